@@ -1,0 +1,30 @@
+//! Board topologies for GoBeyond.
+//!
+//! A [`Map`] is an immutable graph of nodes with drawing coordinates, human labels and, where the
+//! topology has them, straight [`Lines`]. Maps come from generators named by a short spec string
+//! (`square:19`, `hex:5`, `goldberg:2,1`, ...; see [`generate`] and [`GENERATORS`]) or from a custom
+//! JSON file ([`CustomMap`]). Every map is validated once, when it is built: an unchecked
+//! [`MapBuilder`] becomes a [`Map`] only through [`MapBuilder::build`], which reports every problem
+//! with the node or edge at fault.
+//!
+//! ```
+//! let map = gobeyond_maps::generate("square:9").unwrap();
+//! assert_eq!(map.len(), 81);
+//! let d4 = map.node_by_label("D4").unwrap();
+//! assert_eq!(map.neighbors(d4).len(), 4);
+//! ```
+
+mod custom;
+mod error;
+pub mod generators;
+mod map;
+mod spec;
+mod start;
+mod svg;
+
+pub use custom::{CustomMap, CustomNode};
+pub use error::{MapError, MapProblem, SpecError};
+pub use map::{Direction, Grid, Lines, MAX_NODES, Map, MapBuilder, NodeId};
+pub use spec::{GENERATORS, GeneratorInfo, generate};
+pub use start::start_points;
+pub use svg::to_svg;

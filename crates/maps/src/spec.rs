@@ -1,0 +1,360 @@
+//! Generator spec strings: `kind:size[:option]...`, e.g. `square:19`, `rect:13x9`, `torus:19`,
+//! `goldberg:2,1`, `grid:5x5x5:wrap`, `random:200:seed=7`, `wavy:19:amp=0.3`.
+
+use crate::{
+    MAX_NODES, Map, SpecError,
+    generators::{cube, goldberg, grid, hex, ndgrid, random},
+};
+
+/// What `gobeyond map list` shows about a generator.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct GeneratorInfo {
+    pub kind: &'static str,
+    pub usage: &'static str,
+    pub example: &'static str,
+    pub description: &'static str,
+}
+
+/// Every generator, in the order a menu shows them.
+pub const GENERATORS: &[GeneratorInfo] = &[
+    GeneratorInfo {
+        kind: "square",
+        usage: "square:N (2..=52)",
+        example: "square:19",
+        description: "Classic N×N Go board",
+    },
+    GeneratorInfo {
+        kind: "rect",
+        usage: "rect:WxH",
+        example: "rect:13x9",
+        description: "Rectangular board",
+    },
+    GeneratorInfo {
+        kind: "hex",
+        usage: "hex:N",
+        example: "hex:5",
+        description: "Hexagonal board of hexagonal cells, side N (6 neighbours)",
+    },
+    GeneratorInfo {
+        kind: "honeycomb",
+        usage: "honeycomb:N",
+        example: "honeycomb:4",
+        description: "Vertices of the hexagonal tiling, side N (3 neighbours)",
+    },
+    GeneratorInfo {
+        kind: "tri",
+        usage: "tri:N",
+        example: "tri:9",
+        description: "Triangle of the triangular lattice, side N (6 neighbours)",
+    },
+    GeneratorInfo {
+        kind: "torus",
+        usage: "torus:N or torus:WxH (each ≥ 3)",
+        example: "torus:19",
+        description: "Grid wrapped in both directions (space donut)",
+    },
+    GeneratorInfo {
+        kind: "cylinder",
+        usage: "cylinder:WxH (W ≥ 3)",
+        example: "cylinder:19x9",
+        description: "Grid wrapped left to right",
+    },
+    GeneratorInfo {
+        kind: "klein",
+        usage: "klein:WxH (each ≥ 3)",
+        example: "klein:12x12",
+        description: "Klein bottle: wrapped, the left-right seam flipped",
+    },
+    GeneratorInfo {
+        kind: "cube",
+        usage: "cube:N",
+        example: "cube:5",
+        description: "Sugar cube: six N×N faces stitched at their edges",
+    },
+    GeneratorInfo {
+        kind: "goldberg",
+        usage: "goldberg:M,N or goldberg:M",
+        example: "goldberg:6,0",
+        description: "Goldberg polyhedron GP(M,N): 12 pentagons and hexagons on a sphere",
+    },
+    GeneratorInfo {
+        kind: "grid",
+        usage: "grid:AxBxC...[:wrap]",
+        example: "grid:5x5x5",
+        description: "N-dimensional grid (3-D, 4-D, ...), optionally wrapped",
+    },
+    GeneratorInfo {
+        kind: "wavy",
+        usage: "wavy:N or wavy:WxH[:amp=A] (A < 0.5)",
+        example: "wavy:13",
+        description: "Grid topology with wavy drawing",
+    },
+    GeneratorInfo {
+        kind: "random",
+        usage: "random:N[:seed=S]",
+        example: "random:200:seed=7",
+        description: "Seeded random planar mesh (Gabriel graph)",
+    },
+];
+
+struct Parsed<'a> {
+    spec: &'a str,
+    usage: &'static str,
+    args: &'a str,
+    options: Vec<(&'a str, Option<&'a str>)>,
+}
+
+impl Parsed<'_> {
+    fn bad(&self, reason: impl Into<String>) -> SpecError {
+        SpecError::BadParameters {
+            spec: self.spec.to_string(),
+            reason: reason.into(),
+            usage: self.usage,
+        }
+    }
+
+    fn number(&self, s: &str) -> Result<u32, SpecError> {
+        s.trim()
+            .parse::<u32>()
+            .map_err(|_| self.bad(format!("{s:?} is not a whole number")))
+    }
+
+    /// `AxBx...` (or a single number, repeated `default_dims` times).
+    fn dims(&self, default_dims: usize) -> Result<Vec<u32>, SpecError> {
+        let parts: Vec<&str> = self.args.split(['x', 'X', '×']).collect();
+        let mut dims = parts
+            .iter()
+            .map(|p| self.number(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        if dims.len() == 1 && default_dims > 1 {
+            dims = vec![dims[0]; default_dims];
+        }
+        Ok(dims)
+    }
+
+    fn two_dims(&self, min: u32) -> Result<(u32, u32), SpecError> {
+        let d = self.dims(2)?;
+        if d.len() != 2 {
+            return Err(self.bad("expected width x height"));
+        }
+        for &v in &d {
+            if v < min {
+                return Err(self.bad(format!("each side must be at least {min}")));
+            }
+        }
+        check_size(self, d[0] as u64 * d[1] as u64)?;
+        Ok((d[0], d[1]))
+    }
+
+    fn option(&self, key: &str) -> Option<Option<&str>> {
+        self.options
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| *v)
+    }
+
+    fn known_options(&self, keys: &[&str]) -> Result<(), SpecError> {
+        for (k, _) in &self.options {
+            if !keys.contains(k) {
+                return Err(self.bad(format!("unknown option {k:?}")));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn check_size(p: &Parsed, nodes: u64) -> Result<(), SpecError> {
+    if nodes == 0 {
+        return Err(p.bad("the map would have no nodes"));
+    }
+    if nodes > MAX_NODES as u64 {
+        return Err(p.bad(format!(
+            "the map would have {nodes} nodes; at most {MAX_NODES} are allowed"
+        )));
+    }
+    Ok(())
+}
+
+/// Builds the map a spec string names. Errors say what was wrong and show the usage.
+pub fn generate(spec: &str) -> Result<Map, SpecError> {
+    let spec = spec.trim();
+    let mut parts = spec.split(':');
+    let kind = parts.next().unwrap_or_default().to_ascii_lowercase();
+    let Some(info) = GENERATORS.iter().find(|g| g.kind == kind) else {
+        return Err(SpecError::UnknownKind {
+            kind,
+            known: GENERATORS
+                .iter()
+                .map(|g| g.kind)
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+    };
+    let args = parts.next().unwrap_or_default();
+    let options = parts
+        .map(|o| match o.split_once('=') {
+            Some((k, v)) => (k, Some(v)),
+            None => (o, None),
+        })
+        .collect();
+    let p = Parsed {
+        spec,
+        usage: info.usage,
+        args,
+        options,
+    };
+    if args.is_empty() {
+        return Err(p.bad("missing size"));
+    }
+    let map = match info.kind {
+        "square" | "rect" => {
+            p.known_options(&[])?;
+            let (w, h) = if info.kind == "square" {
+                let n = p.number(args)?;
+                if !(2..=52).contains(&n) {
+                    return Err(p.bad("the side must be between 2 and 52"));
+                }
+                (n, n)
+            } else {
+                p.two_dims(1)?
+            };
+            if w * h < 2 {
+                return Err(p.bad("a board needs at least 2 points"));
+            }
+            let name = if w == h {
+                format!("{w}×{h} board")
+            } else {
+                format!("{w}×{h} rectangle")
+            };
+            grid::build(&name, spec, w, h, grid::Wrap::None, grid::Drawing::Flat)?
+        }
+        "torus" | "cylinder" | "klein" => {
+            p.known_options(&[])?;
+            let (w, h) = p.two_dims(3)?;
+            let (wrap, drawing, name) = match info.kind {
+                "torus" => (
+                    grid::Wrap::Both,
+                    grid::Drawing::Space,
+                    format!("Torus {w}×{h}"),
+                ),
+                "cylinder" => (
+                    grid::Wrap::X,
+                    grid::Drawing::Space,
+                    format!("Cylinder {w}×{h}"),
+                ),
+                _ => (
+                    grid::Wrap::Klein,
+                    grid::Drawing::Flat,
+                    format!("Klein bottle {w}×{h}"),
+                ),
+            };
+            grid::build(&name, spec, w, h, wrap, drawing)?
+        }
+        "wavy" => {
+            p.known_options(&["amp"])?;
+            let (w, h) = p.two_dims(2)?;
+            let amplitude = match p.option("amp") {
+                Some(Some(v)) => v
+                    .parse::<f64>()
+                    .map_err(|_| p.bad(format!("amp={v} is not a number")))?,
+                Some(None) => return Err(p.bad("amp needs a value, e.g. amp=0.3")),
+                None => 0.3,
+            };
+            if !(0.0..0.5).contains(&amplitude) {
+                return Err(p.bad("amp must be at least 0 and below 0.5"));
+            }
+            grid::build(
+                &format!("Wavy {w}×{h}"),
+                spec,
+                w,
+                h,
+                grid::Wrap::None,
+                grid::Drawing::Wavy { amplitude },
+            )?
+        }
+        "hex" | "honeycomb" | "tri" => {
+            p.known_options(&[])?;
+            let n = p.number(args)?;
+            let nodes = match info.kind {
+                "hex" => 3 * n as u64 * (n as u64).saturating_sub(1) + 1,
+                "honeycomb" => 6 * n as u64 * n as u64,
+                _ => n as u64 * (n as u64 + 1) / 2,
+            };
+            if n < 2 {
+                return Err(p.bad("the side must be at least 2"));
+            }
+            check_size(&p, nodes)?;
+            match info.kind {
+                "hex" => hex::hex(n, spec)?,
+                "honeycomb" => hex::honeycomb(n, spec)?,
+                _ => hex::tri(n, spec)?,
+            }
+        }
+        "cube" => {
+            p.known_options(&[])?;
+            let n = p.number(args)?;
+            if n < 1 {
+                return Err(p.bad("the side must be at least 1"));
+            }
+            check_size(&p, 6 * n as u64 * n as u64)?;
+            cube::cube(n, spec)?
+        }
+        "goldberg" => {
+            p.known_options(&[])?;
+            let nums: Vec<u32> = args
+                .split(',')
+                .map(|s| p.number(s))
+                .collect::<Result<_, _>>()?;
+            let (m, n) = match nums.as_slice() {
+                [m] => (*m, 0),
+                [m, n] => (*m, *n),
+                _ => return Err(p.bad("expected M,N")),
+            };
+            if m == 0 && n == 0 {
+                return Err(p.bad("M and N cannot both be 0"));
+            }
+            // GP(m,n) and GP(n,m) are mirror images; keep M ≥ N so the lattice walk is the same.
+            let (m, n) = (m.max(n), m.min(n));
+            let t = m as u64 * m as u64 + m as u64 * n as u64 + n as u64 * n as u64;
+            check_size(&p, 10 * t + 2)?;
+            goldberg::goldberg(m, n, spec)?
+        }
+        "grid" => {
+            p.known_options(&["wrap"])?;
+            let dims = p.dims(1)?;
+            if dims.iter().any(|&d| d == 0) {
+                return Err(p.bad("every side must be at least 1"));
+            }
+            if dims.len() > 8 {
+                return Err(p.bad("at most 8 dimensions"));
+            }
+            let nodes = dims
+                .iter()
+                .try_fold(1u64, |acc, &d| acc.checked_mul(d as u64))
+                .unwrap_or(u64::MAX);
+            check_size(&p, nodes)?;
+            if nodes < 2 {
+                return Err(p.bad("a board needs at least 2 points"));
+            }
+            ndgrid::ndgrid(&dims, p.option("wrap").is_some(), spec)?
+        }
+        "random" => {
+            p.known_options(&["seed"])?;
+            let n = p.number(args)?;
+            if n < 2 {
+                return Err(p.bad("at least 2 nodes"));
+            }
+            check_size(&p, n as u64)?;
+            let seed = match p.option("seed") {
+                Some(Some(v)) => v
+                    .parse::<u64>()
+                    .map_err(|_| p.bad(format!("seed={v} is not a whole number")))?,
+                Some(None) => return Err(p.bad("seed needs a value, e.g. seed=7")),
+                None => 1,
+            };
+            random::random(n, seed, spec)?
+        }
+        other => return Err(p.bad(format!("generator {other} is listed but not wired"))),
+    };
+    Ok(map)
+}

@@ -1,0 +1,142 @@
+//! Custom map validation: every problem is reported, with the node or edge at fault.
+
+use gobeyond_maps::{CustomMap, MapProblem};
+use proptest::prelude::*;
+
+fn map(nodes: usize, edges: &[[u64; 2]]) -> CustomMap {
+    CustomMap {
+        name: "t".into(),
+        nodes: (0..nodes)
+            .map(|i| gobeyond_maps::CustomNode {
+                x: Some(i as f64),
+                y: Some(0.0),
+                ..Default::default()
+            })
+            .collect(),
+        edges: edges.to_vec(),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn a_valid_custom_map() {
+    let text = r#"{"name": "triangle", "nodes": [{"x":0,"y":0,"label":"a"},{"x":1,"y":0,"label":"b"},{"x":0,"y":1}],
+                   "edges": [[0,1],[1,2],[2,0]], "start_points": [0, 1]}"#;
+    let m = CustomMap::from_json(text).unwrap().build().unwrap();
+    assert_eq!(m.len(), 3);
+    assert_eq!(m.node_by_label("b"), Some(1));
+    assert_eq!(m.label(2), "2", "missing labels become the node number");
+    assert_eq!(m.declared_start_points(), &[0, 1]);
+    assert_eq!(gobeyond_maps::start_points(&m, 2), vec![0, 1]);
+}
+
+#[test]
+fn every_problem_is_reported() {
+    let mut m = map(4, &[[0, 1], [1, 1], [1, 0], [2, 9]]);
+    m.nodes[3].y = None;
+    m.nodes[2].label = Some("dup".into());
+    m.nodes[0].label = Some("dup".into());
+    m.start_points = vec![7];
+    let err = m.build().unwrap_err();
+    let p = &err.problems;
+    assert!(p.contains(&MapProblem::BadCoordinates { node: 3 }), "{p:?}");
+    assert!(
+        p.contains(&MapProblem::SelfLoop { edge: 1, node: 1 }),
+        "{p:?}"
+    );
+    assert!(
+        p.contains(&MapProblem::DuplicateEdge {
+            edge: 2,
+            first: 0,
+            a: 1,
+            b: 0
+        }),
+        "{p:?}"
+    );
+    assert!(
+        p.contains(&MapProblem::EdgeOutOfRange {
+            edge: 3,
+            node: 9,
+            nodes: 4
+        }),
+        "{p:?}"
+    );
+    assert!(
+        p.contains(&MapProblem::DuplicateLabel {
+            node: 2,
+            first: 0,
+            label: "dup".into()
+        }),
+        "{p:?}"
+    );
+    assert!(
+        p.contains(&MapProblem::BadStartPoint { index: 0, node: 7 }),
+        "{p:?}"
+    );
+    assert!(
+        p.iter()
+            .any(|x| matches!(x, MapProblem::Disconnected { .. })),
+        "{p:?}"
+    );
+    let text = err.to_string();
+    assert!(text.contains("edge #1 joins node 1 to itself"), "{text}");
+}
+
+#[test]
+fn disconnected_only_when_allowed() {
+    let mut m = map(4, &[[0, 1], [2, 3]]);
+    let err = m.clone().build().unwrap_err();
+    assert_eq!(
+        err.problems,
+        vec![MapProblem::Disconnected {
+            components: 2,
+            node: 2
+        }]
+    );
+    m.allow_disconnected = true;
+    assert_eq!(m.build().unwrap().components(), 2);
+}
+
+#[test]
+fn size_limits_and_empty_maps() {
+    assert_eq!(
+        map(0, &[]).build().unwrap_err().problems,
+        vec![MapProblem::Empty]
+    );
+    let err = map(50, &[]).build_with_limit(10).unwrap_err();
+    assert_eq!(
+        err.problems,
+        vec![MapProblem::TooManyNodes {
+            nodes: 50,
+            limit: 10
+        }]
+    );
+}
+
+#[test]
+fn parse_errors_name_the_place() {
+    let e = CustomMap::from_json("{\"nodes\": [], \"edges\": [[0, -1]]}").unwrap_err();
+    assert_eq!(e.line(), 1);
+    assert!(CustomMap::from_json("{\"nodes\": [{\"x\": 1, \"q\": 2}], \"edges\": []}").is_err());
+}
+
+proptest! {
+    /// Whatever the edges, validation returns a map or a list of problems; it never panics, and a
+    /// map it accepts has symmetric, duplicate-free adjacency.
+    #[test]
+    fn validation_never_panics(n in 0usize..12, edges in proptest::collection::vec((0u64..14, 0u64..14), 0..40), allow in any::<bool>()) {
+        let mut m = map(n, &edges.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>());
+        m.allow_disconnected = allow;
+        match m.build() {
+            Ok(map) => {
+                for a in map.nodes() {
+                    for &b in map.neighbors(a) {
+                        prop_assert!(map.are_adjacent(b, a));
+                        prop_assert!(a != b);
+                    }
+                }
+            }
+            Err(e) => prop_assert!(!e.problems.is_empty()),
+        }
+    }
+}
