@@ -50,24 +50,15 @@ impl CustomMap {
 
     /// Validates, refusing more than `limit` nodes (servers pass a smaller one for uploads).
     pub fn build_with_limit(self, limit: usize) -> Result<Map, MapError> {
-        let mut b = MapBuilder::new(
-            if self.name.is_empty() {
-                "Custom map".into()
-            } else {
-                self.name
-            },
-            "custom",
-        );
+        let mut b =
+            MapBuilder::new(if self.name.is_empty() { "Custom map".into() } else { self.name }, "custom");
         b.node_limit = Some(limit);
         b.allow_disconnected = self.allow_disconnected;
         let mut missing = Vec::new();
         let spatial = self.nodes.iter().any(|n| n.z.is_some());
         if self.nodes.len() > limit {
             return Err(MapError {
-                problems: vec![MapProblem::TooManyNodes {
-                    nodes: self.nodes.len(),
-                    limit,
-                }],
+                problems: vec![MapProblem::TooManyNodes { nodes: self.nodes.len(), limit }],
             });
         }
         for (i, n) in self.nodes.iter().enumerate() {
@@ -78,10 +69,7 @@ impl CustomMap {
                     (0.0, 0.0)
                 }
             };
-            b.add_node(
-                [x, y, n.z.unwrap_or(0.0)],
-                n.label.clone().unwrap_or_default(),
-            );
+            b.add_node([x, y, n.z.unwrap_or(0.0)], n.label.clone().unwrap_or_default());
         }
         if spatial {
             b.dimension = 3;
@@ -118,11 +106,7 @@ impl CustomMap {
                 })
                 .collect(),
             edges: map.edges().map(|(a, b)| [a as u64, b as u64]).collect(),
-            start_points: map
-                .declared_start_points()
-                .iter()
-                .map(|&s| s as u64)
-                .collect(),
+            start_points: map.declared_start_points().iter().map(|&s| s as u64).collect(),
             allow_disconnected: map.components() > 1,
         }
     }

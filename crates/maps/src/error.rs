@@ -11,30 +11,17 @@ pub enum MapProblem {
     /// More nodes than [`crate::MAX_NODES`] (or the caller's lower limit).
     TooManyNodes { nodes: usize, limit: usize },
     /// Edge number `edge` names a node that does not exist.
-    EdgeOutOfRange {
-        edge: usize,
-        node: u64,
-        nodes: usize,
-    },
+    EdgeOutOfRange { edge: usize, node: u64, nodes: usize },
     /// Edge number `edge` joins a node to itself.
     SelfLoop { edge: usize, node: NodeId },
     /// Edge number `edge` repeats edge number `first` (in either direction).
-    DuplicateEdge {
-        edge: usize,
-        first: usize,
-        a: NodeId,
-        b: NodeId,
-    },
+    DuplicateEdge { edge: usize, first: usize, a: NodeId, b: NodeId },
     /// The map falls apart into several pieces; `node` is the first node not reachable from node 0.
     Disconnected { components: usize, node: NodeId },
     /// A node has no coordinates, or coordinates that are not finite numbers.
     BadCoordinates { node: NodeId },
     /// Two nodes carry the same label.
-    DuplicateLabel {
-        node: NodeId,
-        first: NodeId,
-        label: String,
-    },
+    DuplicateLabel { node: NodeId, first: NodeId, label: String },
     /// A label is empty or contains white space (labels are typed on command lines).
     BadLabel { node: NodeId, label: String },
     /// A start point names a node that does not exist, or repeats one.
@@ -69,26 +56,16 @@ impl fmt::Display for MapProblem {
                 write!(f, "node {node} has missing or non-finite coordinates")
             }
             MapProblem::DuplicateLabel { node, first, label } => {
-                write!(
-                    f,
-                    "node {node} has label {label:?}, already used by node {first}"
-                )
+                write!(f, "node {node} has label {label:?}, already used by node {first}")
             }
-            MapProblem::BadLabel { node, label } => write!(
-                f,
-                "node {node} has label {label:?}: labels must be non-empty and without spaces"
-            ),
+            MapProblem::BadLabel { node, label } => {
+                write!(f, "node {node} has label {label:?}: labels must be non-empty and without spaces")
+            }
             MapProblem::BadStartPoint { index, node } => {
-                write!(
-                    f,
-                    "start point #{index} ({node}) is not a distinct node of the map"
-                )
+                write!(f, "start point #{index} ({node}) is not a distinct node of the map")
             }
             MapProblem::BadLine { node, direction } => {
-                write!(
-                    f,
-                    "the line table is inconsistent at node {node}, direction {direction}"
-                )
+                write!(f, "the line table is inconsistent at node {node}, direction {direction}")
             }
         }
     }
@@ -124,11 +101,7 @@ pub enum SpecError {
     #[error("unknown map kind {kind:?}; known kinds: {known}")]
     UnknownKind { kind: String, known: String },
     #[error("map spec {spec:?}: {reason} (usage: {usage})")]
-    BadParameters {
-        spec: String,
-        reason: String,
-        usage: &'static str,
-    },
+    BadParameters { spec: String, reason: String, usage: &'static str },
     #[error(transparent)]
     Invalid(#[from] MapError),
 }

@@ -40,11 +40,7 @@ impl Lines {
     /// A table with `directions` directions per node and no steps yet.
     pub fn new(nodes: usize, directions: u8) -> Lines {
         let cells = nodes * directions as usize;
-        Lines {
-            directions,
-            next_node: vec![Self::NONE; cells],
-            next_dir: vec![0; cells],
-        }
+        Lines { directions, next_node: vec![Self::NONE; cells], next_dir: vec![0; cells] }
     }
 
     /// Records that from `node`, going in `dir`, the line reaches `to`, continuing in `to_dir`.
@@ -134,12 +130,8 @@ impl Map {
 
     /// Every edge once, as `(a, b)` with `a < b`.
     pub fn edges(&self) -> impl Iterator<Item = (NodeId, NodeId)> + '_ {
-        self.nodes().flat_map(move |a| {
-            self.neighbors(a)
-                .iter()
-                .filter(move |&&b| a < b)
-                .map(move |&b| (a, b))
-        })
+        self.nodes()
+            .flat_map(move |a| self.neighbors(a).iter().filter(move |&&b| a < b).map(move |&b| (a, b)))
     }
 
     pub fn contains(&self, node: u64) -> bool {
@@ -286,12 +278,7 @@ pub struct MapBuilder {
 
 impl MapBuilder {
     pub fn new(name: impl Into<String>, spec: impl Into<String>) -> Self {
-        MapBuilder {
-            name: name.into(),
-            spec: spec.into(),
-            dimension: 2,
-            ..Default::default()
-        }
+        MapBuilder { name: name.into(), spec: spec.into(), dimension: 2, ..Default::default() }
     }
 
     pub fn add_node(&mut self, coord: [f64; 3], label: impl Into<String>) -> NodeId {
@@ -314,9 +301,7 @@ impl MapBuilder {
         }
         if n > limit {
             // Nothing else is worth checking on a map we refuse to hold.
-            return Err(MapError {
-                problems: vec![MapProblem::TooManyNodes { nodes: n, limit }],
-            });
+            return Err(MapError { problems: vec![MapProblem::TooManyNodes { nodes: n, limit }] });
         }
         for (i, c) in self.coords.iter().enumerate() {
             if !c.iter().all(|v| v.is_finite()) {
@@ -331,11 +316,7 @@ impl MapBuilder {
             let mut ok = true;
             for v in [a, b] {
                 if v >= n as u64 {
-                    problems.push(MapProblem::EdgeOutOfRange {
-                        edge: i,
-                        node: v,
-                        nodes: n,
-                    });
+                    problems.push(MapProblem::EdgeOutOfRange { edge: i, node: v, nodes: n });
                     ok = false;
                 }
             }
@@ -349,12 +330,7 @@ impl MapBuilder {
             }
             let key = (a.min(b), a.max(b));
             if let Some(&first) = seen.get(&key) {
-                problems.push(MapProblem::DuplicateEdge {
-                    edge: i,
-                    first,
-                    a,
-                    b,
-                });
+                problems.push(MapProblem::DuplicateEdge { edge: i, first, a, b });
                 continue;
             }
             seen.insert(key, i);
@@ -382,14 +358,10 @@ impl MapBuilder {
         }
 
         if n > 0 && !self.allow_disconnected {
-            let (count, first) = components(n, |v| {
-                &adjacency[offsets[v as usize] as usize..offsets[v as usize + 1] as usize]
-            });
+            let (count, first) =
+                components(n, |v| &adjacency[offsets[v as usize] as usize..offsets[v as usize + 1] as usize]);
             if count > 1 {
-                problems.push(MapProblem::Disconnected {
-                    components: count,
-                    node: first.unwrap_or(0),
-                });
+                problems.push(MapProblem::Disconnected { components: count, node: first.unwrap_or(0) });
             }
         }
 
@@ -401,18 +373,11 @@ impl MapBuilder {
                 *label = i.to_string();
             }
             if label.chars().any(char::is_whitespace) {
-                problems.push(MapProblem::BadLabel {
-                    node: i as NodeId,
-                    label: label.clone(),
-                });
+                problems.push(MapProblem::BadLabel { node: i as NodeId, label: label.clone() });
                 continue;
             }
             if let Some(&first) = by_label.get(label.as_str()) {
-                problems.push(MapProblem::DuplicateLabel {
-                    node: i as NodeId,
-                    first,
-                    label: label.clone(),
-                });
+                problems.push(MapProblem::DuplicateLabel { node: i as NodeId, first, label: label.clone() });
             } else {
                 by_label.insert(label.clone(), i as NodeId);
             }
@@ -429,24 +394,17 @@ impl MapBuilder {
 
         if let Some(lines) = &self.lines {
             if lines.next_node.len() != n * lines.directions as usize {
-                problems.push(MapProblem::BadLine {
-                    node: 0,
-                    direction: 0,
-                });
+                problems.push(MapProblem::BadLine { node: 0, direction: 0 });
             } else {
                 for v in 0..n as NodeId {
                     for d in 0..lines.directions {
                         if let Some((to, to_dir)) = lines.step(v, d) {
                             let adjacent = (to as usize) < n
-                                && adjacency[offsets[v as usize] as usize
-                                    ..offsets[v as usize + 1] as usize]
+                                && adjacency[offsets[v as usize] as usize..offsets[v as usize + 1] as usize]
                                     .binary_search(&to)
                                     .is_ok();
                             if !adjacent || to_dir >= lines.directions {
-                                problems.push(MapProblem::BadLine {
-                                    node: v,
-                                    direction: d,
-                                });
+                                problems.push(MapProblem::BadLine { node: v, direction: d });
                             }
                         }
                     }

@@ -23,12 +23,7 @@ pub const GENERATORS: &[GeneratorInfo] = &[
         example: "square:19",
         description: "Classic N×N Go board",
     },
-    GeneratorInfo {
-        kind: "rect",
-        usage: "rect:WxH",
-        example: "rect:13x9",
-        description: "Rectangular board",
-    },
+    GeneratorInfo { kind: "rect", usage: "rect:WxH", example: "rect:13x9", description: "Rectangular board" },
     GeneratorInfo {
         kind: "hex",
         usage: "hex:N",
@@ -106,26 +101,17 @@ struct Parsed<'a> {
 
 impl Parsed<'_> {
     fn bad(&self, reason: impl Into<String>) -> SpecError {
-        SpecError::BadParameters {
-            spec: self.spec.to_string(),
-            reason: reason.into(),
-            usage: self.usage,
-        }
+        SpecError::BadParameters { spec: self.spec.to_string(), reason: reason.into(), usage: self.usage }
     }
 
     fn number(&self, s: &str) -> Result<u32, SpecError> {
-        s.trim()
-            .parse::<u32>()
-            .map_err(|_| self.bad(format!("{s:?} is not a whole number")))
+        s.trim().parse::<u32>().map_err(|_| self.bad(format!("{s:?} is not a whole number")))
     }
 
     /// `AxBx...` (or a single number, repeated `default_dims` times).
     fn dims(&self, default_dims: usize) -> Result<Vec<u32>, SpecError> {
         let parts: Vec<&str> = self.args.split(['x', 'X', '×']).collect();
-        let mut dims = parts
-            .iter()
-            .map(|p| self.number(p))
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut dims = parts.iter().map(|p| self.number(p)).collect::<Result<Vec<_>, _>>()?;
         if dims.len() == 1 && default_dims > 1 {
             dims = vec![dims[0]; default_dims];
         }
@@ -147,10 +133,7 @@ impl Parsed<'_> {
     }
 
     fn option(&self, key: &str) -> Option<Option<&str>> {
-        self.options
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| *v)
+        self.options.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
     }
 
     fn known_options(&self, keys: &[&str]) -> Result<(), SpecError> {
@@ -168,9 +151,7 @@ fn check_size(p: &Parsed, nodes: u64) -> Result<(), SpecError> {
         return Err(p.bad("the map would have no nodes"));
     }
     if nodes > MAX_NODES as u64 {
-        return Err(p.bad(format!(
-            "the map would have {nodes} nodes; at most {MAX_NODES} are allowed"
-        )));
+        return Err(p.bad(format!("the map would have {nodes} nodes; at most {MAX_NODES} are allowed")));
     }
     Ok(())
 }
@@ -183,11 +164,7 @@ pub fn generate(spec: &str) -> Result<Map, SpecError> {
     let Some(info) = GENERATORS.iter().find(|g| g.kind == kind) else {
         return Err(SpecError::UnknownKind {
             kind,
-            known: GENERATORS
-                .iter()
-                .map(|g| g.kind)
-                .collect::<Vec<_>>()
-                .join(", "),
+            known: GENERATORS.iter().map(|g| g.kind).collect::<Vec<_>>().join(", "),
         });
     };
     let args = parts.next().unwrap_or_default();
@@ -197,12 +174,7 @@ pub fn generate(spec: &str) -> Result<Map, SpecError> {
             None => (o, None),
         })
         .collect();
-    let p = Parsed {
-        spec,
-        usage: info.usage,
-        args,
-        options,
-    };
+    let p = Parsed { spec, usage: info.usage, args, options };
     if args.is_empty() {
         return Err(p.bad("missing size"));
     }
@@ -221,32 +193,16 @@ pub fn generate(spec: &str) -> Result<Map, SpecError> {
             if w * h < 2 {
                 return Err(p.bad("a board needs at least 2 points"));
             }
-            let name = if w == h {
-                format!("{w}×{h} board")
-            } else {
-                format!("{w}×{h} rectangle")
-            };
+            let name = if w == h { format!("{w}×{h} board") } else { format!("{w}×{h} rectangle") };
             grid::build(&name, spec, w, h, grid::Wrap::None, grid::Drawing::Flat)?
         }
         "torus" | "cylinder" | "klein" => {
             p.known_options(&[])?;
             let (w, h) = p.two_dims(3)?;
             let (wrap, drawing, name) = match info.kind {
-                "torus" => (
-                    grid::Wrap::Both,
-                    grid::Drawing::Space,
-                    format!("Torus {w}×{h}"),
-                ),
-                "cylinder" => (
-                    grid::Wrap::X,
-                    grid::Drawing::Space,
-                    format!("Cylinder {w}×{h}"),
-                ),
-                _ => (
-                    grid::Wrap::Klein,
-                    grid::Drawing::Flat,
-                    format!("Klein bottle {w}×{h}"),
-                ),
+                "torus" => (grid::Wrap::Both, grid::Drawing::Space, format!("Torus {w}×{h}")),
+                "cylinder" => (grid::Wrap::X, grid::Drawing::Space, format!("Cylinder {w}×{h}")),
+                _ => (grid::Wrap::Klein, grid::Drawing::Flat, format!("Klein bottle {w}×{h}")),
             };
             grid::build(&name, spec, w, h, wrap, drawing)?
         }
@@ -254,9 +210,7 @@ pub fn generate(spec: &str) -> Result<Map, SpecError> {
             p.known_options(&["amp"])?;
             let (w, h) = p.two_dims(2)?;
             let amplitude = match p.option("amp") {
-                Some(Some(v)) => v
-                    .parse::<f64>()
-                    .map_err(|_| p.bad(format!("amp={v} is not a number")))?,
+                Some(Some(v)) => v.parse::<f64>().map_err(|_| p.bad(format!("amp={v} is not a number")))?,
                 Some(None) => return Err(p.bad("amp needs a value, e.g. amp=0.3")),
                 None => 0.3,
             };
@@ -301,10 +255,7 @@ pub fn generate(spec: &str) -> Result<Map, SpecError> {
         }
         "goldberg" => {
             p.known_options(&[])?;
-            let nums: Vec<u32> = args
-                .split(',')
-                .map(|s| p.number(s))
-                .collect::<Result<_, _>>()?;
+            let nums: Vec<u32> = args.split(',').map(|s| p.number(s)).collect::<Result<_, _>>()?;
             let (m, n) = match nums.as_slice() {
                 [m] => (*m, 0),
                 [m, n] => (*m, *n),
@@ -322,16 +273,13 @@ pub fn generate(spec: &str) -> Result<Map, SpecError> {
         "grid" => {
             p.known_options(&["wrap"])?;
             let dims = p.dims(1)?;
-            if dims.iter().any(|&d| d == 0) {
+            if dims.contains(&0) {
                 return Err(p.bad("every side must be at least 1"));
             }
             if dims.len() > 8 {
                 return Err(p.bad("at most 8 dimensions"));
             }
-            let nodes = dims
-                .iter()
-                .try_fold(1u64, |acc, &d| acc.checked_mul(d as u64))
-                .unwrap_or(u64::MAX);
+            let nodes = dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d as u64)).unwrap_or(u64::MAX);
             check_size(&p, nodes)?;
             if nodes < 2 {
                 return Err(p.bad("a board needs at least 2 points"));
@@ -346,9 +294,9 @@ pub fn generate(spec: &str) -> Result<Map, SpecError> {
             }
             check_size(&p, n as u64)?;
             let seed = match p.option("seed") {
-                Some(Some(v)) => v
-                    .parse::<u64>()
-                    .map_err(|_| p.bad(format!("seed={v} is not a whole number")))?,
+                Some(Some(v)) => {
+                    v.parse::<u64>().map_err(|_| p.bad(format!("seed={v} is not a whole number")))?
+                }
                 Some(None) => return Err(p.bad("seed needs a value, e.g. seed=7")),
                 None => 1,
             };

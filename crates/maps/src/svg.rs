@@ -34,15 +34,10 @@ pub fn to_svg(map: &Map) -> String {
     let margin = 30.0;
     let w = (maxx - minx) * scale + 2.0 * margin;
     let h = (maxy - miny) * scale + 2.0 * margin;
-    let at =
-        |(x, y, _): (f64, f64, f64)| ((x - minx) * scale + margin, (y - miny) * scale + margin);
+    let at = |(x, y, _): (f64, f64, f64)| ((x - minx) * scale + margin, (y - miny) * scale + margin);
     // Far nodes are drawn fainter so the back of a sphere does not hide the front.
     let depth = |z: f64| {
-        if maxz > minz {
-            0.25 + 0.75 * (z - minz) / (maxz - minz)
-        } else {
-            1.0
-        }
+        if maxz > minz { 0.25 + 0.75 * (z - minz) / (maxz - minz) } else { 1.0 }
     };
     let mut s = String::new();
     let _ = writeln!(
@@ -61,25 +56,18 @@ pub fn to_svg(map: &Map) -> String {
         }
         let ((x1, y1), (x2, y2)) = (at(pa), at(pb));
         let o = depth((pa.2 + pb.2) / 2.0);
-        let _ = writeln!(
-            s,
-            r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" opacity="{o:.2}"/>"#
-        );
+        let _ =
+            writeln!(s, r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" opacity="{o:.2}"/>"#);
     }
     let _ = writeln!(s, "</g>");
     let labels = map.len() <= 400;
-    let _ = writeln!(
-        s,
-        r##"<g fill="#3b2a14" font-family="sans-serif" font-size="9" text-anchor="middle">"##
-    );
+    let _ =
+        writeln!(s, r##"<g fill="#3b2a14" font-family="sans-serif" font-size="9" text-anchor="middle">"##);
     for n in map.nodes() {
         let p = pts[n as usize];
         let (x, y) = at(p);
         let o = depth(p.2);
-        let _ = writeln!(
-            s,
-            r#"<circle cx="{x:.1}" cy="{y:.1}" r="3" opacity="{o:.2}"/>"#
-        );
+        let _ = writeln!(s, r#"<circle cx="{x:.1}" cy="{y:.1}" r="3" opacity="{o:.2}"/>"#);
         if labels {
             let _ = writeln!(
                 s,
@@ -94,8 +82,5 @@ pub fn to_svg(map: &Map) -> String {
 }
 
 fn escape(t: &str) -> String {
-    t.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }

@@ -7,11 +7,7 @@ fn map(nodes: usize, edges: &[[u64; 2]]) -> CustomMap {
     CustomMap {
         name: "t".into(),
         nodes: (0..nodes)
-            .map(|i| gobeyond_maps::CustomNode {
-                x: Some(i as f64),
-                y: Some(0.0),
-                ..Default::default()
-            })
+            .map(|i| gobeyond_maps::CustomNode { x: Some(i as f64), y: Some(0.0), ..Default::default() })
             .collect(),
         edges: edges.to_vec(),
         ..Default::default()
@@ -40,44 +36,12 @@ fn every_problem_is_reported() {
     let err = m.build().unwrap_err();
     let p = &err.problems;
     assert!(p.contains(&MapProblem::BadCoordinates { node: 3 }), "{p:?}");
-    assert!(
-        p.contains(&MapProblem::SelfLoop { edge: 1, node: 1 }),
-        "{p:?}"
-    );
-    assert!(
-        p.contains(&MapProblem::DuplicateEdge {
-            edge: 2,
-            first: 0,
-            a: 1,
-            b: 0
-        }),
-        "{p:?}"
-    );
-    assert!(
-        p.contains(&MapProblem::EdgeOutOfRange {
-            edge: 3,
-            node: 9,
-            nodes: 4
-        }),
-        "{p:?}"
-    );
-    assert!(
-        p.contains(&MapProblem::DuplicateLabel {
-            node: 2,
-            first: 0,
-            label: "dup".into()
-        }),
-        "{p:?}"
-    );
-    assert!(
-        p.contains(&MapProblem::BadStartPoint { index: 0, node: 7 }),
-        "{p:?}"
-    );
-    assert!(
-        p.iter()
-            .any(|x| matches!(x, MapProblem::Disconnected { .. })),
-        "{p:?}"
-    );
+    assert!(p.contains(&MapProblem::SelfLoop { edge: 1, node: 1 }), "{p:?}");
+    assert!(p.contains(&MapProblem::DuplicateEdge { edge: 2, first: 0, a: 1, b: 0 }), "{p:?}");
+    assert!(p.contains(&MapProblem::EdgeOutOfRange { edge: 3, node: 9, nodes: 4 }), "{p:?}");
+    assert!(p.contains(&MapProblem::DuplicateLabel { node: 2, first: 0, label: "dup".into() }), "{p:?}");
+    assert!(p.contains(&MapProblem::BadStartPoint { index: 0, node: 7 }), "{p:?}");
+    assert!(p.iter().any(|x| matches!(x, MapProblem::Disconnected { .. })), "{p:?}");
     let text = err.to_string();
     assert!(text.contains("edge #1 joins node 1 to itself"), "{text}");
 }
@@ -86,31 +50,16 @@ fn every_problem_is_reported() {
 fn disconnected_only_when_allowed() {
     let mut m = map(4, &[[0, 1], [2, 3]]);
     let err = m.clone().build().unwrap_err();
-    assert_eq!(
-        err.problems,
-        vec![MapProblem::Disconnected {
-            components: 2,
-            node: 2
-        }]
-    );
+    assert_eq!(err.problems, vec![MapProblem::Disconnected { components: 2, node: 2 }]);
     m.allow_disconnected = true;
     assert_eq!(m.build().unwrap().components(), 2);
 }
 
 #[test]
 fn size_limits_and_empty_maps() {
-    assert_eq!(
-        map(0, &[]).build().unwrap_err().problems,
-        vec![MapProblem::Empty]
-    );
+    assert_eq!(map(0, &[]).build().unwrap_err().problems, vec![MapProblem::Empty]);
     let err = map(50, &[]).build_with_limit(10).unwrap_err();
-    assert_eq!(
-        err.problems,
-        vec![MapProblem::TooManyNodes {
-            nodes: 50,
-            limit: 10
-        }]
-    );
+    assert_eq!(err.problems, vec![MapProblem::TooManyNodes { nodes: 50, limit: 10 }]);
 }
 
 #[test]

@@ -23,21 +23,12 @@ fn every_listed_example_builds_and_is_consistent() {
         assert_eq!(map.components(), 1, "{} is connected", g.example);
         for a in map.nodes() {
             let nb = map.neighbors(a);
-            assert!(
-                nb.windows(2).all(|w| w[0] < w[1]),
-                "{}: sorted, no duplicates",
-                g.example
-            );
+            assert!(nb.windows(2).all(|w| w[0] < w[1]), "{}: sorted, no duplicates", g.example);
             for &b in nb {
                 assert_ne!(a, b);
                 assert!(map.are_adjacent(b, a), "{}: {a}-{b} symmetric", g.example);
             }
-            assert_eq!(
-                map.node_by_label(map.label(a)),
-                Some(a),
-                "{}: label of {a}",
-                g.example
-            );
+            assert_eq!(map.node_by_label(map.label(a)), Some(a), "{}: label of {a}", g.example);
         }
         if let Some(lines) = map.lines() {
             for a in map.nodes() {
@@ -63,10 +54,7 @@ fn square_boards() {
     let m = generate("square:19").unwrap();
     assert_eq!(m.len(), 361);
     assert_eq!(m.edge_count(), 2 * 19 * 18);
-    assert_eq!(
-        degree_histogram(&m),
-        hist(&[(2, 4), (3, 4 * 17), (4, 17 * 17)])
-    );
+    assert_eq!(degree_histogram(&m), hist(&[(2, 4), (3, 4 * 17), (4, 17 * 17)]));
     // GTP coordinates: A1 bottom left, T19 top right, no I column.
     let a1 = m.node_by_label("A1").unwrap();
     assert_eq!(m.grid_position(a1), Some((0, 18)));
@@ -79,20 +67,12 @@ fn square_boards() {
     assert!(generate("square:53").is_err());
     assert!(generate("square:1").is_err());
     let r = generate("rect:13x9").unwrap();
-    assert_eq!(
-        (r.len(), r.grid().unwrap().width, r.grid().unwrap().height),
-        (117, 13, 9)
-    );
+    assert_eq!((r.len(), r.grid().unwrap().width, r.grid().unwrap().height), (117, 13, 9));
 }
 
 #[test]
 fn wrapped_grids_are_regular() {
-    for (spec, v) in [
-        ("torus:19", 361),
-        ("torus:7x5", 35),
-        ("klein:12x9", 108),
-        ("klein:5x5", 25),
-    ] {
+    for (spec, v) in [("torus:19", 361), ("torus:7x5", 35), ("klein:12x9", 108), ("klein:5x5", 25)] {
         let m = generate(spec).unwrap();
         assert_eq!(m.len(), v, "{spec}");
         assert_eq!(degree_histogram(&m), hist(&[(4, v)]), "{spec}");
@@ -118,11 +98,7 @@ fn hex_family() {
         assert_eq!(m.edge_count() as u32, 9 * n * n - 15 * n + 6);
         let h = degree_histogram(&m);
         assert_eq!(h[&3], 6, "six corners of hex:{n}");
-        assert_eq!(
-            h[&6] as u32,
-            3 * (n - 1) * (n - 2) + 1,
-            "interior of hex:{n}"
-        );
+        assert_eq!(h[&6] as u32, 3 * (n - 1) * (n - 2) + 1, "interior of hex:{n}");
 
         let t = generate(&format!("tri:{n}")).unwrap();
         assert_eq!(t.len() as u32, n * (n + 1) / 2);
@@ -168,18 +144,7 @@ fn cube_surface() {
 
 #[test]
 fn goldberg_polyhedra_have_twelve_pentagons() {
-    for (m, n) in [
-        (1, 0),
-        (1, 1),
-        (2, 0),
-        (2, 1),
-        (3, 0),
-        (3, 1),
-        (3, 2),
-        (4, 0),
-        (6, 0),
-        (5, 3),
-    ] {
+    for (m, n) in [(1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1), (3, 2), (4, 0), (6, 0), (5, 3)] {
         let map = generate(&format!("goldberg:{m},{n}")).unwrap();
         let t = (m * m + m * n + n * n) as usize;
         assert_eq!(map.len(), 10 * t + 2, "GP({m},{n}) cells");
@@ -191,18 +156,11 @@ fn goldberg_polyhedra_have_twelve_pentagons() {
             assert_eq!(h, hist(&[(5, 12), (6, 10 * t - 10)]), "GP({m},{n}) degrees");
         }
         // Euler: the geodesic dual has 20T triangles, so V − E + F = 2.
-        assert_eq!(
-            map.len() as i64 - map.edge_count() as i64 + 20 * t as i64,
-            2
-        );
+        assert_eq!(map.len() as i64 - map.edge_count() as i64 + 20 * t as i64, 2);
         assert_eq!(map.dimension(), 3);
     }
     assert_eq!(generate("goldberg:6").unwrap().len(), 362);
-    assert_eq!(
-        generate("goldberg:1,2").unwrap().len(),
-        72,
-        "mirror image of 2,1"
-    );
+    assert_eq!(generate("goldberg:1,2").unwrap().len(), 72, "mirror image of 2,1");
 }
 
 #[test]
@@ -233,19 +191,15 @@ fn wavy_and_random() {
     assert_ne!(a.edges().collect::<Vec<_>>(), c.edges().collect::<Vec<_>>());
     assert_eq!(a.len(), 300);
     let avg = 2.0 * a.edge_count() as f64 / a.len() as f64;
-    assert!(
-        (3.0..5.0).contains(&avg),
-        "Gabriel graph averages about 4 neighbours, got {avg}"
-    );
+    assert!((3.0..5.0).contains(&avg), "Gabriel graph averages about 4 neighbours, got {avg}");
     // Planar: no two edges cross.
     let p = |n| {
         let c = a.coord(n);
         (c[0], c[1])
     };
     let edges: Vec<_> = a.edges().collect();
-    let orient = |a: (f64, f64), b: (f64, f64), c: (f64, f64)| {
-        (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
-    };
+    let orient =
+        |a: (f64, f64), b: (f64, f64), c: (f64, f64)| (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0);
     for (i, &(u, v)) in edges.iter().enumerate() {
         for &(x, y) in &edges[i + 1..] {
             if u == x || u == y || v == x || v == y {
@@ -273,23 +227,12 @@ fn ten_thousand_nodes() {
 #[test]
 fn spec_errors_explain_themselves() {
     let e = generate("hexagon:5").unwrap_err().to_string();
-    assert!(
-        e.contains("unknown map kind") && e.contains("honeycomb"),
-        "{e}"
-    );
+    assert!(e.contains("unknown map kind") && e.contains("honeycomb"), "{e}");
     let e = generate("square:x").unwrap_err().to_string();
-    assert!(
-        e.contains("not a whole number") && e.contains("usage"),
-        "{e}"
-    );
+    assert!(e.contains("not a whole number") && e.contains("usage"), "{e}");
     let e = generate("rect:1000x1000").unwrap_err().to_string();
     assert!(e.contains("at most"), "{e}");
-    assert!(
-        generate("torus:5:bogus")
-            .unwrap_err()
-            .to_string()
-            .contains("unknown option")
-    );
+    assert!(generate("torus:5:bogus").unwrap_err().to_string().contains("unknown option"));
     assert!(generate("goldberg:0,0").is_err());
     assert!(generate("random:50:seed=").is_err());
     assert!(generate("").is_err());
@@ -317,11 +260,7 @@ fn start_points_are_far_apart() {
     let g = generate("goldberg:3,0").unwrap();
     let two = start_points(&g, 2);
     let d = g.distances_from(two[0]);
-    assert_eq!(
-        d[two[1] as usize],
-        *d.iter().max().unwrap(),
-        "antipodes of the sphere"
-    );
+    assert_eq!(d[two[1] as usize], *d.iter().max().unwrap(), "antipodes of the sphere");
 }
 
 #[test]
@@ -331,12 +270,7 @@ fn json_round_trip_of_every_generator() {
         let json = serde_json::to_string(&CustomMap::from_map(&map)).unwrap();
         let back = CustomMap::from_json(&json).unwrap().build().unwrap();
         assert_eq!(back.len(), map.len());
-        assert_eq!(
-            back.edges().collect::<Vec<_>>(),
-            map.edges().collect::<Vec<_>>(),
-            "{}",
-            g.example
-        );
+        assert_eq!(back.edges().collect::<Vec<_>>(), map.edges().collect::<Vec<_>>(), "{}", g.example);
         assert_eq!(back.dimension(), map.dimension());
         for n in map.nodes() {
             assert_eq!(back.label(n), map.label(n));

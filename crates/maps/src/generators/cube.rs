@@ -38,26 +38,15 @@ pub fn cube(n: u32, spec: &str) -> Result<Map, MapError> {
                     p[axis] = sign * n;
                     p[u] = 2 * i - (n - 1);
                     p[v] = 2 * j - (n - 1);
-                    let label = format!(
-                        "{}-{}{}",
-                        FACE_NAMES[axis][si],
-                        column_name(i as u32),
-                        j + 1
-                    );
-                    b.add_node(
-                        [p[0] as f64 / 2.0, p[1] as f64 / 2.0, p[2] as f64 / 2.0],
-                        label,
-                    );
+                    let label = format!("{}-{}{}", FACE_NAMES[axis][si], column_name(i as u32), j + 1);
+                    b.add_node([p[0] as f64 / 2.0, p[1] as f64 / 2.0, p[2] as f64 / 2.0], label);
                     cells.push((p, axis, sign));
                 }
             }
         }
     }
-    let index: HashMap<[i32; 3], NodeId> = cells
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (c.0, i as NodeId))
-        .collect();
+    let index: HashMap<[i32; 3], NodeId> =
+        cells.iter().enumerate().map(|(i, c)| (c.0, i as NodeId)).collect();
     let mut lines = Lines::new(cells.len(), 6);
     for (i, &(p, axis, sign)) in cells.iter().enumerate() {
         for dir_axis in 0..3 {

@@ -21,11 +21,7 @@ fn dot(a: V3, b: V3) -> f64 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 fn cross(a: V3, b: V3) -> V3 {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
+    [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
 }
 fn norm(a: V3) -> f64 {
     dot(a, a).sqrt()
@@ -55,11 +51,7 @@ fn icosahedron() -> (Vec<V3>, Vec<[usize; 3]>) {
                         v[i][2] + v[j][2] + v[k][2],
                     ];
                     let n = cross(sub(v[j], v[i]), sub(v[k], v[i]));
-                    faces.push(if dot(n, centre) > 0.0 {
-                        [i, j, k]
-                    } else {
-                        [i, k, j]
-                    });
+                    faces.push(if dot(n, centre) > 0.0 { [i, j, k] } else { [i, k, j] });
                 }
             }
         }
@@ -77,10 +69,7 @@ fn barycentric(p: [f64; 2], a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> [f64; 3] {
 
 /// Lattice coordinates `(i, j)` (basis 1 and e^{iπ/3}) to the plane.
 fn plane(i: i32, j: i32) -> [f64; 2] {
-    [
-        i as f64 + j as f64 / 2.0,
-        j as f64 * 0.866_025_403_784_438_6,
-    ]
+    [i as f64 + j as f64 / 2.0, j as f64 * 0.866_025_403_784_438_6]
 }
 
 const EPS: f64 = 1e-9;
@@ -104,11 +93,7 @@ pub fn goldberg(m: u32, n: u32, spec: &str) -> Result<Map, MapError> {
     let mut index: HashMap<[i64; 3], NodeId> = HashMap::new();
     let mut points: Vec<V3> = Vec::new();
     let mut node_of = |p: V3, points: &mut Vec<V3>| -> NodeId {
-        let key = [
-            (p[0] * 1e6).round() as i64,
-            (p[1] * 1e6).round() as i64,
-            (p[2] * 1e6).round() as i64,
-        ];
+        let key = [(p[0] * 1e6).round() as i64, (p[1] * 1e6).round() as i64, (p[2] * 1e6).round() as i64];
         *index.entry(key).or_insert_with(|| {
             points.push(p);
             (points.len() - 1) as NodeId
@@ -181,8 +166,7 @@ pub fn goldberg(m: u32, n: u32, spec: &str) -> Result<Map, MapError> {
     order.sort_by(|&x, &y| {
         let (p, q) = (sphere[x], sphere[y]);
         let (kp, kq) = ((-p[2] * 1e6).round() as i64, (-q[2] * 1e6).round() as i64);
-        kp.cmp(&kq)
-            .then(p[1].atan2(p[0]).total_cmp(&q[1].atan2(q[0])))
+        kp.cmp(&kq).then(p[1].atan2(p[0]).total_cmp(&q[1].atan2(q[0])))
     });
     let mut renumber = vec![0 as NodeId; count];
     let mut builder = MapBuilder::new(format!("Goldberg polyhedron GP({m},{n})"), spec);

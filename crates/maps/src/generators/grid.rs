@@ -33,14 +33,8 @@ pub fn parse_column(name: &str) -> Option<u32> {
         return None;
     }
     for (i, c) in name.bytes().enumerate() {
-        let d = GTP_LETTERS
-            .iter()
-            .position(|&l| l == c.to_ascii_uppercase())? as u64;
-        value = if i == 0 {
-            d
-        } else {
-            (value + 1) * GTP_LETTERS.len() as u64 + d
-        };
+        let d = GTP_LETTERS.iter().position(|&l| l == c.to_ascii_uppercase())? as u64;
+        value = if i == 0 { d } else { (value + 1) * GTP_LETTERS.len() as u64 + d };
         if value > u32::MAX as u64 {
             return None;
         }
@@ -88,19 +82,12 @@ pub fn build(
 ) -> Result<Map, MapError> {
     let n = (width * height) as usize;
     let mut b = MapBuilder::new(name, spec);
-    b.grid = Some(Grid {
-        width,
-        height,
-        plain: wrap == Wrap::None,
-    });
+    b.grid = Some(Grid { width, height, plain: wrap == Wrap::None });
     let wraps_x = wrap != Wrap::None;
     let wraps_y = matches!(wrap, Wrap::Both | Wrap::Klein);
     for y in 0..height {
         for x in 0..width {
-            b.add_node(
-                coordinate(x, y, width, height, wrap, drawing),
-                grid_label(x, y, height),
-            );
+            b.add_node(coordinate(x, y, width, height, wrap, drawing), grid_label(x, y, height));
         }
     }
     if drawing == Drawing::Space {
@@ -118,11 +105,7 @@ pub fn build(
                 lines.set(id(x + 1, y), 1, here, 1);
             } else if wraps_x {
                 // The Klein seam glues row y to row h-1-y; a horizontal line keeps going right.
-                let ty = if wrap == Wrap::Klein {
-                    height - 1 - y
-                } else {
-                    y
-                };
+                let ty = if wrap == Wrap::Klein { height - 1 - y } else { y };
                 let there = id(0, ty);
                 b.add_edge(here, there);
                 lines.set(here, 0, there, 0);
@@ -152,11 +135,7 @@ fn coordinate(x: u32, y: u32, w: u32, h: u32, wrap: Wrap, drawing: Drawing) -> [
             // Two perpendicular waves, a period of about 8 cells: the board looks hand-drawn but
             // every cell stays clearly apart from its neighbours when amplitude < 0.5.
             let period = 8.0;
-            [
-                fx + amplitude * (TAU * fy / period).sin(),
-                fy + amplitude * (TAU * fx / period).sin(),
-                0.0,
-            ]
+            [fx + amplitude * (TAU * fy / period).sin(), fy + amplitude * (TAU * fx / period).sin(), 0.0]
         }
         Drawing::Space => {
             let u = TAU * fx / w as f64;
@@ -171,11 +150,7 @@ fn coordinate(x: u32, y: u32, w: u32, h: u32, wrap: Wrap, drawing: Drawing) -> [
                     // crosses itself and cells keep a similar size all round.
                     let r = h as f64 / TAU;
                     let big = (w as f64 / TAU).max(2.0 * r);
-                    [
-                        (big + r * v.cos()) * u.cos(),
-                        (big + r * v.cos()) * u.sin(),
-                        r * v.sin(),
-                    ]
+                    [(big + r * v.cos()) * u.cos(), (big + r * v.cos()) * u.sin(), r * v.sin()]
                 }
             }
         }

@@ -23,11 +23,8 @@ fn axial_point(q: i32, r: i32) -> [f64; 2] {
 /// row letter, then the position in the row (`A1`, `A2`, ...).
 fn lattice(name: &str, spec: &str, cells: Vec<(i32, i32)>) -> Result<Map, MapError> {
     let mut b = MapBuilder::new(name, spec);
-    let index: HashMap<(i32, i32), NodeId> = cells
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| (c, i as NodeId))
-        .collect();
+    let index: HashMap<(i32, i32), NodeId> =
+        cells.iter().enumerate().map(|(i, &c)| (c, i as NodeId)).collect();
     let mut row_start = 0;
     for (i, &(q, r)) in cells.iter().enumerate() {
         if i > 0 && cells[i - 1].1 != r {
@@ -35,10 +32,7 @@ fn lattice(name: &str, spec: &str, cells: Vec<(i32, i32)>) -> Result<Map, MapErr
         }
         let row = (r - cells[0].1) as u32;
         let p = axial_point(q, r);
-        b.add_node(
-            [p[0], p[1], 0.0],
-            format!("{}{}", column_name(row), i - row_start + 1),
-        );
+        b.add_node([p[0], p[1], 0.0], format!("{}{}", column_name(row), i - row_start + 1));
     }
     let mut lines = Lines::new(cells.len(), 6);
     for (i, &(q, r)) in cells.iter().enumerate() {
@@ -126,10 +120,8 @@ pub fn honeycomb(n: u32, spec: &str) -> Result<Map, MapError> {
         let p = corner_points[old as usize];
         b.add_node([p[0], p[1], 0.0], (new + 1).to_string());
     }
-    let mut edges: Vec<_> = edges
-        .into_iter()
-        .map(|(a, z)| (renumber[a as usize], renumber[z as usize]))
-        .collect();
+    let mut edges: Vec<_> =
+        edges.into_iter().map(|(a, z)| (renumber[a as usize], renumber[z as usize])).collect();
     edges.sort_unstable();
     for (a, z) in edges {
         b.add_edge(a, z);

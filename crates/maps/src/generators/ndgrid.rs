@@ -11,10 +11,7 @@ pub fn ndgrid(dims: &[u32], wrap: bool, spec: &str) -> Result<Map, MapError> {
     let name = format!(
         "{}-D grid {}{}",
         dims.len(),
-        dims.iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join("×"),
+        dims.iter().map(u32::to_string).collect::<Vec<_>>().join("×"),
         if wrap { ", wrapped" } else { "" }
     );
     let mut b = MapBuilder::new(name, spec);
@@ -32,16 +29,11 @@ pub fn ndgrid(dims: &[u32], wrap: bool, spec: &str) -> Result<Map, MapError> {
             rest /= dims[k] as usize;
         }
         // Axes beyond the third are drawn as copies of the 3-D box side by side along x.
-        let extra: usize = (3..dims.len())
-            .map(|k| coord[k] as usize * stride[k] / stride[3.min(dims.len() - 1)])
-            .sum();
+        let extra: usize =
+            (3..dims.len()).map(|k| coord[k] as usize * stride[k] / stride[3.min(dims.len() - 1)]).sum();
         let at = |k: usize| coord.get(k).copied().unwrap_or(0) as f64;
         let p = [at(0) + extra as f64 * (width + 1.0), at(1), at(2)];
-        let label = coord
-            .iter()
-            .map(|c| (c + 1).to_string())
-            .collect::<Vec<_>>()
-            .join(".");
+        let label = coord.iter().map(|c| (c + 1).to_string()).collect::<Vec<_>>().join(".");
         b.add_node(p, label);
     }
     let mut lines = Lines::new(total, (dims.len() * 2) as u8);
@@ -59,12 +51,7 @@ pub fn ndgrid(dims: &[u32], wrap: bool, spec: &str) -> Result<Map, MapError> {
             if let Some(j) = forward {
                 b.add_edge(i as NodeId, j as NodeId);
                 lines.set(i as NodeId, (2 * k) as u8, j as NodeId, (2 * k) as u8);
-                lines.set(
-                    j as NodeId,
-                    (2 * k + 1) as u8,
-                    i as NodeId,
-                    (2 * k + 1) as u8,
-                );
+                lines.set(j as NodeId, (2 * k + 1) as u8, i as NodeId, (2 * k + 1) as u8);
             }
         }
     }

@@ -30,10 +30,7 @@ pub fn random(nodes: u32, seed: u64, spec: &str) -> Result<Map, MapError> {
     let mut pts: Vec<[f64; 2]> = Vec::with_capacity(n);
     for i in 0..n {
         let (cx, cy) = ((i % side) as f64, (i / side) as f64);
-        pts.push([
-            cx + 0.8 * (rng.next_f64() - 0.5),
-            cy + 0.8 * (rng.next_f64() - 0.5),
-        ]);
+        pts.push([cx + 0.8 * (rng.next_f64() - 0.5), cy + 0.8 * (rng.next_f64() - 0.5)]);
     }
     // Gabriel edges of a jittered lattice are short: look at cells within a few steps only.
     let rows = n.div_ceil(side);
