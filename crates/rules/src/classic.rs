@@ -1,0 +1,447 @@
+//! Classic Go for 2 to 8 players on any map, with the ko, suicide, scoring and komi settings of
+//! [`ClassicRules`].
+
+use std::sync::Arc;
+
+use gobeyond_maps::{Map, NodeId};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    Board, MAX_PLAYERS, Player,
+    board::PlaceError,
+    game::{EndReason, Game, Outcome, rank},
+    regions,
+    settings::{ClassicRules, KoRule, Scoring},
+    zobrist,
+};
+
+/// A classic Go action. Resigning is an action too, but [`Game::legal_actions`] leaves it out:
+/// search has no use for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    Place(NodeId),
+    Pass,
+    Resign,
+}
+
+/// Why an action was refused. Node ids, not labels: [`Illegal::describe`] writes a sentence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Illegal {
+    #[error("node {node} is not on this map")]
+    UnknownNode { node: u64 },
+    #[error("node {node} is occupied")]
+    Occupied { node: NodeId },
+    #[error("node {node} retakes a ko immediately")]
+    Ko { node: NodeId },
+    #[error("node {node} would repeat an earlier position (superko)")]
+    Superko { node: NodeId },
+    #[error("node {node} would be suicide")]
+    Suicide { node: NodeId },
+    #[error("it is not {player}'s turn")]
+    NotYourTurn { player: Player, to_move: Player },
+    #[error("{player} has resigned")]
+    Resigned { player: Player },
+    #[error("the game is over")]
+    GameOver,
+}
+
+impl Illegal {
+    /// A sentence for people, with node labels.
+    pub fn describe(&self, map: &Map) -> String {
+        let label = |n: &NodeId| map.label(*n).to_string();
+        match self {
+            Illegal::UnknownNode { node } => format!("there is no node {node} on this map"),
+            Illegal::Occupied { node } => format!("{} is occupied", label(node)),
+            Illegal::Ko { node } => format!("{} retakes the ko at once; play elsewhere first", label(node)),
+            Illegal::Superko { node } => {
+                format!("{} would repeat an earlier position (superko)", label(node))
+            }
+            Illegal::Suicide { node } => format!("{} would be suicide", label(node)),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// Problems with a game's setup.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("a game needs 2 to {MAX_PLAYERS} players, not {0}")]
+    Players(usize),
+    #[error("setup stone #{index} is on node {node}, which is not on the map")]
+    UnknownNode { index: usize, node: u64 },
+    #[error("setup stone #{index} is on node {node}, which already has a stone")]
+    Occupied { index: usize, node: NodeId },
+    #[error("setup stone #{index} belongs to player {player}, but there are {players} players")]
+    UnknownPlayer { index: usize, player: u8, players: usize },
+    #[error("the setup leaves the group at node {node} without liberties")]
+    NoLiberties { node: NodeId },
+    #[error("handicap: {0}")]
+    Handicap(String),
+}
+
+/// A classic game: the board, whose turn, prisoners, history for superko and undo.
+#[derive(Debug, Clone)]
+pub struct ClassicGame {
+    rules: ClassicRules,
+    board: Board,
+    players: usize,
+    setup: Vec<(NodeId, Player)>,
+    first: Player,
+    to_move: Player,
+    passes: u32,
+    prisoners: [u32; MAX_PLAYERS],
+    resigned: Vec<Player>,
+    moves: Vec<(Player, Action)>,
+    /// Board hash after every action (start included), for positional superko.
+    positions: Vec<u64>,
+    /// The same combined with the player to move, for situational superko.
+    situations: Vec<u64>,
+    outcome: Option<Outcome>,
+}
+
+impl ClassicGame {
+    /// An empty board; player 0 moves first.
+    pub fn new(map: Arc<Map>, players: usize, rules: ClassicRules) -> Result<ClassicGame, SetupError> {
+        Self::with_setup(map, players, rules, &[], Player(0))
+    }
+
+    /// A board with `setup` stones already on it (handicap, problems), `first` to move.
+    pub fn with_setup(
+        map: Arc<Map>,
+        players: usize,
+        rules: ClassicRules,
+        setup: &[(NodeId, Player)],
+        first: Player,
+    ) -> Result<ClassicGame, SetupError> {
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(SetupError::Players(players));
+        }
+        let mut board = Board::new(map.clone());
+        for (index, &(node, player)) in setup.iter().enumerate() {
+            if !map.contains(node as u64) {
+                return Err(SetupError::UnknownNode { index, node: node as u64 });
+            }
+            if player.index() >= players {
+                return Err(SetupError::UnknownPlayer { index, player: player.0, players });
+            }
+            if board.color(node) != crate::board::EMPTY {
+                return Err(SetupError::Occupied { index, node });
+            }
+            board.put_stone(node, player);
+            if board.color(node) == crate::board::EMPTY {
+                return Err(SetupError::NoLiberties { node });
+            }
+        }
+        for &(node, _) in setup {
+            if board.liberties(node).is_empty() {
+                return Err(SetupError::NoLiberties { node });
+            }
+        }
+        if first.index() >= players {
+            return Err(SetupError::UnknownPlayer { index: 0, player: first.0, players });
+        }
+        let h = board.hash();
+        Ok(ClassicGame {
+            rules,
+            board,
+            players,
+            setup: setup.to_vec(),
+            first,
+            to_move: first,
+            passes: 0,
+            prisoners: [0; MAX_PLAYERS],
+            resigned: Vec::new(),
+            moves: Vec::new(),
+            positions: vec![h],
+            situations: vec![h ^ zobrist::to_move_key(first.0)],
+            outcome: None,
+        })
+    }
+
+    pub fn rules(&self) -> &ClassicRules {
+        &self.rules
+    }
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    pub fn setup(&self) -> &[(NodeId, Player)] {
+        &self.setup
+    }
+    pub fn first_player(&self) -> Player {
+        self.first
+    }
+    /// Every action so far, with who made it.
+    pub fn moves(&self) -> &[(Player, Action)] {
+        &self.moves
+    }
+    /// Stones `player` has captured.
+    pub fn prisoners(&self, player: Player) -> u32 {
+        self.prisoners[player.index()]
+    }
+    pub fn consecutive_passes(&self) -> u32 {
+        self.passes
+    }
+    pub fn resigned(&self) -> &[Player] {
+        &self.resigned
+    }
+    /// Whose turn it is, even after the game ended (the player who would move next).
+    pub fn next_player(&self) -> Player {
+        self.to_move
+    }
+
+    fn active_players(&self) -> usize {
+        self.players - self.resigned.len()
+    }
+
+    fn passes_to_end(&self) -> u32 {
+        self.rules.passes_to_end.unwrap_or(self.active_players() as u32).max(1)
+    }
+
+    fn following(&self, p: Player) -> Player {
+        let mut q = p;
+        for _ in 0..self.players {
+            q = Player(((q.index() + 1) % self.players) as u8);
+            if !self.resigned.contains(&q) {
+                return q;
+            }
+        }
+        p
+    }
+
+    /// Checks an action by `player` without playing it.
+    pub fn check_as(&self, player: Player, action: Action) -> Result<(), Illegal> {
+        if self.outcome.is_some() {
+            return Err(Illegal::GameOver);
+        }
+        if self.resigned.contains(&player) {
+            return Err(Illegal::Resigned { player });
+        }
+        if player.index() >= self.players {
+            return Err(Illegal::NotYourTurn { player, to_move: self.to_move });
+        }
+        match action {
+            // Resigning is allowed at any time, in turn or not.
+            Action::Resign => Ok(()),
+            _ if player != self.to_move => Err(Illegal::NotYourTurn { player, to_move: self.to_move }),
+            Action::Pass => Ok(()),
+            Action::Place(node) => self.check_place(node, player),
+        }
+    }
+
+    fn check_place(&self, node: NodeId, player: Player) -> Result<(), Illegal> {
+        if !self.board.map().contains(node as u64) {
+            return Err(Illegal::UnknownNode { node: node as u64 });
+        }
+        self.board.check_with(node, player, self.rules.suicide, self.rules.ko != KoRule::None).map_err(
+            |e| match e {
+                PlaceError::Occupied => Illegal::Occupied { node },
+                PlaceError::Ko => Illegal::Ko { node },
+                PlaceError::Suicide => Illegal::Suicide { node },
+            },
+        )?;
+        match self.rules.ko {
+            KoRule::PositionalSuperko => {
+                let h = self.board.hash_after(node, player);
+                if self.positions.contains(&h) {
+                    return Err(Illegal::Superko { node });
+                }
+            }
+            KoRule::SituationalSuperko => {
+                let h = self.board.hash_after(node, player) ^ zobrist::to_move_key(self.following(player).0);
+                if self.situations.contains(&h) {
+                    return Err(Illegal::Superko { node });
+                }
+            }
+            KoRule::None | KoRule::Simple => {}
+        }
+        Ok(())
+    }
+
+    /// Plays an action of `player`; on error nothing changes.
+    pub fn play_as(&mut self, player: Player, action: Action) -> Result<(), Illegal> {
+        self.check_as(player, action)?;
+        match action {
+            Action::Place(node) => {
+                let out = self.board.play_unchecked(node, player);
+                self.prisoners[player.index()] += out.captured;
+                // Stones lost to one's own suicide are the opponents' prisoners only in
+                // two-player games; with more players nobody in particular captured them.
+                if out.self_captured > 0 && self.players == 2 {
+                    self.prisoners[1 - player.index()] += out.self_captured;
+                }
+                self.passes = 0;
+            }
+            Action::Pass => {
+                self.board.pass();
+                self.passes += 1;
+            }
+            Action::Resign => {
+                self.resigned.push(player);
+            }
+        }
+        self.moves.push((player, action));
+        if action != Action::Resign || player == self.to_move {
+            self.to_move = self.following(player);
+        }
+        let h = self.board.hash();
+        self.positions.push(h);
+        self.situations.push(h ^ zobrist::to_move_key(self.to_move.0));
+        if self.active_players() <= 1 {
+            self.finish(EndReason::Resignation);
+        } else if self.passes >= self.passes_to_end() {
+            self.finish(EndReason::Passes);
+        }
+        Ok(())
+    }
+
+    /// Ends the game because `player` ran out of time: they lose, as if they had resigned.
+    pub fn time_out(&mut self, player: Player) {
+        if self.outcome.is_some() || self.resigned.contains(&player) {
+            return;
+        }
+        self.resigned.push(player);
+        if self.to_move == player {
+            self.to_move = self.following(player);
+        }
+        if self.active_players() <= 1 {
+            self.finish(EndReason::Time);
+        }
+    }
+
+    fn finish(&mut self, reason: EndReason) {
+        let scores = self.scores();
+        let ranking = rank(&scores, &self.resigned);
+        self.outcome = Some(Outcome { scores, ranking, reason });
+    }
+
+    /// Scores counting every stone on the board as alive.
+    pub fn scores(&self) -> Vec<f64> {
+        self.scores_with_dead(&[])
+    }
+
+    /// Scores after removing the groups at `dead` (any stone of each dead group).
+    pub fn scores_with_dead(&self, dead: &[NodeId]) -> Vec<f64> {
+        let (board, dead_prisoners) = regions::remove_dead(&self.board, dead, self.players);
+        let base: Vec<u32> = match self.rules.scoring {
+            Scoring::Area => regions::area(&board, self.players),
+            Scoring::Territory => regions::territory(&board, self.players)
+                .iter()
+                .enumerate()
+                .map(|(i, t)| t + self.prisoners[i] + dead_prisoners[i])
+                .collect(),
+            Scoring::Stones => (0..self.players).map(|i| board.stone_count(Player(i as u8))).collect(),
+        };
+        base.iter().enumerate().map(|(i, &b)| b as f64 + self.rules.komi_for(i, self.players)).collect()
+    }
+
+    /// Takes back the last action (replaying the game from the start). False if there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some((_, _)) = self.moves.last() else { return false };
+        let keep = self.moves.len() - 1;
+        let Ok(mut fresh) = Self::with_setup(
+            self.board.map().clone(),
+            self.players,
+            self.rules.clone(),
+            &self.setup,
+            self.first,
+        ) else {
+            return false;
+        };
+        for &(p, a) in &self.moves[..keep] {
+            if fresh.play_as(p, a).is_err() {
+                return false;
+            }
+        }
+        *self = fresh;
+        true
+    }
+}
+
+impl Game for ClassicGame {
+    type Action = Action;
+    type Illegal = Illegal;
+
+    fn map(&self) -> &Arc<Map> {
+        self.board.map()
+    }
+
+    fn player_count(&self) -> usize {
+        self.players
+    }
+
+    fn to_move(&self) -> Option<Player> {
+        self.outcome.is_none().then_some(self.to_move)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        for node in self.board.map().nodes() {
+            if self.check_place(node, self.to_move).is_ok() {
+                out.push(Action::Place(node));
+            }
+        }
+        out.push(Action::Pass);
+    }
+
+    fn check(&self, action: Action) -> Result<(), Illegal> {
+        self.check_as(self.to_move, action)
+    }
+
+    fn play(&mut self, action: Action) -> Result<(), Illegal> {
+        self.play_as(self.to_move, action)
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+}
+
+/// Standard fixed handicap points on square boards (the GTP `fixed_handicap` placement):
+/// corners on the 3rd line (4th from 13×13 up), then the sides and the centre on odd boards.
+pub fn fixed_handicap(map: &Map, stones: usize) -> Result<Vec<NodeId>, SetupError> {
+    let grid = map.grid().filter(|g| g.plain && g.width == g.height).ok_or_else(|| {
+        SetupError::Handicap("fixed handicap needs a square board; place stones freely instead".into())
+    })?;
+    let n = grid.width;
+    if n < 7 {
+        return Err(SetupError::Handicap(format!("no fixed handicap on a {n}×{n} board")));
+    }
+    let max = if n % 2 == 1 && n >= 9 { 9 } else { 4 };
+    if !(2..=max).contains(&stones) {
+        return Err(SetupError::Handicap(format!(
+            "fixed handicap on {n}×{n} is 2 to {max} stones, not {stones}"
+        )));
+    }
+    let edge = if n >= 13 { 3 } else { 2 };
+    let (lo, mid, hi) = (edge, n / 2, n - 1 - edge);
+    // (column, row from the bottom) in GTP's order: D4 Q16 D16 Q4, then the side points, K10.
+    let at = |x: u32, y_from_bottom: u32| y_from_bottom_to_node(map, x, y_from_bottom, n);
+    let mut pts = vec![at(lo, lo), at(hi, hi)];
+    if stones >= 3 {
+        pts.push(at(lo, hi));
+    }
+    if stones >= 4 {
+        pts.push(at(hi, lo));
+    }
+    if stones == 5 || stones == 7 || stones == 9 {
+        pts.push(at(mid, mid));
+    }
+    if stones >= 6 {
+        pts.push(at(lo, mid));
+        pts.push(at(hi, mid));
+    }
+    if stones >= 8 {
+        pts.push(at(mid, lo));
+        pts.push(at(mid, hi));
+    }
+    Ok(pts)
+}
+
+fn y_from_bottom_to_node(map: &Map, x: u32, y: u32, n: u32) -> NodeId {
+    map.grid_node(x, n - 1 - y).unwrap_or(0)
+}

@@ -1,0 +1,184 @@
+//! Light random playouts: uniformly random legal moves that never fill the mover's own eye.
+//!
+//! The eye test works on any graph. A node is an eye of colour `c` when every neighbour is a
+//! stone of `c` and not too many of its *diagonals* hold other players' stones. Diagonals are
+//! defined from the graph alone: `d` is a diagonal of `p` when `d` is at distance 2 and `p` and
+//! `d` share two neighbours that are not adjacent to each other (opposite corners of a chordless
+//! 4-cycle). On the square grid these are the usual four diagonal points; on the triangular and
+//! hexagonal-cell lattices there are none (every pair of common neighbours is adjacent), so there
+//! all-own neighbours make an eye. The number of foreign diagonals tolerated is a quarter of the
+//! node's diagonals, rounded down: 1 of 4 in the middle of a square board, 0 on its edge.
+
+use gobeyond_maps::{Map, NodeId};
+
+use crate::{Board, Player, Rng, SuicideRule, board::EMPTY};
+
+/// Per-map tables for playouts (diagonals), built once and shared.
+#[derive(Debug, Clone)]
+pub struct PlayoutTables {
+    offsets: Vec<u32>,
+    diagonals: Vec<NodeId>,
+}
+
+impl PlayoutTables {
+    pub fn new(map: &Map) -> PlayoutTables {
+        let mut offsets = Vec::with_capacity(map.len() + 1);
+        let mut diagonals = Vec::new();
+        offsets.push(0);
+        let mut common = Vec::new();
+        for p in map.nodes() {
+            let mut candidates: Vec<NodeId> = map
+                .neighbors(p)
+                .iter()
+                .flat_map(|&q| map.neighbors(q).iter().copied())
+                .filter(|&d| d != p && !map.are_adjacent(p, d))
+                .collect();
+            candidates.sort_unstable();
+            candidates.dedup();
+            for d in candidates {
+                common.clear();
+                common.extend(map.neighbors(p).iter().copied().filter(|&q| map.are_adjacent(q, d)));
+                let open_corner = common
+                    .iter()
+                    .enumerate()
+                    .any(|(i, &a)| common[i + 1..].iter().any(|&b| !map.are_adjacent(a, b)));
+                if open_corner {
+                    diagonals.push(d);
+                }
+            }
+            offsets.push(diagonals.len() as u32);
+        }
+        PlayoutTables { offsets, diagonals }
+    }
+
+    #[inline]
+    pub fn diagonals(&self, node: NodeId) -> &[NodeId] {
+        &self.diagonals[self.offsets[node as usize] as usize..self.offsets[node as usize + 1] as usize]
+    }
+}
+
+/// True when `node` is an eye of colour code `stone` (see the module notes).
+#[inline]
+pub fn is_eye(board: &Board, tables: &PlayoutTables, node: NodeId, stone: u8) -> bool {
+    let map = board.map();
+    for &q in map.neighbors(node) {
+        if board.color(q) != stone {
+            return false;
+        }
+    }
+    let diag = tables.diagonals(node);
+    let allowed = diag.len() / 4;
+    let mut foreign = 0;
+    for &d in diag {
+        let c = board.color(d);
+        if c != EMPTY && c != stone {
+            foreign += 1;
+            if foreign > allowed {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// What a playout did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PlayoutStats {
+    /// Actions played, passes included.
+    pub moves: u32,
+    /// True if it stopped at `max_moves` rather than on consecutive passes.
+    pub truncated: bool,
+}
+
+/// Plays random moves from `board`, `first` to move, among `players`, until every player passes
+/// in a row (a player passes when no legal non-eye move is left) or `max_moves` actions.
+/// Suicide is never played; the simple-ko point is respected. No allocation.
+///
+/// Selection: up to 8 random draws among the empty nodes, then a scan from a random start; the
+/// first legal non-eye move found is played. Early in the game the first draw nearly always
+/// succeeds, so moves are uniform; near the end the scan is slightly biased, as in Pachi.
+pub fn light_playout(
+    board: &mut Board,
+    tables: &PlayoutTables,
+    first: Player,
+    players: u8,
+    rng: &mut Rng,
+    max_moves: u32,
+) -> PlayoutStats {
+    let mut to_move = first.0;
+    let mut passes = 0u8;
+    let mut stats = PlayoutStats::default();
+    while passes < players {
+        if stats.moves >= max_moves {
+            stats.truncated = true;
+            break;
+        }
+        let player = Player(to_move);
+        match choose_light(board, tables, player, rng) {
+            Some(p) => {
+                board.play_unchecked(p, player);
+                passes = 0;
+            }
+            None => {
+                board.pass();
+                passes += 1;
+            }
+        }
+        stats.moves += 1;
+        to_move += 1;
+        if to_move == players {
+            to_move = 0;
+        }
+    }
+    stats
+}
+
+/// A random legal move for `player` that does not fill its own eye, if there is one.
+#[inline]
+pub fn choose_light(board: &Board, tables: &PlayoutTables, player: Player, rng: &mut Rng) -> Option<NodeId> {
+    let empties = board.empties();
+    let n = empties.len();
+    if n == 0 {
+        return None;
+    }
+    let stone = player.stone();
+    let ok = |p: NodeId| {
+        !is_eye(board, tables, p, stone) && board.check(p, player, SuicideRule::Forbidden).is_ok()
+    };
+    for _ in 0..8 {
+        let p = empties[rng.below(n as u32) as usize];
+        if ok(p) {
+            return Some(p);
+        }
+    }
+    let start = rng.below(n as u32) as usize;
+    for k in 0..n {
+        let i = if start + k >= n { start + k - n } else { start + k };
+        let p = empties[i];
+        if ok(p) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// Area score at the end of a playout: stones plus empty nodes whose neighbours all belong to one
+/// player (after a playout every empty node is such an eye or a disputed point).
+pub fn playout_area(board: &Board, players: usize, out: &mut [u32]) {
+    out[..players].fill(0);
+    let map = board.map();
+    for n in map.nodes() {
+        let c = board.color(n);
+        if c != EMPTY {
+            out[(c - 1) as usize] += 1;
+            continue;
+        }
+        let nb = map.neighbors(n);
+        if let Some(&first) = nb.first() {
+            let c0 = board.color(first);
+            if c0 != EMPTY && nb.iter().all(|&q| board.color(q) == c0) {
+                out[(c0 - 1) as usize] += 1;
+            }
+        }
+    }
+}
