@@ -1,1 +1,302 @@
+//! JSON game records: the map (a generator spec or an inline map), the rules, the players, setup
+//! stones and every action. Replaying a record is deterministic. Schema: `docs/formats.md`.
 
+use std::sync::Arc;
+
+use gobeyond_maps::{CustomMap, Map, NodeId, generate};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    ClassicRules, Player,
+    classic::{Action, ClassicGame},
+    game::Game,
+    regions,
+};
+
+pub const FORMAT: &str = "gobeyond-record";
+pub const VERSION: u32 = 1;
+
+/// Where a record's map comes from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MapSource {
+    /// A generator spec such as `square:19` or `goldberg:2,1`.
+    Spec(String),
+    /// A whole map, as in a custom map file.
+    Custom(CustomMap),
+}
+
+impl MapSource {
+    pub fn load(&self) -> Result<Map, RecordError> {
+        match self {
+            MapSource::Spec(s) => generate(s).map_err(|e| RecordError::Map(e.to_string())),
+            MapSource::Custom(c) => c.clone().build().map_err(|e| RecordError::Map(e.to_string())),
+        }
+    }
+}
+
+/// The rule system and its settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "system", rename_all = "snake_case")]
+pub enum RulesSpec {
+    Classic(ClassicRules),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    #[serde(default)]
+    pub name: String,
+}
+
+/// A stone on the board before the first move (handicap, problems).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetupStone {
+    pub player: u8,
+    pub node: NodeId,
+}
+
+/// One action as written in a record. A placement names its node by number (`node`) or by label
+/// (`at`); records written by GoBeyond carry both.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum RecordedKind {
+    Place {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        node: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<String>,
+    },
+    Pass,
+    Resign,
+    /// Ran out of time (classic: loses the game).
+    Timeout,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedAction {
+    pub player: u8,
+    #[serde(flatten)]
+    pub kind: RecordedKind,
+}
+
+/// A game record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub format: String,
+    pub version: u32,
+    pub map: MapSource,
+    pub rules: RulesSpec,
+    pub players: Vec<PlayerInfo>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub setup: Vec<SetupStone>,
+    /// Who moves first (default: player 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<u8>,
+    pub actions: Vec<RecordedAction>,
+    /// Free-form date (SGF `DT`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+}
+
+/// Why a record could not be read or replayed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    #[error("not a record: {0}")]
+    Parse(String),
+    #[error("unsupported record format {format:?} version {version} (expected {FORMAT:?} version {VERSION})")]
+    Format { format: String, version: u32 },
+    #[error("the record's map is invalid: {0}")]
+    Map(String),
+    #[error("the record's setup is invalid: {0}")]
+    Setup(String),
+    #[error("action #{index} ({player}): {reason}")]
+    Action { index: usize, player: u8, reason: String },
+}
+
+impl Record {
+    /// A new, empty record.
+    pub fn new(map: MapSource, rules: RulesSpec, players: Vec<PlayerInfo>) -> Record {
+        Record {
+            format: FORMAT.into(),
+            version: VERSION,
+            map,
+            rules,
+            players,
+            setup: Vec::new(),
+            first: None,
+            actions: Vec::new(),
+            date: None,
+        }
+    }
+
+    pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        let r: Record = serde_json::from_str(text).map_err(|e| RecordError::Parse(e.to_string()))?;
+        if r.format != FORMAT || r.version != VERSION {
+            return Err(RecordError::Format { format: r.format, version: r.version });
+        }
+        Ok(r)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Builds the starting position (map, rules, setup) without any action.
+    pub fn start(&self) -> Result<ClassicGame, RecordError> {
+        let map = Arc::new(self.map.load()?);
+        let RulesSpec::Classic(rules) = &self.rules;
+        let setup: Vec<(NodeId, Player)> = self.setup.iter().map(|s| (s.node, Player(s.player))).collect();
+        ClassicGame::with_setup(
+            map,
+            self.players.len(),
+            rules.clone(),
+            &setup,
+            Player(self.first.unwrap_or(0)),
+        )
+        .map_err(|e| RecordError::Setup(e.to_string()))
+    }
+
+    /// Replays every action; the first illegal one is reported with its index.
+    pub fn replay(&self) -> Result<ClassicGame, RecordError> {
+        let mut game = self.start()?;
+        for (index, a) in self.actions.iter().enumerate() {
+            let err = |reason: String| RecordError::Action { index, player: a.player, reason };
+            if a.player as usize >= game.player_count() {
+                return Err(err(format!("there is no player {}", a.player)));
+            }
+            let player = Player(a.player);
+            let action = match &a.kind {
+                RecordedKind::Place { node, at } => {
+                    Action::Place(resolve(game.map(), *node, at.as_deref()).map_err(err)?)
+                }
+                RecordedKind::Pass => Action::Pass,
+                RecordedKind::Resign => Action::Resign,
+                RecordedKind::Timeout => {
+                    game.time_out(player);
+                    continue;
+                }
+            };
+            game.play_as(player, action).map_err(|e| err(e.describe(game.map())))?;
+        }
+        Ok(game)
+    }
+
+    /// Appends an action in the record's own terms.
+    pub fn push(&mut self, map: &Map, player: Player, action: Action) {
+        let kind = match action {
+            Action::Place(n) => {
+                RecordedKind::Place { node: Some(n as u64), at: Some(map.label(n).to_string()) }
+            }
+            Action::Pass => RecordedKind::Pass,
+            Action::Resign => RecordedKind::Resign,
+        };
+        self.actions.push(RecordedAction { player: player.0, kind });
+    }
+
+    /// The record of a game so far.
+    pub fn of_game(game: &ClassicGame, map: MapSource, players: Vec<PlayerInfo>) -> Record {
+        let mut r = Record::new(map, RulesSpec::Classic(game.rules().clone()), players);
+        r.setup = game.setup().iter().map(|&(node, p)| SetupStone { player: p.0, node }).collect();
+        r.first = (game.first_player() != Player(0)).then_some(game.first_player().0);
+        for &(p, a) in game.moves() {
+            r.push(game.map(), p, a);
+        }
+        r
+    }
+}
+
+/// The node a placement names; `node` and `at` must agree when both are given.
+fn resolve(map: &Map, node: Option<u64>, at: Option<&str>) -> Result<NodeId, String> {
+    let by_label = match at {
+        Some(l) => Some(map.node_by_label(l).ok_or_else(|| format!("there is no node labelled {l:?}"))?),
+        None => None,
+    };
+    match (node, by_label) {
+        (Some(n), _) if !map.contains(n) => Err(format!("node {n} is not on this map ({} nodes)", map.len())),
+        (Some(n), Some(l)) if n as NodeId != l => Err(format!(
+            "node {n} is labelled {:?}, not {:?}",
+            map.label(n as NodeId),
+            at.unwrap_or_default()
+        )),
+        (Some(n), _) => Ok(n as NodeId),
+        (None, Some(l)) => Ok(l),
+        (None, None) => Err("a placement needs \"node\" or \"at\"".into()),
+    }
+}
+
+/// The state of a game as JSON: what `gobeyond replay` prints.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameState {
+    pub map: MapSummary,
+    pub rules: RulesSpec,
+    pub status: &'static str,
+    /// The player to move, while the game is on.
+    pub to_move: Option<u8>,
+    pub moves_played: usize,
+    pub consecutive_passes: u32,
+    pub players: Vec<PlayerState>,
+    /// Colour per node: `null` for empty, else the player number.
+    pub board: Vec<Option<u8>>,
+    /// Per node, the player who owns it (stone or claimed empty region), else `null`.
+    pub ownership: Vec<Option<u8>>,
+    pub ko: Option<String>,
+    pub hash: String,
+    pub outcome: Option<crate::Outcome>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MapSummary {
+    pub name: String,
+    pub spec: String,
+    pub nodes: usize,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerState {
+    pub player: u8,
+    pub name: String,
+    pub color: &'static str,
+    /// Labels of the player's stones.
+    pub stones: Vec<String>,
+    pub prisoners: u32,
+    pub score: f64,
+    pub resigned: bool,
+}
+
+impl GameState {
+    pub fn of(game: &ClassicGame, names: &[PlayerInfo]) -> GameState {
+        let map = game.map();
+        let board = game.board();
+        let n = game.player_count();
+        let scores = game.scores();
+        GameState {
+            map: MapSummary { name: map.name().into(), spec: map.spec().into(), nodes: map.len() },
+            rules: RulesSpec::Classic(game.rules().clone()),
+            status: if game.is_over() { "finished" } else { "playing" },
+            to_move: game.to_move().map(|p| p.0),
+            moves_played: game.moves().len(),
+            consecutive_passes: game.consecutive_passes(),
+            players: (0..n as u8)
+                .map(Player)
+                .map(|p| PlayerState {
+                    player: p.0,
+                    name: names.get(p.index()).map(|i| i.name.clone()).unwrap_or_default(),
+                    color: p.color_name(n),
+                    stones: map
+                        .nodes()
+                        .filter(|&v| board.stone_at(v) == Some(p))
+                        .map(|v| map.label(v).into())
+                        .collect(),
+                    prisoners: game.prisoners(p),
+                    score: scores[p.index()],
+                    resigned: game.resigned().contains(&p),
+                })
+                .collect(),
+            board: map.nodes().map(|v| board.stone_at(v).map(|p| p.0)).collect(),
+            ownership: regions::ownership(board).into_iter().map(|o| o.map(|p| p.0)).collect(),
+            ko: board.ko().map(|(node, _)| map.label(node).to_string()),
+            hash: format!("{:016x}", board.hash()),
+            outcome: game.outcome().cloned(),
+        }
+    }
+}

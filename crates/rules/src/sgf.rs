@@ -1,1 +1,334 @@
+//! SGF FF[4] for two-player games on rectangular boards: import into a [`Record`], export from a
+//! [`ClassicGame`]. Only the main line is read (the first variation at every branch).
+//! Properties: `SZ KM RU HA AB AW PB PW RE DT PL`, moves `B W` (pass as `[]`, or `[tt]` on boards
+//! up to 19×19).
 
+use std::fmt::Write;
+
+use gobeyond_maps::{Map, NodeId};
+
+use crate::{
+    ClassicRules, EndReason, Game, Player,
+    classic::{Action, ClassicGame},
+    record::{MapSource, PlayerInfo, Record, RecordedAction, RecordedKind, RulesSpec, SetupStone},
+};
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SgfError {
+    #[error("SGF syntax error at byte {offset}: {message}")]
+    Syntax { offset: usize, message: String },
+    #[error("SGF property {property}[{value}]: {message}")]
+    Property { property: String, value: String, message: String },
+    #[error("SGF export: {0}")]
+    Export(String),
+}
+
+type Node = Vec<(String, Vec<String>)>;
+
+/// The main line of the first game tree: a list of nodes, each a list of properties.
+fn parse_main_line(text: &str) -> Result<Vec<Node>, SgfError> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let syntax = |offset: usize, message: &str| SgfError::Syntax { offset, message: message.into() };
+    let skip_ws = |i: &mut usize| {
+        while *i < b.len() && b[*i].is_ascii_whitespace() {
+            *i += 1;
+        }
+    };
+    skip_ws(&mut i);
+    if i >= b.len() || b[i] != b'(' {
+        return Err(syntax(i, "expected '(' at the start of a game tree"));
+    }
+    let mut nodes = Vec::new();
+    let mut depth = 0usize;
+    // Once the main line's first variation closes we stop reading.
+    let mut done = false;
+    while i < b.len() && !done {
+        skip_ws(&mut i);
+        if i >= b.len() {
+            break;
+        }
+        match b[i] {
+            b'(' => {
+                depth += 1;
+                i += 1;
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+                done = true;
+            }
+            b';' => {
+                i += 1;
+                let mut node: Node = Vec::new();
+                loop {
+                    skip_ws(&mut i);
+                    let start = i;
+                    while i < b.len() && b[i].is_ascii_alphabetic() {
+                        i += 1;
+                    }
+                    if i == start {
+                        break;
+                    }
+                    // FF[3] allowed lower-case letters in names; only the capitals count.
+                    let ident: String = text[start..i].chars().filter(|c| c.is_ascii_uppercase()).collect();
+                    let mut values = Vec::new();
+                    loop {
+                        skip_ws(&mut i);
+                        if i >= b.len() || b[i] != b'[' {
+                            break;
+                        }
+                        i += 1;
+                        let mut v = Vec::new();
+                        loop {
+                            if i >= b.len() {
+                                return Err(syntax(i, "unterminated property value"));
+                            }
+                            match b[i] {
+                                b'\\' if i + 1 < b.len() => {
+                                    v.push(b[i + 1]);
+                                    i += 2;
+                                }
+                                b']' => {
+                                    i += 1;
+                                    break;
+                                }
+                                c => {
+                                    v.push(c);
+                                    i += 1;
+                                }
+                            }
+                        }
+                        values.push(String::from_utf8_lossy(&v).into_owned());
+                    }
+                    if values.is_empty() {
+                        return Err(syntax(i, &format!("property {ident} has no value")));
+                    }
+                    node.push((ident, values));
+                }
+                nodes.push(node);
+            }
+            _ => return Err(syntax(i, "unexpected character")),
+        }
+    }
+    let _ = depth;
+    if nodes.is_empty() {
+        return Err(syntax(0, "no nodes in the game tree"));
+    }
+    Ok(nodes)
+}
+
+fn coord_char(c: u8) -> Option<u32> {
+    match c {
+        b'a'..=b'z' => Some((c - b'a') as u32),
+        b'A'..=b'Z' => Some((c - b'A') as u32 + 26),
+        _ => None,
+    }
+}
+
+fn char_of(v: u32) -> char {
+    if v < 26 { (b'a' + v as u8) as char } else { (b'A' + (v - 26) as u8) as char }
+}
+
+/// An SGF point (`"dd"`) to a node; `None` for a pass.
+fn point(map: &Map, prop: &str, v: &str) -> Result<Option<NodeId>, SgfError> {
+    let g = map.grid().ok_or_else(|| SgfError::Export("not a grid map".into()))?;
+    let bad = |m: &str| SgfError::Property { property: prop.into(), value: v.into(), message: m.into() };
+    if v.is_empty() || (v == "tt" && g.width <= 19 && g.height <= 19) {
+        return Ok(None);
+    }
+    let bytes = v.as_bytes();
+    if bytes.len() != 2 {
+        return Err(bad("a point is two letters"));
+    }
+    let (x, y) = (
+        coord_char(bytes[0]).ok_or_else(|| bad("bad letter"))?,
+        coord_char(bytes[1]).ok_or_else(|| bad("bad letter"))?,
+    );
+    map.grid_node(x, y).map(Some).ok_or_else(|| bad("the point is off the board"))
+}
+
+/// Points of a setup list, expanding compressed rectangles (`aa:cc`).
+fn points(map: &Map, prop: &str, values: &[String]) -> Result<Vec<NodeId>, SgfError> {
+    let mut out = Vec::new();
+    for v in values {
+        if let Some((a, b)) = v.split_once(':') {
+            let (Some(pa), Some(pb)) = (point(map, prop, a)?, point(map, prop, b)?) else { continue };
+            let (Some((x1, y1)), Some((x2, y2))) = (map.grid_position(pa), map.grid_position(pb)) else {
+                continue;
+            };
+            for y in y1.min(y2)..=y1.max(y2) {
+                for x in x1.min(x2)..=x1.max(x2) {
+                    out.extend(map.grid_node(x, y));
+                }
+            }
+        } else if let Some(p) = point(map, prop, v)? {
+            out.push(p);
+        }
+    }
+    Ok(out)
+}
+
+/// Reads the main line of an SGF game into a record (two players: Black is player 0).
+pub fn import(text: &str) -> Result<Record, SgfError> {
+    let nodes = parse_main_line(text)?;
+    let root = &nodes[0];
+    let get = |name: &str| root.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+    let prop_err = |p: &str, v: &str, m: &str| SgfError::Property {
+        property: p.into(),
+        value: v.into(),
+        message: m.into(),
+    };
+    if let Some(gm) = get("GM") {
+        if gm[0].trim() != "1" {
+            return Err(prop_err("GM", &gm[0], "only Go (GM[1]) games can be read"));
+        }
+    }
+    let (w, h) = match get("SZ") {
+        None => (19, 19),
+        Some(v) => {
+            let s = v[0].trim();
+            let parse = |t: &str| t.trim().parse::<u32>().map_err(|_| prop_err("SZ", s, "not a board size"));
+            match s.split_once(':') {
+                Some((a, b)) => (parse(a)?, parse(b)?),
+                None => {
+                    let n = parse(s)?;
+                    (n, n)
+                }
+            }
+        }
+    };
+    if !(1..=52).contains(&w) || !(1..=52).contains(&h) || w * h < 2 {
+        return Err(prop_err("SZ", &format!("{w}:{h}"), "board sizes are 1 to 52 (and at least 2 points)"));
+    }
+    let spec = if w == h { format!("square:{w}") } else { format!("rect:{w}x{h}") };
+    let map = gobeyond_maps::generate(&spec).map_err(|e| SgfError::Export(e.to_string()))?;
+    let mut rules = match get("RU").map(|v| v[0].to_ascii_lowercase()) {
+        Some(r) if r.contains("japan") => ClassicRules::preset("japanese"),
+        Some(r) if r.contains("korea") => ClassicRules::preset("korean"),
+        Some(r) if r.contains("aga") => ClassicRules::preset("aga"),
+        Some(r) if r.contains("nz") || r.contains("zealand") => ClassicRules::preset("new-zealand"),
+        Some(r) if r.contains("tromp") => ClassicRules::preset("tromp-taylor"),
+        _ => ClassicRules::preset("chinese"),
+    }
+    .unwrap_or_default();
+    if let Some(km) = get("KM") {
+        rules.komi = km[0].trim().parse::<f64>().map_err(|_| prop_err("KM", &km[0], "not a number"))?;
+    }
+    let name = |p: &str| PlayerInfo { name: get(p).map(|v| v[0].clone()).unwrap_or_default() };
+    let mut record =
+        Record::new(MapSource::Spec(spec), RulesSpec::Classic(rules), vec![name("PB"), name("PW")]);
+    record.date = get("DT").map(|v| v[0].clone());
+    for (prop, player) in [("AB", 0u8), ("AW", 1u8)] {
+        if let Some(v) = get(prop) {
+            for node in points(&map, prop, &v)? {
+                record.setup.push(SetupStone { player, node });
+            }
+        }
+    }
+    let handicap = get("HA").and_then(|v| v[0].trim().parse::<u32>().ok()).unwrap_or(0);
+    record.first = match get("PL").map(|v| v[0].trim().to_ascii_uppercase()) {
+        Some(p) if p.starts_with('W') => Some(1),
+        Some(_) => None,
+        None if handicap >= 2 && !record.setup.is_empty() => Some(1),
+        None => None,
+    };
+    for node in &nodes {
+        for (k, v) in node {
+            let player = match k.as_str() {
+                "B" => 0,
+                "W" => 1,
+                _ => continue,
+            };
+            let kind = match point(&map, k, v[0].trim())? {
+                Some(n) => RecordedKind::Place { node: Some(n as u64), at: Some(map.label(n).to_string()) },
+                None => RecordedKind::Pass,
+            };
+            record.actions.push(RecordedAction { player, kind });
+        }
+    }
+    Ok(record)
+}
+
+/// Writes a two-player game on a plain rectangular board as SGF.
+pub fn export(game: &ClassicGame, players: &[PlayerInfo], date: Option<&str>) -> Result<String, SgfError> {
+    let map = game.map();
+    let g = map
+        .grid()
+        .filter(|g| g.plain && g.width <= 52 && g.height <= 52)
+        .ok_or_else(|| SgfError::Export("SGF describes plain rectangular boards up to 52×52 only".into()))?;
+    if game.player_count() != 2 {
+        return Err(SgfError::Export("SGF describes two-player games only".into()));
+    }
+    let esc = |s: &str| s.replace('\\', "\\\\").replace(']', "\\]");
+    let pt = |n: NodeId| {
+        let (x, y) = map.grid_position(n).unwrap_or((0, 0));
+        format!("{}{}", char_of(x), char_of(y))
+    };
+    let mut s = String::from("(;GM[1]FF[4]CA[UTF-8]AP[GoBeyond:");
+    s.push_str(env!("CARGO_PKG_VERSION"));
+    s.push(']');
+    if g.width == g.height {
+        let _ = write!(s, "SZ[{}]", g.width);
+    } else {
+        let _ = write!(s, "SZ[{}:{}]", g.width, g.height);
+    }
+    let rules = game.rules();
+    let _ = write!(s, "KM[{}]", rules.komi);
+    let ru = match (rules.scoring, rules.ko) {
+        (crate::Scoring::Territory, _) => "Japanese",
+        (_, crate::KoRule::SituationalSuperko) => "AGA",
+        _ => "Chinese",
+    };
+    let _ = write!(s, "RU[{ru}]");
+    let black_setup: Vec<NodeId> = game.setup().iter().filter(|(_, p)| p.0 == 0).map(|(n, _)| *n).collect();
+    let white_setup: Vec<NodeId> = game.setup().iter().filter(|(_, p)| p.0 == 1).map(|(n, _)| *n).collect();
+    if black_setup.len() >= 2 && white_setup.is_empty() && game.first_player() == Player(1) {
+        let _ = write!(s, "HA[{}]", black_setup.len());
+    }
+    for (i, prop) in ["PB", "PW"].iter().enumerate() {
+        if let Some(p) = players.get(i).filter(|p| !p.name.is_empty()) {
+            let _ = write!(s, "{prop}[{}]", esc(&p.name));
+        }
+    }
+    if let Some(d) = date {
+        let _ = write!(s, "DT[{}]", esc(d));
+    }
+    if let Some(o) = game.outcome() {
+        let winner = o.winner().map_or("0", |p| if p.0 == 0 { "B" } else { "W" });
+        let re = match o.reason {
+            EndReason::Resignation => format!("{winner}+R"),
+            EndReason::Time => format!("{winner}+T"),
+            EndReason::Passes => {
+                let margin = (o.scores[0] - o.scores[1]).abs();
+                if margin == 0.0 { "0".to_string() } else { format!("{winner}+{margin}") }
+            }
+        };
+        let _ = write!(s, "RE[{re}]");
+    }
+    for (prop, list) in [("AB", &black_setup), ("AW", &white_setup)] {
+        if !list.is_empty() {
+            s.push_str(prop);
+            for &n in list.iter() {
+                let _ = write!(s, "[{}]", pt(n));
+            }
+        }
+    }
+    if game.first_player() == Player(1) && !(black_setup.len() >= 2 && white_setup.is_empty()) {
+        s.push_str("PL[W]");
+    }
+    for &(p, a) in game.moves() {
+        let c = if p.0 == 0 { 'B' } else { 'W' };
+        match a {
+            Action::Place(n) => {
+                let _ = write!(s, "\n;{c}[{}]", pt(n));
+            }
+            Action::Pass => {
+                let _ = write!(s, "\n;{c}[]");
+            }
+            Action::Resign => {}
+        }
+    }
+    s.push_str(")\n");
+    Ok(s)
+}
