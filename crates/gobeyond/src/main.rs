@@ -1,9 +1,20 @@
-//! The `gobeyond` program.
+//! The `gobeyond` program: terminal play, GTP engine, replays, map tools and benchmarks.
 
 mod bench;
+mod gtp;
+mod play;
+mod textboard;
 
-use anyhow::Result;
-use clap::{Parser, Subcommand};
+use std::{io::Write, path::PathBuf};
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use gobeyond_maps::{CustomMap, GENERATORS, Map};
+use gobeyond_rules::{
+    ClassicRules, KoRule, SuicideRule,
+    record::{GameState, MapSource, PlayerInfo, Record},
+    sgf,
+};
 
 #[derive(Debug, Parser)]
 #[command(name = "gobeyond", version, about = "Generalized Go: any map, 2-8 players, several rule systems")]
@@ -14,10 +25,147 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play in the terminal, pass-and-play.
+    Play(PlayArgs),
+    /// Speak GTP version 2 on standard input and output (two players, square boards).
+    Gtp(GtpArgs),
+    /// Replay a record (JSON or SGF) and print the resulting state as JSON.
+    Replay {
+        file: PathBuf,
+        /// Stop after this many actions.
+        #[arg(long)]
+        upto: Option<usize>,
+        /// Also write the game as SGF to this file (two-player rectangular games).
+        #[arg(long)]
+        sgf: Option<PathBuf>,
+    },
+    /// Map tools.
+    Map {
+        #[command(subcommand)]
+        what: MapCommand,
+    },
     /// Measure engine speed.
     Bench {
         #[command(subcommand)]
         what: BenchCommand,
+    },
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum KoArg {
+    None,
+    Simple,
+    PositionalSuperko,
+    SituationalSuperko,
+}
+
+impl From<KoArg> for KoRule {
+    fn from(k: KoArg) -> Self {
+        match k {
+            KoArg::None => KoRule::None,
+            KoArg::Simple => KoRule::Simple,
+            KoArg::PositionalSuperko => KoRule::PositionalSuperko,
+            KoArg::SituationalSuperko => KoRule::SituationalSuperko,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum SuicideArg {
+    Forbidden,
+    MultiStone,
+    Allowed,
+}
+
+impl From<SuicideArg> for SuicideRule {
+    fn from(s: SuicideArg) -> Self {
+        match s {
+            SuicideArg::Forbidden => SuicideRule::Forbidden,
+            SuicideArg::MultiStone => SuicideRule::MultiStoneOnly,
+            SuicideArg::Allowed => SuicideRule::Allowed,
+        }
+    }
+}
+
+/// Rule overrides shared by `play` and `gtp`.
+#[derive(Debug, Args)]
+struct RuleArgs {
+    /// Ko rule (overrides the preset).
+    #[arg(long, value_enum)]
+    ko: Option<KoArg>,
+    /// Suicide rule (overrides the preset).
+    #[arg(long, value_enum)]
+    suicide: Option<SuicideArg>,
+    /// Komi (overrides the preset).
+    #[arg(long)]
+    komi: Option<f64>,
+}
+
+impl RuleArgs {
+    fn apply(&self, mut rules: ClassicRules) -> ClassicRules {
+        if let Some(k) = self.ko {
+            rules.ko = k.into();
+        }
+        if let Some(s) = self.suicide {
+            rules.suicide = s.into();
+        }
+        if let Some(k) = self.komi {
+            rules.komi = k;
+        }
+        rules
+    }
+}
+
+#[derive(Debug, Args)]
+struct PlayArgs {
+    /// A map generator spec (see `gobeyond map list`) or a custom map JSON file.
+    #[arg(long, default_value = "square:9")]
+    map: String,
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// Rule preset: chinese, japanese, korean, aga, new-zealand, tromp-taylor, stones.
+    #[arg(long, default_value = "chinese")]
+    rules: String,
+    #[command(flatten)]
+    overrides: RuleArgs,
+    /// Keep the record in this file, updated after every move.
+    #[arg(long)]
+    save: Option<PathBuf>,
+    /// Continue the game of this record (JSON).
+    #[arg(long)]
+    load: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+struct GtpArgs {
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Seed of the move generator.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Debug, Subcommand)]
+enum MapCommand {
+    /// The map generators and their specs.
+    List {
+        /// As JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Build or load a map, check it, and describe it; optionally write JSON or SVG.
+    Show {
+        /// A generator spec (e.g. goldberg:2,1) or a custom map JSON file.
+        map: String,
+        /// Write an SVG picture.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Write the map as JSON (`-` for standard output).
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Also compute start points for this many players.
+        #[arg(long)]
+        start_points: Option<usize>,
     },
 }
 
@@ -26,7 +174,7 @@ enum BenchCommand {
     /// Light random playouts per second, one thread.
     Playouts {
         /// Maps to measure (generator specs).
-        #[arg(long = "map", default_values = ["square:9", "square:19"])]
+        #[arg(long = "map", default_values = ["square:9", "square:19", "torus:19", "goldberg:6,0"])]
         maps: Vec<String>,
         #[arg(long, default_value_t = 2)]
         players: u8,
@@ -36,18 +184,144 @@ enum BenchCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Time a position copy (19×19 mid-game).
+    Copy,
 }
 
-fn main() -> Result<()> {
-    let cli = Cli::parse();
+fn main() {
+    if let Err(e) = run(Cli::parse()) {
+        eprintln!("error: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+/// A generator spec, or a path to a custom map file.
+pub fn map_source(arg: &str) -> Result<MapSource> {
+    let path = std::path::Path::new(arg);
+    if arg.ends_with(".json") || path.is_file() {
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading {arg}"))?;
+        let custom = CustomMap::from_json(&text).with_context(|| format!("{arg} is not a map file"))?;
+        return Ok(MapSource::Custom(custom));
+    }
+    Ok(MapSource::Spec(arg.to_string()))
+}
+
+fn load_record(path: &PathBuf) -> Result<Record> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) || text.trim_start().starts_with('(') {
+        return Ok(sgf::import(&text)?);
+    }
+    Ok(Record::from_json(&text)?)
+}
+
+fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Bench { what: BenchCommand::Playouts { maps, players, seconds, seed } } => {
-            for m in maps {
-                let f = bench::playouts(&m, players, seconds, seed)?;
-                println!("{}", serde_json::to_string(&f)?);
+        Command::Play(args) => {
+            let (source, game, players) = match &args.load {
+                Some(path) => {
+                    let record = load_record(path)?;
+                    let game = record.replay()?;
+                    (record.map.clone(), game, record.players.clone())
+                }
+                None => {
+                    let Some(preset) = ClassicRules::preset(&args.rules) else {
+                        bail!("unknown rules {:?}; presets: {}", args.rules, preset_names());
+                    };
+                    let source = map_source(&args.map)?;
+                    let game = play::game_for(&source, args.players, args.overrides.apply(preset))?;
+                    (source, game, vec![PlayerInfo::default(); args.players])
+                }
+            };
+            let stdin = std::io::stdin();
+            play::run(
+                play::PlayOptions { source, game, players, save: args.save },
+                stdin.lock(),
+                std::io::stdout(),
+            )?;
+        }
+        Command::Gtp(args) => {
+            let base = ClassicRules::preset("chinese").unwrap_or_default();
+            let rules = args.rules.apply(base);
+            let mut engine = gtp::GtpEngine::new(rules.ko, rules.suicide, rules.komi, args.seed)?;
+            let stdin = std::io::stdin();
+            engine.run(stdin.lock(), std::io::stdout())?;
+        }
+        Command::Replay { file, upto, sgf: sgf_out } => {
+            let mut record = load_record(&file)?;
+            if let Some(n) = upto {
+                record.actions.truncate(n);
             }
+            let game = record.replay()?;
+            if let Some(out) = sgf_out {
+                std::fs::write(&out, sgf::export(&game, &record.players, record.date.as_deref())?)?;
+            }
+            println!("{}", serde_json::to_string_pretty(&GameState::of(&game, &record.players))?);
+        }
+        Command::Map { what: MapCommand::List { json } } => {
+            if json {
+                println!("{}", serde_json::to_string_pretty(GENERATORS)?);
+            } else {
+                for g in GENERATORS {
+                    println!("{:<10} {:<38} e.g. {:<18} {}", g.kind, g.usage, g.example, g.description);
+                }
+            }
+        }
+        Command::Map { what: MapCommand::Show { map, svg, json, start_points } } => {
+            let m: Map = map_source(&map)?.load()?;
+            describe(&m, start_points)?;
+            if let Some(path) = svg {
+                std::fs::write(&path, gobeyond_maps::to_svg(&m))
+                    .with_context(|| format!("writing {}", path.display()))?;
+            }
+            if let Some(path) = json {
+                let text = serde_json::to_string_pretty(&CustomMap::from_map(&m))?;
+                if path.as_os_str() == "-" {
+                    println!("{text}");
+                } else {
+                    std::fs::write(&path, text)?;
+                }
+            }
+        }
+        Command::Bench { what: BenchCommand::Playouts { maps, players, seconds, seed } } => {
+            let bar = indicatif::ProgressBar::new(maps.len() as u64)
+                .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")?);
+            for m in maps {
+                bar.set_message(m.clone());
+                let f = bench::playouts(&m, players, seconds, seed)?;
+                bar.suspend(|| println!("{}", serde_json::to_string(&f).unwrap_or_default()));
+                bar.inc(1);
+            }
+            bar.finish_and_clear();
+        }
+        Command::Bench { what: BenchCommand::Copy } => {
             println!("{}", serde_json::to_string(&bench::copies("square:19")?)?);
         }
     }
+    std::io::stdout().flush()?;
+    Ok(())
+}
+
+fn preset_names() -> String {
+    gobeyond_rules::settings::PRESETS.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
+}
+
+fn describe(m: &Map, start_points: Option<usize>) -> Result<()> {
+    let mut degrees = std::collections::BTreeMap::new();
+    for n in m.nodes() {
+        *degrees.entry(m.degree(n)).or_insert(0usize) += 1;
+    }
+    let summary = serde_json::json!({
+        "name": m.name(),
+        "spec": m.spec(),
+        "nodes": m.len(),
+        "edges": m.edge_count(),
+        "dimension": m.dimension(),
+        "degrees": degrees.iter().map(|(d, c)| (d.to_string(), c)).collect::<std::collections::BTreeMap<_, _>>(),
+        "lines": m.lines().map(|l| l.directions()),
+        "grid": m.grid(),
+        "components": m.components(),
+        "start_points": start_points.map(|k| gobeyond_maps::start_points(m, k).iter().map(|&n| m.label(n).to_string()).collect::<Vec<_>>()),
+    });
+    println!("{}", serde_json::to_string_pretty(&summary)?);
     Ok(())
 }

@@ -25,6 +25,13 @@ pub enum Action {
     Resign,
 }
 
+impl Action {
+    /// The node of a placement.
+    pub fn node(self) -> Option<NodeId> {
+        if let Action::Place(n) = self { Some(n) } else { None }
+    }
+}
+
 /// Why an action was refused. Node ids, not labels: [`Illegal::describe`] writes a sentence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]

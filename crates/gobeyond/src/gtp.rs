@@ -1,0 +1,413 @@
+//! `gobeyond gtp`: a GTP version 2 engine for two-player classic Go on square boards up to 25×25.
+//!
+//! GTP lets a controller play either colour at any time; the engine keeps turn order by putting
+//! in a pass for the other colour when the same colour plays twice. Consecutive passes never end
+//! the game here: the controller decides when a game is over.
+
+use std::{
+    io::{BufRead, Write},
+    sync::Arc,
+};
+
+use gobeyond_maps::{Map, NodeId, generate};
+use gobeyond_rules::{
+    ClassicRules, Game, KoRule, Player, Rng, SuicideRule,
+    classic::{Action, ClassicGame, fixed_handicap},
+    playout::{PlayoutTables, is_eye},
+    record::PlayerInfo,
+    sgf,
+};
+
+const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "final_status_list",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
+    "loadsgf",
+    "printsgf",
+    "is_legal",
+    "all_legal",
+    "list_stones",
+    "captures",
+    "countlib",
+    "findlib",
+    "time_settings",
+    "time_left",
+    "kgs-time_settings",
+];
+
+/// The engine's state between commands.
+#[derive(Debug)]
+pub struct GtpEngine {
+    size: u32,
+    rules: ClassicRules,
+    map: Arc<Map>,
+    tables: Arc<PlayoutTables>,
+    setup: Vec<(NodeId, Player)>,
+    first: Player,
+    moves: Vec<(Player, Action)>,
+    game: ClassicGame,
+    rng: Rng,
+    pub quit: bool,
+}
+
+type Reply = Result<String, String>;
+
+impl GtpEngine {
+    pub fn new(ko: KoRule, suicide: SuicideRule, komi: f64, seed: u64) -> anyhow::Result<GtpEngine> {
+        let rules =
+            ClassicRules { ko, suicide, komi, passes_to_end: Some(u32::MAX), ..ClassicRules::default() };
+        let map = Arc::new(generate("square:19")?);
+        let game = ClassicGame::new(map.clone(), 2, rules.clone())?;
+        Ok(GtpEngine {
+            size: 19,
+            tables: Arc::new(PlayoutTables::new(&map)),
+            map,
+            rules,
+            setup: Vec::new(),
+            first: Player(0),
+            moves: Vec::new(),
+            game,
+            rng: Rng::new(seed),
+            quit: false,
+        })
+    }
+
+    /// Reads commands until `quit` or end of input.
+    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+        for line in input.lines() {
+            let line = line?;
+            if let Some(reply) = self.handle(&line) {
+                output.write_all(reply.as_bytes())?;
+                output.flush()?;
+            }
+            if self.quit {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Answers one line; `None` for lines with no command (blank or comment).
+    pub fn handle(&mut self, raw: &str) -> Option<String> {
+        let cleaned: String = raw
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !c.is_control() || *c == '\t')
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        let mut words = cleaned.split_whitespace();
+        let first = words.next()?;
+        let (id, command) = match first.parse::<u64>() {
+            Ok(id) => (Some(id), words.next().unwrap_or("")),
+            Err(_) => (None, first),
+        };
+        let args: Vec<&str> = words.collect();
+        let reply = self.dispatch(command, &args);
+        let id = id.map(|i| i.to_string()).unwrap_or_default();
+        Some(match reply {
+            Ok(text) if text.is_empty() => format!("={id}\n\n"),
+            Ok(text) => format!("={id} {text}\n\n"),
+            Err(msg) => format!("?{id} {msg}\n\n"),
+        })
+    }
+
+    fn dispatch(&mut self, command: &str, args: &[&str]) -> Reply {
+        match command {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("GoBeyond".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => Ok(COMMANDS.contains(&arg(args, 0)?).to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            "boardsize" => {
+                let n: u32 = arg(args, 0)?.parse().map_err(|_| "boardsize not an integer".to_string())?;
+                if !(2..=25).contains(&n) {
+                    return Err("unacceptable size".into());
+                }
+                self.size = n;
+                self.map = Arc::new(generate(&format!("square:{n}")).map_err(|e| e.to_string())?);
+                self.tables = Arc::new(PlayoutTables::new(&self.map));
+                self.clear();
+                Ok(String::new())
+            }
+            "clear_board" => {
+                self.clear();
+                Ok(String::new())
+            }
+            "komi" => {
+                let k: f64 = arg(args, 0)?.parse().map_err(|_| "komi not a float".to_string())?;
+                if !k.is_finite() {
+                    return Err("komi not a float".into());
+                }
+                self.rules.komi = k;
+                self.rebuild()
+            }
+            "play" => {
+                let player = color(arg(args, 0)?)?;
+                let action = self.vertex(arg(args, 1)?)?;
+                self.play(player, action).map(|_| String::new()).map_err(|e| format!("illegal move: {e}"))
+            }
+            "genmove" => {
+                let player = color(arg(args, 0)?)?;
+                let action = self.choose(player);
+                self.play(player, action).map_err(|e| format!("internal error: {e}"))?;
+                Ok(self.vertex_name(action))
+            }
+            "undo" => {
+                if self.moves.pop().is_none() {
+                    return Err("cannot undo".into());
+                }
+                // Drop the pass we put in for an out-of-turn move together with it.
+                self.rebuild()
+            }
+            "showboard" => Ok(format!("\n{}", crate::textboard::render(&self.game, None))),
+            "final_score" => {
+                let s = self.game.scores();
+                let d = s[0] - s[1];
+                Ok(if d > 0.0 {
+                    format!("B+{d}")
+                } else if d < 0.0 {
+                    format!("W+{}", -d)
+                } else {
+                    "0".into()
+                })
+            }
+            "final_status_list" => match arg(args, 0)? {
+                "alive" => Ok(self.stones(None).join(" ")),
+                "dead" | "seki" => Ok(String::new()),
+                _ => Err("invalid status".into()),
+            },
+            "fixed_handicap" | "place_free_handicap" => {
+                let n: usize = arg(args, 0)?.parse().map_err(|_| "handicap not an integer".to_string())?;
+                if !self.moves.is_empty() || !self.setup.is_empty() {
+                    return Err("board not empty".into());
+                }
+                let points = match fixed_handicap(&self.map, n) {
+                    Ok(p) => p,
+                    Err(e) if command == "fixed_handicap" => return Err(format!("invalid handicap: {e}")),
+                    Err(_) if n >= 2 && n < self.map.len() => gobeyond_maps::start_points(&self.map, n),
+                    Err(e) => return Err(format!("invalid handicap: {e}")),
+                };
+                self.set_handicap(points.clone())?;
+                Ok(points.iter().map(|&p| self.map.label(p).to_string()).collect::<Vec<_>>().join(" "))
+            }
+            "set_free_handicap" => {
+                if !self.moves.is_empty() || !self.setup.is_empty() {
+                    return Err("board not empty".into());
+                }
+                let mut points = Vec::new();
+                for a in args {
+                    match self.vertex(a)? {
+                        Action::Place(n) if !points.contains(&n) => points.push(n),
+                        _ => return Err("bad vertex list".into()),
+                    }
+                }
+                if points.len() < 2 {
+                    return Err("bad vertex list".into());
+                }
+                self.set_handicap(points).map(|_| String::new())
+            }
+            "loadsgf" => {
+                let path = arg(args, 0)?;
+                let text = std::fs::read_to_string(path).map_err(|e| format!("cannot load file: {e}"))?;
+                let record = sgf::import(&text).map_err(|e| format!("cannot load file: {e}"))?;
+                let upto = match args.get(1) {
+                    Some(n) => n
+                        .parse::<usize>()
+                        .map_err(|_| "move number not an integer".to_string())?
+                        .saturating_sub(1),
+                    None => record.actions.len(),
+                };
+                let mut cut = record.clone();
+                cut.actions.truncate(upto);
+                let game = cut.replay().map_err(|e| format!("cannot load file: {e}"))?;
+                let grid = game.map().grid().ok_or("cannot load file: not a square board")?;
+                if grid.width != grid.height || grid.width > 25 {
+                    return Err("cannot load file: only square boards up to 25×25".into());
+                }
+                self.size = grid.width;
+                self.map = game.map().clone();
+                self.tables = Arc::new(PlayoutTables::new(&self.map));
+                self.rules.komi = game.rules().komi;
+                self.setup = game.setup().to_vec();
+                self.first = game.first_player();
+                self.moves = game.moves().to_vec();
+                self.rebuild()?;
+                Ok(if self.game.next_player() == Player(0) { "black" } else { "white" }.into())
+            }
+            "printsgf" => {
+                let text = sgf::export(&self.game, &[PlayerInfo::default(), PlayerInfo::default()], None)
+                    .map_err(|e| e.to_string())?;
+                match args.first() {
+                    Some(path) => {
+                        std::fs::write(path, text).map(|_| String::new()).map_err(|e| e.to_string())
+                    }
+                    None => Ok(text.trim_end().to_string()),
+                }
+            }
+            "is_legal" => {
+                let player = color(arg(args, 0)?)?;
+                let action = self.vertex(arg(args, 1)?)?;
+                Ok(if self.legal_for(player, action) { "1" } else { "0" }.into())
+            }
+            "all_legal" => {
+                let player = color(arg(args, 0)?)?;
+                let list: Vec<String> = self
+                    .map
+                    .nodes()
+                    .filter(|&n| self.legal_for(player, Action::Place(n)))
+                    .map(|n| self.map.label(n).to_string())
+                    .collect();
+                Ok(list.join(" "))
+            }
+            "list_stones" => {
+                let player = color(arg(args, 0)?)?;
+                Ok(self.stones(Some(player)).join(" "))
+            }
+            "captures" => Ok(self.game.prisoners(color(arg(args, 0)?)?).to_string()),
+            "countlib" | "findlib" => {
+                let Action::Place(n) = self.vertex(arg(args, 0)?)? else {
+                    return Err("vertex must not be pass".into());
+                };
+                if self.game.board().stone_at(n).is_none() {
+                    return Err("vertex must not be empty".into());
+                }
+                let libs = self.game.board().liberties(n);
+                Ok(if command == "countlib" {
+                    libs.len().to_string()
+                } else {
+                    libs.iter().map(|&l| self.map.label(l).to_string()).collect::<Vec<_>>().join(" ")
+                })
+            }
+            // Time controls are accepted; the random player never needs the time (the bots
+            // issue makes genmove honour them).
+            "time_settings" | "time_left" | "kgs-time_settings" => Ok(String::new()),
+            "" => Err("unknown command".into()),
+            _ => Err("unknown command".into()),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.setup.clear();
+        self.first = Player(0);
+        self.moves.clear();
+        let _ = self.rebuild();
+    }
+
+    fn set_handicap(&mut self, points: Vec<NodeId>) -> Result<(), String> {
+        self.setup = points.into_iter().map(|p| (p, Player(0))).collect();
+        self.first = Player(1);
+        self.rebuild().map(|_| ())
+    }
+
+    /// Rebuilds the game from setup and moves (after undo, komi, handicap, load).
+    fn rebuild(&mut self) -> Reply {
+        let mut game =
+            ClassicGame::with_setup(self.map.clone(), 2, self.rules.clone(), &self.setup, self.first)
+                .map_err(|e| e.to_string())?;
+        for &(p, a) in &self.moves {
+            if game.next_player() != p {
+                game.play_as(game.next_player(), Action::Pass).map_err(|e| e.to_string())?;
+            }
+            game.play_as(p, a).map_err(|e| e.to_string())?;
+        }
+        self.game = game;
+        Ok(String::new())
+    }
+
+    fn play(&mut self, player: Player, action: Action) -> Result<(), String> {
+        let mut g = self.game.clone();
+        if g.next_player() != player {
+            g.play_as(g.next_player(), Action::Pass).map_err(|e| e.describe(&self.map))?;
+        }
+        g.play_as(player, action).map_err(|e| e.describe(&self.map))?;
+        self.game = g;
+        self.moves.push((player, action));
+        Ok(())
+    }
+
+    fn legal_for(&self, player: Player, action: Action) -> bool {
+        if self.game.next_player() == player {
+            return self.game.check_as(player, action).is_ok();
+        }
+        let mut g = self.game.clone();
+        g.play_as(g.next_player(), Action::Pass).is_ok() && g.check_as(player, action).is_ok()
+    }
+
+    /// A random legal move that does not fill one of the player's own eyes; pass if none.
+    fn choose(&mut self, player: Player) -> Action {
+        let board = self.game.board();
+        let mut candidates: Vec<NodeId> = board
+            .empties()
+            .iter()
+            .copied()
+            .filter(|&n| {
+                !is_eye(board, &self.tables, n, player.stone()) && self.legal_for(player, Action::Place(n))
+            })
+            .collect();
+        candidates.sort_unstable();
+        if candidates.is_empty() {
+            return Action::Pass;
+        }
+        Action::Place(candidates[self.rng.below(candidates.len() as u32) as usize])
+    }
+
+    fn vertex(&self, v: &str) -> Result<Action, String> {
+        if v.eq_ignore_ascii_case("pass") {
+            return Ok(Action::Pass);
+        }
+        self.map.node_by_label(v).map(Action::Place).ok_or_else(|| "invalid coordinate".to_string())
+    }
+
+    fn vertex_name(&self, a: Action) -> String {
+        match a {
+            Action::Place(n) => self.map.label(n).to_string(),
+            Action::Pass => "pass".into(),
+            Action::Resign => "resign".into(),
+        }
+    }
+
+    fn stones(&self, player: Option<Player>) -> Vec<String> {
+        let b = self.game.board();
+        self.map
+            .nodes()
+            .filter(|&n| match player {
+                Some(p) => b.stone_at(n) == Some(p),
+                None => b.stone_at(n).is_some(),
+            })
+            .map(|n| self.map.label(n).to_string())
+            .collect()
+    }
+}
+
+fn arg<'a>(args: &[&'a str], i: usize) -> Result<&'a str, String> {
+    args.get(i).copied().ok_or_else(|| "syntax error: missing argument".to_string())
+}
+
+fn color(c: &str) -> Result<Player, String> {
+    match c.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Player(0)),
+        "w" | "white" => Ok(Player(1)),
+        _ => Err("syntax error: invalid color".into()),
+    }
+}

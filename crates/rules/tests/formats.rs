@@ -1,0 +1,111 @@
+//! SGF import/export and JSON records.
+
+use std::sync::Arc;
+
+use gobeyond_rules::{
+    ClassicRules, Game, Player,
+    classic::{Action, ClassicGame},
+    record::{GameState, MapSource, PlayerInfo, Record, RecordError},
+    sgf,
+};
+
+const SAMPLE: &str =
+    "(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[6.5]RU[Japanese]HA[2]PB[Black \\] Bracket]PW[White]DT[2026-11-22]
+AB[cc][gg]
+;W[ee];B[dc](;W[ce];B[]
+;W[])(;W[aa]))";
+
+#[test]
+fn sgf_import_reads_the_main_line() {
+    let r = sgf::import(SAMPLE).unwrap();
+    assert_eq!(r.map, MapSource::Spec("square:9".into()));
+    assert_eq!(r.players[0].name, "Black ] Bracket");
+    assert_eq!(r.setup.len(), 2);
+    assert_eq!(r.first, Some(1), "White moves first after handicap");
+    assert_eq!(r.actions.len(), 5, "main line only");
+    let game = r.replay().unwrap();
+    let map = game.map();
+    assert_eq!(game.board().stone_at(map.node_by_label("C7").unwrap()), Some(Player(0)), "cc is C7");
+    assert_eq!(game.board().stone_at(map.node_by_label("E5").unwrap()), Some(Player(1)));
+    let gobeyond_rules::record::RulesSpec::Classic(rules) = &r.rules;
+    assert_eq!(rules.komi, 6.5);
+    assert_eq!(rules.scoring, gobeyond_rules::Scoring::Territory);
+    assert!(game.is_over(), "two passes end it");
+}
+
+#[test]
+fn sgf_round_trip() {
+    let r = sgf::import(SAMPLE).unwrap();
+    let game = r.replay().unwrap();
+    let text = sgf::export(&game, &r.players, r.date.as_deref()).unwrap();
+    assert!(text.contains("HA[2]") && text.contains("AB[cc][gg]") && text.contains("RE["), "{text}");
+    let again = sgf::import(&text).unwrap().replay().unwrap();
+    assert_eq!(again.board(), game.board());
+    assert_eq!(again.moves(), game.moves());
+    assert_eq!(again.scores(), game.scores());
+}
+
+#[test]
+fn sgf_rectangles_and_compressed_points() {
+    let r = sgf::import("(;SZ[13:7]AW[aa:bb]PL[W];W[mg])").unwrap();
+    assert_eq!(r.map, MapSource::Spec("rect:13x7".into()));
+    assert_eq!(r.setup.len(), 4);
+    let g = r.replay().unwrap();
+    assert_eq!(g.map().label(g.moves()[0].1.node().unwrap()), "N1");
+}
+
+#[test]
+fn sgf_errors_say_where() {
+    assert!(matches!(sgf::import("junk"), Err(sgf::SgfError::Syntax { offset: 0, .. })));
+    assert!(sgf::import("(;SZ[9];B[zz])").unwrap_err().to_string().contains("off the board"));
+    assert!(sgf::import("(;SZ[9];B[aa").is_err());
+    assert!(sgf::import("(;GM[3])").is_err());
+    let map = Arc::new(gobeyond_maps::generate("hex:4").unwrap());
+    let g = ClassicGame::new(map, 2, ClassicRules::default()).unwrap();
+    assert!(sgf::export(&g, &[], None).is_err(), "hex boards have no SGF");
+}
+
+#[test]
+fn records_replay_and_report_bad_actions() {
+    let text = r#"{"format":"gobeyond-record","version":1,"map":{"spec":"hex:3"},
+        "rules":{"system":"classic","ko":"simple","suicide":"forbidden","komi":0.5,"scoring":"area"},
+        "players":[{"name":"a"},{"name":"b"},{"name":"c"}],
+        "actions":[{"player":0,"type":"place","at":"C3"},{"player":1,"type":"place","node":0},{"player":2,"type":"pass"}]}"#;
+    let r = Record::from_json(text).unwrap();
+    let g = r.replay().unwrap();
+    assert_eq!(g.moves().len(), 3);
+    let state = serde_json::to_value(GameState::of(&g, &r.players)).unwrap();
+    assert_eq!(state["players"][0]["stones"][0], "C3");
+    assert_eq!(state["to_move"], 0);
+    assert_eq!(state["status"], "playing");
+
+    let mut bad = r.clone();
+    bad.actions[1] = serde_json::from_str(r#"{"player":1,"type":"place","at":"C3"}"#).unwrap();
+    let err = bad.replay().unwrap_err();
+    assert!(matches!(err, RecordError::Action { index: 1, .. }), "{err}");
+    assert!(err.to_string().contains("C3 is occupied"), "{err}");
+
+    let mut bad = r.clone();
+    bad.actions[0] = serde_json::from_str(r#"{"player":0,"type":"place","node":5,"at":"A1"}"#).unwrap();
+    assert!(bad.replay().unwrap_err().to_string().contains("labelled"));
+    assert!(Record::from_json("{\"format\":\"x\"}").is_err());
+    assert!(matches!(
+        Record::from_json(&text.replace("\"version\":1", "\"version\":9")),
+        Err(RecordError::Format { .. })
+    ));
+}
+
+#[test]
+fn record_of_a_game_round_trips() {
+    let map = Arc::new(gobeyond_maps::generate("goldberg:2,0").unwrap());
+    let mut g = ClassicGame::new(map, 4, ClassicRules::default()).unwrap();
+    for n in [0, 5, 9, 13, 20, 1] {
+        g.play(Action::Place(n)).unwrap();
+    }
+    g.play_as(Player(3), Action::Resign).unwrap();
+    let r = Record::of_game(&g, MapSource::Spec("goldberg:2,0".into()), vec![PlayerInfo::default(); 4]);
+    let back = Record::from_json(&r.to_json()).unwrap().replay().unwrap();
+    assert_eq!(back.board(), g.board());
+    assert_eq!(back.resigned(), g.resigned());
+    assert_eq!(back.next_player(), g.next_player());
+}
