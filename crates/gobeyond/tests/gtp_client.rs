@@ -45,13 +45,26 @@ impl Gtp {
             text.push_str(&line);
         }
         let text = text.trim_end().to_string();
+        // Answers may echo the command's id: `=7 result`.
+        let strip_id = |r: &str| r.trim_start_matches(|c: char| c.is_ascii_digit()).trim().to_string();
         if let Some(rest) = text.strip_prefix('=') {
-            Ok(rest.trim().to_string())
+            Ok(strip_id(rest))
         } else if let Some(rest) = text.strip_prefix('?') {
-            Err(rest.trim().to_string())
+            Err(strip_id(rest))
         } else {
             panic!("{}: malformed answer {text:?} to {command:?}", self.name)
         }
+    }
+
+    /// The answer exactly as the engine wrote it (without the closing blank line).
+    pub fn handle_raw(&mut self, command: &str) -> String {
+        writeln!(self.input, "{command}").expect("write to engine");
+        self.input.flush().expect("flush");
+        let mut line = String::new();
+        self.output.read_line(&mut line).expect("read");
+        let mut blank = String::new();
+        self.output.read_line(&mut blank).expect("read");
+        line.trim_end().to_string()
     }
 
     pub fn ok(&mut self, command: &str) -> String {

@@ -1,0 +1,193 @@
+//! The `gobeyond` binary as a user runs it.
+
+mod gtp_client;
+
+use std::{
+    io::Write,
+    process::{Command, Stdio},
+};
+
+use gtp_client::Gtp;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gobeyond");
+
+fn run(args: &[&str], stdin: &str) -> (bool, String, String) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gobeyond-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn map_list_and_show() {
+    let (ok, out, _) = run(&["map", "list", "--json"], "");
+    assert!(ok);
+    let list: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(list.as_array().unwrap().len() >= 13);
+
+    let svg = tmp("g.svg");
+    let json = tmp("g.json");
+    let (ok, out, err) = run(&["map", "show", "goldberg:3,0", "--svg", svg.to_str().unwrap(), "--json", json.to_str().unwrap(), "--start-points", "4"], "");
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["nodes"], 92);
+    assert_eq!(v["degrees"]["5"], 12);
+    assert_eq!(v["start_points"].as_array().unwrap().len(), 4);
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    // The exported JSON loads back as a custom map.
+    let (ok, out, err) = run(&["map", "show", json.to_str().unwrap()], "");
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["nodes"], 92);
+    assert_eq!(v["spec"], "custom");
+}
+
+#[test]
+fn bad_maps_get_clear_errors() {
+    let (ok, _, err) = run(&["map", "show", "hexx:5"], "");
+    assert!(!ok && err.contains("unknown map kind"), "{err}");
+    let bad = tmp("bad.json");
+    std::fs::write(&bad, r#"{"nodes":[{"x":0,"y":0},{"x":1}],"edges":[[0,1],[0,0],[1,7]]}"#).unwrap();
+    let (ok, _, err) = run(&["map", "show", bad.to_str().unwrap()], "");
+    assert!(!ok);
+    assert!(err.contains("node 1 has missing") && err.contains("edge #1 joins node 0 to itself") && err.contains("edge #2 names node 7"), "{err}");
+    std::fs::write(&bad, "{not json").unwrap();
+    let (ok, _, err) = run(&["map", "show", bad.to_str().unwrap()], "");
+    assert!(!ok && err.contains("line 1"), "{err}");
+}
+
+#[test]
+fn play_in_the_terminal_saves_and_replays() {
+    let save = tmp("game.json");
+    // X captures the O stone in the corner; illegal moves and a typo are explained.
+    let script = "B1\nA1\nA2\nA1\nB1\nZ9\npass\npass\n";
+    let (ok, out, err) = run(&["play", "--map", "square:5", "--save", save.to_str().unwrap()], script);
+    assert!(ok, "{err}");
+    assert!(out.contains("Illegal: A1 would be suicide"), "{out}");
+    assert!(out.contains("Illegal: B1 is occupied"), "{out}");
+    assert!(out.contains("There is no node \"Z9\""), "{out}");
+    assert!(out.contains("Game over"), "{out}");
+    let (ok, out, err) = run(&["replay", save.to_str().unwrap()], "");
+    assert!(ok, "{err}");
+    let state: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(state["status"], "finished");
+    assert_eq!(state["players"][0]["prisoners"], 1);
+    assert_eq!(state["players"][0]["stones"], serde_json::json!(["A2", "B1"]));
+    // Half-way.
+    let (_, out, _) = run(&["replay", save.to_str().unwrap(), "--upto", "2"], "");
+    let state: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(state["moves_played"], 2);
+    assert_eq!(state["to_move"], 0);
+}
+
+#[test]
+fn play_many_players_on_a_hex_board_with_undo() {
+    let script = "C3\nundo\nC3\nB2\nD4\nresign\nresign\n";
+    let (ok, out, err) = run(&["play", "--map", "hex:3", "--players", "3"], script);
+    assert!(ok, "{err}");
+    assert!(out.contains("Red (C) to move"), "{out}");
+    assert!(out.contains("Game over (Resignation)"), "{out}");
+    assert!(out.contains("1. Red") && out.contains("3. Black"), "the last player standing wins: {out}");
+}
+
+#[test]
+fn replay_rejects_broken_records() {
+    let bad = tmp("broken.json");
+    std::fs::write(&bad, r#"{"format":"gobeyond-record","version":1,"map":{"spec":"square:9"},"rules":{"system":"classic","ko":"simple","suicide":"forbidden","komi":7,"scoring":"area"},"players":[{},{}],"actions":[{"player":0,"type":"place","at":"E5"},{"player":1,"type":"place","at":"E5"}]}"#).unwrap();
+    let (ok, _, err) = run(&["replay", bad.to_str().unwrap()], "");
+    assert!(!ok);
+    assert!(err.contains("action #1") && err.contains("E5 is occupied"), "{err}");
+}
+
+#[test]
+fn sgf_out_of_replay() {
+    let sgf = tmp("in.sgf");
+    std::fs::write(&sgf, "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[cc];B[gc])").unwrap();
+    let out_sgf = tmp("out.sgf");
+    let (ok, out, err) = run(&["replay", sgf.to_str().unwrap(), "--sgf", out_sgf.to_str().unwrap()], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("\"moves_played\": 3"));
+    let text = std::fs::read_to_string(&out_sgf).unwrap();
+    assert!(text.contains(";B[ee]") && text.contains(";W[cc]") && text.contains("SZ[9]"), "{text}");
+}
+
+#[test]
+fn gtp_protocol() {
+    let mut e = Gtp::spawn(BIN, &["gtp"]);
+    assert_eq!(e.ok("protocol_version"), "2");
+    assert_eq!(e.ok("name"), "GoBeyond");
+    assert_eq!(e.ok("known_command genmove"), "true");
+    assert_eq!(e.ok("known_command frobnicate"), "false");
+    assert!(e.ok("list_commands").lines().count() >= 25);
+    assert!(e.cmd("frobnicate").unwrap_err().contains("unknown command"));
+    assert!(e.cmd("boardsize 26").unwrap_err().contains("unacceptable size"));
+    e.ok("boardsize 9");
+    e.ok("clear_board");
+    e.ok("komi 6.5");
+    // Ids are echoed (the client strips them).
+    assert_eq!(e.ok("7 name"), "GoBeyond");
+    assert_eq!(e.handle_raw("8 protocol_version"), "=8 2");
+    e.ok("play b E5");
+    assert!(e.cmd("play w E5").unwrap_err().contains("illegal move"));
+    assert!(e.cmd("play w Z99").is_err());
+    assert!(e.cmd("play purple E4").is_err());
+    let mv = e.ok("genmove w");
+    assert_ne!(mv, "E5");
+    assert_eq!(e.ok("list_stones white").to_uppercase(), mv.to_uppercase());
+    e.ok("undo");
+    assert_eq!(e.ok("list_stones white"), "");
+    assert_eq!(e.ok("countlib E5"), "4");
+    assert_eq!(gtp_client::vertices(&e.ok("findlib E5")), ["D5", "E4", "E6", "F5"]);
+    assert_eq!(e.ok("is_legal w E5"), "0");
+    assert_eq!(e.ok("all_legal w").split_whitespace().count(), 80);
+    // Final score with area counting: black owns the board, komi 6.5.
+    assert_eq!(e.ok("final_score"), "B+74.5");
+    assert_eq!(e.ok("final_status_list alive"), "E5");
+    e.ok("time_settings 0 10 1");
+    // Handicap on an empty board only.
+    assert!(e.cmd("fixed_handicap 2").is_err());
+    e.ok("clear_board");
+    assert_eq!(gtp_client::vertices(&e.ok("fixed_handicap 4")), ["C3", "C7", "G3", "G7"]);
+    assert!(e.ok("showboard").contains("X"));
+    let sgf = e.ok("printsgf");
+    assert!(sgf.contains("HA[4]") && sgf.contains("AB["), "{sgf}");
+    e.ok("clear_board");
+    e.ok("set_free_handicap A1 J9");
+    assert_eq!(gtp_client::vertices(&e.ok("list_stones black")), ["A1", "J9"]);
+    // A whole game of genmove against itself ends with passes, never an illegal move.
+    e.ok("clear_board");
+    let mut passes = 0;
+    for i in 0..400 {
+        let c = if i % 2 == 0 { "b" } else { "w" };
+        let m = e.ok(&format!("genmove {c}"));
+        passes = if m == "pass" { passes + 1 } else { 0 };
+        if passes == 2 {
+            break;
+        }
+    }
+    assert_eq!(passes, 2, "random play finishes a 9x9 game");
+}
+
+#[test]
+fn gtp_loadsgf() {
+    let sgf = tmp("load.sgf");
+    std::fs::write(&sgf, "(;GM[1]FF[4]SZ[9];B[ee];W[cc];B[gc];W[dd])").unwrap();
+    let mut e = Gtp::spawn(BIN, &["gtp"]);
+    assert_eq!(e.ok(&format!("loadsgf {} 3", sgf.display())), "black");
+    assert_eq!(gtp_client::vertices(&e.ok("list_stones black")), ["E5"]);
+    assert_eq!(e.ok(&format!("loadsgf {}", sgf.display())), "black");
+    assert_eq!(gtp_client::vertices(&e.ok("list_stones white")), ["C7", "D6"]);
+    assert!(e.cmd("loadsgf /nonexistent.sgf").unwrap_err().contains("cannot load"));
+}
