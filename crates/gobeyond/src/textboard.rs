@@ -61,8 +61,11 @@ pub fn render(game: &ClassicGame, last: Option<NodeId>) -> String {
     out
 }
 
-/// Rows of `(column, node)` for flat maps whose nodes sit on a half-unit lattice (hex, tri).
-fn staggered_rows(game: &ClassicGame) -> Option<Vec<(String, Vec<(usize, NodeId)>)>> {
+/// A row name and the `(column, node)` cells of that row.
+type Row = (String, Vec<(usize, NodeId)>);
+
+/// Rows for flat maps whose nodes sit on a half-unit lattice (hex, tri).
+fn staggered_rows(game: &ClassicGame) -> Option<Vec<Row>> {
     let map = game.map();
     if map.dimension() != 2 || map.len() > 2000 || map.lines().is_none_or(|l| l.directions() != 6) {
         return None;

@@ -1,4 +1,5 @@
 //! The `gobeyond` binary as a user runs it.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on setup failures
 
 mod gtp_client;
 
@@ -21,7 +22,11 @@ fn run(args: &[&str], stdin: &str) -> (bool, String, String) {
         .unwrap();
     child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 fn tmp(name: &str) -> std::path::PathBuf {
@@ -39,7 +44,20 @@ fn map_list_and_show() {
 
     let svg = tmp("g.svg");
     let json = tmp("g.json");
-    let (ok, out, err) = run(&["map", "show", "goldberg:3,0", "--svg", svg.to_str().unwrap(), "--json", json.to_str().unwrap(), "--start-points", "4"], "");
+    let (ok, out, err) = run(
+        &[
+            "map",
+            "show",
+            "goldberg:3,0",
+            "--svg",
+            svg.to_str().unwrap(),
+            "--json",
+            json.to_str().unwrap(),
+            "--start-points",
+            "4",
+        ],
+        "",
+    );
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["nodes"], 92);
@@ -62,7 +80,12 @@ fn bad_maps_get_clear_errors() {
     std::fs::write(&bad, r#"{"nodes":[{"x":0,"y":0},{"x":1}],"edges":[[0,1],[0,0],[1,7]]}"#).unwrap();
     let (ok, _, err) = run(&["map", "show", bad.to_str().unwrap()], "");
     assert!(!ok);
-    assert!(err.contains("node 1 has missing") && err.contains("edge #1 joins node 0 to itself") && err.contains("edge #2 names node 7"), "{err}");
+    assert!(
+        err.contains("node 1 has missing")
+            && err.contains("edge #1 joins node 0 to itself")
+            && err.contains("edge #2 names node 7"),
+        "{err}"
+    );
     std::fs::write(&bad, "{not json").unwrap();
     let (ok, _, err) = run(&["map", "show", bad.to_str().unwrap()], "");
     assert!(!ok && err.contains("line 1"), "{err}");

@@ -2,6 +2,7 @@
 //! 9×9, 13×13 and 19×19 under simple ko and positional superko, with suicide forbidden and
 //! allowed. After every move both engines must list the same stones, the same legal moves and
 //! the same captures, and agree on `is_legal` for sampled points.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on setup failures
 
 mod gtp_client;
 

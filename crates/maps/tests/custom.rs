@@ -1,4 +1,5 @@
 //! Custom map validation: every problem is reported, with the node or edge at fault.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on setup failures
 
 use gobeyond_maps::{CustomMap, MapProblem};
 use proptest::prelude::*;

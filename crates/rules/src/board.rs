@@ -146,12 +146,8 @@ impl Board {
     /// An empty board on `map`.
     pub fn new(map: Arc<Map>) -> Board {
         let n = map.len();
-        let mut empties = Vec::with_capacity(n);
-        let mut empty_pos = vec![0; n];
-        for i in 0..n {
-            empty_pos[i] = i as u32;
-            empties.push(i as u32);
-        }
+        let empties: Vec<u32> = (0..n as u32).collect();
+        let empty_pos = empties.clone();
         Board {
             color: vec![EMPTY; n],
             group: vec![NONE; n],

@@ -72,10 +72,8 @@ pub fn ownership(board: &Board) -> Vec<Option<Player>> {
 pub fn territory(board: &Board, players: usize) -> Vec<u32> {
     let mut t = vec![0u32; players];
     for r in empty_regions(board) {
-        if let Some(p) = r.owner() {
-            if p.index() < players {
-                t[p.index()] += r.nodes.len() as u32;
-            }
+        if let Some(p) = r.owner().filter(|p| p.index() < players) {
+            t[p.index()] += r.nodes.len() as u32;
         }
     }
     t
@@ -110,10 +108,8 @@ pub fn remove_dead(board: &Board, dead: &[NodeId], players: usize) -> (Board, Ve
         }
     }
     for n in removed {
-        if let Some(p) = regions[region_of[n as usize]].owner() {
-            if p.index() < players {
-                prisoners[p.index()] += 1;
-            }
+        if let Some(p) = regions[region_of[n as usize]].owner().filter(|p| p.index() < players) {
+            prisoners[p.index()] += 1;
         }
     }
     (after, prisoners)

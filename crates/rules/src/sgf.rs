@@ -179,10 +179,8 @@ pub fn import(text: &str) -> Result<Record, SgfError> {
         value: v.into(),
         message: m.into(),
     };
-    if let Some(gm) = get("GM") {
-        if gm[0].trim() != "1" {
-            return Err(prop_err("GM", &gm[0], "only Go (GM[1]) games can be read"));
-        }
+    if let Some(gm) = get("GM").filter(|gm| gm[0].trim() != "1") {
+        return Err(prop_err("GM", &gm[0], "only Go (GM[1]) games can be read"));
     }
     let (w, h) = match get("SZ") {
         None => (19, 19),

@@ -1,6 +1,7 @@
 //! The fast engine against the naive reference, on random games on every map family, for 2 to 5
 //! players and every ko and suicide rule: after every move the legal moves, the stones and the
 //! reasons for refusal must agree.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on setup failures
 
 mod common;
 

@@ -1,4 +1,5 @@
 //! SGF import/export and JSON records.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on setup failures
 
 use std::sync::Arc;
 

@@ -3,6 +3,7 @@
 //! in `perft/perft.txt` come from the naive reference engine (`common`), not from the engine under
 //! test; this driver checks both against the file. `PERFT_BLESS=1` rewrites the file from the
 //! reference engine.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on setup failures
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! Classic rules, one situation each, set up from diagrams (`X` player 0, `O` player 1, `A`..`H`
 //! players 0..7 in many-player diagrams, `.` empty; the top line is the top row).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on setup failures
 
 use std::sync::Arc;
 

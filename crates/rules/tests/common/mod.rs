@@ -1,6 +1,7 @@
 //! A deliberately naive Go engine for differential tests: whole-board copies and flood fills,
 //! written straight from the rules with none of the fast board's tricks.
 #![allow(dead_code)]
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on setup failures
 
 use std::sync::Arc;
 

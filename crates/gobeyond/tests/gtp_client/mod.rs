@@ -1,11 +1,13 @@
 //! A minimal GTP controller for tests: spawns an engine and exchanges commands with it.
 #![allow(dead_code)]
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on setup failures
 
 use std::{
     io::{BufRead, BufReader, Write},
     process::{Child, ChildStdin, ChildStdout, Command, Stdio},
 };
 
+#[derive(Debug)]
 pub struct Gtp {
     pub name: String,
     child: Child,
