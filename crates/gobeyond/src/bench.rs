@@ -20,6 +20,8 @@ pub struct PlayoutFigure {
     pub playouts_per_second: f64,
     pub moves_per_playout: f64,
     pub ns_per_move: f64,
+    /// Playouts stopped by the move cap (3 × nodes + 100) rather than by passes.
+    pub truncated: u64,
 }
 
 /// Runs light playouts on `spec` for about `seconds` of CPU time, in one thread.
@@ -40,12 +42,15 @@ pub fn playouts(spec: &str, players: u8, seconds: f64, seed: u64) -> Result<Play
     }
     let mut playouts = 0u64;
     let mut moves = 0u64;
+    let mut truncated = 0u64;
     let start = Instant::now();
     let cpu_start = cpu_seconds();
     loop {
         for _ in 0..100 {
             board.copy_from(&empty);
-            moves += light_playout(&mut board, &tables, Player(0), players, &mut rng, max_moves).moves as u64;
+            let stats = light_playout(&mut board, &tables, Player(0), players, &mut rng, max_moves);
+            moves += stats.moves as u64;
+            truncated += stats.truncated as u64;
             playouts += 1;
         }
         if start.elapsed().as_secs_f64() >= seconds {
@@ -63,6 +68,7 @@ pub fn playouts(spec: &str, players: u8, seconds: f64, seed: u64) -> Result<Play
         playouts_per_second: playouts as f64 / elapsed,
         moves_per_playout: moves as f64 / playouts as f64,
         ns_per_move: elapsed * 1e9 / moves as f64,
+        truncated,
     })
 }
 

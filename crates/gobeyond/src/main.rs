@@ -1,4 +1,5 @@
 //! The `gobeyond` program: terminal play, GTP engine, replays, map tools and benchmarks.
+#![forbid(unsafe_code)]
 
 mod bench;
 mod gtp;

@@ -13,6 +13,7 @@
 //! let d4 = map.node_by_label("D4").unwrap();
 //! assert_eq!(map.neighbors(d4).len(), 4);
 //! ```
+#![forbid(unsafe_code)]
 
 mod custom;
 mod error;

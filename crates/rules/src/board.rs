@@ -111,21 +111,29 @@ pub struct Board {
 }
 
 impl Clone for Board {
+    /// A copy with full working capacity in every buffer, so that playing on it never allocates.
     fn clone(&self) -> Self {
+        let n = self.color.len();
+        let mut captured = Vec::with_capacity(n);
+        captured.extend_from_slice(&self.captured);
+        let mut captured_stone = Vec::with_capacity(n);
+        captured_stone.extend_from_slice(&self.captured_stone);
+        let mut empties = Vec::with_capacity(n);
+        empties.extend_from_slice(&self.empties);
         Board {
             map: self.map.clone(),
             color: self.color.clone(),
             group: self.group.clone(),
             next: self.next.clone(),
             info: self.info.clone(),
-            empties: self.empties.clone(),
+            empties,
             empty_pos: self.empty_pos.clone(),
             hash: self.hash,
             stones: self.stones,
             ko_point: self.ko_point,
             ko_stone: self.ko_stone,
-            captured: self.captured.clone(),
-            captured_stone: self.captured_stone.clone(),
+            captured,
+            captured_stone,
             scratch: Vec::with_capacity(self.scratch.capacity()),
         }
     }
@@ -161,7 +169,8 @@ impl Board {
             ko_stone: 0,
             captured: Vec::with_capacity(n),
             captured_stone: Vec::with_capacity(n),
-            scratch: Vec::with_capacity(16),
+            // At most one root per neighbour is ever collected.
+            scratch: Vec::with_capacity(map.max_degree().max(4)),
             map,
         }
     }

@@ -21,6 +21,7 @@
 //! assert!(game.play(Action::Place(e5)).is_err());
 //! assert_eq!(game.moves().len(), 1);
 //! ```
+#![forbid(unsafe_code)]
 
 pub mod board;
 pub mod classic;
