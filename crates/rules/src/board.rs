@@ -423,12 +423,16 @@ impl Board {
     /// board rules), without changing anything. Used for superko.
     pub fn hash_after(&self, node: NodeId, player: Player) -> u64 {
         let s = player.stone();
+        let nbrs = self.map.neighbors(node);
+        // A group touching `node` through several stones is counted once: only at its first
+        // neighbour. Quadratic in the degree, exact for any degree, no allocation.
+        let first_touch = |i: usize, r: u32| {
+            !nbrs[..i].iter().any(|&q| self.color[q as usize] != EMPTY && self.group[q as usize] == r)
+        };
         let mut h = self.hash ^ zobrist::stone_key(node, s);
-        let mut roots = [NONE; 16];
-        let mut count = 0;
         let mut captures = false;
         let mut own_dies = true;
-        for &q in self.map.neighbors(node) {
+        for (i, &q) in nbrs.iter().enumerate() {
             let c = self.color[q as usize];
             if c == EMPTY {
                 own_dies = false;
@@ -438,14 +442,8 @@ impl Board {
             let g = &self.info[r as usize];
             if c == s {
                 own_dies &= g.only_liberty_is(node);
-                continue;
-            }
-            if g.only_liberty_is(node) && !roots[..count].contains(&r) {
+            } else if g.only_liberty_is(node) && first_touch(i, r) {
                 captures = true;
-                if count < roots.len() {
-                    roots[count] = r;
-                    count += 1;
-                }
                 for st in self.group_stones(r) {
                     h ^= zobrist::stone_key(st, c);
                 }
@@ -454,19 +452,11 @@ impl Board {
         if !captures && own_dies {
             // Suicide: the new stone and every own group it joins disappear.
             h ^= zobrist::stone_key(node, s);
-            let mut seen = [NONE; 16];
-            let mut n = 0;
-            for &q in self.map.neighbors(node) {
-                if self.color[q as usize] == s {
-                    let r = self.group[q as usize];
-                    if !seen[..n].contains(&r) {
-                        if n < seen.len() {
-                            seen[n] = r;
-                            n += 1;
-                        }
-                        for st in self.group_stones(r) {
-                            h ^= zobrist::stone_key(st, s);
-                        }
+            for (i, &q) in nbrs.iter().enumerate() {
+                let r = self.group[q as usize];
+                if self.color[q as usize] == s && first_touch(i, r) {
+                    for st in self.group_stones(r) {
+                        h ^= zobrist::stone_key(st, s);
                     }
                 }
             }

@@ -287,3 +287,28 @@ fn fixed_handicap_points() {
     assert!(fixed_handicap(&generate("square:10").unwrap(), 5).is_err());
     assert!(fixed_handicap(&generate("hex:5").unwrap(), 2).is_err());
 }
+
+#[test]
+fn superko_hash_is_exact_around_a_hub_node() {
+    // A star: node 0 touches 20 leaves, each holding a lone O stone whose only liberty is the
+    // hub. X playing the hub captures all 20: the predicted hash must equal the real one.
+    let mut m = gobeyond_maps::CustomMap {
+        nodes: (0..41)
+            .map(|i| gobeyond_maps::CustomNode { x: Some(i as f64), y: Some(0.0), ..Default::default() })
+            .collect(),
+        ..Default::default()
+    };
+    for leaf in 1..=20u64 {
+        m.edges.push([0, leaf]);
+        m.edges.push([leaf, leaf + 20]);
+    }
+    let map = Arc::new(m.build().unwrap());
+    let mut setup: Vec<(NodeId, Player)> = (1..=20).map(|l| (l, Player(1))).collect();
+    setup.extend((21..=40).map(|l| (l, Player(0))));
+    let g = ClassicGame::with_setup(map, 2, ClassicRules::default(), &setup, Player(0)).unwrap();
+    let predicted = g.board().hash_after(0, Player(0));
+    let mut after = g.clone();
+    after.play(Action::Place(0)).unwrap();
+    assert_eq!(after.prisoners(Player(0)), 20);
+    assert_eq!(predicted, after.board().hash());
+}
