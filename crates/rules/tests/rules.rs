@@ -290,10 +290,10 @@ fn fixed_handicap_points() {
 
 #[test]
 fn superko_hash_is_exact_around_a_hub_node() {
-    // A star: node 0 touches 20 leaves, each holding a lone O stone whose only liberty is the
+    // A star: node 0 touches 20 leaves holding O stones in pairs, whose only liberty is the
     // hub. X playing the hub captures all 20: the predicted hash must equal the real one.
     let mut m = gobeyond_maps::CustomMap {
-        nodes: (0..41)
+        nodes: (0..42)
             .map(|i| gobeyond_maps::CustomNode { x: Some(i as f64), y: Some(0.0), ..Default::default() })
             .collect(),
         ..Default::default()
@@ -301,6 +301,11 @@ fn superko_hash_is_exact_around_a_hub_node() {
     for leaf in 1..=20u64 {
         m.edges.push([0, leaf]);
         m.edges.push([leaf, leaf + 20]);
+        m.edges.push([leaf + 20, 41]);
+        if leaf % 2 == 1 {
+            // Leaves pair up: each O group touches the hub through two stones.
+            m.edges.push([leaf, leaf + 1]);
+        }
     }
     let map = Arc::new(m.build().unwrap());
     let mut setup: Vec<(NodeId, Player)> = (1..=20).map(|l| (l, Player(1))).collect();
