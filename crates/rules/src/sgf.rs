@@ -40,7 +40,6 @@ fn parse_main_line(text: &str) -> Result<Vec<Node>, SgfError> {
         return Err(syntax(i, "expected '(' at the start of a game tree"));
     }
     let mut nodes = Vec::new();
-    let mut depth = 0usize;
     // Once the main line's first variation closes we stop reading.
     let mut done = false;
     while i < b.len() && !done {
@@ -49,12 +48,9 @@ fn parse_main_line(text: &str) -> Result<Vec<Node>, SgfError> {
             break;
         }
         match b[i] {
-            b'(' => {
-                depth += 1;
-                i += 1;
-            }
+            // Entering a variation keeps reading its first line; the first ')' ends the main line.
+            b'(' => i += 1,
             b')' => {
-                depth = depth.saturating_sub(1);
                 i += 1;
                 done = true;
             }
@@ -111,7 +107,6 @@ fn parse_main_line(text: &str) -> Result<Vec<Node>, SgfError> {
             _ => return Err(syntax(i, "unexpected character")),
         }
     }
-    let _ = depth;
     if nodes.is_empty() {
         return Err(syntax(0, "no nodes in the game tree"));
     }
