@@ -240,7 +240,7 @@ impl GtpEngine {
                 };
                 let mut cut = record.clone();
                 cut.actions.truncate(upto);
-                let game = cut.replay().map_err(|e| format!("cannot load file: {e}"))?;
+                let game = cut.replay_classic().map_err(|e| format!("cannot load file: {e}"))?;
                 let grid = game.map().grid().ok_or("cannot load file: not a square board")?;
                 if grid.width != grid.height || grid.width > 25 {
                     return Err("cannot load file: only square boards up to 25×25".into());

@@ -4,6 +4,7 @@
 mod bench;
 mod gtp;
 mod play;
+mod play_gobeyond;
 mod textboard;
 
 use std::{io::Write, path::PathBuf};
@@ -12,8 +13,8 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use gobeyond_maps::{CustomMap, GENERATORS, Map};
 use gobeyond_rules::{
-    ClassicRules, KoRule, SuicideRule,
-    record::{GameState, MapSource, PlayerInfo, Record},
+    ClassicRules, GoBeyondGame, GoBeyondRules, KoRule, SuicideRule,
+    record::{AnyGame, MapSource, PlayerInfo, Record},
     sgf,
 };
 
@@ -124,11 +125,16 @@ struct PlayArgs {
     map: String,
     #[arg(long, default_value_t = 2)]
     players: usize,
-    /// Rule preset: chinese, japanese, korean, aga, new-zealand, tromp-taylor, stones.
+    /// Rule system: gobeyond, or a classic preset (chinese, japanese, korean, aga, new-zealand,
+    /// tromp-taylor, stones).
     #[arg(long, default_value = "chinese")]
     rules: String,
     #[command(flatten)]
     overrides: RuleArgs,
+    /// GoBeyond settings, e.g. `--set turn_seconds=0 --set handicap=[0,20]` (see
+    /// docs/rules/gobeyond.md for the names).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    settings: Vec<String>,
     /// Keep the record in this file, updated after every move.
     #[arg(long)]
     save: Option<PathBuf>,
@@ -217,29 +223,7 @@ fn load_record(path: &PathBuf) -> Result<Record> {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Play(args) => {
-            let (source, game, players) = match &args.load {
-                Some(path) => {
-                    let record = load_record(path)?;
-                    let game = record.replay()?;
-                    (record.map.clone(), game, record.players.clone())
-                }
-                None => {
-                    let Some(preset) = ClassicRules::preset(&args.rules) else {
-                        bail!("unknown rules {:?}; presets: {}", args.rules, preset_names());
-                    };
-                    let source = map_source(&args.map)?;
-                    let game = play::game_for(&source, args.players, args.overrides.apply(preset))?;
-                    (source, game, vec![PlayerInfo::default(); args.players])
-                }
-            };
-            let stdin = std::io::stdin();
-            play::run(
-                play::PlayOptions { source, game, players, save: args.save },
-                stdin.lock(),
-                std::io::stdout(),
-            )?;
-        }
+        Command::Play(args) => play(args)?,
         Command::Gtp(args) => {
             let base = ClassicRules::preset("chinese").unwrap_or_default();
             let rules = args.rules.apply(base);
@@ -251,12 +235,17 @@ fn run(cli: Cli) -> Result<()> {
             let mut record = load_record(&file)?;
             if let Some(n) = upto {
                 record.actions.truncate(n);
+                // The recorded events describe the whole game; the replay makes its own.
+                record.events.clear();
             }
             let game = record.replay()?;
             if let Some(out) = sgf_out {
-                std::fs::write(&out, sgf::export(&game, &record.players, record.date.as_deref())?)?;
+                let AnyGame::Classic(classic) = &game else {
+                    bail!("SGF describes classic two-player games only");
+                };
+                std::fs::write(&out, sgf::export(classic, &record.players, record.date.as_deref())?)?;
             }
-            println!("{}", serde_json::to_string_pretty(&GameState::of(&game, &record.players))?);
+            println!("{}", game.state_json(&record.players));
         }
         Command::Map { what: MapCommand::List { json } } => {
             if json {
@@ -300,6 +289,54 @@ fn run(cli: Cli) -> Result<()> {
     }
     std::io::stdout().flush()?;
     Ok(())
+}
+
+fn play(args: PlayArgs) -> Result<()> {
+    let (source, game, players) = match &args.load {
+        Some(path) => {
+            let record = load_record(path)?;
+            (record.map.clone(), record.replay()?, record.players.clone())
+        }
+        None => {
+            let source = map_source(&args.map)?;
+            let map = std::sync::Arc::new(source.load()?);
+            let game = if args.rules.eq_ignore_ascii_case("gobeyond") {
+                AnyGame::GoBeyond(GoBeyondGame::new(map, args.players, gobeyond_rules(&args.settings)?)?)
+            } else {
+                let Some(preset) = ClassicRules::preset(&args.rules) else {
+                    bail!("unknown rules {:?}; use gobeyond or a preset: {}", args.rules, preset_names());
+                };
+                AnyGame::Classic(gobeyond_rules::ClassicGame::new(map, args.players, args.overrides.apply(preset))?)
+            };
+            (source, game, vec![PlayerInfo::default(); args.players])
+        }
+    };
+    let save = args.save;
+    match game {
+        AnyGame::Classic(game) => {
+            let stdin = std::io::stdin();
+            play::run(play::PlayOptions { source, game, players, save }, stdin.lock(), std::io::stdout())?;
+        }
+        AnyGame::GoBeyond(game) => {
+            let input = std::io::BufReader::new(std::io::stdin());
+            play_gobeyond::run(play_gobeyond::Options { source, game, players, save }, input, std::io::stdout())?;
+        }
+    }
+    Ok(())
+}
+
+/// GoBeyond settings: the document's defaults with `NAME=VALUE` overrides (values in JSON; a
+/// bare word is a string).
+fn gobeyond_rules(settings: &[String]) -> Result<GoBeyondRules> {
+    let mut value = serde_json::to_value(GoBeyondRules::default())?;
+    for s in settings {
+        let Some((name, raw)) = s.split_once('=') else {
+            bail!("--set takes NAME=VALUE, not {s:?}");
+        };
+        let v = serde_json::from_str(raw).unwrap_or_else(|_| serde_json::Value::String(raw.into()));
+        value[name.trim()] = v;
+    }
+    serde_json::from_value(value).context("bad GoBeyond setting")
 }
 
 fn preset_names() -> String {

@@ -3,7 +3,6 @@
 use std::{
     io::{BufRead, Write},
     path::PathBuf,
-    sync::Arc,
 };
 
 use anyhow::{Context, Result};
@@ -129,18 +128,13 @@ pub fn write_record(
     source: &MapSource,
     players: &[PlayerInfo],
 ) -> Result<()> {
-    let record = Record::of_game(game, source.clone(), players.to_vec());
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, record.to_json()).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("saving {}", path.display()))?;
-    Ok(())
+    write_atomically(path, &Record::of_game(game, source.clone(), players.to_vec()).to_json())
 }
 
-pub fn game_for(
-    source: &MapSource,
-    players: usize,
-    rules: gobeyond_rules::ClassicRules,
-) -> Result<ClassicGame> {
-    let map = Arc::new(source.load()?);
-    Ok(ClassicGame::new(map, players, rules)?)
+/// Writes a file through a temporary file and a rename, so a crash never leaves half a file.
+pub fn write_atomically(path: &std::path::Path, text: &str) -> Result<()> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("saving {}", path.display()))?;
+    Ok(())
 }

@@ -476,6 +476,25 @@ impl Board {
         self.captured.clone()
     }
 
+    /// Removes individual stones (GoBeyond's Clean-Up surrenders stones, not whole groups); a
+    /// group cut in pieces becomes several groups. Rebuilds the board from the remaining stones:
+    /// every partial group keeps a liberty while it is rebuilt, so nothing is captured.
+    pub fn remove_stones(&mut self, nodes: &[NodeId]) {
+        let mut gone = vec![false; self.len()];
+        for &n in nodes {
+            if let Some(g) = gone.get_mut(n as usize) {
+                *g = true;
+            }
+        }
+        let mut fresh = Board::new(self.map.clone());
+        for n in self.map.nodes() {
+            if let Some(p) = self.stone_at(n).filter(|_| !gone[n as usize]) {
+                fresh.put_stone(n, p);
+            }
+        }
+        *self = fresh;
+    }
+
     /// Recomputes groups, liberties, hash and empties from the colours alone, and compares:
     /// a consistency check for tests and debugging.
     pub fn is_consistent(&self) -> bool {

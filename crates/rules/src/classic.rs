@@ -86,6 +86,42 @@ pub enum SetupError {
     NoLiberties { node: NodeId },
     #[error("handicap: {0}")]
     Handicap(String),
+    #[error("rules: {0}")]
+    Rules(String),
+}
+
+/// A board with `setup` stones on it, each checked: on the map, for an existing player, on an
+/// empty node, and no group left without liberties.
+pub(crate) fn setup_board(
+    map: &Arc<Map>,
+    players: usize,
+    setup: &[(NodeId, Player)],
+) -> Result<Board, SetupError> {
+    if !(2..=MAX_PLAYERS).contains(&players) {
+        return Err(SetupError::Players(players));
+    }
+    let mut board = Board::new(map.clone());
+    for (index, &(node, player)) in setup.iter().enumerate() {
+        if !map.contains(node as u64) {
+            return Err(SetupError::UnknownNode { index, node: node as u64 });
+        }
+        if player.index() >= players {
+            return Err(SetupError::UnknownPlayer { index, player: player.0, players });
+        }
+        if board.color(node) != crate::board::EMPTY {
+            return Err(SetupError::Occupied { index, node });
+        }
+        board.put_stone(node, player);
+        if board.color(node) == crate::board::EMPTY {
+            return Err(SetupError::NoLiberties { node });
+        }
+    }
+    for &(node, _) in setup {
+        if board.liberties(node).is_empty() {
+            return Err(SetupError::NoLiberties { node });
+        }
+    }
+    Ok(board)
 }
 
 /// A classic game: the board, whose turn, prisoners, history for superko and undo.
@@ -122,30 +158,7 @@ impl ClassicGame {
         setup: &[(NodeId, Player)],
         first: Player,
     ) -> Result<ClassicGame, SetupError> {
-        if !(2..=MAX_PLAYERS).contains(&players) {
-            return Err(SetupError::Players(players));
-        }
-        let mut board = Board::new(map.clone());
-        for (index, &(node, player)) in setup.iter().enumerate() {
-            if !map.contains(node as u64) {
-                return Err(SetupError::UnknownNode { index, node: node as u64 });
-            }
-            if player.index() >= players {
-                return Err(SetupError::UnknownPlayer { index, player: player.0, players });
-            }
-            if board.color(node) != crate::board::EMPTY {
-                return Err(SetupError::Occupied { index, node });
-            }
-            board.put_stone(node, player);
-            if board.color(node) == crate::board::EMPTY {
-                return Err(SetupError::NoLiberties { node });
-            }
-        }
-        for &(node, _) in setup {
-            if board.liberties(node).is_empty() {
-                return Err(SetupError::NoLiberties { node });
-            }
-        }
+        let board = setup_board(&map, players, setup)?;
         if first.index() >= players {
             return Err(SetupError::UnknownPlayer { index: 0, player: first.0, players });
         }

@@ -5,6 +5,8 @@
 //! - [`Game`]: the trait each rule system implements, for bots and servers.
 //! - [`ClassicGame`]: classic Go with the settings of [`ClassicRules`] (presets `chinese`,
 //!   `japanese`, `tromp-taylor`, ...).
+//! - [`GoBeyondGame`]: the GoBeyond rules (PlayPoints, Reserved nodes, Clean-Up) with the
+//!   settings of [`GoBeyondRules`]; every effect is a [`gobeyond::Event`].
 //! - [`regions`]: empty regions, ownership, area and territory counts.
 //! - [`record`] and [`sgf`]: game records in JSON, and SGF for two-player rectangular games.
 //! - [`playout`]: light random playouts (benchmarks and bots).
@@ -26,6 +28,7 @@
 pub mod board;
 pub mod classic;
 mod game;
+pub mod gobeyond;
 mod player;
 pub mod playout;
 pub mod record;
@@ -38,6 +41,7 @@ pub mod zobrist;
 pub use board::{Board, SuicideRule};
 pub use classic::ClassicGame;
 pub use game::{EndReason, Game, Outcome, rank};
+pub use gobeyond::{GoBeyondGame, GoBeyondRules};
 pub use player::{MAX_PLAYERS, Player};
 pub use rng::Rng;
 pub use settings::{ClassicRules, KoRule, Scoring};

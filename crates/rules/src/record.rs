@@ -10,6 +10,7 @@ use crate::{
     ClassicRules, Player,
     classic::{Action, ClassicGame},
     game::Game,
+    gobeyond::{self, GoBeyondGame, GoBeyondRules, GoBeyondState, Input},
     regions,
 };
 
@@ -40,6 +41,18 @@ impl MapSource {
 #[serde(tag = "system", rename_all = "snake_case")]
 pub enum RulesSpec {
     Classic(ClassicRules),
+    #[serde(rename = "gobeyond")]
+    GoBeyond(GoBeyondRules),
+}
+
+impl RulesSpec {
+    /// The rule system's name as written in records.
+    pub fn system(&self) -> &'static str {
+        match self {
+            RulesSpec::Classic(_) => "classic",
+            RulesSpec::GoBeyond(_) => "gobeyond",
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -56,10 +69,12 @@ pub struct SetupStone {
 }
 
 /// One action as written in a record. A placement names its node by number (`node`) or by label
-/// (`at`); records written by GoBeyond carry both.
+/// (`at`); records written by GoBeyond carry both. `skip`, `surrender` and `cleanup_timeout`
+/// belong to the GoBeyond rules.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum RecordedKind {
+    #[serde(alias = "occupy")]
     Place {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         node: Option<u64>,
@@ -68,8 +83,19 @@ pub enum RecordedKind {
     },
     Pass,
     Resign,
-    /// Ran out of time (classic: loses the game).
+    /// Ran out of time (classic: loses the game; GoBeyond: the turn is skipped).
     Timeout,
+    /// GoBeyond: no action.
+    Skip,
+    /// GoBeyond Clean-Up: the stones a player gives up, by number (`nodes`) or label (`at`).
+    Surrender {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        nodes: Vec<u64>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        at: Vec<String>,
+    },
+    /// GoBeyond Clean-Up: the player's Clean-Up time ran out (nothing surrendered).
+    CleanupTimeout,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,6 +122,28 @@ pub struct Record {
     /// Free-form date (SGF `DT`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
+    /// GoBeyond: every effect of the actions, for readers and UIs. Derived from the actions;
+    /// when present, a replay checks that it produces exactly these.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<gobeyond::Event>,
+}
+
+/// A replayed game of any rule system.
+#[derive(Debug, Clone)]
+pub enum AnyGame {
+    Classic(ClassicGame),
+    GoBeyond(GoBeyondGame),
+}
+
+impl AnyGame {
+    /// The state as pretty JSON (`gobeyond replay`).
+    pub fn state_json(&self, names: &[PlayerInfo]) -> String {
+        let text = match self {
+            AnyGame::Classic(g) => serde_json::to_string_pretty(&GameState::of(g, names)),
+            AnyGame::GoBeyond(g) => serde_json::to_string_pretty(&GoBeyondState::of(g, names)),
+        };
+        text.unwrap_or_default()
+    }
 }
 
 /// Why a record could not be read or replayed.
@@ -109,8 +157,12 @@ pub enum RecordError {
     Map(String),
     #[error("the record's setup is invalid: {0}")]
     Setup(String),
-    #[error("action #{index} ({player}): {reason}")]
+    #[error("action #{index} (player {player}): {reason}")]
     Action { index: usize, player: u8, reason: String },
+    #[error("the record is for {found} rules, not {expected}")]
+    System { expected: &'static str, found: &'static str },
+    #[error("event #{index} of the record differs from the replay: the record says {recorded}, the replay gives {replayed}")]
+    Events { index: usize, recorded: String, replayed: String },
 }
 
 impl Record {
@@ -126,6 +178,7 @@ impl Record {
             first: None,
             actions: Vec::new(),
             date: None,
+            events: Vec::new(),
         }
     }
 
@@ -141,24 +194,28 @@ impl Record {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
-    /// Builds the starting position (map, rules, setup) without any action.
-    pub fn start(&self) -> Result<ClassicGame, RecordError> {
-        let map = Arc::new(self.map.load()?);
-        let RulesSpec::Classic(rules) = &self.rules;
-        let setup: Vec<(NodeId, Player)> = self.setup.iter().map(|s| (s.node, Player(s.player))).collect();
-        ClassicGame::with_setup(
-            map,
-            self.players.len(),
-            rules.clone(),
-            &setup,
-            Player(self.first.unwrap_or(0)),
-        )
-        .map_err(|e| RecordError::Setup(e.to_string()))
+    fn setup_stones(&self) -> Vec<(NodeId, Player)> {
+        self.setup.iter().map(|s| (s.node, Player(s.player))).collect()
     }
 
-    /// Replays every action; the first illegal one is reported with its index.
-    pub fn replay(&self) -> Result<ClassicGame, RecordError> {
-        let mut game = self.start()?;
+    /// Replays every action under the record's rule system.
+    pub fn replay(&self) -> Result<AnyGame, RecordError> {
+        match self.rules {
+            RulesSpec::Classic(_) => self.replay_classic().map(AnyGame::Classic),
+            RulesSpec::GoBeyond(_) => self.replay_gobeyond().map(AnyGame::GoBeyond),
+        }
+    }
+
+    /// Replays a classic record; the first illegal action is reported with its index.
+    pub fn replay_classic(&self) -> Result<ClassicGame, RecordError> {
+        let RulesSpec::Classic(rules) = &self.rules else {
+            return Err(RecordError::System { expected: "classic", found: self.rules.system() });
+        };
+        let map = Arc::new(self.map.load()?);
+        let first = Player(self.first.unwrap_or(0));
+        let mut game =
+            ClassicGame::with_setup(map, self.players.len(), rules.clone(), &self.setup_stones(), first)
+                .map_err(|e| RecordError::Setup(e.to_string()))?;
         for (index, a) in self.actions.iter().enumerate() {
             let err = |reason: String| RecordError::Action { index, player: a.player, reason };
             if a.player as usize >= game.player_count() {
@@ -175,8 +232,62 @@ impl Record {
                     game.time_out(player);
                     continue;
                 }
+                RecordedKind::Skip | RecordedKind::Surrender { .. } | RecordedKind::CleanupTimeout => {
+                    return Err(err("skip, surrender and cleanup_timeout are GoBeyond actions, not classic ones".into()));
+                }
             };
             game.play_as(player, action).map_err(|e| err(e.describe(game.map())))?;
+        }
+        Ok(game)
+    }
+
+    /// Replays a GoBeyond record, and checks its events (when it has any) against the replay.
+    pub fn replay_gobeyond(&self) -> Result<GoBeyondGame, RecordError> {
+        let RulesSpec::GoBeyond(rules) = &self.rules else {
+            return Err(RecordError::System { expected: "gobeyond", found: self.rules.system() });
+        };
+        if self.first.is_some_and(|f| f != 0) {
+            return Err(RecordError::Setup("in GoBeyond seat 0 moves first: list the players in turn order".into()));
+        }
+        let map = Arc::new(self.map.load()?);
+        let mut game = GoBeyondGame::with_setup(map, self.players.len(), rules.clone(), &self.setup_stones())
+            .map_err(|e| RecordError::Setup(e.to_string()))?;
+        let n = game.player_count();
+        for (index, a) in self.actions.iter().enumerate() {
+            let err = |reason: String| RecordError::Action { index, player: a.player, reason };
+            if a.player as usize >= n {
+                return Err(err(format!("there is no player {}", a.player)));
+            }
+            let player = Player(a.player);
+            let input = match &a.kind {
+                RecordedKind::Place { node, at } => {
+                    Input::Action(gobeyond::Action::Occupy(resolve(game.map(), *node, at.as_deref()).map_err(err)?))
+                }
+                RecordedKind::Pass => Input::Action(gobeyond::Action::Pass),
+                RecordedKind::Skip => Input::Action(gobeyond::Action::Skip),
+                RecordedKind::Resign => Input::Action(gobeyond::Action::Resign),
+                RecordedKind::Timeout => Input::Action(gobeyond::Action::Timeout),
+                RecordedKind::CleanupTimeout => Input::CleanUpTimeout,
+                RecordedKind::Surrender { nodes, at } => {
+                    Input::Surrender(resolve_list(game.map(), nodes, at).map_err(err)?)
+                }
+            };
+            game.apply(player, &input).map_err(|e| err(e.describe(game.map(), n)))?;
+        }
+        if !self.events.is_empty() {
+            let replayed = game.events();
+            let index = (0..self.events.len().max(replayed.len()))
+                .find(|&i| self.events.get(i) != replayed.get(i));
+            if let Some(index) = index {
+                let show = |e: Option<&gobeyond::Event>| {
+                    e.map_or("nothing".to_string(), |e| serde_json::to_string(e).unwrap_or_default())
+                };
+                return Err(RecordError::Events {
+                    index,
+                    recorded: show(self.events.get(index)),
+                    replayed: show(replayed.get(index)),
+                });
+            }
         }
         Ok(game)
     }
@@ -191,6 +302,32 @@ impl Record {
             Action::Resign => RecordedKind::Resign,
         };
         self.actions.push(RecordedAction { player: player.0, kind });
+    }
+
+    /// The record of a GoBeyond game so far, with its events.
+    pub fn of_gobeyond(game: &GoBeyondGame, map: MapSource, players: Vec<PlayerInfo>) -> Record {
+        let m = game.map();
+        let mut r = Record::new(map, RulesSpec::GoBeyond(game.rules().clone()), players);
+        r.setup = game.setup().iter().map(|&(node, p)| SetupStone { player: p.0, node }).collect();
+        for (p, input) in game.log() {
+            let kind = match input {
+                Input::Action(gobeyond::Action::Occupy(n)) => {
+                    RecordedKind::Place { node: Some(*n as u64), at: Some(m.label(*n).to_string()) }
+                }
+                Input::Action(gobeyond::Action::Skip) => RecordedKind::Skip,
+                Input::Action(gobeyond::Action::Pass) => RecordedKind::Pass,
+                Input::Action(gobeyond::Action::Resign) => RecordedKind::Resign,
+                Input::Action(gobeyond::Action::Timeout) => RecordedKind::Timeout,
+                Input::Surrender(nodes) => RecordedKind::Surrender {
+                    nodes: nodes.iter().map(|&n| n as u64).collect(),
+                    at: nodes.iter().map(|&n| m.label(n).to_string()).collect(),
+                },
+                Input::CleanUpTimeout => RecordedKind::CleanupTimeout,
+            };
+            r.actions.push(RecordedAction { player: p.0, kind });
+        }
+        r.events = game.events().to_vec();
+        r
     }
 
     /// The record of a game so far.
@@ -222,6 +359,16 @@ fn resolve(map: &Map, node: Option<u64>, at: Option<&str>) -> Result<NodeId, Str
         (None, Some(l)) => Ok(l),
         (None, None) => Err("a placement needs \"node\" or \"at\"".into()),
     }
+}
+
+/// The nodes a surrender names: by number, by label, or both (then the lists must agree).
+fn resolve_list(map: &Map, nodes: &[u64], at: &[String]) -> Result<Vec<NodeId>, String> {
+    if !nodes.is_empty() && !at.is_empty() && nodes.len() != at.len() {
+        return Err(format!("{} node numbers but {} labels", nodes.len(), at.len()));
+    }
+    (0..nodes.len().max(at.len()))
+        .map(|i| resolve(map, nodes.get(i).copied(), at.get(i).map(String::as_str)))
+        .collect()
 }
 
 /// The state of a game as JSON: what `gobeyond replay` prints.

@@ -55,6 +55,49 @@ pub fn empty_regions(board: &Board) -> Vec<Region> {
     regions
 }
 
+/// The claimant of every empty node, as a colour code (`player + 1`; 0 when the node holds a
+/// stone or its region is disputed), written into `out`. `stack` and `region` are scratch space:
+/// reused buffers make this allocation-free after the first call.
+pub fn claims_into(board: &Board, out: &mut Vec<u8>, stack: &mut Vec<NodeId>, region: &mut Vec<NodeId>) {
+    const UNSEEN: u8 = u8::MAX;
+    let map = board.map();
+    out.clear();
+    out.resize(board.len(), UNSEEN);
+    for start in map.nodes() {
+        if out[start as usize] != UNSEEN {
+            continue;
+        }
+        if board.color(start) != EMPTY {
+            out[start as usize] = 0;
+            continue;
+        }
+        // Mark visited nodes 0 while filling; the claimant is written once the borders are known.
+        out[start as usize] = 0;
+        stack.clear();
+        region.clear();
+        stack.push(start);
+        let mut borders = 0u16;
+        while let Some(v) = stack.pop() {
+            region.push(v);
+            for &w in map.neighbors(v) {
+                let c = board.color(w);
+                if c != EMPTY {
+                    borders |= 1 << (c - 1);
+                } else if out[w as usize] == UNSEEN {
+                    out[w as usize] = 0;
+                    stack.push(w);
+                }
+            }
+        }
+        if borders.count_ones() == 1 {
+            let claimant = borders.trailing_zeros() as u8 + 1;
+            for &v in region.iter() {
+                out[v as usize] = claimant;
+            }
+        }
+    }
+}
+
 /// Who each node belongs to: the stone's owner, the claimant of an empty region, or nobody.
 pub fn ownership(board: &Board) -> Vec<Option<Player>> {
     let mut owner: Vec<Option<Player>> = (0..board.len() as NodeId).map(|n| board.stone_at(n)).collect();

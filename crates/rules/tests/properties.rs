@@ -80,7 +80,7 @@ fn play_random(spec: &str, players: usize, suicide: SuicideRule, ko: KoRule, see
     );
     // A record replays to the same state.
     let record = Record::of_game(&game, MapSource::Spec(spec.into()), vec![PlayerInfo::default(); players]);
-    let back = Record::from_json(&record.to_json()).unwrap().replay().unwrap();
+    let back = Record::from_json(&record.to_json()).unwrap().replay_classic().unwrap();
     assert_eq!(back.board(), game.board());
     assert_eq!(back.board().hash(), game.board().hash());
     assert_eq!(back.next_player(), game.next_player());
