@@ -306,7 +306,11 @@ fn play(args: PlayArgs) -> Result<()> {
                 let Some(preset) = ClassicRules::preset(&args.rules) else {
                     bail!("unknown rules {:?}; use gobeyond or a preset: {}", args.rules, preset_names());
                 };
-                AnyGame::Classic(gobeyond_rules::ClassicGame::new(map, args.players, args.overrides.apply(preset))?)
+                AnyGame::Classic(gobeyond_rules::ClassicGame::new(
+                    map,
+                    args.players,
+                    args.overrides.apply(preset),
+                )?)
             };
             (source, game, vec![PlayerInfo::default(); args.players])
         }
@@ -319,7 +323,11 @@ fn play(args: PlayArgs) -> Result<()> {
         }
         AnyGame::GoBeyond(game) => {
             let input = std::io::BufReader::new(std::io::stdin());
-            play_gobeyond::run(play_gobeyond::Options { source, game, players, save }, input, std::io::stdout())?;
+            play_gobeyond::run(
+                play_gobeyond::Options { source, game, players, save },
+                input,
+                std::io::stdout(),
+            )?;
         }
     }
     Ok(())

@@ -123,7 +123,7 @@ fn save_record(
 
 /// Writes the record atomically (temporary file, then rename), so a crash never leaves half a file.
 pub fn write_record(
-    path: &PathBuf,
+    path: &std::path::Path,
     game: &ClassicGame,
     source: &MapSource,
     players: &[PlayerInfo],

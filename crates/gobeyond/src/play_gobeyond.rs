@@ -243,8 +243,7 @@ fn cleanup(
             }
             _ => {}
         }
-        let nodes: Result<Vec<NodeId>, &str> =
-            words.iter().map(|w| map.node_by_label(w).ok_or(*w)).collect();
+        let nodes: Result<Vec<NodeId>, &str> = words.iter().map(|w| map.node_by_label(w).ok_or(*w)).collect();
         match nodes {
             Err(w) => writeln!(out, "There is no node {w:?} on this map.")?,
             Ok(nodes) => match game.surrender(p, &nodes) {
@@ -278,7 +277,8 @@ fn render(game: &GoBeyondGame) -> String {
         legend.push((p.symbol(n).to_ascii_lowercase(), format!("claimed by {}", p.color_name(n))));
     }
     legend.push(('#', "reserved".into()));
-    let mut text = textboard::render_cells(game.map(), &cell, last.filter(|&v| board.stone_at(v).is_some()), &legend);
+    let mut text =
+        textboard::render_cells(game.map(), &cell, last.filter(|&v| board.stone_at(v).is_some()), &legend);
     let marks: Vec<String> = (0..n as u8)
         .map(Player)
         .map(|p| format!("{}/{} {}", p.symbol(n), p.symbol(n).to_ascii_lowercase(), p.color_name(n)))
@@ -324,6 +324,14 @@ fn save_record(
     }
 }
 
-fn write_record(path: &PathBuf, game: &GoBeyondGame, source: &MapSource, players: &[PlayerInfo]) -> Result<()> {
-    crate::play::write_atomically(path, &Record::of_gobeyond(game, source.clone(), players.to_vec()).to_json())
+fn write_record(
+    path: &std::path::Path,
+    game: &GoBeyondGame,
+    source: &MapSource,
+    players: &[PlayerInfo],
+) -> Result<()> {
+    crate::play::write_atomically(
+        path,
+        &Record::of_gobeyond(game, source.clone(), players.to_vec()).to_json(),
+    )
 }

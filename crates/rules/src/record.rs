@@ -130,6 +130,7 @@ pub struct Record {
 
 /// A replayed game of any rule system.
 #[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)] // one per replay: boxing would only add noise
 pub enum AnyGame {
     Classic(ClassicGame),
     GoBeyond(GoBeyondGame),
@@ -161,7 +162,9 @@ pub enum RecordError {
     Action { index: usize, player: u8, reason: String },
     #[error("the record is for {found} rules, not {expected}")]
     System { expected: &'static str, found: &'static str },
-    #[error("event #{index} of the record differs from the replay: the record says {recorded}, the replay gives {replayed}")]
+    #[error(
+        "event #{index} of the record differs from the replay: the record says {recorded}, the replay gives {replayed}"
+    )]
     Events { index: usize, recorded: String, replayed: String },
 }
 
@@ -233,7 +236,9 @@ impl Record {
                     continue;
                 }
                 RecordedKind::Skip | RecordedKind::Surrender { .. } | RecordedKind::CleanupTimeout => {
-                    return Err(err("skip, surrender and cleanup_timeout are GoBeyond actions, not classic ones".into()));
+                    return Err(err(
+                        "skip, surrender and cleanup_timeout are GoBeyond actions, not classic ones".into(),
+                    ));
                 }
             };
             game.play_as(player, action).map_err(|e| err(e.describe(game.map())))?;
@@ -247,7 +252,9 @@ impl Record {
             return Err(RecordError::System { expected: "gobeyond", found: self.rules.system() });
         };
         if self.first.is_some_and(|f| f != 0) {
-            return Err(RecordError::Setup("in GoBeyond seat 0 moves first: list the players in turn order".into()));
+            return Err(RecordError::Setup(
+                "in GoBeyond seat 0 moves first: list the players in turn order".into(),
+            ));
         }
         let map = Arc::new(self.map.load()?);
         let mut game = GoBeyondGame::with_setup(map, self.players.len(), rules.clone(), &self.setup_stones())
@@ -260,9 +267,9 @@ impl Record {
             }
             let player = Player(a.player);
             let input = match &a.kind {
-                RecordedKind::Place { node, at } => {
-                    Input::Action(gobeyond::Action::Occupy(resolve(game.map(), *node, at.as_deref()).map_err(err)?))
-                }
+                RecordedKind::Place { node, at } => Input::Action(gobeyond::Action::Occupy(
+                    resolve(game.map(), *node, at.as_deref()).map_err(err)?,
+                )),
                 RecordedKind::Pass => Input::Action(gobeyond::Action::Pass),
                 RecordedKind::Skip => Input::Action(gobeyond::Action::Skip),
                 RecordedKind::Resign => Input::Action(gobeyond::Action::Resign),
@@ -276,8 +283,8 @@ impl Record {
         }
         if !self.events.is_empty() {
             let replayed = game.events();
-            let index = (0..self.events.len().max(replayed.len()))
-                .find(|&i| self.events.get(i) != replayed.get(i));
+            let index =
+                (0..self.events.len().max(replayed.len())).find(|&i| self.events.get(i) != replayed.get(i));
             if let Some(index) = index {
                 let show = |e: Option<&gobeyond::Event>| {
                     e.map_or("nothing".to_string(), |e| serde_json::to_string(e).unwrap_or_default())

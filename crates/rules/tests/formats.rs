@@ -28,7 +28,9 @@ fn sgf_import_reads_the_main_line() {
     let map = game.map();
     assert_eq!(game.board().stone_at(map.node_by_label("C7").unwrap()), Some(Player(0)), "cc is C7");
     assert_eq!(game.board().stone_at(map.node_by_label("E5").unwrap()), Some(Player(1)));
-    let gobeyond_rules::record::RulesSpec::Classic(rules) = &r.rules else { panic!("classic rules expected") };
+    let gobeyond_rules::record::RulesSpec::Classic(rules) = &r.rules else {
+        panic!("classic rules expected")
+    };
     assert_eq!(rules.komi, 6.5);
     assert_eq!(rules.scoring, gobeyond_rules::Scoring::Territory);
     assert!(game.is_over(), "two passes end it");

@@ -63,12 +63,10 @@ impl Event {
             Event::StartingPoints { player: p, points }
             | Event::Income { player: p, points, .. }
             | Event::FinalBonus { player: p, points, .. }
-            | Event::Captured { player: p, award: points, .. } => {
-                if p == player {
-                    points
-                } else {
-                    0
-                }
+            | Event::Captured { player: p, award: points, .. }
+                if p == player =>
+            {
+                points
             }
             Event::Occupied { player: p, cost, .. } if p == player => -cost,
             Event::StonesRemoved { claimant: Some(p), award, .. } if p == player => award,
@@ -131,7 +129,9 @@ impl Event {
             Event::Surrendered { player, nodes, timeout } => match (nodes.is_empty(), timeout) {
                 (_, true) => format!("{} ran out of Clean-Up time: surrenders nothing", name(*player)),
                 (true, false) => format!("{} surrenders nothing", name(*player)),
-                (false, false) => format!("{} surrenders {} ({})", name(*player), stones(nodes.len()), list(nodes)),
+                (false, false) => {
+                    format!("{} surrenders {} ({})", name(*player), stones(nodes.len()), list(nodes))
+                }
             },
             Event::StonesRemoved { owner, nodes, claimant, award } => match claimant {
                 Some(c) => format!(

@@ -398,11 +398,16 @@ impl GoBeyondGame {
         let mut emptied = None;
         if outcome.captured > 0 {
             for victim in (0..self.players as u8).map(Player) {
-                let nodes: Vec<NodeId> =
-                    self.board.last_captured().filter(|&(_, c)| c == victim.stone()).map(|(n, _)| n).collect();
+                let mut nodes: Vec<NodeId> = self
+                    .board
+                    .last_captured()
+                    .filter(|&(_, c)| c == victim.stone())
+                    .map(|(n, _)| n)
+                    .collect();
                 if nodes.is_empty() {
                     continue;
                 }
+                nodes.sort_unstable();
                 emptied = nodes.first().copied();
                 let award = nodes.len() as i64 * self.rules.capture_award;
                 self.points[player.index()] += award;
@@ -585,7 +590,8 @@ impl GoBeyondGame {
                 }
             }
             by_claimant.sort_by_key(|(c, _)| c.map_or(u8::MAX, |p| p.0));
-            for (claimant, nodes) in by_claimant {
+            for (claimant, mut nodes) in by_claimant {
+                nodes.sort_unstable();
                 // Resigned players earn nothing after resigning.
                 let paid = claimant.filter(|&c| !self.is_resigned(c));
                 let award = if paid.is_some() { nodes.len() as i64 * self.rules.surrender_award } else { 0 };
