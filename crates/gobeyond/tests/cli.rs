@@ -214,3 +214,85 @@ fn gtp_loadsgf() {
     assert_eq!(gtp_client::vertices(&e.ok("list_stones white")), ["C7", "D6"]);
     assert!(e.cmd("loadsgf /nonexistent.sgf").unwrap_err().contains("cannot load"));
 }
+
+#[test]
+fn play_gobeyond_in_the_terminal() {
+    let save = tmp("gobeyond.json");
+    // Occupy, a refused occupy (the player stays in phase 3), a typo, skip, then N + 1 = 4 passes
+    // and a Clean-Up choice per player (one refused first).
+    let script = "E5\nE6\nE5\nQ9\nD5\nskip\npass\npass\npass\npass\nE6\n\n\n\n";
+    let args =
+        ["play", "--rules", "gobeyond", "--players", "3", "--map", "hex:5", "--save", save.to_str().unwrap()];
+    let (ok, out, err) = run(&args, script);
+    assert!(ok, "{err}");
+    assert!(out.contains("Turn 1: Black (A), 200 PP, 20 s left>"), "{out}");
+    assert!(out.contains("Black occupies E5: −10 PP"), "{out}");
+    assert!(out.contains("Illegal: E5 is occupied"), "{out}");
+    assert!(out.contains("There is no node \"Q9\""), "{out}");
+    assert!(
+        out.contains("Turn 3: Red (C), 200 PP, 20 s left>   · Red occupies D5"),
+        "still Red's turn: {out}"
+    );
+    assert!(out.contains("Play ends. Clean-Up"), "{out}");
+    assert!(out.contains("Refused: E6 is not a stone of Black"), "{out}");
+    assert!(out.contains("Game over (Passes)"), "{out}");
+    let (ok, out, err) = run(&["replay", save.to_str().unwrap()], "");
+    assert!(ok, "{err}");
+    let state: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(state["phase"], "finished");
+    assert_eq!(state["rules"]["system"], "gobeyond");
+    assert_eq!(state["players"][0]["stones"], serde_json::json!(["E5"]));
+    let ranking = state["outcome"]["ranking"].as_array().unwrap();
+    assert_eq!(ranking.len(), 3);
+    assert!(state["events"].as_array().unwrap().iter().any(|e| e["event"] == "final_bonus"));
+    // Part-way: the recorded events describe the whole game, so --upto replays without them.
+    let (ok, out, err) = run(&["replay", save.to_str().unwrap(), "--upto", "1"], "");
+    assert!(ok, "{err}");
+    let state: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(state["to_move"], 1);
+    assert_eq!(state["players"][0]["points"], 190);
+    // Settings: unknown names are refused with the name.
+    let (ok, _, err) = run(&["play", "--rules", "gobeyond", "--set", "ocupy_cost=5"], "");
+    assert!(!ok && err.contains("ocupy_cost"), "{err}");
+    let (ok, out, err) = run(
+        &["play", "--rules", "gobeyond", "--set", "starting_points=50", "--set", "turn_seconds=0"],
+        "quit\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("Turn 1: Black (X), 50 PP>"), "{out}");
+}
+
+/// The per-turn clock: a turn that runs out is a Skip. (Waits for the output, never measures.)
+#[test]
+fn gobeyond_turn_clock_skips() {
+    use std::io::Read;
+    let mut child = Command::new(BIN)
+        .args(["play", "--rules", "gobeyond", "--map", "square:5", "--set", "turn_seconds=1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 || tx.send(String::from_utf8_lossy(&buf[..n]).into_owned()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut out = String::new();
+    while !out.contains("White ran out of time: skip") {
+        match rx.recv_timeout(std::time::Duration::from_secs(60)) {
+            Ok(chunk) => out.push_str(&chunk),
+            Err(_) => break,
+        }
+    }
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(b"quit\n");
+    drop(stdin);
+    child.wait().unwrap();
+    assert!(out.contains("Time is up.") && out.contains("Black ran out of time: skip"), "{out}");
+    assert!(out.contains("White ran out of time: skip"), "{out}");
+}
