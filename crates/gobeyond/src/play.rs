@@ -49,49 +49,45 @@ pub fn run(opts: PlayOptions, input: impl BufRead, mut out: impl Write) -> Resul
             writeln!(out)?;
             break;
         };
-        let line = line?;
-        let mut words = line.split_whitespace();
-        let Some(cmd) = words.next() else {
-            show = false;
-            continue;
-        };
-        let action = match cmd.to_ascii_lowercase().as_str() {
-            "quit" | "exit" => break,
-            "help" | "?" => {
+        let action = match parse(&line?, &map) {
+            Typed::Nothing => {
+                show = false;
+                continue;
+            }
+            Typed::Quit => break,
+            Typed::Help => {
                 writeln!(out, "{HELP}")?;
                 show = false;
                 continue;
             }
-            "board" => continue,
-            "undo" => {
+            Typed::Board => continue,
+            Typed::Undo => {
                 if !game.undo() {
                     writeln!(out, "Nothing to undo.")?;
                 }
                 save_record(&save, &game, &source, &players)?;
                 continue;
             }
-            "save" => {
-                let path = words.next().map(PathBuf::from).or_else(|| save.clone());
-                match path {
-                    Some(p) => {
-                        write_record(&p, &game, &source, &players)?;
-                        writeln!(out, "Saved to {}.", p.display())?;
-                    }
-                    None => writeln!(out, "Save where? Type: save FILE")?,
-                }
+            Typed::Save(path) => {
+                save_as(path.or_else(|| save.clone()), &mut out, |p| {
+                    write_record(p, &game, &source, &players)
+                })?;
                 show = false;
                 continue;
             }
-            "pass" => Action::Pass,
-            "resign" => Action::Resign,
-            label => match map.node_by_label(label) {
-                Some(node) => Action::Place(node),
-                None => {
-                    writeln!(out, "There is no node {cmd:?} on this map. {HELP}")?;
-                    show = false;
-                    continue;
-                }
-            },
+            Typed::Pass => Action::Pass,
+            Typed::Resign => Action::Resign,
+            Typed::Node(node) => Action::Place(node),
+            Typed::Skip => {
+                writeln!(out, "Classic Go has no skip; type pass.")?;
+                show = false;
+                continue;
+            }
+            Typed::Unknown(word) => {
+                writeln!(out, "There is no node {word:?} on this map. {HELP}")?;
+                show = false;
+                continue;
+            }
         };
         if let Err(e) = game.play(action) {
             writeln!(out, "Illegal: {}.", e.describe(&map))?;
@@ -107,6 +103,55 @@ pub fn run(opts: PlayOptions, input: impl BufRead, mut out: impl Write) -> Resul
         }
     }
     Ok(Record::of_game(&game, source, players))
+}
+
+/// What a player typed at a prompt.
+pub enum Typed {
+    Nothing,
+    Quit,
+    Help,
+    Board,
+    Undo,
+    Save(Option<PathBuf>),
+    Pass,
+    Skip,
+    Resign,
+    Node(gobeyond_maps::NodeId),
+    /// Neither a command nor a node label.
+    Unknown(String),
+}
+
+/// Reads a command or a node label (commands are case-insensitive).
+pub fn parse(line: &str, map: &gobeyond_maps::Map) -> Typed {
+    let mut words = line.split_whitespace();
+    let Some(word) = words.next() else { return Typed::Nothing };
+    match word.to_ascii_lowercase().as_str() {
+        "quit" | "exit" => Typed::Quit,
+        "help" | "?" => Typed::Help,
+        "board" => Typed::Board,
+        "undo" => Typed::Undo,
+        "save" => Typed::Save(words.next().map(PathBuf::from)),
+        "pass" => Typed::Pass,
+        "skip" => Typed::Skip,
+        "resign" => Typed::Resign,
+        _ => map.node_by_label(word).map_or_else(|| Typed::Unknown(word.to_string()), Typed::Node),
+    }
+}
+
+/// The `save [FILE]` command: writes with `write`, or asks where.
+pub fn save_as(
+    path: Option<PathBuf>,
+    out: &mut impl Write,
+    write: impl FnOnce(&std::path::Path) -> Result<()>,
+) -> Result<()> {
+    match path {
+        Some(p) => {
+            write(&p)?;
+            writeln!(out, "Saved to {}.", p.display())?;
+        }
+        None => writeln!(out, "Save where? Type: save FILE")?,
+    }
+    Ok(())
 }
 
 fn save_record(

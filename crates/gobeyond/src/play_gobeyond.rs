@@ -16,7 +16,10 @@ use gobeyond_rules::{
     record::{MapSource, PlayerInfo, Record},
 };
 
-use crate::textboard;
+use crate::{
+    play::{Typed, parse, save_as},
+    textboard,
+};
 
 const HELP: &str = "Type a node label to occupy it (costs PlayPoints), or: pass (wish to end), skip, \
 resign, undo, board, save [FILE], help, quit.";
@@ -133,20 +136,19 @@ pub fn run(opts: Options, input: impl BufRead + Send + 'static, mut out: impl Wr
             }
             Got::Line(line) => line,
         };
-        let mut words = line.split_whitespace();
-        let Some(cmd) = words.next() else {
-            show = false;
-            continue;
-        };
-        let action = match cmd.to_ascii_lowercase().as_str() {
-            "quit" | "exit" => break,
-            "help" | "?" => {
+        let action = match parse(&line, &map) {
+            Typed::Nothing => {
+                show = false;
+                continue;
+            }
+            Typed::Quit => break,
+            Typed::Help => {
                 writeln!(out, "{HELP}")?;
                 show = false;
                 continue;
             }
-            "board" => continue,
-            "undo" => {
+            Typed::Board => continue,
+            Typed::Undo => {
                 if !game.undo() {
                     writeln!(out, "Nothing to undo.")?;
                 }
@@ -154,28 +156,22 @@ pub fn run(opts: Options, input: impl BufRead + Send + 'static, mut out: impl Wr
                 save_record(&save, &game, &source, &players)?;
                 continue;
             }
-            "save" => {
-                match words.next().map(PathBuf::from).or_else(|| save.clone()) {
-                    Some(p) => {
-                        write_record(&p, &game, &source, &players)?;
-                        writeln!(out, "Saved to {}.", p.display())?;
-                    }
-                    None => writeln!(out, "Save where? Type: save FILE")?,
-                }
+            Typed::Save(path) => {
+                save_as(path.or_else(|| save.clone()), &mut out, |p| {
+                    write_record(p, &game, &source, &players)
+                })?;
                 show = false;
                 continue;
             }
-            "pass" => Action::Pass,
-            "skip" => Action::Skip,
-            "resign" => Action::Resign,
-            _ => match map.node_by_label(cmd) {
-                Some(node) => Action::Occupy(node),
-                None => {
-                    writeln!(out, "There is no node {cmd:?} on this map. {HELP}")?;
-                    show = false;
-                    continue;
-                }
-            },
+            Typed::Pass => Action::Pass,
+            Typed::Skip => Action::Skip,
+            Typed::Resign => Action::Resign,
+            Typed::Node(node) => Action::Occupy(node),
+            Typed::Unknown(word) => {
+                writeln!(out, "There is no node {word:?} on this map. {HELP}")?;
+                show = false;
+                continue;
+            }
         };
         if let Err(e) = game.play(action) {
             // The player stays in phase 3 and the clock keeps running.

@@ -4,6 +4,8 @@
 //! row, so with GTP labels the bottom line is row 1).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on setup failures
 
+mod diagram;
+
 use std::sync::Arc;
 
 use gobeyond_maps::{NodeId, generate};
@@ -19,21 +21,7 @@ const B: Player = Player(1);
 const C: Player = Player(2);
 
 fn from_diagram(diagram: &str, players: usize, rules: GoBeyondRules) -> GoBeyondGame {
-    let rows: Vec<&str> = diagram.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    let (w, h) = (rows[0].len(), rows.len());
-    let map = Arc::new(generate(&format!("rect:{w}x{h}")).unwrap());
-    let mut setup = Vec::new();
-    for (y, row) in rows.iter().enumerate() {
-        for (x, c) in row.chars().enumerate() {
-            let p = match c {
-                'X' => 0,
-                'O' => 1,
-                'A'..='H' => c as u8 - b'A',
-                _ => continue,
-            };
-            setup.push((map.grid_node(x as u32, y as u32).unwrap(), Player(p)));
-        }
-    }
+    let (map, setup) = diagram::parse(diagram);
     GoBeyondGame::with_setup(map, players, rules, &setup).unwrap()
 }
 

@@ -2,6 +2,8 @@
 //! players 0..7 in many-player diagrams, `.` empty; the top line is the top row).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on setup failures
 
+mod diagram;
+
 use std::sync::Arc;
 
 use gobeyond_maps::{NodeId, generate};
@@ -12,21 +14,7 @@ use gobeyond_rules::{
 };
 
 fn from_diagram(diagram: &str, players: usize, rules: ClassicRules, to_move: u8) -> ClassicGame {
-    let rows: Vec<&str> = diagram.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    let (w, h) = (rows[0].len(), rows.len());
-    let map = Arc::new(generate(&format!("rect:{w}x{h}")).unwrap());
-    let mut setup = Vec::new();
-    for (y, row) in rows.iter().enumerate() {
-        for (x, c) in row.chars().enumerate() {
-            let p = match c {
-                'X' => 0,
-                'O' => 1,
-                'A'..='H' => c as u8 - b'A',
-                _ => continue,
-            };
-            setup.push((map.grid_node(x as u32, y as u32).unwrap(), Player(p)));
-        }
-    }
+    let (map, setup) = diagram::parse(diagram);
     ClassicGame::with_setup(map, players, rules, &setup, Player(to_move)).unwrap()
 }
 
