@@ -166,6 +166,8 @@ pub struct GoBeyondGame {
     surrenders: Option<Vec<Option<Vec<NodeId>>>>,
     log: Vec<(Player, Input)>,
     events: Vec<Event>,
+    /// False in search copies: no events, no log (see [`GoBeyondGame::set_recording`]).
+    recording: bool,
     outcome: Option<Outcome>,
 }
 
@@ -212,11 +214,31 @@ impl GoBeyondGame {
             surrenders: None,
             log: Vec::new(),
             events,
+            recording: true,
             outcome: None,
         };
         regions::claims_into(&game.board, &mut game.claims, &mut game.stack, &mut game.region);
         game.begin_turn();
         Ok(game)
+    }
+
+    /// Turns the event list and the input log on or off. Search turns them off in its copies:
+    /// they cost time and memory there, and nobody reads them. Off, [`GoBeyondGame::events`] and
+    /// [`GoBeyondGame::log`] stop growing and `undo` no longer works.
+    pub fn set_recording(&mut self, on: bool) {
+        self.recording = on;
+    }
+
+    fn emit(&mut self, event: Event) {
+        if self.recording {
+            self.events.push(event);
+        }
+    }
+
+    fn note(&mut self, player: Player, input: Input) {
+        if self.recording {
+            self.log.push((player, input));
+        }
     }
 
     pub fn rules(&self) -> &GoBeyondRules {
@@ -356,26 +378,26 @@ impl GoBeyondGame {
     /// caller owns, keeps running).
     pub fn play_as(&mut self, player: Player, action: Action) -> Result<(), Illegal> {
         self.check_as(player, action)?;
-        self.log.push((player, Input::Action(action)));
+        self.note(player, Input::Action(action));
         let in_turn = player == self.to_move;
         match action {
             Action::Occupy(node) => self.occupy(player, node),
             Action::Skip | Action::Timeout => {
                 self.passes = 0;
-                self.events.push(Event::Skipped { player, timeout: action == Action::Timeout });
+                self.emit(Event::Skipped { player, timeout: action == Action::Timeout });
             }
             Action::Pass => {
                 self.passes += 1;
-                self.events.push(Event::Passed { player, automatic: false, consecutive: self.passes });
+                self.emit(Event::Passed { player, automatic: false, consecutive: self.passes });
             }
             Action::Resign => {
                 self.resigned.push(player);
                 let place = (self.players - self.resigned.len() + 1) as u32;
-                self.events.push(Event::Resigned { player, place });
+                self.emit(Event::Resigned { player, place });
                 if in_turn {
                     // From now on a resigned player always passes, starting with this turn.
                     self.passes += 1;
-                    self.events.push(Event::Passed { player, automatic: true, consecutive: self.passes });
+                    self.emit(Event::Passed { player, automatic: true, consecutive: self.passes });
                 }
             }
         }
@@ -393,7 +415,7 @@ impl GoBeyondGame {
         self.passes = 0;
         let cost = self.rules.occupy_cost;
         self.points[player.index()] -= cost;
-        self.events.push(Event::Occupied { player, node, cost });
+        self.emit(Event::Occupied { player, node, cost });
         let outcome = self.board.play_unchecked(node, player);
         let mut emptied = None;
         if outcome.captured > 0 {
@@ -411,7 +433,7 @@ impl GoBeyondGame {
                 emptied = nodes.first().copied();
                 let award = nodes.len() as i64 * self.rules.capture_award;
                 self.points[player.index()] += award;
-                self.events.push(Event::Captured { player, victim, nodes, award });
+                self.emit(Event::Captured { player, victim, nodes, award });
             }
         }
         self.update_claims();
@@ -423,7 +445,7 @@ impl GoBeyondGame {
             && self.claimant(emptied) == Some(player)
         {
             self.reservations[player.index()] = Some(emptied);
-            self.events.push(Event::Reserved { player, node: emptied });
+            self.emit(Event::Reserved { player, node: emptied });
         }
     }
 
@@ -431,6 +453,9 @@ impl GoBeyondGame {
     fn update_claims(&mut self) {
         std::mem::swap(&mut self.claims, &mut self.previous_claims);
         regions::claims_into(&self.board, &mut self.claims, &mut self.stack, &mut self.region);
+        if !self.recording {
+            return;
+        }
         let changes: Vec<ClaimChange> = self
             .claims
             .iter()
@@ -444,7 +469,7 @@ impl GoBeyondGame {
             })
             .collect();
         if !changes.is_empty() {
-            self.events.push(Event::ClaimsChanged { changes });
+            self.emit(Event::ClaimsChanged { changes });
         }
     }
 
@@ -461,18 +486,18 @@ impl GoBeyondGame {
             if self.is_resigned(p) {
                 self.release(p);
                 self.passes += 1;
-                self.events.push(Event::Passed { player: p, automatic: true, consecutive: self.passes });
+                self.emit(Event::Passed { player: p, automatic: true, consecutive: self.passes });
                 self.to_move = self.next_seat(p);
                 continue;
             }
             self.turn += 1;
-            self.events.push(Event::TurnStarted { turn: self.turn, player: p });
+            self.emit(Event::TurnStarted { turn: self.turn, player: p });
             self.release(p);
             let claimed = self.claimed_count(p);
             if claimed > 0 && self.rules.claim_income > 0 {
                 let points = claimed as i64 * self.rules.claim_income;
                 self.points[p.index()] += points;
-                self.events.push(Event::Income { player: p, claimed, points });
+                self.emit(Event::Income { player: p, claimed, points });
             }
             return;
         }
@@ -481,7 +506,7 @@ impl GoBeyondGame {
     /// Phase 1: the player's reservation ends (the node stays claimed: see `docs/rules/gobeyond.md`).
     fn release(&mut self, p: Player) {
         if let Some(node) = self.reservations[p.index()].take() {
-            self.events.push(Event::ReservationReleased { player: p, node });
+            self.emit(Event::ReservationReleased { player: p, node });
         }
     }
 
@@ -490,7 +515,7 @@ impl GoBeyondGame {
             (0..self.players as u8).map(Player).filter(|&p| !self.is_resigned(p)).collect();
         self.surrenders =
             Some((0..self.players as u8).map(Player).map(|p| self.is_resigned(p).then(Vec::new)).collect());
-        self.events.push(Event::CleanUpStarted { players });
+        self.emit(Event::CleanUpStarted { players });
     }
 
     /// Players who have not yet made their Clean-Up choice.
@@ -540,8 +565,8 @@ impl GoBeyondGame {
     /// game ends.
     pub fn surrender(&mut self, player: Player, nodes: &[NodeId]) -> Result<(), Illegal> {
         self.check_surrender(player, nodes)?;
-        self.log.push((player, Input::Surrender(nodes.to_vec())));
-        self.events.push(Event::Surrendered { player, nodes: nodes.to_vec(), timeout: false });
+        self.note(player, Input::Surrender(nodes.to_vec()));
+        self.emit(Event::Surrendered { player, nodes: nodes.to_vec(), timeout: false });
         self.submit(player, nodes.to_vec());
         Ok(())
     }
@@ -549,8 +574,8 @@ impl GoBeyondGame {
     /// `player`'s Clean-Up time ran out: they surrender nothing.
     pub fn cleanup_time_out(&mut self, player: Player) -> Result<(), Illegal> {
         self.check_cleanup(player)?;
-        self.log.push((player, Input::CleanUpTimeout));
-        self.events.push(Event::Surrendered { player, nodes: Vec::new(), timeout: true });
+        self.note(player, Input::CleanUpTimeout);
+        self.emit(Event::Surrendered { player, nodes: Vec::new(), timeout: true });
         self.submit(player, Vec::new());
         Ok(())
     }
@@ -598,7 +623,7 @@ impl GoBeyondGame {
                 if let Some(c) = paid {
                     self.points[c.index()] += award;
                 }
-                self.events.push(Event::StonesRemoved { owner, nodes, claimant, award });
+                self.emit(Event::StonesRemoved { owner, nodes, claimant, award });
             }
         }
         for p in (0..self.players as u8).map(Player) {
@@ -608,7 +633,7 @@ impl GoBeyondGame {
             let claimed = self.claimed_count(p);
             let points = claimed as i64 * self.rules.final_bonus;
             self.points[p.index()] += points;
-            self.events.push(Event::FinalBonus { player: p, claimed, points });
+            self.emit(Event::FinalBonus { player: p, claimed, points });
         }
         self.finish(EndReason::Passes);
     }
@@ -616,7 +641,7 @@ impl GoBeyondGame {
     fn finish(&mut self, reason: EndReason) {
         let scores = self.scores();
         let ranking = rank(&scores, &self.resigned);
-        self.events.push(Event::GameOver { reason, ranking: ranking.clone(), scores: scores.clone() });
+        self.emit(Event::GameOver { reason, ranking: ranking.clone(), scores: scores.clone() });
         self.outcome = Some(Outcome { scores, ranking, reason });
     }
 
