@@ -51,6 +51,15 @@ impl PlayoutTables {
         PlayoutTables { offsets, diagonals }
     }
 
+    /// Nodes of the map the tables were built for.
+    pub fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     #[inline]
     pub fn diagonals(&self, node: NodeId) -> &[NodeId] {
         &self.diagonals[self.offsets[node as usize] as usize..self.offsets[node as usize + 1] as usize]

@@ -1,0 +1,451 @@
+//! Monte-Carlo tree search with UCT and RAVE over any [`Searchable`] rule system.
+//!
+//! - The tree is an arena (`Vec<Node>`): children of a node are contiguous, created all at once
+//!   when the node is expanded; nothing is allocated per node otherwise.
+//! - N players: every node keeps the sum of rewards of **every** player (max^n): at a node, the
+//!   player to move picks the child that is best for them.
+//! - RAVE/AMAF: a child also collects the results of simulations in which its mover played the
+//!   same node later on; the blend weight follows Gelly & Silver's equivalence parameter.
+//! - Root parallelism: each thread grows its own tree with its own seed; the root statistics are
+//!   summed. With a playout budget the result depends on the seed only.
+//! - Tree reuse: a tree follows the moves played since its last search when it has them.
+
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use gobeyond_maps::NodeId;
+use gobeyond_rules::{MAX_PLAYERS, Player, Rng, playout::PlayoutTables};
+
+use crate::{
+    policy::Policy,
+    searchable::{Rewards, Searchable, Workspace},
+};
+
+/// How a search is run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchConfig {
+    /// Playouts per move, over all threads.
+    pub playouts: u32,
+    /// Time per move; the search stops at whichever limit comes first.
+    pub time: Option<Duration>,
+    pub threads: usize,
+    pub seed: u64,
+    pub policy: Policy,
+    /// UCT exploration constant (small: RAVE and priors do most of the exploring).
+    pub exploration: f32,
+    /// RAVE equivalence parameter: after about this many real visits AMAF counts for half.
+    pub rave_equivalence: f32,
+    /// Visits a node needs before it is expanded.
+    pub expand_after: u32,
+    /// A tree larger than this is dropped instead of reused.
+    pub max_nodes: usize,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            playouts: 10_000,
+            time: None,
+            threads: 1,
+            seed: 1,
+            policy: Policy::Heavy,
+            exploration: 0.2,
+            rave_equivalence: 1000.0,
+            expand_after: 1,
+            max_nodes: 4_000_000,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Node<A> {
+    action: Option<A>,
+    /// The player who chose this node's action.
+    mover: u8,
+    visits: u32,
+    value: Rewards,
+    amaf_visits: f32,
+    amaf_value: f32,
+    prior_visits: f32,
+    prior_value: f32,
+    first_child: u32,
+    children: u32,
+    expanded: bool,
+}
+
+impl<A> Node<A> {
+    fn new(action: Option<A>, mover: u8, prior: crate::searchable::Prior) -> Node<A> {
+        Node {
+            action,
+            mover,
+            visits: 0,
+            value: [0.0; MAX_PLAYERS],
+            amaf_visits: 0.0,
+            amaf_value: 0.0,
+            prior_visits: prior.visits,
+            prior_value: prior.value,
+            first_child: 0,
+            children: 0,
+            expanded: false,
+        }
+    }
+
+    fn mean(&self, player: u8) -> f32 {
+        let n = self.visits as f32 + self.prior_visits;
+        if n == 0.0 { 0.5 } else { (self.value[player as usize] + self.prior_value * self.prior_visits) / n }
+    }
+}
+
+/// Statistics of one root action.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActionStats<A> {
+    pub action: A,
+    pub visits: u32,
+    /// Mean reward of the player to move after this action.
+    pub value: f32,
+}
+
+/// What a search found.
+#[derive(Debug, Clone)]
+pub struct Analysis<A> {
+    pub best: Option<A>,
+    /// Root actions, most visited first.
+    pub actions: Vec<ActionStats<A>>,
+    pub playouts: u32,
+    pub elapsed: Duration,
+    /// Per node, the share of playouts that ended with each player owning it (`[node][player]`).
+    pub ownership: Vec<[f32; MAX_PLAYERS]>,
+}
+
+impl<A> Analysis<A> {
+    /// The expected reward of the best action for the player to move.
+    pub fn value(&self) -> f32 {
+        self.actions.first().map_or(0.5, |a| a.value)
+    }
+
+    /// The player most likely to own `node` at the end, with that probability.
+    pub fn owner(&self, node: NodeId) -> Option<(Player, f32)> {
+        let own = self.ownership.get(node as usize)?;
+        let (i, &p) = own.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1))?;
+        (p > 0.0).then_some((Player(i as u8), p))
+    }
+}
+
+/// One thread's tree.
+#[derive(Debug)]
+pub struct Tree<G: Searchable> {
+    nodes: Vec<Node<G::Action>>,
+    root: u32,
+    game: G,
+    ws: Workspace,
+    rng: Rng,
+    path: Vec<u32>,
+    played: Vec<(Player, NodeId)>,
+    actions: Vec<G::Action>,
+    /// AMAF lookup: per node id, `generation << 8 | (player + 1)` of its first play in a suffix.
+    amaf: Vec<u64>,
+    generation: u64,
+    ownership: Vec<u32>,
+    owner_samples: u32,
+}
+
+impl<G: Searchable> Tree<G> {
+    pub fn new(game: &G, tables: Arc<PlayoutTables>, seed: u64) -> Tree<G> {
+        let game = game.search_copy();
+        let n = game.board().len();
+        let ws = Workspace::new(game.board(), tables);
+        let mut t = Tree {
+            nodes: Vec::new(),
+            root: 0,
+            ws,
+            rng: Rng::new(seed),
+            path: Vec::new(),
+            played: Vec::new(),
+            actions: Vec::new(),
+            amaf: vec![0; n],
+            generation: 0,
+            ownership: vec![0; n * MAX_PLAYERS],
+            owner_samples: 0,
+            game,
+        };
+        t.reset();
+        t
+    }
+
+    fn reset(&mut self) {
+        self.nodes.clear();
+        self.nodes.push(Node::new(None, 0, crate::searchable::Prior { visits: 0.0, value: 0.5 }));
+        self.root = 0;
+    }
+
+    /// Moves the root to `game`, keeping the subtree when `game` continues the tree's game.
+    pub fn advance(&mut self, game: &G) {
+        let (from, to) = (self.game.action_count(), game.action_count());
+        let mut node = Some(self.root);
+        if to < from || self.nodes.len() > 4_000_000 {
+            node = None;
+        }
+        for i in from..to {
+            let Some(at) = node else { break };
+            let a = game.action_at(i);
+            let n = &self.nodes[at as usize];
+            node = a.and_then(|a| {
+                (n.first_child..n.first_child + n.children)
+                    .find(|&c| self.nodes[c as usize].action == Some(a))
+            });
+        }
+        self.game = game.search_copy();
+        self.ownership.fill(0);
+        self.owner_samples = 0;
+        match node {
+            Some(n) if from != to || n == self.root => self.root = n,
+            _ => self.reset(),
+        }
+    }
+
+    fn expand(&mut self, at: u32, game: &G) {
+        game.legal_actions(&mut self.actions);
+        let mover = game.to_move().map_or(0, |p| p.0);
+        let first = self.nodes.len() as u32;
+        for i in 0..self.actions.len() {
+            let a = self.actions[i];
+            let prior = game.prior(a, &self.ws);
+            self.nodes.push(Node::new(Some(a), mover, prior));
+        }
+        let n = &mut self.nodes[at as usize];
+        n.first_child = first;
+        n.children = self.actions.len() as u32;
+        n.expanded = true;
+    }
+
+    fn select(&self, at: u32, config: &SearchConfig) -> u32 {
+        let parent = &self.nodes[at as usize];
+        let log_n = (parent.visits as f32 + 1.0).ln();
+        let mut best = parent.first_child;
+        let mut best_value = f32::NEG_INFINITY;
+        for c in parent.first_child..parent.first_child + parent.children {
+            let child = &self.nodes[c as usize];
+            let n = child.visits as f32 + child.prior_visits;
+            let q = child.mean(child.mover);
+            let an = child.amaf_visits;
+            let blended = if an > 0.0 {
+                let beta = an / (an + n + n * an / config.rave_equivalence);
+                (1.0 - beta) * q + beta * (child.amaf_value / an)
+            } else {
+                q
+            };
+            let value = blended + config.exploration * (log_n / (n + 1.0)).sqrt();
+            if value > best_value {
+                best_value = value;
+                best = c;
+            }
+        }
+        best
+    }
+
+    /// One simulation: descend, expand, play out, back up.
+    fn simulate(&mut self, config: &SearchConfig) {
+        let mut game = self.game.clone();
+        self.path.clear();
+        self.played.clear();
+        self.path.push(self.root);
+        let mut at = self.root;
+        loop {
+            if game.to_move().is_none() {
+                break;
+            }
+            let node = &self.nodes[at as usize];
+            if !node.expanded {
+                if at != self.root && node.visits < config.expand_after {
+                    break;
+                }
+                self.expand(at, &game);
+            }
+            if self.nodes[at as usize].children == 0 {
+                break;
+            }
+            let child = self.select(at, config);
+            let Some(action) = self.nodes[child as usize].action else { break };
+            let mover = Player(self.nodes[child as usize].mover);
+            if game.play(action).is_err() {
+                // Cannot happen with legal_actions; never let it corrupt the statistics.
+                self.nodes[child as usize].prior_value = 0.0;
+                self.nodes[child as usize].prior_visits = 1e6;
+                return;
+            }
+            if let Some(k) = G::amaf_key(action) {
+                self.played.push((mover, k));
+            }
+            self.path.push(child);
+            at = child;
+            if self.nodes[child as usize].visits == 0 {
+                break;
+            }
+        }
+        let tree_moves = self.path.len() - 1;
+        let rewards = if game.is_over() {
+            game.final_rewards()
+        } else {
+            let r = game.playout(&mut self.ws, &mut self.rng, config.policy, &mut self.played);
+            for (v, &o) in self.ws.owner.iter().enumerate() {
+                if o != 0 {
+                    self.ownership[v * MAX_PLAYERS + (o - 1) as usize] += 1;
+                }
+            }
+            self.owner_samples += 1;
+            r
+        };
+        for &n in &self.path {
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            for (v, r) in node.value.iter_mut().zip(rewards) {
+                *v += r;
+            }
+        }
+        self.update_amaf(&rewards, tree_moves);
+    }
+
+    /// AMAF: for every node on the path, each child whose node its mover played later on.
+    fn update_amaf(&mut self, rewards: &Rewards, tree_moves: usize) {
+        self.generation += 1;
+        let stamp = self.generation << 8;
+        let mut j = self.played.len();
+        // Placements made in the tree: the first `tree placements` of `played`, but passes in
+        // the tree leave no entry, so map path depth to played index by counting keys.
+        let mut index_at_depth = Vec::with_capacity(self.path.len());
+        let mut k = 0;
+        for d in 0..self.path.len() {
+            index_at_depth.push(k);
+            if d < tree_moves {
+                let child = self.path[d + 1];
+                if self.nodes[child as usize].action.and_then(G::amaf_key).is_some() {
+                    k += 1;
+                }
+            }
+        }
+        for d in (0..self.path.len()).rev() {
+            let start = index_at_depth[d];
+            while j > start {
+                j -= 1;
+                let (p, key) = self.played[j];
+                self.amaf[key as usize] = stamp | (p.0 as u64 + 1);
+            }
+            let parent = &self.nodes[self.path[d] as usize];
+            let (first, count) = (parent.first_child, parent.children);
+            for c in first..first + count {
+                let child = &mut self.nodes[c as usize];
+                let Some(key) = child.action.and_then(G::amaf_key) else { continue };
+                if self.amaf[key as usize] == stamp | (child.mover as u64 + 1) {
+                    child.amaf_visits += 1.0;
+                    child.amaf_value += rewards[child.mover as usize];
+                }
+            }
+        }
+    }
+
+    /// Runs simulations until `playouts` or `deadline`.
+    pub fn run(&mut self, config: &SearchConfig, playouts: u32, deadline: Option<Instant>) -> u32 {
+        let mut done = 0;
+        while done < playouts {
+            if done % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            self.simulate(config);
+            done += 1;
+        }
+        done
+    }
+
+    fn root_stats(&self) -> Vec<ActionStats<G::Action>> {
+        let root = &self.nodes[self.root as usize];
+        (root.first_child..root.first_child + root.children)
+            .filter_map(|c| {
+                let n = &self.nodes[c as usize];
+                Some(ActionStats { action: n.action?, visits: n.visits, value: n.mean(n.mover) })
+            })
+            .collect()
+    }
+}
+
+/// A search over several threads (root parallelism), keeping its trees between moves.
+#[derive(Debug)]
+pub struct Searcher<G: Searchable> {
+    pub config: SearchConfig,
+    tables: Option<Arc<PlayoutTables>>,
+    trees: Vec<Tree<G>>,
+}
+
+impl<G: Searchable> Searcher<G> {
+    pub fn new(config: SearchConfig) -> Searcher<G> {
+        Searcher { config, tables: None, trees: Vec::new() }
+    }
+
+    /// Searches `game` (the player to move's best action) within the configured budget.
+    pub fn search(&mut self, game: &G) -> Analysis<G::Action> {
+        let start = Instant::now();
+        let deadline = self.config.time.map(|t| start + t);
+        let threads = self.config.threads.max(1);
+        let same_map = self.tables.is_some()
+            && self.trees.first().is_some_and(|t| Arc::ptr_eq(t.game.map(), game.map()));
+        if !same_map || self.trees.len() != threads {
+            let tables = Arc::new(PlayoutTables::new(game.map()));
+            self.trees = (0..threads)
+                .map(|i| {
+                    Tree::new(game, tables.clone(), self.config.seed.wrapping_add(i as u64 * 0x9e37_79b9))
+                })
+                .collect();
+            self.tables = Some(tables);
+        } else {
+            for t in &mut self.trees {
+                t.advance(game);
+            }
+        }
+        let config = &self.config;
+        let share = config.playouts.div_ceil(threads as u32);
+        let done: u32 = if threads == 1 {
+            self.trees[0].run(config, share, deadline)
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> =
+                    self.trees.iter_mut().map(|t| s.spawn(move || t.run(config, share, deadline))).collect();
+                handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+            })
+        };
+        self.analysis(game, done, start.elapsed())
+    }
+
+    fn analysis(&self, game: &G, playouts: u32, elapsed: Duration) -> Analysis<G::Action> {
+        let mut merged: Vec<ActionStats<G::Action>> = Vec::new();
+        for t in &self.trees {
+            for s in t.root_stats() {
+                match merged.iter_mut().find(|m| m.action == s.action) {
+                    Some(m) => {
+                        let total = m.visits + s.visits;
+                        if total > 0 {
+                            m.value = (m.value * m.visits as f32 + s.value * s.visits as f32) / total as f32;
+                        }
+                        m.visits = total;
+                    }
+                    None => merged.push(s),
+                }
+            }
+        }
+        // Most visited first; ties by value, then by order (deterministic).
+        merged.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)));
+        let n = game.board().len();
+        let samples: u32 = self.trees.iter().map(|t| t.owner_samples).sum();
+        let ownership = (0..n)
+            .map(|v| {
+                let mut o = [0.0; MAX_PLAYERS];
+                for (p, slot) in o.iter_mut().enumerate() {
+                    let count: u32 = self.trees.iter().map(|t| t.ownership[v * MAX_PLAYERS + p]).sum();
+                    *slot = if samples > 0 { count as f32 / samples as f32 } else { 0.0 };
+                }
+                o
+            })
+            .collect();
+        Analysis { best: merged.first().map(|m| m.action), actions: merged, playouts, elapsed, ownership }
+    }
+}

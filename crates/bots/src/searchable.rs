@@ -1,0 +1,306 @@
+//! What the search needs from a rule system beyond [`Game`]: fast playouts to the end, rewards,
+//! priors and a position key. Each rule system implements it once; the search is shared.
+
+use std::sync::Arc;
+
+use gobeyond_maps::NodeId;
+use gobeyond_rules::{
+    Board, ClassicGame, Game, GoBeyondGame, MAX_PLAYERS, Player, Rng, SuicideRule,
+    board::EMPTY,
+    classic,
+    gobeyond::{self, Phase},
+    playout::{PlayoutTables, is_eye, playout_area},
+    rank,
+};
+
+use crate::policy::{self, Policy};
+
+/// One reward per seat, in [0, 1].
+pub type Rewards = [f32; MAX_PLAYERS];
+
+/// Rewards from a ranking: first place 1, last place 0, evenly spaced between.
+pub fn rank_rewards(ranking: &[Player]) -> Rewards {
+    let mut r = [0.0; MAX_PLAYERS];
+    let last = ranking.len().saturating_sub(1).max(1) as f32;
+    for (place, p) in ranking.iter().enumerate() {
+        r[p.index()] = (ranking.len() - 1 - place) as f32 / last;
+    }
+    r
+}
+
+/// Scratch space of one search thread, reused by every playout.
+#[derive(Debug, Clone)]
+pub struct Workspace {
+    pub board: Board,
+    pub tables: Arc<PlayoutTables>,
+    /// Final owner per node after the last playout (colour code, 0 for nobody).
+    pub owner: Vec<u8>,
+    pub area: [u32; MAX_PLAYERS],
+}
+
+impl Workspace {
+    pub fn new(board: &Board, tables: Arc<PlayoutTables>) -> Workspace {
+        Workspace { board: board.clone(), tables, owner: vec![0; board.len()], area: [0; MAX_PLAYERS] }
+    }
+
+    /// Stone owners, and empty nodes whose neighbours are all one player's.
+    fn record_owners(&mut self) {
+        let b = &self.board;
+        let map = b.map();
+        for n in map.nodes() {
+            let c = b.color(n);
+            self.owner[n as usize] = if c != EMPTY {
+                c
+            } else {
+                let nb = map.neighbors(n);
+                let c0 = nb.first().map_or(EMPTY, |&q| b.color(q));
+                if c0 != EMPTY && nb.iter().all(|&q| b.color(q) == c0) { c0 } else { EMPTY }
+            };
+        }
+    }
+}
+
+/// A prior: `visits` virtual playouts worth `value` to the mover.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Prior {
+    pub visits: f32,
+    pub value: f32,
+}
+
+const EVEN: Prior = Prior { visits: 10.0, value: 0.5 };
+
+/// Board knowledge shared by the rule systems' priors: captures and escapes are urgent, own-eye
+/// filling and big self-ataris bad, the edge (nodes of low degree) a little worse on big maps.
+fn placement_prior(board: &Board, tables: &PlayoutTables, node: NodeId, player: Player) -> Prior {
+    let map = board.map();
+    let stone = player.stone();
+    if is_eye(board, tables, node, stone) {
+        return Prior { visits: 30.0, value: 0.05 };
+    }
+    let mut capture = false;
+    let mut escape = false;
+    for &q in map.neighbors(node) {
+        let c = board.color(q);
+        if c == EMPTY || board.atari_liberty(q) != Some(node) {
+            continue;
+        }
+        if c == stone {
+            escape = true;
+        } else {
+            capture = true;
+        }
+    }
+    if capture {
+        return Prior { visits: 20.0, value: 0.85 };
+    }
+    let empty_nbrs = map.neighbors(node).iter().filter(|&&q| board.color(q) == EMPTY).count();
+    if escape && empty_nbrs >= 2 {
+        return Prior { visits: 20.0, value: 0.75 };
+    }
+    let own_nbr = map.neighbors(node).iter().any(|&q| board.color(q) == stone);
+    if empty_nbrs <= 1 && own_nbr && board.check(node, player, SuicideRule::Forbidden).is_ok() {
+        // Likely a self-atari of a group.
+        return Prior { visits: 20.0, value: 0.15 };
+    }
+    if map.len() >= 100 && (map.degree(node) as usize) < map.max_degree() {
+        return Prior { visits: 10.0, value: 0.4 };
+    }
+    EVEN
+}
+
+/// A rule system the search can play.
+pub trait Searchable: Game {
+    /// The node of a placement (for AMAF statistics), if the action is one.
+    fn amaf_key(action: Self::Action) -> Option<NodeId>;
+    /// A copy for search to play on (for example without event recording).
+    fn search_copy(&self) -> Self {
+        self.clone()
+    }
+    /// Rewards of a finished game.
+    fn final_rewards(&self) -> Rewards;
+    /// Plays to the end with `policy` from here; returns the rewards and leaves the final owners
+    /// in `ws.owner`. Every placement is appended to `played`.
+    fn playout(
+        &self,
+        ws: &mut Workspace,
+        rng: &mut Rng,
+        policy: Policy,
+        played: &mut Vec<(Player, NodeId)>,
+    ) -> Rewards;
+    /// Prior knowledge about `action` for the player to move.
+    fn prior(&self, action: Self::Action, ws: &Workspace) -> Prior;
+    /// The board (for workspaces and ownership).
+    fn board(&self) -> &Board;
+    /// True for the action that says "I am done" (Pass).
+    fn is_pass(&self, action: Self::Action) -> bool;
+    /// A material count of how well `player` stands now, in the rule system's own terms (for
+    /// the greedy baseline).
+    fn greedy_value(&self, player: Player) -> f64;
+    /// Actions so far, for tree reuse: the `i`-th action of the game.
+    fn action_count(&self) -> usize;
+    fn action_at(&self, i: usize) -> Option<Self::Action>;
+}
+
+impl Searchable for ClassicGame {
+    fn amaf_key(action: classic::Action) -> Option<NodeId> {
+        action.node()
+    }
+
+    fn final_rewards(&self) -> Rewards {
+        self.outcome().map_or([0.0; MAX_PLAYERS], |o| rank_rewards(&o.ranking))
+    }
+
+    fn playout(
+        &self,
+        ws: &mut Workspace,
+        rng: &mut Rng,
+        policy: Policy,
+        played: &mut Vec<(Player, NodeId)>,
+    ) -> Rewards {
+        let n = self.player_count();
+        ws.board.copy_from(ClassicGame::board(self));
+        let first = self.to_move().unwrap_or(Player(0));
+        let max = 3 * ws.board.len() as u32 + 50;
+        policy::playout(&mut ws.board, &ws.tables, policy, first, n as u8, rng, max, played);
+        playout_area(&ws.board, n, &mut ws.area);
+        ws.record_owners();
+        let scores: Vec<f64> = (0..n).map(|i| ws.area[i] as f64 + self.rules().komi_for(i, n)).collect();
+        rank_rewards(&rank(&scores, self.resigned()))
+    }
+
+    fn prior(&self, action: classic::Action, ws: &Workspace) -> Prior {
+        let player = self.next_player();
+        match action {
+            classic::Action::Place(node) => {
+                placement_prior(ClassicGame::board(self), &ws.tables, node, player)
+            }
+            // Passing is rarely right before the end; the search finds out when it is.
+            classic::Action::Pass => Prior { visits: 20.0, value: 0.2 },
+            classic::Action::Resign => Prior { visits: 50.0, value: 0.0 },
+        }
+    }
+
+    fn board(&self) -> &Board {
+        ClassicGame::board(self)
+    }
+
+    fn is_pass(&self, action: classic::Action) -> bool {
+        action == classic::Action::Pass
+    }
+
+    fn greedy_value(&self, player: Player) -> f64 {
+        self.scores()[player.index()]
+    }
+
+    fn action_count(&self) -> usize {
+        self.moves().len()
+    }
+
+    fn action_at(&self, i: usize) -> Option<classic::Action> {
+        self.moves().get(i).map(|m| m.1)
+    }
+}
+
+impl Searchable for GoBeyondGame {
+    fn amaf_key(action: gobeyond::Action) -> Option<NodeId> {
+        match action {
+            gobeyond::Action::Occupy(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    fn search_copy(&self) -> Self {
+        let mut g = self.clone();
+        g.set_recording(false);
+        g
+    }
+
+    fn final_rewards(&self) -> Rewards {
+        self.outcome().map_or([0.0; MAX_PLAYERS], |o| rank_rewards(&o.ranking))
+    }
+
+    /// Random play under the full GoBeyond rules (economy, reservations): a player occupies a
+    /// policy move it can pay for, else passes; Clean-Up surrenders nothing (random play leaves
+    /// few doomed stones on the board, and those are counted by the claims anyway).
+    fn playout(
+        &self,
+        ws: &mut Workspace,
+        rng: &mut Rng,
+        policy: Policy,
+        played: &mut Vec<(Player, NodeId)>,
+    ) -> Rewards {
+        let mut g = self.clone();
+        g.set_recording(false);
+        let max = 3 * g.board().len() + 50;
+        let mut last = None;
+        for _ in 0..max {
+            let Some(p) = g.to_move() else { break };
+            let choice = match policy {
+                Policy::Light => gobeyond_rules::playout::choose_light(g.board(), &ws.tables, p, rng),
+                Policy::Heavy => policy::choose_heavy(g.board(), &ws.tables, p, last, rng),
+            };
+            let action = match choice {
+                Some(n) if g.check(gobeyond::Action::Occupy(n)).is_ok() => gobeyond::Action::Occupy(n),
+                _ => gobeyond::Action::Pass,
+            };
+            if g.play(action).is_err() {
+                let _ = g.play(gobeyond::Action::Pass);
+            }
+            last = Self::amaf_key(action);
+            if let Some(n) = last {
+                played.push((p, n));
+            }
+        }
+        // Out of moves: everyone passes.
+        while g.to_move().is_some() {
+            if g.play(gobeyond::Action::Pass).is_err() {
+                break;
+            }
+        }
+        if g.phase() == Phase::CleanUp {
+            for p in g.awaiting_cleanup() {
+                let _ = g.surrender(p, &[]);
+            }
+        }
+        ws.board.copy_from(g.board());
+        for v in g.map().nodes() {
+            ws.owner[v as usize] = g.board().color(v).max(g.claimant(v).map_or(EMPTY, Player::stone));
+        }
+        g.final_rewards()
+    }
+
+    fn prior(&self, action: gobeyond::Action, ws: &Workspace) -> Prior {
+        match action {
+            gobeyond::Action::Occupy(node) => {
+                placement_prior(GoBeyondGame::board(self), &ws.tables, node, self.current_player())
+            }
+            gobeyond::Action::Skip => Prior { visits: 20.0, value: 0.15 },
+            gobeyond::Action::Pass => Prior { visits: 20.0, value: 0.2 },
+            gobeyond::Action::Resign | gobeyond::Action::Timeout => Prior { visits: 50.0, value: 0.0 },
+        }
+    }
+
+    fn board(&self) -> &Board {
+        GoBeyondGame::board(self)
+    }
+
+    fn is_pass(&self, action: gobeyond::Action) -> bool {
+        action == gobeyond::Action::Pass
+    }
+
+    /// PlayPoints plus what the claims would bring at the end.
+    fn greedy_value(&self, player: Player) -> f64 {
+        (self.points(player) + self.rules().final_bonus * self.claimed_count(player) as i64) as f64
+    }
+
+    fn action_count(&self) -> usize {
+        self.log().len()
+    }
+
+    fn action_at(&self, i: usize) -> Option<gobeyond::Action> {
+        match self.log().get(i) {
+            Some((_, gobeyond::Input::Action(a))) => Some(*a),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! The search's behaviour (never its speed): legal play everywhere, reproducibility, tactics.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on setup failures
+
+use std::sync::Arc;
+
+use gobeyond_bots::{
+    Policy, SearchConfig, Searchable, Searcher,
+    level::{Bot, Strategy},
+};
+use gobeyond_maps::generate;
+use gobeyond_rules::{
+    ClassicGame, ClassicRules, Game, GoBeyondGame, GoBeyondRules, Player, classic,
+    gobeyond::{self, Phase},
+};
+
+fn config(playouts: u32, seed: u64) -> SearchConfig {
+    SearchConfig { playouts, seed, ..SearchConfig::default() }
+}
+
+fn classic_from(diagram: &str, komi: f64) -> ClassicGame {
+    let rows: Vec<&str> = diagram.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let map = Arc::new(generate(&format!("rect:{}x{}", rows[0].len(), rows.len())).unwrap());
+    let mut setup = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let p = match c {
+                'X' => 0,
+                'O' => 1,
+                _ => continue,
+            };
+            setup.push((map.grid_node(x as u32, y as u32).unwrap(), Player(p)));
+        }
+    }
+    let rules = ClassicRules { komi, ..ClassicRules::default() };
+    ClassicGame::with_setup(map, 2, rules, &setup, Player(0)).unwrap()
+}
+
+#[test]
+fn same_seed_same_search() {
+    let map = Arc::new(generate("square:9").unwrap());
+    let game = ClassicGame::new(map, 2, ClassicRules::default()).unwrap();
+    let run = |threads, seed| {
+        let a = Searcher::new(SearchConfig { threads, ..config(800, seed) }).search(&game);
+        (a.best, a.actions.iter().map(|s| s.visits).collect::<Vec<_>>())
+    };
+    assert_eq!(run(1, 5), run(1, 5));
+    // Two threads with a playout budget: still reproducible.
+    assert_eq!(run(2, 9), run(2, 9));
+    assert_eq!(run(2, 9).1.iter().sum::<u32>(), 800, "every playout lands in a root child");
+}
+
+/// The race between Black's ring and White's four stones: White has one liberty, Black many.
+/// Capturing now wins; anything else lets White out.
+#[test]
+fn finds_the_winning_capture() {
+    let game = classic_from(
+        "
+        ......
+        .XXXX.
+        .XOO..
+        .XOOX.
+        .XXXX.
+        ......",
+        0.5,
+    );
+    let a = Searcher::new(config(2000, 3)).search(&game);
+    let e4 = game.map().node_by_label("E4").unwrap();
+    assert_eq!(a.best, Some(classic::Action::Place(e4)), "{:?}", &a.actions[..3]);
+    assert!(a.value() > 0.8, "and knows it wins: {}", a.value());
+}
+
+/// Ownership: after the search, the captured-to-be White stones belong to Black.
+#[test]
+fn ownership_marks_doomed_stones() {
+    let game = classic_from(
+        "
+        .......
+        .XXXXX.
+        .XOO.X.
+        .XXXXX.
+        .......",
+        0.5,
+    );
+    let mut game = game;
+    game.play(classic::Action::Pass).unwrap(); // White to move, but the stones are lost anyway
+    let a = Searcher::new(config(1500, 4)).search(&game);
+    let c3 = game.map().node_by_label("C3").unwrap();
+    assert_eq!(a.owner(c3).map(|o| o.0), Some(Player(0)), "{:?}", a.ownership[c3 as usize]);
+}
+
+fn self_play<G: Searchable>(mut game: G, bots: &mut [Bot<G>], max: usize) -> G {
+    for _ in 0..max {
+        let Some(p) = game.to_move() else { break };
+        let (action, _) = bots[p.index()].choose(&game);
+        let action = action.expect("a bot always has an action while it is to move");
+        game.play(action).unwrap_or_else(|e| panic!("bot played an illegal action {action:?}: {e}"));
+    }
+    game
+}
+
+#[test]
+fn never_illegal_on_any_map_classic() {
+    let maps =
+        ["square:5", "hex:3", "torus:4", "cube:2", "goldberg:1,1", "honeycomb:2", "grid:3x3x3", "random:20"];
+    for (i, spec) in maps.iter().enumerate() {
+        let players = 2 + i % 3;
+        let map = Arc::new(generate(spec).unwrap());
+        let game = ClassicGame::new(map, players, ClassicRules::default()).unwrap();
+        let mut bots: Vec<Bot<ClassicGame>> = (0..players)
+            .map(|s| {
+                let policy = if s % 2 == 0 { Policy::Heavy } else { Policy::Light };
+                Bot::with_config(SearchConfig { policy, ..config(60, s as u64) })
+            })
+            .collect();
+        let end = self_play(game, &mut bots, 400);
+        assert!(end.board().is_consistent(), "{spec}");
+    }
+}
+
+#[test]
+fn never_illegal_on_any_map_gobeyond() {
+    for (i, spec) in ["hex:3", "square:5", "goldberg:1,1", "torus:4", "cube:2"].iter().enumerate() {
+        let players = 2 + i % 3;
+        let map = Arc::new(generate(spec).unwrap());
+        let game = GoBeyondGame::new(map, players, GoBeyondRules::default()).unwrap();
+        let mut bots: Vec<Bot<GoBeyondGame>> =
+            (0..players).map(|s| Bot::with_config(config(60, s as u64))).collect();
+        let mut end = self_play(game, &mut bots, 500);
+        while end.to_move().is_some() {
+            end.play(gobeyond::Action::Pass).unwrap();
+        }
+        assert_eq!(end.phase(), Phase::CleanUp, "{spec}");
+    }
+}
+
+#[test]
+fn levels_and_baselines_choose_legal_actions() {
+    let map = Arc::new(generate("hex:3").unwrap());
+    let game = GoBeyondGame::new(map, 3, GoBeyondRules::default()).unwrap();
+    let mut bots: Vec<Bot<GoBeyondGame>> = ["random", "greedy", "3"]
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Bot::new(s.parse::<Strategy>().unwrap(), i as u64, 1, None))
+        .collect();
+    let end = self_play(game, &mut bots, 200);
+    assert!(end.turn() > 10);
+    assert!("11".parse::<Strategy>().is_err());
+    assert!("level:0".parse::<Strategy>().is_err());
+}
