@@ -102,7 +102,7 @@ fn placement_prior(board: &Board, tables: &PlayoutTables, node: NodeId, player: 
         // Likely a self-atari of a group.
         return Prior { visits: 20.0, value: 0.15 };
     }
-    if map.len() >= 100 && (map.degree(node) as usize) < map.max_degree() {
+    if map.len() >= 100 && map.degree(node) < map.max_degree() {
         return Prior { visits: 10.0, value: 0.4 };
     }
     EVEN
