@@ -3,11 +3,18 @@
 //! GTP lets a controller play either colour at any time; the engine keeps turn order by putting
 //! in a pass for the other colour when the same colour plays twice. Consecutive passes never end
 //! the game here: the controller decides when a game is over.
+//!
+//! `genmove` runs the Monte-Carlo search within the time the controller gives (`time_settings`,
+//! `time_left`, `kgs-time_settings`) or the command line's budget, and resigns hopeless games;
+//! `final_score` and `final_status_list` come from the search's ownership estimate.
 
 use std::{
     io::{BufRead, Write},
     sync::Arc,
+    time::Duration,
 };
+
+use gobeyond_bots::{Analysis, SearchConfig, Searcher};
 
 use gobeyond_maps::{Map, NodeId, generate};
 use gobeyond_rules::{
@@ -62,13 +69,42 @@ pub struct GtpEngine {
     moves: Vec<(Player, Action)>,
     game: ClassicGame,
     rng: Rng,
+    /// The search; `None` plays random legal moves (level 1).
+    searcher: Option<Searcher<ClassicGame>>,
+    /// Seconds per move from the command line, used without time settings.
+    seconds_per_move: Option<f64>,
+    clock: Clock,
+    /// The last analysis and the number of moves it was made at.
+    analysis: Option<(usize, Analysis<Action>)>,
     pub quit: bool,
+}
+
+/// What the controller said about time.
+#[derive(Debug, Clone, Copy, Default)]
+struct Clock {
+    /// Main time, byo-yomi period and stones per period (GTP `time_settings`).
+    settings: Option<(f64, f64, u32)>,
+    /// Time and stones left per colour (GTP `time_left`).
+    left: [Option<(f64, u32)>; 2],
+}
+
+/// Search settings for `gobeyond gtp`.
+#[derive(Debug, Clone)]
+pub struct BotOptions {
+    pub search: Option<SearchConfig>,
+    pub seconds_per_move: Option<f64>,
 }
 
 type Reply = Result<String, String>;
 
 impl GtpEngine {
-    pub fn new(ko: KoRule, suicide: SuicideRule, komi: f64, seed: u64) -> anyhow::Result<GtpEngine> {
+    pub fn new(
+        ko: KoRule,
+        suicide: SuicideRule,
+        komi: f64,
+        seed: u64,
+        bot: BotOptions,
+    ) -> anyhow::Result<GtpEngine> {
         let rules =
             ClassicRules { ko, suicide, komi, passes_to_end: Some(u32::MAX), ..ClassicRules::default() };
         let map = Arc::new(generate("square:19")?);
@@ -83,6 +119,10 @@ impl GtpEngine {
             moves: Vec::new(),
             game,
             rng: Rng::new(seed),
+            searcher: bot.search.map(Searcher::new),
+            seconds_per_move: bot.seconds_per_move,
+            clock: Clock::default(),
+            analysis: None,
             quit: false,
         })
     }
@@ -170,6 +210,9 @@ impl GtpEngine {
             "genmove" => {
                 let player = color(arg(args, 0)?)?;
                 let action = self.choose(player);
+                if action == Action::Resign {
+                    return Ok("resign".into());
+                }
                 self.play(player, action).map_err(|e| format!("internal error: {e}"))?;
                 Ok(self.vertex_name(action))
             }
@@ -182,7 +225,8 @@ impl GtpEngine {
             }
             "showboard" => Ok(format!("\n{}", crate::textboard::render(&self.game, None))),
             "final_score" => {
-                let s = self.game.scores();
+                let dead = self.dead_stones();
+                let s = self.game.scores_with_dead(&dead);
                 let d = s[0] - s[1];
                 Ok(if d > 0.0 {
                     format!("B+{d}")
@@ -192,11 +236,23 @@ impl GtpEngine {
                     "0".into()
                 })
             }
-            "final_status_list" => match arg(args, 0)? {
-                "alive" => Ok(self.stones(None).join(" ")),
-                "dead" | "seki" => Ok(String::new()),
-                _ => Err("invalid status".into()),
-            },
+            "final_status_list" => {
+                let dead = self.dead_stones();
+                let names = |keep: &dyn Fn(NodeId) -> bool| {
+                    self.map
+                        .nodes()
+                        .filter(|&n| self.game.board().stone_at(n).is_some() && keep(n))
+                        .map(|n| self.map.label(n).to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                match arg(args, 0)? {
+                    "alive" => Ok(names(&|n| !dead.contains(&n))),
+                    "dead" => Ok(names(&|n| dead.contains(&n))),
+                    "seki" => Ok(String::new()),
+                    _ => Err("invalid status".into()),
+                }
+            }
             "fixed_handicap" | "place_free_handicap" => {
                 let n: usize = arg(args, 0)?.parse().map_err(|_| "handicap not an integer".to_string())?;
                 if !self.moves.is_empty() || !self.setup.is_empty() {
@@ -299,9 +355,29 @@ impl GtpEngine {
                     libs.iter().map(|&l| self.map.label(l).to_string()).collect::<Vec<_>>().join(" ")
                 })
             }
-            // Time controls are accepted; the random player never needs the time (the bots
-            // issue makes genmove honour them).
-            "time_settings" | "time_left" | "kgs-time_settings" => Ok(String::new()),
+            "time_settings" => {
+                let main = number(args, 0)?;
+                let byo = number(args, 1)?;
+                let stones = number(args, 2)? as u32;
+                self.clock = Clock { settings: Some((main, byo, stones)), left: [None; 2] };
+                Ok(String::new())
+            }
+            "kgs-time_settings" => {
+                let settings = match arg(args, 0)? {
+                    "none" => None,
+                    "absolute" => Some((number(args, 1)?, 0.0, 0)),
+                    "byoyomi" => Some((number(args, 1)?, number(args, 2)?, 1)),
+                    "canadian" => Some((number(args, 1)?, number(args, 2)?, number(args, 3)? as u32)),
+                    _ => return Err("unknown time system".into()),
+                };
+                self.clock = Clock { settings, left: [None; 2] };
+                Ok(String::new())
+            }
+            "time_left" => {
+                let player = color(arg(args, 0)?)?;
+                self.clock.left[player.index()] = Some((number(args, 1)?, number(args, 2)? as u32));
+                Ok(String::new())
+            }
             "" => Err("unknown command".into()),
             _ => Err("unknown command".into()),
         }
@@ -354,8 +430,79 @@ impl GtpEngine {
         g.play_as(g.next_player(), Action::Pass).is_ok() && g.check_as(player, action).is_ok()
     }
 
-    /// A random legal move that does not fill one of the player's own eyes; pass if none.
+    /// The game as the search sees it: `player` to move (a pass put in if needed), and two
+    /// passes ending the game so that the search knows when passing wins.
+    fn search_game(&self, player: Player) -> Option<ClassicGame> {
+        let rules = ClassicRules { passes_to_end: None, ..self.rules.clone() };
+        let mut g = ClassicGame::with_setup(self.map.clone(), 2, rules, &self.setup, self.first).ok()?;
+        for &(p, a) in &self.moves {
+            if g.next_player() != p {
+                g.play_as(g.next_player(), Action::Pass).ok()?;
+            }
+            g.play_as(p, a).ok()?;
+        }
+        if g.is_over() {
+            // The last two moves were passes; a new move by the controller restarts play.
+            g = ClassicGame::with_setup(
+                self.map.clone(),
+                2,
+                ClassicRules { passes_to_end: Some(u32::MAX), ..self.rules.clone() },
+                &self.setup,
+                self.first,
+            )
+            .ok()?;
+            for &(p, a) in &self.moves {
+                if g.next_player() != p {
+                    g.play_as(g.next_player(), Action::Pass).ok()?;
+                }
+                g.play_as(p, a).ok()?;
+            }
+        }
+        if g.next_player() != player {
+            g.play_as(g.next_player(), Action::Pass).ok()?;
+        }
+        Some(g)
+    }
+
+    /// Seconds for this move: from the controller's clock, else the command line.
+    fn move_time(&self, player: Player) -> Option<f64> {
+        let empties = self.game.board().empties().len() as f64;
+        let from_clock = match (self.clock.settings, self.clock.left[player.index()]) {
+            (_, Some((left, stones))) if stones > 0 => Some(left / stones as f64),
+            (_, Some((left, _))) => Some(left / (empties / 2.0).max(20.0)),
+            (Some((main, byo, stones)), None) if main > 0.0 => {
+                Some(main / (empties / 2.0).max(20.0) + if stones > 0 { byo / stones as f64 } else { 0.0 })
+            }
+            (Some((_, byo, stones)), None) if stones > 0 => Some(byo / stones as f64),
+            _ => None,
+        };
+        // Keep a margin for the controller and the process.
+        let t = from_clock.map(|t| (t * 0.8 - 0.05).max(0.05));
+        match (t, self.seconds_per_move) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The search's move (or a random one without search). Resigns when the search sees no
+    /// hope after a real search.
     fn choose(&mut self, player: Player) -> Action {
+        let time = self.move_time(player);
+        if self.searcher.is_some()
+            && let Some(game) = self.search_game(player)
+            && let Some(s) = &mut self.searcher
+        {
+            s.config.time = time.map(Duration::from_secs_f64);
+            let a = s.search(&game);
+            let best = a.best;
+            let hopeless = a.playouts >= 500 && a.value() < 0.06 && self.moves.len() > 20;
+            self.analysis = Some((self.moves.len(), a));
+            return match best {
+                _ if hopeless => Action::Resign,
+                Some(action) => action,
+                None => Action::Pass,
+            };
+        }
         let board = self.game.board();
         let mut candidates: Vec<NodeId> = board
             .empties()
@@ -370,6 +517,27 @@ impl GtpEngine {
             return Action::Pass;
         }
         Action::Place(candidates[self.rng.below(candidates.len() as u32) as usize])
+    }
+
+    /// Stones the playouts say are lost: owned by someone else in most playouts. Searches the
+    /// current position when the last analysis is older.
+    fn dead_stones(&mut self) -> Vec<NodeId> {
+        let fresh = matches!(&self.analysis, Some((at, _)) if *at == self.moves.len());
+        if !fresh {
+            let to_move = self.game.next_player();
+            let mut searcher = Searcher::new(SearchConfig { playouts: 3000, ..SearchConfig::default() });
+            let Some(game) = self.search_game(to_move) else { return Vec::new() };
+            self.analysis = Some((self.moves.len(), searcher.search(&game)));
+        }
+        let Some((_, a)) = &self.analysis else { return Vec::new() };
+        let board = self.game.board();
+        self.map
+            .nodes()
+            .filter(|&n| match (board.stone_at(n), a.owner(n)) {
+                (Some(p), Some((o, share))) => o != p && share > 0.5,
+                _ => false,
+            })
+            .collect()
     }
 
     fn vertex(&self, v: &str) -> Result<Action, String> {
@@ -398,6 +566,14 @@ impl GtpEngine {
             .map(|n| self.map.label(n).to_string())
             .collect()
     }
+}
+
+fn number(args: &[&str], i: usize) -> Result<f64, String> {
+    arg(args, i)?
+        .parse::<f64>()
+        .ok()
+        .filter(|t| t.is_finite() && *t >= 0.0)
+        .ok_or_else(|| "syntax error".into())
 }
 
 fn arg<'a>(args: &[&'a str], i: usize) -> Result<&'a str, String> {

@@ -150,6 +150,18 @@ struct GtpArgs {
     /// Seed of the move generator.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Strength 1 (random) to 10 (full search).
+    #[arg(long, default_value_t = 10)]
+    level: u8,
+    /// Playouts per move (overrides the level's).
+    #[arg(long)]
+    playouts: Option<u32>,
+    /// Seconds per move when the controller sets no time (the controller's clock wins).
+    #[arg(long)]
+    seconds_per_move: Option<f64>,
+    /// Search threads (root parallelism).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 #[derive(Debug, Subcommand)]
@@ -227,7 +239,17 @@ fn run(cli: Cli) -> Result<()> {
         Command::Gtp(args) => {
             let base = ClassicRules::preset("chinese").unwrap_or_default();
             let rules = args.rules.apply(base);
-            let mut engine = gtp::GtpEngine::new(rules.ko, rules.suicide, rules.komi, args.seed)?;
+            let level = gobeyond_bots::Level::new(args.level).map_err(anyhow::Error::msg)?;
+            let mut search = level.config(args.seed, args.threads);
+            if let (Some(c), Some(p)) = (search.as_mut(), args.playouts) {
+                c.playouts = p;
+            }
+            if let (Some(c), Some(_)) = (search.as_mut(), args.seconds_per_move) {
+                // With a time budget the playout cap must not stop the search first.
+                c.playouts = args.playouts.unwrap_or(u32::MAX);
+            }
+            let bot = gtp::BotOptions { search, seconds_per_move: args.seconds_per_move };
+            let mut engine = gtp::GtpEngine::new(rules.ko, rules.suicide, rules.komi, args.seed, bot)?;
             let stdin = std::io::stdin();
             engine.run(stdin.lock(), std::io::stdout())?;
         }

@@ -148,7 +148,8 @@ fn sgf_out_of_replay() {
 
 #[test]
 fn gtp_protocol() {
-    let mut e = Gtp::spawn(BIN, &["gtp"]);
+    // Level 1 plays at random: quick, and the protocol is what this test is about.
+    let mut e = Gtp::spawn(BIN, &["gtp", "--level", "1"]);
     assert_eq!(e.ok("protocol_version"), "2");
     assert_eq!(e.ok("name"), "GoBeyond");
     assert_eq!(e.ok("known_command genmove"), "true");
@@ -178,6 +179,7 @@ fn gtp_protocol() {
     // Final score with area counting: black owns the board, komi 6.5.
     assert_eq!(e.ok("final_score"), "B+74.5");
     assert_eq!(e.ok("final_status_list alive"), "E5");
+    assert_eq!(e.ok("final_status_list dead"), "");
     e.ok("time_settings 0 10 1");
     // Handicap on an empty board only.
     assert!(e.cmd("fixed_handicap 2").is_err());
@@ -201,6 +203,30 @@ fn gtp_protocol() {
         }
     }
     assert_eq!(passes, 2, "random play finishes a 9x9 game");
+}
+
+#[test]
+fn gtp_search_time_and_dead_stones() {
+    let mut e = Gtp::spawn(BIN, &["gtp", "--playouts", "400"]);
+    e.ok("boardsize 7");
+    e.ok("clear_board");
+    e.ok("komi 0.5");
+    // A Black wall around a lone White stone: the stone is dead.
+    for v in ["C3", "C4", "D5", "E4", "E3", "D2"] {
+        e.ok(&format!("play b {v}"));
+    }
+    e.ok("play w D4");
+    assert_eq!(e.ok("final_status_list dead"), "D4");
+    assert!(e.ok("final_status_list alive").contains("C3"));
+    assert!(e.ok("final_score").starts_with("B+"));
+    e.ok("time_settings 60 5 1");
+    e.ok("time_left w 30 0");
+    let mv = e.ok("genmove w");
+    assert!(mv == "resign" || mv == "pass" || e.ok("list_stones white").contains(&mv), "{mv}");
+    e.ok("kgs-time_settings byoyomi 10 1 3");
+    e.ok("kgs-time_settings none");
+    assert!(e.cmd("kgs-time_settings hourglass 5").is_err());
+    assert!(e.cmd("time_left w -3 0").is_err());
 }
 
 #[test]
