@@ -3,6 +3,7 @@
 
 mod bench;
 mod gtp;
+mod matches;
 mod play;
 mod play_gobeyond;
 mod textboard;
@@ -41,6 +42,8 @@ enum Command {
         #[arg(long)]
         sgf: Option<PathBuf>,
     },
+    /// Play a series of games between engines or bots and report the results (JSON).
+    Match(MatchArgs),
     /// Map tools.
     Map {
         #[command(subcommand)]
@@ -164,6 +167,38 @@ struct GtpArgs {
     threads: usize,
 }
 
+#[derive(Debug, Args)]
+struct MatchArgs {
+    /// Classic two-engine match: two GTP engines, e.g. `self:level=10` (this program) and
+    /// "gnugo --mode gtp --level 10 --chinese-rules".
+    #[arg(long = "engine", num_args = 1)]
+    engines: Vec<String>,
+    /// Multi-player series: one bot per seat (`random`, `greedy`, or a level 1-10).
+    #[arg(long = "bot", num_args = 1)]
+    bots: Vec<String>,
+    /// Rules of a bot series: gobeyond or a classic preset.
+    #[arg(long, default_value = "gobeyond")]
+    rules: String,
+    /// Map of a bot series.
+    #[arg(long, default_value = "hex:5")]
+    map: String,
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// Board size of an engine match.
+    #[arg(long, default_value_t = 9)]
+    size: u32,
+    #[arg(long, default_value_t = 7.0)]
+    komi: f64,
+    /// Seconds per move (engine matches; bots too when given).
+    #[arg(long)]
+    seconds_per_move: Option<f64>,
+    /// Directory for one SGF per game (engine matches).
+    #[arg(long)]
+    sgf_dir: Option<PathBuf>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
 #[derive(Debug, Subcommand)]
 enum MapCommand {
     /// The map generators and their specs.
@@ -268,6 +303,25 @@ fn run(cli: Cli) -> Result<()> {
                 std::fs::write(&out, sgf::export(classic, &record.players, record.date.as_deref())?)?;
             }
             println!("{}", game.state_json(&record.players));
+        }
+        Command::Match(m) => {
+            if m.engines.len() == 2 {
+                let summary = matches::classic_match(&matches::ClassicMatch {
+                    engines: [m.engines[0].clone(), m.engines[1].clone()],
+                    games: m.games,
+                    size: m.size,
+                    komi: m.komi,
+                    seconds: m.seconds_per_move.unwrap_or(1.0),
+                    sgf_dir: m.sgf_dir,
+                    seed: m.seed,
+                })?;
+                println!("{}", serde_json::to_string_pretty(&summary)?);
+            } else if m.bots.len() >= 2 {
+                let r = matches::series(&m.rules, &m.map, &m.bots, m.games, m.seconds_per_move, m.seed)?;
+                println!("{}", serde_json::to_string_pretty(&r)?);
+            } else {
+                bail!("give two --engine commands, or two or more --bot players");
+            }
         }
         Command::Map { what: MapCommand::List { json } } => {
             if json {

@@ -322,3 +322,47 @@ fn gobeyond_turn_clock_skips() {
     assert!(out.contains("Time is up.") && out.contains("Black ran out of time: skip"), "{out}");
     assert!(out.contains("White ran out of time: skip"), "{out}");
 }
+
+#[test]
+fn match_runner_engines_and_bots() {
+    let dir = tmp("match-sgf");
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--engine",
+            "self:level=1",
+            "--engine",
+            "self:level=2,playouts=50",
+            "--games",
+            "2",
+            "--size",
+            "5",
+            "--komi",
+            "0.5",
+            "--sgf-dir",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let s: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(s["games"], 2);
+    assert_eq!(s["wins"][0].as_u64().unwrap() + s["wins"][1].as_u64().unwrap(), 2);
+    let lo = s["interval"][0].as_f64().unwrap();
+    let hi = s["interval"][1].as_f64().unwrap();
+    assert!(0.0 <= lo && lo <= s["win_rate"].as_f64().unwrap() && hi <= 1.0);
+    let sgf = std::fs::read_to_string(dir.join("game-001.sgf")).unwrap();
+    assert!(sgf.contains("SZ[5]") && sgf.contains("PB[self:level=1]"), "{sgf}");
+
+    let (ok, out, err) = run(
+        &["match", "--bot", "random", "--bot", "greedy", "--bot", "2", "--map", "hex:3", "--games", "3"],
+        "",
+    );
+    assert!(ok, "{err}");
+    let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let wins: u64 = r["bots"].as_array().unwrap().iter().map(|b| b["wins"].as_u64().unwrap()).sum();
+    assert_eq!(wins, 3);
+    assert_eq!(r["wins_by_seat"].as_array().unwrap().len(), 3);
+    let (ok, _, err) = run(&["match", "--bot", "random"], "");
+    assert!(!ok && err.contains("two --engine"), "{err}");
+}

@@ -1,0 +1,378 @@
+//! `gobeyond match`: series between engines, with results and Elo.
+//!
+//! - Two-player classic Go between GTP engines (`self:level=10` or `self:playouts=N` runs this
+//!   program's own engine; anything else is a command line, e.g. `gnugo --mode gtp --level 10`),
+//!   alternating colours, refereed by our rules engine, scored by area with dead stones from our
+//!   ownership estimate, one SGF per game.
+//! - Multi-player self-play for any rule system (bots in process: levels, `random`, `greedy`),
+//!   seats rotating, results per seat and per bot.
+
+use std::{
+    io::{BufRead, BufReader, Write},
+    path::PathBuf,
+    process::{Child, ChildStdin, ChildStdout, Command, Stdio},
+    sync::Arc,
+    time::Duration,
+};
+
+use anyhow::{Context, Result, bail};
+use gobeyond_bots::{
+    SearchConfig, Searchable, Searcher,
+    level::{Bot, Strategy},
+};
+use gobeyond_maps::generate;
+use gobeyond_rules::{
+    ClassicGame, ClassicRules, Game, GoBeyondGame, GoBeyondRules, Player,
+    classic::Action,
+    gobeyond::{self, Phase},
+    record::PlayerInfo,
+    sgf,
+};
+use serde::Serialize;
+
+/// A GTP engine in a child process.
+struct Engine {
+    name: String,
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn spawn(spec: &str, seconds: f64, seed: u64) -> Result<Engine> {
+        let (program, args): (String, Vec<String>) = match spec.strip_prefix("self") {
+            Some(rest) => {
+                let mut args = vec!["gtp".to_string(), "--seed".into(), seed.to_string()];
+                for opt in rest.trim_start_matches(':').split(',').filter(|s| !s.is_empty()) {
+                    let (k, v) = opt.split_once('=').context("self:NAME=VALUE,...")?;
+                    args.push(format!("--{k}"));
+                    args.push(v.to_string());
+                }
+                if !rest.contains("seconds-per-move") {
+                    args.push("--seconds-per-move".into());
+                    args.push(seconds.to_string());
+                }
+                (std::env::current_exe()?.to_string_lossy().into_owned(), args)
+            }
+            None => {
+                let mut words = spec.split_whitespace().map(String::from);
+                let program = words.next().context("empty engine command")?;
+                (program, words.collect())
+            }
+        };
+        let mut child = Command::new(&program)
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("cannot start {program}"))?;
+        let input = child.stdin.take().context("no stdin")?;
+        let output = BufReader::new(child.stdout.take().context("no stdout")?);
+        Ok(Engine { name: spec.to_string(), child, input, output })
+    }
+
+    fn cmd(&mut self, command: &str) -> Result<String> {
+        writeln!(self.input, "{command}")?;
+        self.input.flush()?;
+        let mut text = String::new();
+        loop {
+            let mut line = String::new();
+            if self.output.read_line(&mut line)? == 0 {
+                bail!("{} closed its output after {command:?}", self.name);
+            }
+            if line.trim().is_empty() {
+                if text.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            text.push_str(&line);
+        }
+        let text = text.trim();
+        match text.strip_prefix('=') {
+            Some(rest) => Ok(rest.trim_start_matches(|c: char| c.is_ascii_digit()).trim().to_string()),
+            None => bail!("{}: {command:?} failed: {text}", self.name),
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.input.flush();
+        let _ = self.child.wait();
+    }
+}
+
+/// Wins, win rate with a 95 % Wilson interval, and the Elo difference it implies.
+#[derive(Debug, Serialize)]
+pub struct Summary {
+    pub games: u32,
+    pub wins: [u32; 2],
+    pub wins_as_black: [u32; 2],
+    pub win_rate: f64,
+    pub interval: [f64; 2],
+    pub elo: f64,
+    pub elo_interval: [f64; 2],
+    pub engines: [String; 2],
+}
+
+fn elo(p: f64) -> f64 {
+    let p = p.clamp(1e-3, 1.0 - 1e-3);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+pub fn summarize(engines: [String; 2], wins: [u32; 2], wins_as_black: [u32; 2]) -> Summary {
+    let n = (wins[0] + wins[1]) as f64;
+    let p = if n > 0.0 { wins[0] as f64 / n } else { 0.5 };
+    let z = 1.96;
+    let (lo, hi) = if n > 0.0 {
+        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+        (centre - half, centre + half)
+    } else {
+        (0.0, 1.0)
+    };
+    Summary {
+        games: n as u32,
+        wins,
+        wins_as_black,
+        win_rate: p,
+        interval: [lo, hi],
+        elo: elo(p),
+        elo_interval: [elo(lo), elo(hi)],
+        engines,
+    }
+}
+
+/// Options of a two-engine classic match.
+pub struct ClassicMatch {
+    pub engines: [String; 2],
+    pub games: u32,
+    pub size: u32,
+    pub komi: f64,
+    pub seconds: f64,
+    pub sgf_dir: Option<PathBuf>,
+    pub seed: u64,
+}
+
+pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
+    let map = Arc::new(generate(&format!("square:{}", opts.size))?);
+    let rules = ClassicRules { komi: opts.komi, ..ClassicRules::preset("chinese").unwrap_or_default() };
+    if let Some(d) = &opts.sgf_dir {
+        std::fs::create_dir_all(d)?;
+    }
+    let bar = indicatif::ProgressBar::new(opts.games as u64).with_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games, {msg} [{elapsed}<{eta}]")?,
+    );
+    let mut wins = [0u32; 2];
+    let mut wins_as_black = [0u32; 2];
+    for g in 0..opts.games {
+        // Engine `a` plays Black in even games.
+        let a_black = g % 2 == 0;
+        let order = if a_black { [0, 1] } else { [1, 0] };
+        let mut engines = [
+            Engine::spawn(&opts.engines[order[0]], opts.seconds, opts.seed + g as u64)?,
+            Engine::spawn(&opts.engines[order[1]], opts.seconds, opts.seed + g as u64 + 1000)?,
+        ];
+        for e in &mut engines {
+            e.cmd(&format!("boardsize {}", opts.size))?;
+            e.cmd("clear_board")?;
+            e.cmd(&format!("komi {}", opts.komi))?;
+            e.cmd(&format!("time_settings 0 {} 1", opts.seconds))?;
+        }
+        let mut game = ClassicGame::new(map.clone(), 2, rules.clone())?;
+        let mut winner: Option<Player> = None;
+        let max_moves = 3 * map.len();
+        while !game.is_over() && game.moves().len() < max_moves {
+            let p = game.next_player();
+            let color = if p == Player(0) { "b" } else { "w" };
+            let answer = engines[p.index()].cmd(&format!("genmove {color}"))?.to_ascii_lowercase();
+            let action = match answer.as_str() {
+                "resign" => {
+                    winner = Some(Player(1 - p.0));
+                    break;
+                }
+                "pass" => Action::Pass,
+                v => match map.node_by_label(v) {
+                    Some(n) => Action::Place(n),
+                    None => bail!("{} answered genmove with {v:?}", engines[p.index()].name),
+                },
+            };
+            if game.play(action).is_err() {
+                // An illegal move loses the game.
+                winner = Some(Player(1 - p.0));
+                break;
+            }
+            let other = 1 - p.index();
+            engines[other].cmd(&format!("play {color} {answer}"))?;
+        }
+        let winner = winner.unwrap_or_else(|| referee_winner(&game));
+        if let Some(d) = &opts.sgf_dir {
+            let names = vec![
+                PlayerInfo { name: opts.engines[order[0]].clone() },
+                PlayerInfo { name: opts.engines[order[1]].clone() },
+            ];
+            let text = sgf::export(&game, &names, None)?;
+            std::fs::write(d.join(format!("game-{:03}.sgf", g + 1)), text)?;
+        }
+        let engine = order[winner.index()];
+        wins[engine] += 1;
+        if winner == Player(0) {
+            wins_as_black[engine] += 1;
+        }
+        bar.set_message(format!(
+            "{} {} – {} {}",
+            short(&opts.engines[0]),
+            wins[0],
+            wins[1],
+            short(&opts.engines[1])
+        ));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(summarize(opts.engines.clone(), wins, wins_as_black))
+}
+
+fn short(s: &str) -> String {
+    s.chars().take(24).collect()
+}
+
+/// Area score with the stones our playouts consider dead removed.
+fn referee_winner(game: &ClassicGame) -> Player {
+    let mut searcher = Searcher::new(SearchConfig { playouts: 4000, ..SearchConfig::default() });
+    let mut g = game.clone();
+    if g.is_over() {
+        // Re-open for analysis: the same position with the game still going.
+        let rules = ClassicRules { passes_to_end: Some(u32::MAX), ..game.rules().clone() };
+        if let Ok(mut fresh) = ClassicGame::new(game.map().clone(), 2, rules) {
+            for &(p, a) in game.moves() {
+                let _ = fresh.play_as(p, a);
+            }
+            g = fresh;
+        }
+    }
+    let a = searcher.search(&g);
+    let dead: Vec<_> = game
+        .map()
+        .nodes()
+        .filter(|&n| matches!((game.board().stone_at(n), a.owner(n)), (Some(p), Some((o, s))) if o != p && s > 0.5))
+        .collect();
+    let s = game.scores_with_dead(&dead);
+    if s[0] > s[1] { Player(0) } else { Player(1) }
+}
+
+/// Results of a multi-player series, per bot.
+#[derive(Debug, Serialize)]
+pub struct SeriesResult {
+    pub games: u32,
+    pub rules: String,
+    pub map: String,
+    pub bots: Vec<BotResult>,
+    /// Wins per seat (turn position), whoever sat there.
+    pub wins_by_seat: Vec<u32>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct BotResult {
+    pub bot: String,
+    pub wins: u32,
+    pub win_rate: f64,
+    pub mean_place: f64,
+}
+
+/// Bots in process, seats rotating each game.
+pub fn series(
+    rules: &str,
+    map: &str,
+    bots: &[String],
+    games: u32,
+    seconds: Option<f64>,
+    seed: u64,
+) -> Result<SeriesResult> {
+    let n = bots.len();
+    let strategies: Vec<Strategy> =
+        bots.iter().map(|b| b.parse::<Strategy>().map_err(anyhow::Error::msg)).collect::<Result<_>>()?;
+    let map_arc = Arc::new(crate::map_source(map)?.load()?);
+    let bar = indicatif::ProgressBar::new(games as u64)
+        .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games [{elapsed}<{eta}]")?);
+    let mut wins = vec![0u32; n];
+    let mut places = vec![0u32; n];
+    let mut wins_by_seat = vec![0u32; n];
+    let time = seconds.map(Duration::from_secs_f64);
+    for g in 0..games {
+        // Seat s is played by bot (s + g) % n.
+        let bot_at = |seat: usize| (seat + g as usize) % n;
+        let ranking = match rules {
+            "gobeyond" => {
+                let game = GoBeyondGame::new(map_arc.clone(), n, GoBeyondRules::default())?;
+                let mut players: Vec<Bot<GoBeyondGame>> = (0..n)
+                    .map(|s| Bot::new(strategies[bot_at(s)], seed + 97 * g as u64 + s as u64, 1, time))
+                    .collect();
+                let end = play_out(game, &mut players, 4 * map_arc.len())?;
+                finish_gobeyond(end)?
+            }
+            other => {
+                let rules =
+                    ClassicRules::preset(other).with_context(|| format!("unknown rules {other:?}"))?;
+                let game = ClassicGame::new(map_arc.clone(), n, rules)?;
+                let mut players: Vec<Bot<ClassicGame>> = (0..n)
+                    .map(|s| Bot::new(strategies[bot_at(s)], seed + 97 * g as u64 + s as u64, 1, time))
+                    .collect();
+                let mut end = play_out(game, &mut players, 4 * map_arc.len())?;
+                while !end.is_over() {
+                    end.play(Action::Pass).map_err(|e| anyhow::anyhow!("{e}"))?;
+                }
+                end.outcome().map(|o| o.ranking.clone()).context("no outcome")?
+            }
+        };
+        for (place, p) in ranking.iter().enumerate() {
+            places[bot_at(p.index())] += place as u32 + 1;
+        }
+        if let Some(w) = ranking.first() {
+            wins[bot_at(w.index())] += 1;
+            wins_by_seat[w.index()] += 1;
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(SeriesResult {
+        games,
+        rules: rules.into(),
+        map: map.into(),
+        bots: (0..n)
+            .map(|i| BotResult {
+                bot: bots[i].clone(),
+                wins: wins[i],
+                win_rate: wins[i] as f64 / games.max(1) as f64,
+                mean_place: places[i] as f64 / games.max(1) as f64,
+            })
+            .collect(),
+        wins_by_seat,
+    })
+}
+
+fn play_out<G: Searchable>(mut game: G, players: &mut [Bot<G>], max: usize) -> Result<G> {
+    for _ in 0..max {
+        let Some(p) = game.to_move() else { break };
+        let (action, _) = players[p.index()].choose(&game);
+        let Some(action) = action else { break };
+        game.play(action).map_err(|e| anyhow::anyhow!("bot {p} played an illegal action: {e}"))?;
+    }
+    Ok(game)
+}
+
+/// Passes to the end, then Clean-Up with the engine's suggestion for every player.
+fn finish_gobeyond(mut game: GoBeyondGame) -> Result<Vec<Player>> {
+    while game.to_move().is_some() {
+        game.play(gobeyond::Action::Pass).map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
+    if game.phase() == Phase::CleanUp {
+        for p in game.awaiting_cleanup() {
+            let doomed = game.suggest_surrender(p);
+            game.surrender(p, &doomed).map_err(|e| anyhow::anyhow!("{e}"))?;
+        }
+    }
+    Ok(game.outcome().map(|o| o.ranking.clone()).unwrap_or_default())
+}
