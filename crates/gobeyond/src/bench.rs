@@ -111,3 +111,56 @@ fn cpu_seconds() -> f64 {
     static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
     START.get_or_init(Instant::now).elapsed().as_secs_f64()
 }
+
+#[derive(Debug, Serialize)]
+pub struct SearchFigure {
+    pub map: String,
+    pub rules: &'static str,
+    pub players: usize,
+    pub policy: gobeyond_bots::Policy,
+    pub threads: usize,
+    pub playouts: u32,
+    pub seconds: f64,
+    pub playouts_per_second: f64,
+}
+
+/// Full searches (tree, priors, RAVE and playouts) from the empty position for `seconds` of
+/// wall time: what `genmove` achieves per move.
+pub fn search(
+    spec: &str,
+    rules: &str,
+    players: usize,
+    policy: gobeyond_bots::Policy,
+    threads: usize,
+    seconds: f64,
+) -> Result<SearchFigure> {
+    use gobeyond_bots::{SearchConfig, Searcher};
+    let map = Arc::new(generate(spec)?);
+    let config = SearchConfig {
+        playouts: u32::MAX,
+        time: Some(std::time::Duration::from_secs_f64(seconds)),
+        threads,
+        policy,
+        ..SearchConfig::default()
+    };
+    let (playouts, elapsed, name) = if rules == "gobeyond" {
+        let game = gobeyond_rules::GoBeyondGame::new(map, players, gobeyond_rules::GoBeyondRules::default())?;
+        let a = Searcher::new(config).search(&game);
+        (a.playouts, a.elapsed, "gobeyond")
+    } else {
+        let game = gobeyond_rules::ClassicGame::new(map, players, gobeyond_rules::ClassicRules::default())?;
+        let a = Searcher::new(config).search(&game);
+        (a.playouts, a.elapsed, "classic")
+    };
+    let secs = elapsed.as_secs_f64();
+    Ok(SearchFigure {
+        map: spec.into(),
+        rules: name,
+        players,
+        policy,
+        threads,
+        playouts,
+        seconds: secs,
+        playouts_per_second: playouts as f64 / secs,
+    })
+}

@@ -240,6 +240,23 @@ enum BenchCommand {
     },
     /// Time a position copy (19×19 mid-game).
     Copy,
+    /// Full-strength search speed: playouts per second including the tree.
+    Search {
+        #[arg(long = "map", default_values = ["square:9", "square:19"])]
+        maps: Vec<String>,
+        /// gobeyond or classic.
+        #[arg(long, default_value = "classic")]
+        rules: String,
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// light or heavy.
+        #[arg(long, default_value = "heavy")]
+        policy: String,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+    },
 }
 
 fn main() {
@@ -354,6 +371,22 @@ fn run(cli: Cli) -> Result<()> {
             for m in maps {
                 bar.set_message(m.clone());
                 let f = bench::playouts(&m, players, seconds, seed)?;
+                bar.suspend(|| println!("{}", serde_json::to_string(&f).unwrap_or_default()));
+                bar.inc(1);
+            }
+            bar.finish_and_clear();
+        }
+        Command::Bench { what: BenchCommand::Search { maps, rules, players, policy, threads, seconds } } => {
+            let policy = match policy.as_str() {
+                "light" => gobeyond_bots::Policy::Light,
+                "heavy" => gobeyond_bots::Policy::Heavy,
+                other => bail!("policy is light or heavy, not {other:?}"),
+            };
+            let bar = indicatif::ProgressBar::new(maps.len() as u64)
+                .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")?);
+            for m in maps {
+                bar.set_message(m.clone());
+                let f = bench::search(&m, &rules, players, policy, threads, seconds)?;
                 bar.suspend(|| println!("{}", serde_json::to_string(&f).unwrap_or_default()));
                 bar.inc(1);
             }
