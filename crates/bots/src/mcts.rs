@@ -125,6 +125,19 @@ impl<A> Analysis<A> {
         self.actions.first().map_or(0.5, |a| a.value)
     }
 
+    /// Stones that belong to someone else at the end of most playouts: dead (GTP
+    /// `final_status_list dead`, match scoring, Clean-Up suggestions).
+    pub fn dead_stones(&self, board: &gobeyond_rules::Board) -> Vec<NodeId> {
+        board
+            .map()
+            .nodes()
+            .filter(|&n| match (board.stone_at(n), self.owner(n)) {
+                (Some(p), Some((o, share))) => o != p && share > 0.5,
+                _ => false,
+            })
+            .collect()
+    }
+
     /// The player most likely to own `node` at the end, with that probability.
     pub fn owner(&self, node: NodeId) -> Option<(Player, f32)> {
         let own = self.ownership.get(node as usize)?;
@@ -142,6 +155,8 @@ pub struct Tree<G: Searchable> {
     ws: Workspace,
     rng: Rng,
     path: Vec<u32>,
+    /// For each depth of `path`, how many placements `played` held when it was reached.
+    played_at_depth: Vec<usize>,
     played: Vec<(Player, NodeId)>,
     actions: Vec<G::Action>,
     /// AMAF lookup: per node id, `generation << 8 | (player + 1)` of its first play in a suffix.
@@ -162,6 +177,7 @@ impl<G: Searchable> Tree<G> {
             ws,
             rng: Rng::new(seed),
             path: Vec::new(),
+            played_at_depth: Vec::new(),
             played: Vec::new(),
             actions: Vec::new(),
             amaf: vec![0; n],
@@ -181,10 +197,10 @@ impl<G: Searchable> Tree<G> {
     }
 
     /// Moves the root to `game`, keeping the subtree when `game` continues the tree's game.
-    pub fn advance(&mut self, game: &G) {
+    pub fn advance(&mut self, game: &G, max_nodes: usize) {
         let (from, to) = (self.game.action_count(), game.action_count());
         let mut node = Some(self.root);
-        if to < from || self.nodes.len() > 4_000_000 {
+        if to < from || self.nodes.len() > max_nodes {
             node = None;
         }
         for i in from..to {
@@ -249,8 +265,10 @@ impl<G: Searchable> Tree<G> {
     fn simulate(&mut self, config: &SearchConfig) {
         let mut game = self.game.clone();
         self.path.clear();
+        self.played_at_depth.clear();
         self.played.clear();
         self.path.push(self.root);
+        self.played_at_depth.push(0);
         let mut at = self.root;
         loop {
             if game.to_move().is_none() {
@@ -279,12 +297,12 @@ impl<G: Searchable> Tree<G> {
                 self.played.push((mover, k));
             }
             self.path.push(child);
+            self.played_at_depth.push(self.played.len());
             at = child;
             if self.nodes[child as usize].visits == 0 {
                 break;
             }
         }
-        let tree_moves = self.path.len() - 1;
         let rewards = if game.is_over() {
             game.final_rewards()
         } else {
@@ -304,29 +322,17 @@ impl<G: Searchable> Tree<G> {
                 *v += r;
             }
         }
-        self.update_amaf(&rewards, tree_moves);
+        self.update_amaf(&rewards);
     }
 
     /// AMAF: for every node on the path, each child whose node its mover played later on.
-    fn update_amaf(&mut self, rewards: &Rewards, tree_moves: usize) {
+    fn update_amaf(&mut self, rewards: &Rewards) {
         self.generation += 1;
         let stamp = self.generation << 8;
         let mut j = self.played.len();
-        // Placements made in the tree: the first `tree placements` of `played`, but passes in
-        // the tree leave no entry, so map path depth to played index by counting keys.
-        let mut index_at_depth = Vec::with_capacity(self.path.len());
-        let mut k = 0;
-        for d in 0..self.path.len() {
-            index_at_depth.push(k);
-            if d < tree_moves {
-                let child = self.path[d + 1];
-                if self.nodes[child as usize].action.and_then(G::amaf_key).is_some() {
-                    k += 1;
-                }
-            }
-        }
         for d in (0..self.path.len()).rev() {
-            let start = index_at_depth[d];
+            // Walking back, the earliest play of each node in `played[start..]` wins.
+            let start = self.played_at_depth[d];
             while j > start {
                 j -= 1;
                 let (p, key) = self.played[j];
@@ -399,7 +405,7 @@ impl<G: Searchable> Searcher<G> {
             self.tables = Some(tables);
         } else {
             for t in &mut self.trees {
-                t.advance(game);
+                t.advance(game, self.config.max_nodes);
             }
         }
         let config = &self.config;

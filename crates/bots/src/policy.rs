@@ -12,7 +12,7 @@ use gobeyond_maps::NodeId;
 use gobeyond_rules::{
     Board, Player, Rng, SuicideRule,
     board::EMPTY,
-    playout::{PlayoutTables, choose_light, is_eye},
+    playout::{PlayoutTables, choose_light},
 };
 
 /// Which playout policy a search uses.
@@ -144,7 +144,7 @@ pub fn choose_heavy(
             return Some(p);
         }
     }
-    choose_light(board, tables, player, rng).filter(|&p| !is_eye(board, tables, p, stone))
+    choose_light(board, tables, player, rng)
 }
 
 /// Plays a playout on `board` with `policy` until everyone passes in a row or `max_moves`;

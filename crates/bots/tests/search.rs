@@ -1,6 +1,10 @@
 //! The search's behaviour (never its speed): legal play everywhere, reproducibility, tactics.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on setup failures
 
+// The rules crate's diagram parser, shared rather than copied.
+#[path = "../../rules/tests/diagram/mod.rs"]
+mod diagram;
+
 use std::sync::Arc;
 
 use gobeyond_bots::{
@@ -18,19 +22,7 @@ fn config(playouts: u32, seed: u64) -> SearchConfig {
 }
 
 fn classic_from(diagram: &str, komi: f64) -> ClassicGame {
-    let rows: Vec<&str> = diagram.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    let map = Arc::new(generate(&format!("rect:{}x{}", rows[0].len(), rows.len())).unwrap());
-    let mut setup = Vec::new();
-    for (y, row) in rows.iter().enumerate() {
-        for (x, c) in row.chars().enumerate() {
-            let p = match c {
-                'X' => 0,
-                'O' => 1,
-                _ => continue,
-            };
-            setup.push((map.grid_node(x as u32, y as u32).unwrap(), Player(p)));
-        }
-    }
+    let (map, setup) = diagram::parse(diagram);
     let rules = ClassicRules { komi, ..ClassicRules::default() };
     ClassicGame::with_setup(map, 2, rules, &setup, Player(0)).unwrap()
 }

@@ -398,17 +398,21 @@ impl GtpEngine {
 
     /// Rebuilds the game from setup and moves (after undo, komi, handicap, load).
     fn rebuild(&mut self) -> Reply {
-        let mut game =
-            ClassicGame::with_setup(self.map.clone(), 2, self.rules.clone(), &self.setup, self.first)
-                .map_err(|e| e.to_string())?;
+        self.game = self.replay(self.rules.clone())?;
+        Ok(String::new())
+    }
+
+    /// Setup and moves under `rules`, with a pass put in wherever a colour moved twice.
+    fn replay(&self, rules: ClassicRules) -> Result<ClassicGame, String> {
+        let mut game = ClassicGame::with_setup(self.map.clone(), 2, rules, &self.setup, self.first)
+            .map_err(|e| e.to_string())?;
         for &(p, a) in &self.moves {
             if game.next_player() != p {
                 game.play_as(game.next_player(), Action::Pass).map_err(|e| e.to_string())?;
             }
             game.play_as(p, a).map_err(|e| e.to_string())?;
         }
-        self.game = game;
-        Ok(String::new())
+        Ok(game)
     }
 
     fn play(&mut self, player: Player, action: Action) -> Result<(), String> {
@@ -433,30 +437,10 @@ impl GtpEngine {
     /// The game as the search sees it: `player` to move (a pass put in if needed), and two
     /// passes ending the game so that the search knows when passing wins.
     fn search_game(&self, player: Player) -> Option<ClassicGame> {
-        let rules = ClassicRules { passes_to_end: None, ..self.rules.clone() };
-        let mut g = ClassicGame::with_setup(self.map.clone(), 2, rules, &self.setup, self.first).ok()?;
-        for &(p, a) in &self.moves {
-            if g.next_player() != p {
-                g.play_as(g.next_player(), Action::Pass).ok()?;
-            }
-            g.play_as(p, a).ok()?;
-        }
+        let mut g = self.replay(ClassicRules { passes_to_end: None, ..self.rules.clone() }).ok()?;
         if g.is_over() {
             // The last two moves were passes; a new move by the controller restarts play.
-            g = ClassicGame::with_setup(
-                self.map.clone(),
-                2,
-                ClassicRules { passes_to_end: Some(u32::MAX), ..self.rules.clone() },
-                &self.setup,
-                self.first,
-            )
-            .ok()?;
-            for &(p, a) in &self.moves {
-                if g.next_player() != p {
-                    g.play_as(g.next_player(), Action::Pass).ok()?;
-                }
-                g.play_as(p, a).ok()?;
-            }
+            g = self.replay(ClassicRules { passes_to_end: Some(u32::MAX), ..self.rules.clone() }).ok()?;
         }
         if g.next_player() != player {
             g.play_as(g.next_player(), Action::Pass).ok()?;
@@ -529,15 +513,7 @@ impl GtpEngine {
             let Some(game) = self.search_game(to_move) else { return Vec::new() };
             self.analysis = Some((self.moves.len(), searcher.search(&game)));
         }
-        let Some((_, a)) = &self.analysis else { return Vec::new() };
-        let board = self.game.board();
-        self.map
-            .nodes()
-            .filter(|&n| match (board.stone_at(n), a.owner(n)) {
-                (Some(p), Some((o, share))) => o != p && share > 0.5,
-                _ => false,
-            })
-            .collect()
+        self.analysis.as_ref().map_or_else(Vec::new, |(_, a)| a.dead_stones(self.game.board()))
     }
 
     fn vertex(&self, v: &str) -> Result<Action, String> {

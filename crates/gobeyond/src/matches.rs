@@ -253,12 +253,7 @@ fn referee_winner(game: &ClassicGame) -> Player {
             g = fresh;
         }
     }
-    let a = searcher.search(&g);
-    let dead: Vec<_> = game
-        .map()
-        .nodes()
-        .filter(|&n| matches!((game.board().stone_at(n), a.owner(n)), (Some(p), Some((o, s))) if o != p && s > 0.5))
-        .collect();
+    let dead = searcher.search(&g).dead_stones(game.board());
     let s = game.scores_with_dead(&dead);
     if s[0] > s[1] { Player(0) } else { Player(1) }
 }
