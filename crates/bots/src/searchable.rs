@@ -67,6 +67,9 @@ pub struct Prior {
     pub value: f32,
 }
 
+/// Share of a GoBeyond reward that is winning, the rest being the place.
+const WIN_WEIGHT: f32 = 0.6;
+
 const EVEN: Prior = Prior { visits: 10.0, value: 0.5 };
 
 /// Board knowledge shared by the rule systems' priors: captures and escapes are urgent, own-eye
@@ -215,8 +218,18 @@ impl Searchable for GoBeyondGame {
         g
     }
 
+    /// Winning is what counts: a win is worth more than the ranking alone says (with ranking
+    /// rewards only, a safe second place looked as good as a risky try for first, and the bot
+    /// settled for it against a passive opponent).
     fn final_rewards(&self) -> Rewards {
-        self.outcome().map_or([0.0; MAX_PLAYERS], |o| rank_rewards(&o.ranking))
+        let Some(o) = self.outcome() else { return [0.0; MAX_PLAYERS] };
+        let mut r = rank_rewards(&o.ranking);
+        let winner = o.ranking.first().map(|p| p.index());
+        for (i, x) in r.iter_mut().enumerate() {
+            let win = if Some(i) == winner { 1.0 } else { 0.0 };
+            *x = WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * *x;
+        }
+        r
     }
 
     /// Random play under the full GoBeyond rules (economy, reservations): a player occupies a
@@ -274,8 +287,11 @@ impl Searchable for GoBeyondGame {
             gobeyond::Action::Occupy(node) => {
                 placement_prior(GoBeyondGame::board(self), &ws.tables, node, self.current_player())
             }
-            gobeyond::Action::Skip => Prior { visits: 20.0, value: 0.15 },
-            gobeyond::Action::Pass => Prior { visits: 20.0, value: 0.2 },
+            // Spending is optional in GoBeyond: a stone costs PlayPoints and only pays through
+            // claims, so not playing starts as a good option (a low prior made the bot buy
+            // stones it could not use).
+            gobeyond::Action::Skip => Prior { visits: 20.0, value: 0.55 },
+            gobeyond::Action::Pass => Prior { visits: 20.0, value: 0.6 },
             gobeyond::Action::Resign | gobeyond::Action::Timeout => Prior { visits: 50.0, value: 0.0 },
         }
     }
@@ -304,3 +320,4 @@ impl Searchable for GoBeyondGame {
         }
     }
 }
+

@@ -28,6 +28,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Run the game server with its web UI (SQLite by default, or PostgreSQL).
+    Serve(ServeArgs),
     /// Play in the terminal, pass-and-play.
     Play(PlayArgs),
     /// Speak GTP version 2 on standard input and output (two players, square boards).
@@ -54,6 +56,22 @@ enum Command {
         #[command(subcommand)]
         what: BenchCommand,
     },
+}
+
+#[derive(Debug, Args)]
+struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080", env = "GOBEYOND_LISTEN")]
+    listen: std::net::SocketAddr,
+    /// `sqlite://FILE` (created if missing) or `postgres://USER:PASSWORD@HOST/DB`.
+    #[arg(long, default_value = "sqlite://gobeyond.db", env = "GOBEYOND_DATABASE")]
+    database: String,
+    /// Another origin allowed to open game sockets (e.g. a front-end dev server); repeatable.
+    #[arg(long = "allow-origin")]
+    allowed_origins: Vec<String>,
+    /// Bot searches at the same time (default: one per core).
+    #[arg(long)]
+    bot_threads: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -195,6 +213,9 @@ struct MatchArgs {
     /// Directory for one SGF per game (engine matches).
     #[arg(long)]
     sgf_dir: Option<PathBuf>,
+    /// Directory for one JSON record per game (bot series)
+    #[arg(long)]
+    record_dir: Option<PathBuf>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
@@ -285,8 +306,25 @@ fn load_record(path: &PathBuf) -> Result<Record> {
     Ok(Record::from_json(&text)?)
 }
 
+fn serve(args: ServeArgs) -> Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into()),
+        )
+        .init();
+    let defaults = gobeyond_server::Config::default();
+    let config = gobeyond_server::Config {
+        listen: args.listen,
+        database: args.database,
+        allowed_origins: args.allowed_origins,
+        bot_threads: args.bot_threads.unwrap_or(defaults.bot_threads),
+    };
+    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(gobeyond_server::run(config))
+}
+
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
+        Command::Serve(args) => serve(args)?,
         Command::Play(args) => play(args)?,
         Command::Gtp(args) => {
             let base = ClassicRules::preset("chinese").unwrap_or_default();
@@ -334,7 +372,7 @@ fn run(cli: Cli) -> Result<()> {
                 })?;
                 println!("{}", serde_json::to_string_pretty(&summary)?);
             } else if m.bots.len() >= 2 {
-                let r = matches::series(&m.rules, &m.map, &m.bots, m.games, m.seconds_per_move, m.seed)?;
+                let r = matches::series(&m.rules, &m.map, &m.bots, m.games, m.seconds_per_move, m.seed, m.record_dir.as_deref())?;
                 println!("{}", serde_json::to_string_pretty(&r)?);
             } else {
                 bail!("give two --engine commands, or two or more --bot players");

@@ -25,7 +25,7 @@ use gobeyond_rules::{
     ClassicGame, ClassicRules, Game, GoBeyondGame, GoBeyondRules, Player,
     classic::Action,
     gobeyond::{self, Phase},
-    record::PlayerInfo,
+    record::{PlayerInfo, Record},
     sgf,
 };
 use serde::Serialize;
@@ -285,7 +285,11 @@ pub fn series(
     games: u32,
     seconds: Option<f64>,
     seed: u64,
+    record_dir: Option<&std::path::Path>,
 ) -> Result<SeriesResult> {
+    if let Some(dir) = record_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
     let n = bots.len();
     let strategies: Vec<Strategy> =
         bots.iter().map(|b| b.parse::<Strategy>().map_err(anyhow::Error::msg)).collect::<Result<_>>()?;
@@ -305,8 +309,13 @@ pub fn series(
                 let mut players: Vec<Bot<GoBeyondGame>> = (0..n)
                     .map(|s| Bot::new(strategies[bot_at(s)], seed + 97 * g as u64 + s as u64, 1, time))
                     .collect();
-                let end = play_out(game, &mut players, 4 * map_arc.len())?;
-                finish_gobeyond(end)?
+                let end = finish_gobeyond(play_out(game, &mut players, 10 * map_arc.len())?)?;
+                if let Some(dir) = record_dir {
+                    let names = (0..n).map(|s| PlayerInfo { name: bots[bot_at(s)].clone() }).collect();
+                    let record = Record::of_gobeyond(&end, crate::map_source(map)?, names);
+                    crate::play::write_atomically(&dir.join(format!("game-{:03}.json", g + 1)), &record.to_json())?;
+                }
+                end.outcome().map(|o| o.ranking.clone()).unwrap_or_default()
             }
             other => {
                 let rules =
@@ -359,7 +368,7 @@ fn play_out<G: Searchable>(mut game: G, players: &mut [Bot<G>], max: usize) -> R
 }
 
 /// Passes to the end, then Clean-Up with the engine's suggestion for every player.
-fn finish_gobeyond(mut game: GoBeyondGame) -> Result<Vec<Player>> {
+fn finish_gobeyond(mut game: GoBeyondGame) -> Result<GoBeyondGame> {
     while game.to_move().is_some() {
         game.play(gobeyond::Action::Pass).map_err(|e| anyhow::anyhow!("{e}"))?;
     }
@@ -369,5 +378,5 @@ fn finish_gobeyond(mut game: GoBeyondGame) -> Result<Vec<Player>> {
             game.surrender(p, &doomed).map_err(|e| anyhow::anyhow!("{e}"))?;
         }
     }
-    Ok(game.outcome().map(|o| o.ranking.clone()).unwrap_or_default())
+    Ok(game)
 }

@@ -137,6 +137,58 @@ pub enum AnyGame {
 }
 
 impl AnyGame {
+    /// Plays one recorded action, checked: on error the game is unchanged and the message says
+    /// why (in the terms of the rule system, with node labels).
+    pub fn apply(&mut self, action: &RecordedAction) -> Result<(), String> {
+        match self {
+            AnyGame::Classic(g) => apply_classic(g, action),
+            AnyGame::GoBeyond(g) => apply_gobeyond(g, action),
+        }
+    }
+
+    pub fn map(&self) -> &Arc<Map> {
+        match self {
+            AnyGame::Classic(g) => g.map(),
+            AnyGame::GoBeyond(g) => g.map(),
+        }
+    }
+
+    pub fn player_count(&self) -> usize {
+        match self {
+            AnyGame::Classic(g) => g.player_count(),
+            AnyGame::GoBeyond(g) => g.player_count(),
+        }
+    }
+
+    pub fn outcome(&self) -> Option<&crate::Outcome> {
+        match self {
+            AnyGame::Classic(g) => g.outcome(),
+            AnyGame::GoBeyond(g) => g.outcome(),
+        }
+    }
+
+    /// The players who may act now: the player to move, or everyone still to choose in
+    /// GoBeyond's Clean-Up; empty once the game is over.
+    pub fn waiting_for(&self) -> Vec<Player> {
+        match self {
+            AnyGame::Classic(g) => g.to_move().into_iter().collect(),
+            AnyGame::GoBeyond(g) => match g.phase() {
+                gobeyond::Phase::Playing => g.to_move().into_iter().collect(),
+                gobeyond::Phase::CleanUp => g.awaiting_cleanup(),
+                gobeyond::Phase::Finished => Vec::new(),
+            },
+        }
+    }
+
+    /// The state as a JSON value (what clients render).
+    pub fn state_value(&self, names: &[PlayerInfo]) -> serde_json::Value {
+        let v = match self {
+            AnyGame::Classic(g) => serde_json::to_value(GameState::of(g, names)),
+            AnyGame::GoBeyond(g) => serde_json::to_value(GoBeyondState::of(g, names)),
+        };
+        v.unwrap_or_default()
+    }
+
     /// The state as pretty JSON (`gobeyond replay`).
     pub fn state_json(&self, names: &[PlayerInfo]) -> String {
         let text = match self {
@@ -145,6 +197,50 @@ impl AnyGame {
         };
         text.unwrap_or_default()
     }
+}
+
+/// Plays one recorded action of a classic game.
+fn apply_classic(game: &mut ClassicGame, a: &RecordedAction) -> Result<(), String> {
+    if a.player as usize >= game.player_count() {
+        return Err(format!("there is no player {}", a.player));
+    }
+    let player = Player(a.player);
+    let action = match &a.kind {
+        RecordedKind::Place { node, at } => Action::Place(resolve(game.map(), *node, at.as_deref())?),
+        RecordedKind::Pass => Action::Pass,
+        RecordedKind::Resign => Action::Resign,
+        RecordedKind::Timeout => {
+            if game.is_over() {
+                return Err("the game is over".into());
+            }
+            game.time_out(player);
+            return Ok(());
+        }
+        RecordedKind::Skip | RecordedKind::Surrender { .. } | RecordedKind::CleanupTimeout => {
+            return Err("skip, surrender and cleanup_timeout are GoBeyond actions, not classic ones".into());
+        }
+    };
+    game.play_as(player, action).map_err(|e| e.describe(game.map()))
+}
+
+/// Plays one recorded action (or Clean-Up choice) of a GoBeyond game.
+fn apply_gobeyond(game: &mut GoBeyondGame, a: &RecordedAction) -> Result<(), String> {
+    let n = game.player_count();
+    if a.player as usize >= n {
+        return Err(format!("there is no player {}", a.player));
+    }
+    let input = match &a.kind {
+        RecordedKind::Place { node, at } => {
+            Input::Action(gobeyond::Action::Occupy(resolve(game.map(), *node, at.as_deref())?))
+        }
+        RecordedKind::Pass => Input::Action(gobeyond::Action::Pass),
+        RecordedKind::Skip => Input::Action(gobeyond::Action::Skip),
+        RecordedKind::Resign => Input::Action(gobeyond::Action::Resign),
+        RecordedKind::Timeout => Input::Action(gobeyond::Action::Timeout),
+        RecordedKind::CleanupTimeout => Input::CleanUpTimeout,
+        RecordedKind::Surrender { nodes, at } => Input::Surrender(resolve_list(game.map(), nodes, at)?),
+    };
+    game.apply(Player(a.player), &input).map_err(|e| e.describe(game.map(), n))
 }
 
 /// Why a record could not be read or replayed.
@@ -220,28 +316,8 @@ impl Record {
             ClassicGame::with_setup(map, self.players.len(), rules.clone(), &self.setup_stones(), first)
                 .map_err(|e| RecordError::Setup(e.to_string()))?;
         for (index, a) in self.actions.iter().enumerate() {
-            let err = |reason: String| RecordError::Action { index, player: a.player, reason };
-            if a.player as usize >= game.player_count() {
-                return Err(err(format!("there is no player {}", a.player)));
-            }
-            let player = Player(a.player);
-            let action = match &a.kind {
-                RecordedKind::Place { node, at } => {
-                    Action::Place(resolve(game.map(), *node, at.as_deref()).map_err(err)?)
-                }
-                RecordedKind::Pass => Action::Pass,
-                RecordedKind::Resign => Action::Resign,
-                RecordedKind::Timeout => {
-                    game.time_out(player);
-                    continue;
-                }
-                RecordedKind::Skip | RecordedKind::Surrender { .. } | RecordedKind::CleanupTimeout => {
-                    return Err(err(
-                        "skip, surrender and cleanup_timeout are GoBeyond actions, not classic ones".into(),
-                    ));
-                }
-            };
-            game.play_as(player, action).map_err(|e| err(e.describe(game.map())))?;
+            apply_classic(&mut game, a)
+                .map_err(|reason| RecordError::Action { index, player: a.player, reason })?;
         }
         Ok(game)
     }
@@ -259,27 +335,9 @@ impl Record {
         let map = Arc::new(self.map.load()?);
         let mut game = GoBeyondGame::with_setup(map, self.players.len(), rules.clone(), &self.setup_stones())
             .map_err(|e| RecordError::Setup(e.to_string()))?;
-        let n = game.player_count();
         for (index, a) in self.actions.iter().enumerate() {
-            let err = |reason: String| RecordError::Action { index, player: a.player, reason };
-            if a.player as usize >= n {
-                return Err(err(format!("there is no player {}", a.player)));
-            }
-            let player = Player(a.player);
-            let input = match &a.kind {
-                RecordedKind::Place { node, at } => Input::Action(gobeyond::Action::Occupy(
-                    resolve(game.map(), *node, at.as_deref()).map_err(err)?,
-                )),
-                RecordedKind::Pass => Input::Action(gobeyond::Action::Pass),
-                RecordedKind::Skip => Input::Action(gobeyond::Action::Skip),
-                RecordedKind::Resign => Input::Action(gobeyond::Action::Resign),
-                RecordedKind::Timeout => Input::Action(gobeyond::Action::Timeout),
-                RecordedKind::CleanupTimeout => Input::CleanUpTimeout,
-                RecordedKind::Surrender { nodes, at } => {
-                    Input::Surrender(resolve_list(game.map(), nodes, at).map_err(err)?)
-                }
-            };
-            game.apply(player, &input).map_err(|e| err(e.describe(game.map(), n)))?;
+            apply_gobeyond(&mut game, a)
+                .map_err(|reason| RecordError::Action { index, player: a.player, reason })?;
         }
         if !self.events.is_empty() {
             let replayed = game.events();

@@ -1,0 +1,146 @@
+//! Accounts and sessions. A session is an opaque random token: the client holds it (an HttpOnly
+//! cookie for browsers, a bearer token for programs), the database holds only its SHA-256, so a
+//! leaked database cannot be replayed as logins.
+
+use argon2::{
+    Argon2,
+    password_hash::{PasswordHasher, PasswordVerifier, phc::PasswordHash},
+};
+use axum::{
+    extract::{FromRef, FromRequestParts},
+    http::{HeaderMap, header, request::Parts},
+};
+use base64::Engine;
+use sha2::{Digest, Sha256};
+
+use crate::{AppState, error::ApiError, store::User};
+
+pub const COOKIE: &str = "gb_session";
+
+/// 32 random bytes, base64url.
+pub fn new_token() -> Result<String, ApiError> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| ApiError::Internal(format!("no randomness: {e}")))?;
+    Ok(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes))
+}
+
+pub fn token_hash(token: &str) -> String {
+    let digest = Sha256::digest(token.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Argon2 is deliberately slow (tens of milliseconds): it runs on the blocking pool so it never
+/// stalls the async workers that carry everyone's moves.
+pub async fn hash_password(password: String) -> Result<String, ApiError> {
+    tokio::task::spawn_blocking(move || {
+        Argon2::default()
+            .hash_password(password.as_bytes())
+            .map(|h| h.to_string())
+            .map_err(|e| ApiError::Internal(format!("hashing failed: {e}")))
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?
+}
+
+pub async fn verify_password(password: String, hash: String) -> bool {
+    tokio::task::spawn_blocking(move || {
+        PasswordHash::new(&hash).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+    })
+    .await
+    .unwrap_or(false)
+}
+
+/// Checks a new account name and password.
+pub fn check_credentials(name: &str, password: &str) -> Result<(), ApiError> {
+    let name_ok = (3..=24).contains(&name.chars().count())
+        && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        && !name.starts_with("guest-");
+    if !name_ok {
+        return Err(ApiError::BadRequest(
+            "names have 3 to 24 letters, digits, '_' or '-', and do not start with \"guest-\"".into(),
+        ));
+    }
+    if !(8..=128).contains(&password.chars().count()) {
+        return Err(ApiError::BadRequest("passwords have 8 to 128 characters".into()));
+    }
+    Ok(())
+}
+
+/// The session token of a request: the cookie, or `Authorization: Bearer` for programs.
+pub fn request_token(headers: &HeaderMap) -> Option<String> {
+    if let Some(bearer) = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+    {
+        return Some(bearer.trim().to_string());
+    }
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == COOKIE)
+        .map(|(_, v)| v.to_string())
+}
+
+pub fn session_cookie(token: &str) -> String {
+    format!("{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age=31536000")
+}
+
+pub fn clear_cookie() -> String {
+    format!("{COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0")
+}
+
+/// The signed-in user of a request (rejects with 401 otherwise).
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub user: User,
+    pub token_hash: String,
+}
+
+impl<S> FromRequestParts<S> for Session
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let app = AppState::from_ref(state);
+        let token = request_token(&parts.headers).ok_or(ApiError::Unauthorized)?;
+        let token_hash = token_hash(&token);
+        let user = app.store.session_user(&token_hash).await?.ok_or(ApiError::Unauthorized)?;
+        Ok(Session { user, token_hash })
+    }
+}
+
+/// The user if signed in, else nobody (spectators need no account).
+#[derive(Debug, Clone)]
+pub struct MaybeSession(pub Option<Session>);
+
+impl<S> FromRequestParts<S> for MaybeSession
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Session::from_request_parts(parts, state).await {
+            Ok(s) => Ok(MaybeSession(Some(s))),
+            Err(ApiError::Unauthorized) => Ok(MaybeSession(None)),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// Browsers send `Origin` on a WebSocket upgrade: it must be this server (or one of the allowed
+/// origins), so another site cannot act with a visitor's cookie. Programs send no Origin.
+pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else { return true };
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let same = origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")) == Some(host);
+    same || allowed.iter().any(|a| a == origin)
+}

@@ -1,0 +1,290 @@
+//! HTTP handlers: accounts, the lobby, records. Handlers check input and call the store or the
+//! game's table; game logic lives in the engine and `table.rs`.
+
+use axum::{
+    Json,
+    extract::{Path, Query, State},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use gobeyond_rules::{
+    record::{AnyGame, RecordedAction},
+    sgf,
+};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::{
+    AppState,
+    auth::{self, MaybeSession, Session},
+    error::ApiError,
+    setup::{GameSetup, NewGame, SeatChoice},
+    table::Command,
+};
+
+/// Open or live games one user may have created at a time.
+pub const MAX_ACTIVE_GAMES: i64 = 20;
+
+pub async fn health(State(app): State<AppState>) -> Json<serde_json::Value> {
+    Json(json!({
+        "ok": true,
+        "database": format!("{:?}", app.store.backend).to_lowercase(),
+        "games_loaded": app.hub.loaded(),
+    }))
+}
+
+fn with_cookie(cookie: String, body: serde_json::Value) -> Response {
+    let mut r = Json(body).into_response();
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        r.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    r
+}
+
+async fn new_session(app: &AppState, user_id: i64, kind: &str) -> Result<String, ApiError> {
+    let token = auth::new_token()?;
+    app.store.insert_session(&auth::token_hash(&token), user_id, kind).await?;
+    Ok(token)
+}
+
+/// One click: a guest account and its session.
+pub async fn guest(State(app): State<AppState>) -> Result<Response, ApiError> {
+    let tag = auth::new_token()?;
+    let name = format!("guest-{}", tag.chars().filter(char::is_ascii_alphanumeric).take(8).collect::<String>());
+    let user = app.store.create_user(&name, "guest", None, None).await?;
+    let token = new_session(&app, user.id, "cookie").await?;
+    Ok(with_cookie(auth::session_cookie(&token), json!({ "user": user })))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// A new account; a signed-in guest who registers keeps its games (the guest is claimed).
+pub async fn register(
+    State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
+    Json(c): Json<Credentials>,
+) -> Result<Response, ApiError> {
+    auth::check_credentials(&c.name, &c.password)?;
+    let hash = auth::hash_password(c.password).await?;
+    match session {
+        Some(s) if s.user.kind == "guest" => {
+            let user = app.store.register_guest(s.user.id, &c.name, &hash).await?;
+            Ok(Json(json!({ "user": user, "claimed_guest": true })).into_response())
+        }
+        _ => {
+            let user = app.store.create_user(&c.name, "registered", Some(&hash), None).await?;
+            let token = new_session(&app, user.id, "cookie").await?;
+            Ok(with_cookie(auth::session_cookie(&token), json!({ "user": user })))
+        }
+    }
+}
+
+pub async fn login(State(app): State<AppState>, Json(c): Json<Credentials>) -> Result<Response, ApiError> {
+    let wrong = || ApiError::Forbidden("wrong name or password".into());
+    let user = app.store.user_by_name(&c.name).await?.ok_or_else(wrong)?;
+    let hash = user.password_hash.clone().ok_or_else(wrong)?;
+    if !auth::verify_password(c.password, hash).await {
+        return Err(wrong());
+    }
+    let token = new_session(&app, user.id, "cookie").await?;
+    Ok(with_cookie(auth::session_cookie(&token), json!({ "user": user })))
+}
+
+pub async fn logout(State(app): State<AppState>, session: Session) -> Result<Response, ApiError> {
+    app.store.delete_session(&session.token_hash).await?;
+    Ok(with_cookie(auth::clear_cookie(), json!({ "ok": true })))
+}
+
+pub async fn me(session: Session) -> Json<serde_json::Value> {
+    Json(json!({ "user": session.user }))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewBot {
+    name: String,
+}
+
+/// A bot account owned by a registered user; the API token is shown once.
+pub async fn create_bot(
+    State(app): State<AppState>,
+    session: Session,
+    Json(b): Json<NewBot>,
+) -> Result<Response, ApiError> {
+    if session.user.kind != "registered" {
+        return Err(ApiError::Forbidden("register an account to own bots".into()));
+    }
+    auth::check_credentials(&b.name, "placeholder-password")?;
+    let user = app.store.create_user(&b.name, "bot", None, Some(session.user.id)).await?;
+    let token = new_session(&app, user.id, "api").await?;
+    Ok((StatusCode::CREATED, Json(json!({ "user": user, "token": token }))).into_response())
+}
+
+pub async fn my_bots(State(app): State<AppState>, session: Session) -> Result<Json<serde_json::Value>, ApiError> {
+    Ok(Json(json!({ "bots": app.store.bots_of(session.user.id).await? })))
+}
+
+pub async fn create_game(
+    State(app): State<AppState>,
+    session: Session,
+    body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(new) = body.map_err(|e| ApiError::BadRequest(e.body_text()))?;
+    if app.store.active_games_created(session.user.id).await? >= MAX_ACTIVE_GAMES {
+        return Err(ApiError::TooMany(format!("at most {MAX_ACTIVE_GAMES} open or live games per player")));
+    }
+    let public = new.public;
+    // Building the game (map generation, rule checks) is CPU work: keep it off the async workers.
+    let setup = tokio::task::spawn_blocking(move || new.validate())
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))??;
+    let invite = if setup.seats.contains(&SeatChoice::Invite) || !public { Some(auth::new_token()?) } else { None };
+    let seats: Vec<(Option<i64>, Option<u8>)> = setup
+        .seats
+        .iter()
+        .map(|s| match s {
+            SeatChoice::Me => (Some(session.user.id), None),
+            SeatChoice::Bot { level } => (None, Some(*level)),
+            _ => (None, None),
+        })
+        .collect();
+    let text = serde_json::to_string(&setup).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let id = app.store.create_game(session.user.id, &text, public, invite.as_deref(), &seats).await?;
+    // Loading the table starts the game at once when no seat is open (the creator and bots).
+    let table = app.hub.table(id).await?;
+    let info = table.ask(|reply| Command::Info { reply }).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "game": info, "invite": invite }))).into_response())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListQuery {
+    #[serde(default)]
+    status: Option<String>,
+    #[serde(default)]
+    mine: Option<bool>,
+    #[serde(default)]
+    limit: Option<i64>,
+}
+
+pub async fn list_games(
+    State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
+    Query(q): Query<ListQuery>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let status = q.status.as_deref().unwrap_or("open");
+    if !["open", "live", "finished"].contains(&status) {
+        return Err(ApiError::BadRequest(format!("status {status:?}: use open, live or finished")));
+    }
+    let user = match (q.mine.unwrap_or(false), &session) {
+        (true, Some(s)) => Some(s.user.id),
+        (true, None) => return Err(ApiError::Unauthorized),
+        (false, _) => None,
+    };
+    let rows = app.store.list_games(status, user, q.limit.unwrap_or(50).clamp(1, 200)).await?;
+    let mut games = Vec::with_capacity(rows.len());
+    for row in rows {
+        let setup: Option<GameSetup> = serde_json::from_str(&row.setup).ok();
+        let seats = app.store.seats(row.id).await?;
+        games.push(json!({
+            "id": row.id,
+            "status": row.status,
+            "rules": setup.as_ref().map(|s| s.rules.system()),
+            "map": setup.as_ref().map(|s| &s.map),
+            "players": setup.as_ref().map(|s| s.players),
+            "seats": seats.iter().map(|s| json!({"seat": s.seat, "user": s.user_name, "bot_level": s.bot_level})).collect::<Vec<_>>(),
+            "created_ms": row.created_ms,
+            "result": row.result.as_deref().and_then(|r| serde_json::from_str::<serde_json::Value>(r).ok()),
+        }));
+    }
+    Ok(Json(json!({ "games": games })))
+}
+
+pub async fn game_info(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Json<serde_json::Value>, ApiError> {
+    let table = app.hub.table(id).await?;
+    Ok(Json(table.ask(|reply| Command::Info { reply }).await?))
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct JoinBody {
+    #[serde(default)]
+    seat: Option<usize>,
+    #[serde(default)]
+    invite: Option<String>,
+}
+
+pub async fn join(
+    State(app): State<AppState>,
+    session: Session,
+    Path(id): Path<i64>,
+    body: Option<Json<JoinBody>>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let JoinBody { seat, invite } = body.map(|Json(b)| b).unwrap_or_default();
+    let table = app.hub.table(id).await?;
+    let user = session.user;
+    let seat = table.ask(|reply| Command::Join { user, seat, invite, reply }).await??;
+    Ok(Json(json!({ "seat": seat, "game": table.ask(|reply| Command::Info { reply }).await? })))
+}
+
+pub async fn leave(
+    State(app): State<AppState>,
+    session: Session,
+    Path(id): Path<i64>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let table = app.hub.table(id).await?;
+    let user = session.user.id;
+    table.ask(|reply| Command::Leave { user, reply }).await??;
+    Ok(Json(json!({ "ok": true })))
+}
+
+/// The game as a record (the same JSON `gobeyond replay` reads).
+async fn record_of(app: &AppState, id: i64) -> Result<(gobeyond_rules::record::Record, AnyGame), ApiError> {
+    let row = app.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
+    let setup: GameSetup =
+        serde_json::from_str(&row.setup).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+    let names: Vec<String> = app
+        .store
+        .seats(id)
+        .await?
+        .iter()
+        .map(|s| s.user_name.clone().or(s.bot_level.map(|l| format!("bot (level {l})"))).unwrap_or_default())
+        .collect();
+    let mut record = setup.record(&names);
+    for (_, text) in app.store.actions(id, 0).await? {
+        let a: RecordedAction = serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.to_string()))?;
+        record.actions.push(a);
+    }
+    let game = record.replay().map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok((record, game))
+}
+
+pub async fn record(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+    let (record, _) = record_of(&app, id).await?;
+    let mut headers = HeaderMap::new();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    Ok((headers, record.to_json()).into_response())
+}
+
+pub async fn sgf_export(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+    let (record, game) = record_of(&app, id).await?;
+    let AnyGame::Classic(classic) = &game else {
+        return Err(ApiError::BadRequest("SGF describes classic two-player games only: use the JSON record".into()));
+    };
+    let text = sgf::export(classic, &record.players, None).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let mut headers = HeaderMap::new();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-go-sgf"));
+    Ok((headers, text).into_response())
+}
+
+pub async fn chat(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Json<serde_json::Value>, ApiError> {
+    let lines = app.store.chat(id, 200).await?;
+    Ok(Json(json!({
+        "chat": lines.into_iter().map(|(from, text, at_ms)| json!({"from": from, "text": text, "at_ms": at_ms})).collect::<Vec<_>>()
+    })))
+}

@@ -1,0 +1,182 @@
+//! What a game is made of: the settings a creator sends, checked once, stored as JSON with the
+//! game, and turned into a fresh engine game (through a [`Record`], so the server and the record
+//! replayer build games the same way).
+
+use gobeyond_maps::CustomMap;
+use gobeyond_rules::{
+    ClassicRules, GoBeyondRules,
+    record::{AnyGame, MapSource, PlayerInfo, Record, RulesSpec},
+};
+use serde::{Deserialize, Serialize};
+
+use crate::error::ApiError;
+
+/// The largest map a server game may use: bots must still think in a turn.
+pub const MAX_NODES: usize = 4096;
+
+/// Rules as a creator may write them: a preset name (`gobeyond`, `chinese`, `japanese`, ...) or
+/// the full settings (`{"system": "gobeyond", "turn_seconds": 30}`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum RulesChoice {
+    Name(String),
+    Spec(RulesSpec),
+}
+
+/// A map as a creator may give it: a generator spec (`hex:5`) or a whole custom map.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum MapChoice {
+    Spec(String),
+    Custom(CustomMap),
+}
+
+/// Classic clocks. GoBeyond's clock is its own `turn_seconds` and `cleanup_seconds` settings.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum TimeControl {
+    #[default]
+    None,
+    /// Each player has `main_seconds` for the whole game.
+    Absolute { main_seconds: f64 },
+    /// Main time, plus `increment_seconds` after each of the player's moves.
+    Fischer { main_seconds: f64, increment_seconds: f64 },
+    /// Main time, then `periods` periods of `period_seconds`; a period used up is lost.
+    ByoYomi { main_seconds: f64, periods: u32, period_seconds: f64 },
+}
+
+/// Who sits in a seat when the game is created.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SeatChoice {
+    /// Anyone who can see the game may take it.
+    #[default]
+    Open,
+    /// Only holders of the game's invite link.
+    Invite,
+    /// A server bot at `level` 1–10.
+    Bot { level: u8 },
+    /// The creator.
+    Me,
+}
+
+/// The body of `POST /api/games`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    pub rules: RulesChoice,
+    pub map: MapChoice,
+    pub players: usize,
+    #[serde(default)]
+    pub time: TimeControl,
+    /// One per seat; missing seats are open. Default: the creator in seat 0, the rest open.
+    #[serde(default)]
+    pub seats: Vec<SeatChoice>,
+    #[serde(default = "yes")]
+    pub public: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A checked game setup, as stored in the `games.setup` column.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameSetup {
+    pub rules: RulesSpec,
+    pub map: MapSource,
+    pub players: usize,
+    pub time: TimeControl,
+    pub seats: Vec<SeatChoice>,
+}
+
+impl NewGame {
+    /// Checks everything a game needs, with a message that says what is wrong.
+    pub fn validate(self) -> Result<GameSetup, ApiError> {
+        let bad = |m: String| ApiError::BadRequest(m);
+        if !(2..=8).contains(&self.players) {
+            return Err(bad(format!("players must be 2 to 8, not {}", self.players)));
+        }
+        let rules = match self.rules {
+            RulesChoice::Name(n) if n == "gobeyond" => RulesSpec::GoBeyond(GoBeyondRules::default()),
+            RulesChoice::Name(n) if n == "classic" => RulesSpec::Classic(ClassicRules::default()),
+            RulesChoice::Name(n) => RulesSpec::Classic(ClassicRules::preset(&n).ok_or_else(|| {
+                bad(format!("unknown rules {n:?}: use gobeyond, classic, or a classic preset such as chinese or japanese"))
+            })?),
+            RulesChoice::Spec(s) => s,
+        };
+        if let RulesSpec::GoBeyond(r) = &rules {
+            r.validate(self.players).map_err(|e| bad(format!("rules: {e}")))?;
+            if self.time != TimeControl::None {
+                return Err(bad(
+                    "GoBeyond games are timed by the turn_seconds and cleanup_seconds settings, not by a time control"
+                        .into(),
+                ));
+            }
+        }
+        check_time(&self.time)?;
+        let map = match self.map {
+            MapChoice::Spec(s) => MapSource::Spec(s),
+            MapChoice::Custom(c) => MapSource::Custom(c),
+        };
+        if self.seats.len() > self.players {
+            return Err(bad(format!("{} seats listed for {} players", self.seats.len(), self.players)));
+        }
+        let mut seats = self.seats;
+        if seats.is_empty() {
+            seats.push(SeatChoice::Me);
+        }
+        seats.resize(self.players, SeatChoice::Open);
+        if seats.iter().filter(|s| **s == SeatChoice::Me).count() > 1 {
+            return Err(bad("the creator can take one seat only".into()));
+        }
+        if let Some(SeatChoice::Bot { level }) = seats.iter().find(|s| matches!(s, SeatChoice::Bot { level } if !(1..=10).contains(level))) {
+            return Err(bad(format!("bot level {level} is not 1 to 10")));
+        }
+        let setup = GameSetup { rules, map, players: self.players, time: self.time, seats };
+        // Building the game checks the map and the rules against each other.
+        let game = setup.new_game(&[])?;
+        if game.map().len() > MAX_NODES {
+            return Err(bad(format!("the map has {} nodes; server games allow at most {MAX_NODES}", game.map().len())));
+        }
+        Ok(setup)
+    }
+}
+
+fn check_time(t: &TimeControl) -> Result<(), ApiError> {
+    let ok = |s: f64| s.is_finite() && (0.0..=86_400.0 * 30.0).contains(&s);
+    let fine = match *t {
+        TimeControl::None => true,
+        TimeControl::Absolute { main_seconds } => ok(main_seconds) && main_seconds > 0.0,
+        TimeControl::Fischer { main_seconds, increment_seconds } => {
+            ok(main_seconds) && ok(increment_seconds) && main_seconds + increment_seconds > 0.0
+        }
+        TimeControl::ByoYomi { main_seconds, periods, period_seconds } => {
+            ok(main_seconds) && ok(period_seconds) && periods <= 100 && (periods == 0 || period_seconds > 0.0)
+        }
+    };
+    if fine {
+        Ok(())
+    } else {
+        Err(ApiError::BadRequest(format!("time control {t:?} is out of range (seconds from 0 to 30 days)")))
+    }
+}
+
+impl GameSetup {
+    /// The record header of this game (no actions yet).
+    pub fn record(&self, names: &[String]) -> Record {
+        let players = (0..self.players)
+            .map(|i| PlayerInfo { name: names.get(i).cloned().unwrap_or_default() })
+            .collect();
+        Record::new(self.map.clone(), self.rules.clone(), players)
+    }
+
+    /// A fresh engine game for this setup.
+    pub fn new_game(&self, names: &[String]) -> Result<AnyGame, ApiError> {
+        self.record(names).replay().map_err(|e| ApiError::BadRequest(e.to_string()))
+    }
+
+    pub fn is_gobeyond(&self) -> bool {
+        matches!(self.rules, RulesSpec::GoBeyond(_))
+    }
+}

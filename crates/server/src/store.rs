@@ -1,0 +1,433 @@
+//! Persistence: one `Store` over sqlx's `Any` driver, for SQLite (embedded, the default) and
+//! PostgreSQL. SQL is written once with `$1..$N` placeholders, which both accept; each dialect has
+//! its own migrations folder because their id columns differ.
+
+use std::str::FromStr;
+
+use sqlx::{
+    AnyPool, Row,
+    any::{AnyConnectOptions, AnyPoolOptions, AnyRow},
+    migrate::Migrator,
+};
+
+use crate::error::ApiError;
+
+static SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
+static POSTGRES: Migrator = sqlx::migrate!("migrations/postgres");
+
+/// Milliseconds since the Unix epoch: how every timestamp is stored (portable across both
+/// databases under `Any`).
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: AnyPool,
+    pub backend: Backend,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct User {
+    pub id: i64,
+    pub name: String,
+    /// `guest`, `registered` or `bot`.
+    pub kind: String,
+    #[serde(skip)]
+    pub password_hash: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct GameRow {
+    pub id: i64,
+    pub creator: i64,
+    pub setup: String,
+    pub status: String,
+    pub public: bool,
+    pub invite: Option<String>,
+    pub clock: Option<String>,
+    pub result: Option<String>,
+    pub created_ms: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatRow {
+    pub seat: usize,
+    pub user_id: Option<i64>,
+    pub user_name: Option<String>,
+    pub bot_level: Option<u8>,
+}
+
+fn user(row: &AnyRow) -> Result<User, sqlx::Error> {
+    Ok(User {
+        id: row.try_get("id")?,
+        name: row.try_get("name")?,
+        kind: row.try_get("kind")?,
+        password_hash: row.try_get("password_hash")?,
+    })
+}
+
+fn game(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
+    Ok(GameRow {
+        id: row.try_get("id")?,
+        creator: row.try_get("creator")?,
+        setup: row.try_get("setup")?,
+        status: row.try_get("status")?,
+        public: row.try_get::<i64, _>("public")? != 0,
+        invite: row.try_get("invite")?,
+        clock: row.try_get("clock")?,
+        result: row.try_get("result")?,
+        created_ms: row.try_get("created_ms")?,
+    })
+}
+
+// `query()` takes static SQL only (no string building): the column list is repeated.
+const GAME_BY_ID: &str =
+    "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games WHERE id = $1";
+const GAMES_PUBLIC: &str = "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games \
+     WHERE status = $1 AND public = 1 ORDER BY id DESC LIMIT $2";
+const GAMES_OF_USER: &str = "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games \
+     WHERE status = $1 AND (creator = $2 OR id IN (SELECT game_id FROM seats WHERE user_id = $2)) \
+     ORDER BY id DESC LIMIT $3";
+
+impl Store {
+    /// Connects, creating the SQLite file if it is missing, and applies the migrations.
+    pub async fn connect(url: &str) -> Result<Store, ApiError> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            return Err(ApiError::Config(format!(
+                "unsupported database {url:?}: use sqlite://FILE or postgres://..."
+            )));
+        };
+        let url = match backend {
+            Backend::Sqlite if !url.contains("mode=") => {
+                format!("{url}{}mode=rwc", if url.contains('?') { "&" } else { "?" })
+            }
+            _ => url.to_string(),
+        };
+        let options = AnyConnectOptions::from_str(&url).map_err(|e| ApiError::Config(e.to_string()))?;
+        let pool = AnyPoolOptions::new()
+            // SQLite has one writer anyway; a few connections serve concurrent reads.
+            .max_connections(if backend == Backend::Sqlite { 4 } else { 16 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL: readers never block the writer. synchronous=NORMAL keeps every
+                        // committed transaction across a crash of the process (SIGKILL); only a
+                        // power cut can lose the last ones.
+                        for pragma in [
+                            "PRAGMA journal_mode = WAL",
+                            "PRAGMA synchronous = NORMAL",
+                            "PRAGMA busy_timeout = 10000",
+                            "PRAGMA foreign_keys = ON",
+                        ] {
+                            sqlx::query(pragma).execute(&mut *conn).await?;
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await
+            .map_err(|e| ApiError::Config(format!("cannot open the database: {e}")))?;
+        let migrator = match backend {
+            Backend::Sqlite => &SQLITE,
+            Backend::Postgres => &POSTGRES,
+        };
+        migrator.run(&pool).await.map_err(|e| ApiError::Config(format!("migrations failed: {e}")))?;
+        Ok(Store { pool, backend })
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    // ---- users and sessions ----
+
+    pub async fn create_user(
+        &self,
+        name: &str,
+        kind: &str,
+        password_hash: Option<&str>,
+        owner: Option<i64>,
+    ) -> Result<User, ApiError> {
+        let row = sqlx::query(
+            "INSERT INTO users (name, kind, password_hash, owner, created_ms) VALUES ($1, $2, $3, $4, $5) \
+             RETURNING id, name, kind, password_hash",
+        )
+        .bind(name)
+        .bind(kind)
+        .bind(password_hash)
+        .bind(owner)
+        .bind(now_ms())
+        .fetch_one(&self.pool)
+        .await
+        .map_err(|e| unique_violation(e, || ApiError::Conflict(format!("the name {name:?} is taken"))))?;
+        Ok(user(&row)?)
+    }
+
+    pub async fn user_by_name(&self, name: &str) -> Result<Option<User>, ApiError> {
+        let row = sqlx::query("SELECT id, name, kind, password_hash FROM users WHERE name = $1")
+            .bind(name)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(user).transpose()?)
+    }
+
+    /// Turns a guest into a registered account, keeping its games.
+    pub async fn register_guest(&self, id: i64, name: &str, password_hash: &str) -> Result<User, ApiError> {
+        let row = sqlx::query(
+            "UPDATE users SET name = $1, kind = 'registered', password_hash = $2 WHERE id = $3 AND kind = 'guest' \
+             RETURNING id, name, kind, password_hash",
+        )
+        .bind(name)
+        .bind(password_hash)
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(|e| unique_violation(e, || ApiError::Conflict(format!("the name {name:?} is taken"))))?;
+        let row = row.ok_or_else(|| ApiError::Conflict("only a guest account can be claimed".into()))?;
+        Ok(user(&row)?)
+    }
+
+    pub async fn insert_session(&self, token_hash: &str, user_id: i64, kind: &str) -> Result<(), ApiError> {
+        sqlx::query("INSERT INTO sessions (token_hash, user_id, kind, created_ms) VALUES ($1, $2, $3, $4)")
+            .bind(token_hash)
+            .bind(user_id)
+            .bind(kind)
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn session_user(&self, token_hash: &str) -> Result<Option<User>, ApiError> {
+        let row = sqlx::query(
+            "SELECT users.id, users.name, users.kind, users.password_hash FROM sessions \
+             JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = $1",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(user).transpose()?)
+    }
+
+    pub async fn delete_session(&self, token_hash: &str) -> Result<(), ApiError> {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    pub async fn bots_of(&self, owner: i64) -> Result<Vec<User>, ApiError> {
+        let rows = sqlx::query("SELECT id, name, kind, password_hash FROM users WHERE owner = $1 ORDER BY id")
+            .bind(owner)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(user).collect::<Result<_, _>>()?)
+    }
+
+    // ---- games ----
+
+    /// A new open game with its seats (`None` = open; a bot level = a server bot).
+    pub async fn create_game(
+        &self,
+        creator: i64,
+        setup: &str,
+        public: bool,
+        invite: Option<&str>,
+        seats: &[(Option<i64>, Option<u8>)],
+    ) -> Result<i64, ApiError> {
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query(
+            "INSERT INTO games (creator, setup, status, public, invite, created_ms) VALUES ($1, $2, 'open', $3, $4, $5) RETURNING id",
+        )
+        .bind(creator)
+        .bind(setup)
+        .bind(public as i64)
+        .bind(invite)
+        .bind(now_ms())
+        .fetch_one(&mut *tx)
+        .await?;
+        let id: i64 = row.try_get("id")?;
+        for (seat, (user_id, bot)) in seats.iter().enumerate() {
+            sqlx::query("INSERT INTO seats (game_id, seat, user_id, bot_level) VALUES ($1, $2, $3, $4)")
+                .bind(id)
+                .bind(seat as i64)
+                .bind(*user_id)
+                .bind(bot.map(i64::from))
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    pub async fn game(&self, id: i64) -> Result<Option<GameRow>, ApiError> {
+        let row = sqlx::query(GAME_BY_ID)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(game).transpose()?)
+    }
+
+    pub async fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>, ApiError> {
+        let rows = sqlx::query(
+            "SELECT seats.seat, seats.user_id, seats.bot_level, users.name FROM seats \
+             LEFT JOIN users ON users.id = seats.user_id WHERE seats.game_id = $1 ORDER BY seats.seat",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(SeatRow {
+                    seat: r.try_get::<i64, _>("seat")? as usize,
+                    user_id: r.try_get("user_id")?,
+                    user_name: r.try_get("name")?,
+                    bot_level: r.try_get::<Option<i64>, _>("bot_level")?.map(|l| l as u8),
+                })
+            })
+            .collect()
+    }
+
+    pub async fn set_seat(&self, game_id: i64, seat: usize, user_id: Option<i64>) -> Result<(), ApiError> {
+        sqlx::query("UPDATE seats SET user_id = $1 WHERE game_id = $2 AND seat = $3")
+            .bind(user_id)
+            .bind(game_id)
+            .bind(seat as i64)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn start_game(&self, id: i64, clock: &str) -> Result<(), ApiError> {
+        sqlx::query("UPDATE games SET status = 'live', started_ms = $1, clock = $2 WHERE id = $3")
+            .bind(now_ms())
+            .bind(clock)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Appends one action to the log, with the clock as it stands after it, in one transaction:
+    /// once this returns the action is committed and may be acknowledged.
+    pub async fn append_action(&self, game_id: i64, seq: u64, action: &str, clock: &str) -> Result<(), ApiError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("INSERT INTO actions (game_id, seq, action, at_ms) VALUES ($1, $2, $3, $4)")
+            .bind(game_id)
+            .bind(seq as i64)
+            .bind(action)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("UPDATE games SET clock = $1 WHERE id = $2").bind(clock).bind(game_id).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub async fn finish_game(&self, id: i64, result: &str) -> Result<(), ApiError> {
+        sqlx::query("UPDATE games SET status = 'finished', finished_ms = $1, result = $2 WHERE id = $3")
+            .bind(now_ms())
+            .bind(result)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The log from `after + 1` on, in order.
+    pub async fn actions(&self, game_id: i64, after: u64) -> Result<Vec<(u64, String)>, ApiError> {
+        let rows = sqlx::query("SELECT seq, action FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq")
+            .bind(game_id)
+            .bind(after as i64)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(|r| Ok((r.try_get::<i64, _>("seq")? as u64, r.try_get("action")?))).collect()
+    }
+
+    /// Games by status (`open`, `live`, `finished`), newest first; public ones, or those with a
+    /// seat held by `user` when given.
+    pub async fn list_games(&self, status: &str, user: Option<i64>, limit: i64) -> Result<Vec<GameRow>, ApiError> {
+        let rows = match user {
+            None => {
+                sqlx::query(GAMES_PUBLIC)
+                .bind(status)
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?
+            }
+            Some(u) => {
+                sqlx::query(GAMES_OF_USER)
+                .bind(status)
+                .bind(u)
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?
+            }
+        };
+        Ok(rows.iter().map(game).collect::<Result<_, _>>()?)
+    }
+
+    /// Ids of every game that is still being played (rebuilt at start-up).
+    pub async fn live_game_ids(&self) -> Result<Vec<i64>, ApiError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE status = 'live' ORDER BY id").fetch_all(&self.pool).await?;
+        rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
+    }
+
+    /// Open and live games created by `user`: the per-user cap.
+    pub async fn active_games_created(&self, user: i64) -> Result<i64, ApiError> {
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE creator = $1 AND status <> 'finished'")
+            .bind(user)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get("n")?)
+    }
+
+    pub async fn add_chat(&self, game_id: i64, user_id: i64, text: &str, at_ms: i64) -> Result<(), ApiError> {
+        sqlx::query("INSERT INTO chat (game_id, user_id, text, at_ms) VALUES ($1, $2, $3, $4)")
+            .bind(game_id)
+            .bind(user_id)
+            .bind(text)
+            .bind(at_ms)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The last `limit` chat lines of a game, oldest first: (name, text, at_ms).
+    pub async fn chat(&self, game_id: i64, limit: i64) -> Result<Vec<(String, String, i64)>, ApiError> {
+        let rows = sqlx::query(
+            "SELECT users.name, chat.text, chat.at_ms FROM chat JOIN users ON users.id = chat.user_id \
+             WHERE chat.game_id = $1 ORDER BY chat.id DESC LIMIT $2",
+        )
+        .bind(game_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut lines: Vec<(String, String, i64)> = rows
+            .iter()
+            .map(|r| Ok((r.try_get("name")?, r.try_get("text")?, r.try_get("at_ms")?)))
+            .collect::<Result<_, sqlx::Error>>()?;
+        lines.reverse();
+        Ok(lines)
+    }
+}
+
+fn unique_violation(e: sqlx::Error, conflict: impl FnOnce() -> ApiError) -> ApiError {
+    match &e {
+        sqlx::Error::Database(d) if d.is_unique_violation() => conflict(),
+        _ => ApiError::from(e),
+    }
+}

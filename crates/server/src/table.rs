@@ -1,0 +1,711 @@
+//! A game being played: one task per game owns its state (the engine game, seats, clock) and
+//! serialises everything that changes it — actions, joins, clock expiries, bot moves. Every
+//! action is validated by the engine, committed to the log, and only then acknowledged and
+//! broadcast (already serialised once, as JSON) to every player and spectator.
+
+use std::{
+    collections::{HashMap, VecDeque},
+    sync::{Arc, Mutex},
+    time::{Duration, Instant},
+};
+
+use gobeyond_bots::level::{Bot, Strategy};
+use gobeyond_bots::{Level, Searchable};
+use gobeyond_rules::{
+    Game, Player, classic,
+    gobeyond::{self, Phase},
+    record::{AnyGame, PlayerInfo, RecordedAction, RecordedKind, RulesSpec},
+};
+use serde_json::json;
+use tokio::sync::{Semaphore, broadcast, mpsc, oneshot};
+
+use crate::{
+    clock::{Clock, ClockKind},
+    error::ApiError,
+    setup::{GameSetup, SeatChoice},
+    store::{SeatRow, Store, User, now_ms},
+};
+
+/// Longest a server bot thinks per move.
+const BOT_SECONDS: f64 = 2.0;
+pub const CHAT_MAX_CHARS: usize = 500;
+/// Chat lines per user and game in any 10 seconds.
+const CHAT_BURST: usize = 5;
+/// Updates a watcher may fall behind before it is sent a full state instead.
+const BROADCAST_BUFFER: usize = 256;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Open,
+    Live,
+    Finished,
+}
+
+impl Status {
+    fn parse(s: &str) -> Status {
+        match s {
+            "live" => Status::Live,
+            "finished" => Status::Finished,
+            _ => Status::Open,
+        }
+    }
+}
+
+/// A message for every watcher of a game, serialised once: the sequence number of the action it
+/// reports (0 for chat, lobby and other news), and the JSON text.
+pub type Broadcast = (u64, Arc<str>);
+
+/// Requests to a table.
+#[derive(Debug)]
+pub enum Command {
+    Act { user: i64, seat: Option<usize>, action: RecordedKind, reply: oneshot::Sender<Result<u64, ApiError>> },
+    Join { user: User, seat: Option<usize>, invite: Option<String>, reply: oneshot::Sender<Result<usize, ApiError>> },
+    Leave { user: i64, reply: oneshot::Sender<Result<(), ApiError>> },
+    /// The state as a `sync` message, with the actions after `since` when given.
+    Sync { since: Option<u64>, reply: oneshot::Sender<String> },
+    /// The lobby view of the game (seats, status, clock).
+    Info { reply: oneshot::Sender<serde_json::Value> },
+    Chat { user: User, text: String, reply: oneshot::Sender<Result<(), ApiError>> },
+    BotMove { seq: u64, seat: usize, action: RecordedKind },
+    /// A bot search failed: the table plays a safe action for it instead.
+    BotFailed { seq: u64, seat: usize },
+}
+
+/// How to reach a table.
+#[derive(Debug, Clone)]
+pub struct TableHandle {
+    pub commands: mpsc::Sender<Command>,
+    pub updates: broadcast::Sender<Broadcast>,
+}
+
+impl TableHandle {
+    /// Sends a request and waits for the answer.
+    pub async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, ApiError> {
+        let (tx, rx) = oneshot::channel();
+        self.commands.send(make(tx)).await.map_err(|_| ApiError::Internal("the game is shutting down".into()))?;
+        rx.await.map_err(|_| ApiError::Internal("the game stopped answering".into()))
+    }
+}
+
+/// Every table this server runs, started on demand.
+#[derive(Debug)]
+pub struct Hub {
+    store: Store,
+    tables: Mutex<HashMap<i64, TableHandle>>,
+    bots: Arc<Semaphore>,
+    /// Tables still running; shutdown waits for them to finish their writes.
+    running: tokio::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>,
+}
+
+impl Hub {
+    pub fn new(store: Store, bot_threads: usize) -> Hub {
+        Hub {
+            store,
+            tables: Mutex::new(HashMap::new()),
+            bots: Arc::new(Semaphore::new(bot_threads.max(1))),
+            running: tokio::sync::Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The table of game `id`, loaded from the database if it is not running yet.
+    pub async fn table(self: &Arc<Self>, id: i64) -> Result<TableHandle, ApiError> {
+        if let Some(h) = self.lock().get(&id) {
+            return Ok(h.clone());
+        }
+        let table = Table::load(self.store.clone(), id, self.bots.clone()).await?;
+        // Another request may have loaded it meanwhile: keep the first.
+        let mut tables = self.lock();
+        if let Some(h) = tables.get(&id) {
+            return Ok(h.clone());
+        }
+        let (tx, rx) = mpsc::channel(64);
+        let handle = TableHandle { commands: tx.clone(), updates: table.updates.clone() };
+        tables.insert(id, handle.clone());
+        drop(tables);
+        let task = tokio::spawn(table.run(rx, tx));
+        if let Ok(mut running) = self.running.try_lock() {
+            running.retain(|t| !t.is_finished());
+            running.push(task);
+        }
+        Ok(handle)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<i64, TableHandle>> {
+        self.tables.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Starts every live game (after a restart), so clocks and bots resume.
+    pub async fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
+        let ids = self.store.live_game_ids().await?;
+        for &id in &ids {
+            self.table(id).await?;
+        }
+        Ok(ids.len())
+    }
+
+    /// Stops every table; each finishes the write it is doing first.
+    pub async fn shutdown(&self) {
+        self.lock().clear(); // dropping the senders ends each table's loop
+        let tasks: Vec<_> = self.running.lock().await.drain(..).collect();
+        for t in tasks {
+            let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
+        }
+    }
+
+    pub fn loaded(&self) -> usize {
+        self.lock().len()
+    }
+}
+
+struct Table {
+    id: i64,
+    store: Store,
+    setup: GameSetup,
+    status: Status,
+    creator: i64,
+    invite: Option<String>,
+    seats: Vec<SeatRow>,
+    game: AnyGame,
+    /// The log as JSON, `actions[i]` having sequence number `i + 1`.
+    actions: Vec<String>,
+    clock: Clock,
+    updates: broadcast::Sender<Broadcast>,
+    bots: Arc<Semaphore>,
+    bot_pending: Option<u64>,
+    chat_times: HashMap<i64, VecDeque<Instant>>,
+    /// GoBeyond: events already sent.
+    events_sent: usize,
+}
+
+fn clock_kind(setup: &GameSetup) -> ClockKind {
+    match &setup.rules {
+        RulesSpec::GoBeyond(r) => {
+            ClockKind::PerTurn { turn_ms: r.turn_seconds as i64 * 1000, cleanup_ms: r.cleanup_seconds as i64 * 1000 }
+        }
+        RulesSpec::Classic(_) => ClockKind::Classic(setup.time),
+    }
+}
+
+impl Table {
+    async fn load(store: Store, id: i64, bots: Arc<Semaphore>) -> Result<Table, ApiError> {
+        let row = store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
+        let setup: GameSetup = serde_json::from_str(&row.setup)
+            .map_err(|e| ApiError::Internal(format!("game {id} has unreadable settings: {e}")))?;
+        let seats = store.seats(id).await?;
+        let names: Vec<String> = seats.iter().map(seat_name).collect();
+        let mut game = setup.new_game(&names)?;
+        let log = store.actions(id, 0).await?;
+        let mut actions = Vec::with_capacity(log.len());
+        for (seq, text) in log {
+            let a: RecordedAction = serde_json::from_str(&text)
+                .map_err(|e| ApiError::Internal(format!("game {id} action {seq} is unreadable: {e}")))?;
+            game.apply(&a).map_err(|e| ApiError::Internal(format!("game {id} action {seq} does not replay: {e}")))?;
+            actions.push(text);
+        }
+        let status = Status::parse(&row.status);
+        let mut clock = row
+            .clock
+            .as_deref()
+            .and_then(|c| serde_json::from_str(c).ok())
+            .unwrap_or_else(|| Clock::new(clock_kind(&setup), setup.players));
+        let (updates, _) = broadcast::channel(BROADCAST_BUFFER);
+        let events_sent = match &game {
+            AnyGame::GoBeyond(g) => g.events().len(),
+            AnyGame::Classic(_) => 0,
+        };
+        let mut table = Table {
+            id,
+            store,
+            setup,
+            status,
+            creator: row.creator,
+            invite: row.invite,
+            seats,
+            game,
+            actions,
+            clock: clock.clone(),
+            updates,
+            bots,
+            bot_pending: None,
+            chat_times: HashMap::new(),
+            events_sent,
+        };
+        if status == Status::Live {
+            let (player, cleanup) = table.turn();
+            clock.resume(player, cleanup, now_ms());
+            table.clock = clock;
+            if table.game.outcome().is_some() {
+                // Finished in the log but not marked (a crash between the two writes).
+                table.finish().await?;
+            }
+        }
+        Ok(table)
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>, me: mpsc::Sender<Command>) {
+        let me = me.downgrade();
+        if self.status == Status::Open
+            && self.seats.iter().all(|s| s.user_id.is_some() || s.bot_level.is_some())
+            && let Err(e) = self.start().await
+        {
+            tracing::error!(game = self.id, error = %e, "could not start the game");
+        }
+        loop {
+            if let Some(tx) = me.upgrade() {
+                self.schedule_bots(&tx).await;
+            }
+            let deadline = self.clock.deadline_ms.filter(|_| self.status == Status::Live);
+            let sleep = async {
+                match deadline {
+                    Some(d) => tokio::time::sleep(Duration::from_millis((d - now_ms()).max(0) as u64)).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => break,
+                },
+                () = sleep => self.time_out().await,
+            }
+        }
+    }
+
+    async fn handle(&mut self, cmd: Command) {
+        match cmd {
+            Command::Act { user, seat, action, reply } => {
+                let r = self.act(user, seat, action).await;
+                let _ = reply.send(r);
+            }
+            Command::Join { user, seat, invite, reply } => {
+                let _ = reply.send(self.join(&user, seat, invite).await);
+            }
+            Command::Leave { user, reply } => {
+                let _ = reply.send(self.leave(user).await);
+            }
+            Command::Sync { since, reply } => {
+                let _ = reply.send(self.sync_message(since));
+            }
+            Command::Info { reply } => {
+                let _ = reply.send(self.info());
+            }
+            Command::Chat { user, text, reply } => {
+                let _ = reply.send(self.chat(&user, text).await);
+            }
+            Command::BotMove { seq, seat, action } => {
+                if self.bot_pending == Some(seq) {
+                    self.bot_pending = None;
+                    if self.seq() == seq
+                        && let Err(e) = self.commit(seat, action).await
+                    {
+                        tracing::warn!(game = self.id, seat, error = %e, "bot action refused");
+                        self.fallback(seat).await;
+                    }
+                }
+            }
+            Command::BotFailed { seq, seat } => {
+                if self.bot_pending == Some(seq) {
+                    self.bot_pending = None;
+                    if self.seq() == seq {
+                        self.fallback(seat).await;
+                    }
+                }
+            }
+        }
+    }
+
+    fn seq(&self) -> u64 {
+        self.actions.len() as u64
+    }
+
+    /// Who the clock runs for: the player to move, or Clean-Up.
+    fn turn(&self) -> (Option<usize>, bool) {
+        match &self.game {
+            AnyGame::GoBeyond(g) if g.phase() == Phase::CleanUp => (None, true),
+            AnyGame::GoBeyond(g) => (g.to_move().map(Player::index), false),
+            AnyGame::Classic(g) => (g.to_move().map(Player::index), false),
+        }
+    }
+
+    /// A human's action, checked for seat and turn, then committed.
+    async fn act(&mut self, user: i64, seat: Option<usize>, action: RecordedKind) -> Result<u64, ApiError> {
+        match self.status {
+            Status::Open => return Err(ApiError::Conflict("the game has not started".into())),
+            Status::Finished => return Err(ApiError::Conflict("the game is over".into())),
+            Status::Live => {}
+        }
+        let mine: Vec<usize> = self.seats.iter().filter(|s| s.user_id == Some(user)).map(|s| s.seat).collect();
+        if mine.is_empty() {
+            return Err(ApiError::Forbidden("you hold no seat in this game".into()));
+        }
+        let waiting: Vec<usize> = self.game.waiting_for().iter().map(|p| p.index()).collect();
+        let seat = match seat {
+            Some(s) if !mine.contains(&s) => {
+                return Err(ApiError::Forbidden(format!("seat {s} is not yours")));
+            }
+            Some(s) => s,
+            None => *mine.iter().find(|s| waiting.contains(s)).unwrap_or(&mine[0]),
+        };
+        if matches!(action, RecordedKind::Timeout | RecordedKind::CleanupTimeout) {
+            return Err(ApiError::BadRequest("timeouts are the server clock's to send".into()));
+        }
+        if !waiting.contains(&seat) {
+            return Err(ApiError::Conflict(format!("it is not seat {seat}'s turn")));
+        }
+        self.commit(seat, action).await
+    }
+
+    /// Applies, logs, acknowledges: the one path for every action (humans, bots, the clock).
+    async fn commit(&mut self, seat: usize, kind: RecordedKind) -> Result<u64, ApiError> {
+        let action = RecordedAction { player: seat as u8, kind };
+        let (before_player, before_cleanup) = self.turn();
+        let prior_clock = self.clock.clone();
+        self.game.apply(&action).map_err(ApiError::BadRequest)?;
+        let now = now_ms();
+        let (player, cleanup) = self.turn();
+        if before_player == Some(seat) && !before_cleanup {
+            self.clock.end_turn(seat, now);
+        }
+        if (player, cleanup) != (before_player, before_cleanup) || !cleanup {
+            self.clock.start_turn(player, cleanup, now);
+        }
+        let text = serde_json::to_string(&action).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let clock = serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let seq = self.seq() + 1;
+        if let Err(e) = self.store.append_action(self.id, seq, &text, &clock).await {
+            // Not committed: the action never happened. Rebuild the state from the log.
+            tracing::error!(game = self.id, error = %e, "could not log an action");
+            self.clock = prior_clock;
+            self.reload_game().await;
+            return Err(e);
+        }
+        self.actions.push(text);
+        if self.game.outcome().is_some()
+            && let Err(e) = self.finish().await
+        {
+            tracing::error!(game = self.id, error = %e, "could not mark the game finished");
+        }
+        self.broadcast_update(seq, &action);
+        Ok(seq)
+    }
+
+    async fn reload_game(&mut self) {
+        let names: Vec<String> = self.seats.iter().map(seat_name).collect();
+        if let Ok(mut g) = self.setup.new_game(&names) {
+            for text in &self.actions {
+                if let Ok(a) = serde_json::from_str::<RecordedAction>(text) {
+                    let _ = g.apply(&a);
+                }
+            }
+            self.game = g;
+        }
+    }
+
+    async fn finish(&mut self) -> Result<(), ApiError> {
+        self.status = Status::Finished;
+        self.clock.deadline_ms = None;
+        let result = serde_json::to_string(&self.game.outcome()).unwrap_or_default();
+        self.store.finish_game(self.id, &result).await
+    }
+
+    async fn time_out(&mut self) {
+        let (player, cleanup) = self.turn();
+        let now = now_ms();
+        if self.clock.deadline_ms.is_none_or(|d| d > now) {
+            return;
+        }
+        if cleanup {
+            for p in self.game.waiting_for() {
+                if let Err(e) = self.commit(p.index(), RecordedKind::CleanupTimeout).await {
+                    tracing::error!(game = self.id, error = %e, "Clean-Up timeout failed");
+                    return;
+                }
+            }
+        } else if let Some(p) = player
+            && let Err(e) = self.commit(p, RecordedKind::Timeout).await
+        {
+            tracing::error!(game = self.id, error = %e, "timeout failed");
+            // Try again in a second rather than spinning.
+            self.clock.deadline_ms = Some(now + 1000);
+        }
+    }
+
+    /// Starts a search for a bot seat that must act (one at a time per game, on the bot pool).
+    async fn schedule_bots(&mut self, me: &mpsc::Sender<Command>) {
+        if self.status != Status::Live || self.bot_pending.is_some() {
+            return;
+        }
+        let waiting = self.game.waiting_for();
+        let Some((seat, level)) = waiting.iter().find_map(|p| {
+            let s = self.seats.get(p.index())?;
+            s.bot_level.map(|l| (p.index(), l))
+        }) else {
+            return;
+        };
+        if let AnyGame::GoBeyond(g) = &self.game
+            && g.phase() == Phase::CleanUp
+        {
+            // Clean-Up: the engine's suggestion, at once.
+            let doomed = g.suggest_surrender(Player(seat as u8));
+            let map = g.map().clone();
+            let kind = RecordedKind::Surrender {
+                nodes: doomed.iter().map(|&n| n as u64).collect(),
+                at: doomed.iter().map(|&n| map.label(n).to_string()).collect(),
+            };
+            if let Err(e) = self.commit(seat, kind).await {
+                tracing::warn!(game = self.id, error = %e, "bot Clean-Up refused");
+                let _ = self.commit(seat, RecordedKind::CleanupTimeout).await;
+            }
+            return;
+        }
+        let seq = self.seq();
+        self.bot_pending = Some(seq);
+        let game = self.game.clone();
+        let bots = self.bots.clone();
+        let me = me.clone();
+        let seed = (self.id as u64).wrapping_mul(1_000_003).wrapping_add(seq);
+        tokio::spawn(async move {
+            // The permit bounds how many searches run at once; the search itself runs on the
+            // blocking pool so it never holds up the async workers.
+            let Ok(permit) = bots.acquire_owned().await else { return };
+            let result = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                bot_action(&game, level, seed)
+            })
+            .await;
+            let cmd = match result {
+                Ok(Some(action)) => Command::BotMove { seq, seat, action },
+                _ => Command::BotFailed { seq, seat },
+            };
+            let _ = me.send(cmd).await;
+        });
+    }
+
+    /// When a bot cannot decide: pass (classic) or skip (GoBeyond).
+    async fn fallback(&mut self, seat: usize) {
+        let kind = if self.setup.is_gobeyond() { RecordedKind::Skip } else { RecordedKind::Pass };
+        if let Err(e) = self.commit(seat, kind).await {
+            tracing::error!(game = self.id, seat, error = %e, "bot fallback refused");
+        }
+    }
+
+    async fn join(&mut self, user: &User, seat: Option<usize>, invite: Option<String>) -> Result<usize, ApiError> {
+        if self.status != Status::Open {
+            return Err(ApiError::Conflict("the game has already started".into()));
+        }
+        if self.seats.iter().any(|s| s.user_id == Some(user.id)) {
+            return Err(ApiError::Conflict("you already hold a seat in this game".into()));
+        }
+        let invited = invite.is_some() && invite == self.invite;
+        let free = |s: &SeatRow| {
+            s.user_id.is_none()
+                && s.bot_level.is_none()
+                && match self.setup.seats.get(s.seat) {
+                    Some(SeatChoice::Invite) => invited,
+                    _ => true,
+                }
+        };
+        let seat = match seat {
+            Some(n) => {
+                let s = self.seats.get(n).ok_or_else(|| ApiError::BadRequest(format!("there is no seat {n}")))?;
+                if !free(s) {
+                    return Err(ApiError::Conflict(format!("seat {n} is not free")));
+                }
+                n
+            }
+            None => self.seats.iter().find(|s| free(s)).map(|s| s.seat).ok_or_else(|| {
+                ApiError::Conflict("the game is full (or its free seats need the invite link)".into())
+            })?,
+        };
+        self.store.set_seat(self.id, seat, Some(user.id)).await?;
+        self.seats[seat].user_id = Some(user.id);
+        self.seats[seat].user_name = Some(user.name.clone());
+        if self.seats.iter().all(|s| s.user_id.is_some() || s.bot_level.is_some()) {
+            self.start().await?;
+        } else {
+            self.broadcast(json!({"type": "lobby", "game": self.id, "info": self.info()}));
+        }
+        Ok(seat)
+    }
+
+    async fn leave(&mut self, user: i64) -> Result<(), ApiError> {
+        if self.status != Status::Open {
+            return Err(ApiError::Conflict("the game has started: resign instead".into()));
+        }
+        let Some(seat) = self.seats.iter().position(|s| s.user_id == Some(user)) else {
+            return Err(ApiError::Conflict("you hold no seat in this game".into()));
+        };
+        self.store.set_seat(self.id, seat, None).await?;
+        self.seats[seat].user_id = None;
+        self.seats[seat].user_name = None;
+        self.broadcast(json!({"type": "lobby", "game": self.id, "info": self.info()}));
+        Ok(())
+    }
+
+    async fn start(&mut self) -> Result<(), ApiError> {
+        let names: Vec<String> = self.seats.iter().map(seat_name).collect();
+        self.game = self.setup.new_game(&names)?;
+        let (player, cleanup) = self.turn();
+        self.clock.start_turn(player, cleanup, now_ms());
+        let clock = serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?;
+        self.store.start_game(self.id, &clock).await?;
+        self.status = Status::Live;
+        self.broadcast(json!({"type": "started", "game": self.id, "info": self.info()}));
+        let sync = self.sync_message(None);
+        let _ = self.updates.send((0, sync.into()));
+        Ok(())
+    }
+
+    async fn chat(&mut self, user: &User, text: String) -> Result<(), ApiError> {
+        let text = text.trim().to_string();
+        if text.is_empty() {
+            return Err(ApiError::BadRequest("empty chat message".into()));
+        }
+        if text.chars().count() > CHAT_MAX_CHARS {
+            return Err(ApiError::BadRequest(format!("chat messages have at most {CHAT_MAX_CHARS} characters")));
+        }
+        let times = self.chat_times.entry(user.id).or_default();
+        let now = Instant::now();
+        while times.front().is_some_and(|t| now.duration_since(*t) > Duration::from_secs(10)) {
+            times.pop_front();
+        }
+        if times.len() >= CHAT_BURST {
+            return Err(ApiError::TooMany(format!("at most {CHAT_BURST} chat messages per 10 seconds")));
+        }
+        times.push_back(now);
+        let at = now_ms();
+        self.store.add_chat(self.id, user.id, &text, at).await?;
+        self.broadcast(json!({"type": "chat", "game": self.id, "from": user.name, "text": text, "at_ms": at}));
+        Ok(())
+    }
+
+    fn names(&self) -> Vec<PlayerInfo> {
+        self.seats.iter().map(|s| PlayerInfo { name: seat_name(s) }).collect()
+    }
+
+    fn info(&self) -> serde_json::Value {
+        let now = now_ms();
+        json!({
+            "id": self.id,
+            "status": self.status,
+            "creator": self.creator,
+            "rules": self.setup.rules,
+            "map": self.setup.map,
+            "players": self.setup.players,
+            "time": self.setup.time,
+            "seats": self.seats.iter().map(|s| json!({
+                "seat": s.seat,
+                "kind": self.setup.seats.get(s.seat),
+                "user": s.user_name,
+                "user_id": s.user_id,
+                "bot_level": s.bot_level,
+            })).collect::<Vec<_>>(),
+            "seq": self.seq(),
+            "waiting_for": self.game.waiting_for().iter().map(|p| p.0).collect::<Vec<_>>(),
+            "clock": (self.status == Status::Live).then(|| self.clock.view(now)),
+            "outcome": self.game.outcome(),
+        })
+    }
+
+    /// The full picture for a (re)connecting client: what it missed and the state now.
+    fn sync_message(&self, since: Option<u64>) -> String {
+        let from = since.unwrap_or(0).min(self.seq()) as usize;
+        let missed: Vec<serde_json::Value> = self.actions[from..]
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                json!({"seq": from + i + 1, "action": serde_json::from_str::<serde_json::Value>(a).unwrap_or_default()})
+            })
+            .collect();
+        json!({
+            "type": "sync",
+            "game": self.id,
+            "seq": self.seq(),
+            "since": from,
+            "actions": missed,
+            "info": self.info(),
+            "state": (self.status != Status::Open).then(|| self.game.state_value(&self.names())),
+        })
+        .to_string()
+    }
+
+    fn broadcast_update(&mut self, seq: u64, action: &RecordedAction) {
+        let events = match &self.game {
+            AnyGame::GoBeyond(g) => {
+                let new = g.events().get(self.events_sent..).unwrap_or_default().to_vec();
+                self.events_sent = g.events().len();
+                serde_json::to_value(new).unwrap_or_default()
+            }
+            AnyGame::Classic(_) => serde_json::Value::Array(Vec::new()),
+        };
+        let now = now_ms();
+        self.broadcast_seq(seq, json!({
+            "type": "update",
+            "game": self.id,
+            "seq": seq,
+            "action": action,
+            "events": events,
+            "state": self.game.state_value(&self.names()),
+            "clock": (self.status == Status::Live).then(|| self.clock.view(now)),
+            "status": self.status,
+        }));
+    }
+
+    fn broadcast(&self, message: serde_json::Value) {
+        self.broadcast_seq(0, message);
+    }
+
+    fn broadcast_seq(&self, seq: u64, message: serde_json::Value) {
+        // No receivers is fine: nobody is watching.
+        let _ = self.updates.send((seq, message.to_string().into()));
+    }
+}
+
+fn seat_name(s: &SeatRow) -> String {
+    match (&s.user_name, s.bot_level) {
+        (Some(n), _) => n.clone(),
+        (None, Some(l)) => format!("bot (level {l})"),
+        (None, None) => String::new(),
+    }
+}
+
+/// A server bot's action, in record terms (the search runs here, on a blocking thread).
+fn bot_action(game: &AnyGame, level: u8, seed: u64) -> Option<RecordedKind> {
+    let level = Level::new(level).ok()?;
+    let time = Some(Duration::from_secs_f64(BOT_SECONDS));
+    match game {
+        AnyGame::Classic(g) => {
+            let (a, _) = choose(g, level, seed, time);
+            let map = g.map();
+            Some(match a? {
+                classic::Action::Place(n) => {
+                    RecordedKind::Place { node: Some(n as u64), at: Some(map.label(n).to_string()) }
+                }
+                classic::Action::Pass => RecordedKind::Pass,
+                classic::Action::Resign => RecordedKind::Resign,
+            })
+        }
+        AnyGame::GoBeyond(g) => {
+            let (a, _) = choose(g, level, seed, time);
+            let map = g.map();
+            Some(match a? {
+                gobeyond::Action::Occupy(n) => {
+                    RecordedKind::Place { node: Some(n as u64), at: Some(map.label(n).to_string()) }
+                }
+                gobeyond::Action::Skip | gobeyond::Action::Timeout => RecordedKind::Skip,
+                gobeyond::Action::Pass => RecordedKind::Pass,
+                gobeyond::Action::Resign => RecordedKind::Resign,
+            })
+        }
+    }
+}
+
+fn choose<G: Searchable>(
+    game: &G,
+    level: Level,
+    seed: u64,
+    time: Option<Duration>,
+) -> (Option<G::Action>, Option<gobeyond_bots::Analysis<G::Action>>) {
+    Bot::<G>::new(Strategy::Search(level), seed, 1, time).choose(game)
+}

@@ -1,0 +1,260 @@
+//! The WebSocket protocol (`GET /api/ws`): one socket per client, any number of watched games.
+//! Every client message gets an answer (`ack`, `sync`, `pong` or `error`); updates of watched
+//! games arrive as they happen. See `docs/api.md`.
+
+use std::{
+    collections::HashMap,
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use axum::{
+    extract::{
+        State,
+        ws::{Message, WebSocket, WebSocketUpgrade},
+    },
+    http::HeaderMap,
+    response::{IntoResponse, Response},
+};
+use futures_util::{SinkExt, StreamExt};
+use gobeyond_rules::record::RecordedKind;
+use serde::Deserialize;
+use serde_json::json;
+use tokio::sync::{broadcast, mpsc};
+
+use crate::{
+    AppState,
+    auth::{Session, origin_allowed},
+    error::ApiError,
+    table::Command,
+};
+
+/// Largest client frame accepted.
+pub const MAX_FRAME: usize = 64 * 1024;
+/// Client messages per second, sustained (with a burst of twice that).
+const MESSAGES_PER_SECOND: f64 = 20.0;
+const MAX_WATCHED: usize = 50;
+
+/// What a client may send.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum ClientMessage {
+    /// Receive a game's updates; `since` = the last sequence number the client has.
+    Watch {
+        game: i64,
+        #[serde(default)]
+        since: Option<u64>,
+    },
+    Unwatch {
+        game: i64,
+    },
+    /// Play: `action` as in records (`{"type": "place", "at": "E5"}`, `pass`, `skip`, `resign`,
+    /// `surrender`); `seat` only when the user holds several seats.
+    Act {
+        game: i64,
+        action: RecordedKind,
+        #[serde(default)]
+        seat: Option<usize>,
+        /// Echoed in the answer, so a client can match answers to requests.
+        #[serde(default)]
+        id: Option<serde_json::Value>,
+    },
+    Chat {
+        game: i64,
+        text: String,
+    },
+    Ping {
+        #[serde(default)]
+        id: Option<serde_json::Value>,
+    },
+}
+
+pub async fn upgrade(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    session: Result<Session, ApiError>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if !origin_allowed(&headers, &app.config.allowed_origins) {
+        return ApiError::Forbidden("this page's origin may not open a game socket".into()).into_response();
+    }
+    let session = match session {
+        Ok(s) => s,
+        Err(e) => return e.into_response(),
+    };
+    ws.max_message_size(MAX_FRAME).max_frame_size(MAX_FRAME).on_upgrade(move |socket| client(app, session, socket))
+}
+
+/// A token bucket: a burst, then a steady rate.
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens =
+            (self.tokens + now.duration_since(self.at).as_secs_f64() * MESSAGES_PER_SECOND).min(2.0 * MESSAGES_PER_SECOND);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+async fn client(app: AppState, session: Session, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    // Everything for the client goes through one queue, written by one task.
+    let (out, mut out_rx) = mpsc::channel::<Arc<str>>(512);
+    let writer = tokio::spawn(async move {
+        while let Some(text) = out_rx.recv().await {
+            if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let hello = json!({"type": "hello", "user": session.user});
+    let _ = out.send(hello.to_string().into()).await;
+    let mut watched: HashMap<i64, tokio::task::JoinHandle<()>> = HashMap::new();
+    let mut bucket = Bucket { tokens: 2.0 * MESSAGES_PER_SECOND, at: Instant::now() };
+    while let Some(frame) = stream.next().await {
+        let text = match frame {
+            Ok(Message::Text(t)) => t,
+            Ok(Message::Binary(_)) => {
+                send_error(&out, None, "binary frames are not part of the protocol: send JSON text").await;
+                continue;
+            }
+            Ok(Message::Close(_)) | Err(_) => break,
+            Ok(_) => continue,
+        };
+        if !bucket.take() {
+            send_error(&out, None, "too many messages: slow down (20 per second)").await;
+            continue;
+        }
+        let message: ClientMessage = match serde_json::from_str(text.as_str()) {
+            Ok(m) => m,
+            Err(e) => {
+                send_error(&out, None, &format!("bad message: {e}")).await;
+                continue;
+            }
+        };
+        handle(&app, &session, message, &out, &mut watched).await;
+    }
+    for (_, task) in watched {
+        task.abort();
+    }
+    drop(out);
+    let _ = tokio::time::timeout(Duration::from_secs(5), writer).await;
+}
+
+async fn send_error(out: &mpsc::Sender<Arc<str>>, id: Option<serde_json::Value>, message: &str) {
+    let _ = out.send(json!({"type": "error", "id": id, "error": message}).to_string().into()).await;
+}
+
+async fn handle(
+    app: &AppState,
+    session: &Session,
+    message: ClientMessage,
+    out: &mpsc::Sender<Arc<str>>,
+    watched: &mut HashMap<i64, tokio::task::JoinHandle<()>>,
+) {
+    match message {
+        ClientMessage::Ping { id } => {
+            let _ = out.send(json!({"type": "pong", "id": id}).to_string().into()).await;
+        }
+        ClientMessage::Watch { game, since } => {
+            if !watched.contains_key(&game) && watched.len() >= MAX_WATCHED {
+                send_error(out, None, &format!("watch at most {MAX_WATCHED} games at once")).await;
+                return;
+            }
+            let table = match app.hub.table(game).await {
+                Ok(t) => t,
+                Err(e) => return send_error(out, None, &format!("game {game}: {e}")).await,
+            };
+            // Subscribe before asking for the state, so nothing falls between the two.
+            let mut updates = table.updates.subscribe();
+            let sync = match table.ask(|reply| Command::Sync { since, reply }).await {
+                Ok(s) => s,
+                Err(e) => return send_error(out, None, &format!("game {game}: {e}")).await,
+            };
+            let last = serde_json::from_str::<serde_json::Value>(&sync)
+                .ok()
+                .and_then(|v| v["seq"].as_u64())
+                .unwrap_or(0);
+            let _ = out.send(sync.into()).await;
+            let out = out.clone();
+            let forward = tokio::spawn(async move {
+                let mut last = last;
+                loop {
+                    match updates.recv().await {
+                        Ok((seq, msg)) => {
+                            // Updates already covered by the sync are skipped.
+                            if seq != 0 {
+                                if seq <= last {
+                                    continue;
+                                }
+                                last = seq;
+                            }
+                            if out.send(msg).await.is_err() {
+                                break;
+                            }
+                        }
+                        Err(broadcast::error::RecvError::Lagged(_)) => {
+                            // Fell behind: a full state replaces what was dropped.
+                            match table.ask(|reply| Command::Sync { since: Some(last), reply }).await {
+                                Ok(sync) => {
+                                    if let Some(seq) = serde_json::from_str::<serde_json::Value>(&sync)
+                                        .ok()
+                                        .and_then(|v| v["seq"].as_u64())
+                                    {
+                                        last = seq;
+                                    }
+                                    if out.send(sync.into()).await.is_err() {
+                                        break;
+                                    }
+                                }
+                                Err(_) => break,
+                            }
+                        }
+                        Err(broadcast::error::RecvError::Closed) => break,
+                    }
+                }
+            });
+            if let Some(old) = watched.insert(game, forward) {
+                old.abort();
+            }
+        }
+        ClientMessage::Unwatch { game } => {
+            if let Some(t) = watched.remove(&game) {
+                t.abort();
+            }
+        }
+        ClientMessage::Act { game, action, seat, id } => {
+            let user = session.user.id;
+            let result = match app.hub.table(game).await {
+                Ok(t) => t.ask(|reply| Command::Act { user, seat, action, reply }).await.and_then(|r| r),
+                Err(e) => Err(e),
+            };
+            let msg = match result {
+                Ok(seq) => json!({"type": "ack", "id": id, "game": game, "seq": seq}),
+                Err(e) => json!({"type": "error", "id": id, "game": game, "error": e.to_string()}),
+            };
+            let _ = out.send(msg.to_string().into()).await;
+        }
+        ClientMessage::Chat { game, text } => {
+            let user = session.user.clone();
+            let result = match app.hub.table(game).await {
+                Ok(t) => t.ask(|reply| Command::Chat { user, text, reply }).await.and_then(|r| r),
+                Err(e) => Err(e),
+            };
+            if let Err(e) = result {
+                let _ = out.send(json!({"type": "error", "game": game, "error": e.to_string()}).to_string().into()).await;
+            }
+        }
+    }
+}
