@@ -320,4 +320,3 @@ impl Searchable for GoBeyondGame {
         }
     }
 }
-

@@ -372,7 +372,15 @@ fn run(cli: Cli) -> Result<()> {
                 })?;
                 println!("{}", serde_json::to_string_pretty(&summary)?);
             } else if m.bots.len() >= 2 {
-                let r = matches::series(&m.rules, &m.map, &m.bots, m.games, m.seconds_per_move, m.seed, m.record_dir.as_deref())?;
+                let r = matches::series(
+                    &m.rules,
+                    &m.map,
+                    &m.bots,
+                    m.games,
+                    m.seconds_per_move,
+                    m.seed,
+                    m.record_dir.as_deref(),
+                )?;
                 println!("{}", serde_json::to_string_pretty(&r)?);
             } else {
                 bail!("give two --engine commands, or two or more --bot players");

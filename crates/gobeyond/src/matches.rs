@@ -313,7 +313,10 @@ pub fn series(
                 if let Some(dir) = record_dir {
                     let names = (0..n).map(|s| PlayerInfo { name: bots[bot_at(s)].clone() }).collect();
                     let record = Record::of_gobeyond(&end, crate::map_source(map)?, names);
-                    crate::play::write_atomically(&dir.join(format!("game-{:03}.json", g + 1)), &record.to_json())?;
+                    crate::play::write_atomically(
+                        &dir.join(format!("game-{:03}.json", g + 1)),
+                        &record.to_json(),
+                    )?;
                 }
                 end.outcome().map(|o| o.ranking.clone()).unwrap_or_default()
             }

@@ -316,8 +316,11 @@ impl Record {
             ClassicGame::with_setup(map, self.players.len(), rules.clone(), &self.setup_stones(), first)
                 .map_err(|e| RecordError::Setup(e.to_string()))?;
         for (index, a) in self.actions.iter().enumerate() {
-            apply_classic(&mut game, a)
-                .map_err(|reason| RecordError::Action { index, player: a.player, reason })?;
+            apply_classic(&mut game, a).map_err(|reason| RecordError::Action {
+                index,
+                player: a.player,
+                reason,
+            })?;
         }
         Ok(game)
     }
@@ -336,8 +339,11 @@ impl Record {
         let mut game = GoBeyondGame::with_setup(map, self.players.len(), rules.clone(), &self.setup_stones())
             .map_err(|e| RecordError::Setup(e.to_string()))?;
         for (index, a) in self.actions.iter().enumerate() {
-            apply_gobeyond(&mut game, a)
-                .map_err(|reason| RecordError::Action { index, player: a.player, reason })?;
+            apply_gobeyond(&mut game, a).map_err(|reason| RecordError::Action {
+                index,
+                player: a.player,
+                reason,
+            })?;
         }
         if !self.events.is_empty() {
             let replayed = game.events();

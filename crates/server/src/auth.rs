@@ -44,7 +44,8 @@ pub async fn hash_password(password: String) -> Result<String, ApiError> {
 
 pub async fn verify_password(password: String, hash: String) -> bool {
     tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&hash).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+        PasswordHash::new(&hash)
+            .is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
     })
     .await
     .unwrap_or(false)

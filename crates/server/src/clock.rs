@@ -40,7 +40,9 @@ impl Clock {
         let (main, periods) = match kind {
             ClockKind::Classic(TimeControl::Absolute { main_seconds })
             | ClockKind::Classic(TimeControl::Fischer { main_seconds, .. }) => (ms(main_seconds), 0),
-            ClockKind::Classic(TimeControl::ByoYomi { main_seconds, periods, .. }) => (ms(main_seconds), periods),
+            ClockKind::Classic(TimeControl::ByoYomi { main_seconds, periods, .. }) => {
+                (ms(main_seconds), periods)
+            }
             _ => (0, 0),
         };
         Clock {
@@ -57,11 +59,15 @@ impl Clock {
         self.turn_started_ms = now;
         self.deadline_ms = match (self.control, player) {
             (ClockKind::None, _) => None,
-            (ClockKind::PerTurn { cleanup_ms, .. }, _) if cleanup => (cleanup_ms > 0).then_some(now + cleanup_ms),
+            (ClockKind::PerTurn { cleanup_ms, .. }, _) if cleanup => {
+                (cleanup_ms > 0).then_some(now + cleanup_ms)
+            }
             (ClockKind::PerTurn { turn_ms, .. }, Some(_)) => (turn_ms > 0).then_some(now + turn_ms),
             (ClockKind::Classic(tc), Some(p)) => {
                 let period = match tc {
-                    TimeControl::ByoYomi { period_seconds, .. } if self.periods_left[p] > 0 => ms(period_seconds),
+                    TimeControl::ByoYomi { period_seconds, .. } if self.periods_left[p] > 0 => {
+                        ms(period_seconds)
+                    }
                     _ => 0,
                 };
                 match tc {
@@ -81,7 +87,9 @@ impl Clock {
         match tc {
             TimeControl::None => {}
             TimeControl::Absolute { .. } => *left = (*left - used).max(0),
-            TimeControl::Fischer { increment_seconds, .. } => *left = (*left - used).max(0) + ms(increment_seconds),
+            TimeControl::Fischer { increment_seconds, .. } => {
+                *left = (*left - used).max(0) + ms(increment_seconds)
+            }
             TimeControl::ByoYomi { period_seconds, .. } => {
                 if used <= *left {
                     *left -= used;

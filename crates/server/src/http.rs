@@ -50,7 +50,8 @@ async fn new_session(app: &AppState, user_id: i64, kind: &str) -> Result<String,
 /// One click: a guest account and its session.
 pub async fn guest(State(app): State<AppState>) -> Result<Response, ApiError> {
     let tag = auth::new_token()?;
-    let name = format!("guest-{}", tag.chars().filter(char::is_ascii_alphanumeric).take(8).collect::<String>());
+    let name =
+        format!("guest-{}", tag.chars().filter(char::is_ascii_alphanumeric).take(8).collect::<String>());
     let user = app.store.create_user(&name, "guest", None, None).await?;
     let token = new_session(&app, user.id, "cookie").await?;
     Ok(with_cookie(auth::session_cookie(&token), json!({ "user": user })))
@@ -125,7 +126,10 @@ pub async fn create_bot(
     Ok((StatusCode::CREATED, Json(json!({ "user": user, "token": token }))).into_response())
 }
 
-pub async fn my_bots(State(app): State<AppState>, session: Session) -> Result<Json<serde_json::Value>, ApiError> {
+pub async fn my_bots(
+    State(app): State<AppState>,
+    session: Session,
+) -> Result<Json<serde_json::Value>, ApiError> {
     Ok(Json(json!({ "bots": app.store.bots_of(session.user.id).await? })))
 }
 
@@ -143,7 +147,8 @@ pub async fn create_game(
     let setup = tokio::task::spawn_blocking(move || new.validate())
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))??;
-    let invite = if setup.seats.contains(&SeatChoice::Invite) || !public { Some(auth::new_token()?) } else { None };
+    let invite =
+        if setup.seats.contains(&SeatChoice::Invite) || !public { Some(auth::new_token()?) } else { None };
     let seats: Vec<(Option<i64>, Option<u8>)> = setup
         .seats
         .iter()
@@ -205,7 +210,10 @@ pub async fn list_games(
     Ok(Json(json!({ "games": games })))
 }
 
-pub async fn game_info(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Json<serde_json::Value>, ApiError> {
+pub async fn game_info(
+    State(app): State<AppState>,
+    Path(id): Path<i64>,
+) -> Result<Json<serde_json::Value>, ApiError> {
     let table = app.hub.table(id).await?;
     Ok(Json(table.ask(|reply| Command::Info { reply }).await?))
 }
@@ -245,7 +253,8 @@ pub async fn leave(
 
 /// The game as a record (the same JSON `gobeyond replay` reads).
 async fn record_of(app: &AppState, id: i64) -> Result<(gobeyond_rules::record::Record, AnyGame), ApiError> {
-    let row = app.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
+    let row =
+        app.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
     let setup: GameSetup =
         serde_json::from_str(&row.setup).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
     let names: Vec<String> = app
@@ -274,15 +283,21 @@ pub async fn record(State(app): State<AppState>, Path(id): Path<i64>) -> Result<
 pub async fn sgf_export(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Response, ApiError> {
     let (record, game) = record_of(&app, id).await?;
     let AnyGame::Classic(classic) = &game else {
-        return Err(ApiError::BadRequest("SGF describes classic two-player games only: use the JSON record".into()));
+        return Err(ApiError::BadRequest(
+            "SGF describes classic two-player games only: use the JSON record".into(),
+        ));
     };
-    let text = sgf::export(classic, &record.players, None).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let text =
+        sgf::export(classic, &record.players, None).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     let mut headers = HeaderMap::new();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-go-sgf"));
     Ok((headers, text).into_response())
 }
 
-pub async fn chat(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Json<serde_json::Value>, ApiError> {
+pub async fn chat(
+    State(app): State<AppState>,
+    Path(id): Path<i64>,
+) -> Result<Json<serde_json::Value>, ApiError> {
     let lines = app.store.chat(id, 200).await?;
     Ok(Json(json!({
         "chat": lines.into_iter().map(|(from, text, at_ms)| json!({"from": from, "text": text, "at_ms": at_ms})).collect::<Vec<_>>()

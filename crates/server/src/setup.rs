@@ -130,14 +130,19 @@ impl NewGame {
         if seats.iter().filter(|s| **s == SeatChoice::Me).count() > 1 {
             return Err(bad("the creator can take one seat only".into()));
         }
-        if let Some(SeatChoice::Bot { level }) = seats.iter().find(|s| matches!(s, SeatChoice::Bot { level } if !(1..=10).contains(level))) {
+        if let Some(SeatChoice::Bot { level }) =
+            seats.iter().find(|s| matches!(s, SeatChoice::Bot { level } if !(1..=10).contains(level)))
+        {
             return Err(bad(format!("bot level {level} is not 1 to 10")));
         }
         let setup = GameSetup { rules, map, players: self.players, time: self.time, seats };
         // Building the game checks the map and the rules against each other.
         let game = setup.new_game(&[])?;
         if game.map().len() > MAX_NODES {
-            return Err(bad(format!("the map has {} nodes; server games allow at most {MAX_NODES}", game.map().len())));
+            return Err(bad(format!(
+                "the map has {} nodes; server games allow at most {MAX_NODES}",
+                game.map().len()
+            )));
         }
         Ok(setup)
     }

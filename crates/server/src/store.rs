@@ -18,9 +18,7 @@ static POSTGRES: Migrator = sqlx::migrate!("migrations/postgres");
 /// Milliseconds since the Unix epoch: how every timestamp is stored (portable across both
 /// databases under `Any`).
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -225,15 +223,19 @@ impl Store {
     }
 
     pub async fn delete_session(&self, token_hash: &str) -> Result<(), ApiError> {
-        sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash).execute(&self.pool).await?;
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(token_hash)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
     pub async fn bots_of(&self, owner: i64) -> Result<Vec<User>, ApiError> {
-        let rows = sqlx::query("SELECT id, name, kind, password_hash FROM users WHERE owner = $1 ORDER BY id")
-            .bind(owner)
-            .fetch_all(&self.pool)
-            .await?;
+        let rows =
+            sqlx::query("SELECT id, name, kind, password_hash FROM users WHERE owner = $1 ORDER BY id")
+                .bind(owner)
+                .fetch_all(&self.pool)
+                .await?;
         Ok(rows.iter().map(user).collect::<Result<_, _>>()?)
     }
 
@@ -274,10 +276,7 @@ impl Store {
     }
 
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>, ApiError> {
-        let row = sqlx::query(GAME_BY_ID)
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(GAME_BY_ID).bind(id).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(game).transpose()?)
     }
 
@@ -323,7 +322,13 @@ impl Store {
 
     /// Appends one action to the log, with the clock as it stands after it, in one transaction:
     /// once this returns the action is committed and may be acknowledged.
-    pub async fn append_action(&self, game_id: i64, seq: u64, action: &str, clock: &str) -> Result<(), ApiError> {
+    pub async fn append_action(
+        &self,
+        game_id: i64,
+        seq: u64,
+        action: &str,
+        clock: &str,
+    ) -> Result<(), ApiError> {
         let mut tx = self.pool.begin().await?;
         sqlx::query("INSERT INTO actions (game_id, seq, action, at_ms) VALUES ($1, $2, $3, $4)")
             .bind(game_id)
@@ -332,7 +337,11 @@ impl Store {
             .bind(now_ms())
             .execute(&mut *tx)
             .await?;
-        sqlx::query("UPDATE games SET clock = $1 WHERE id = $2").bind(clock).bind(game_id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE games SET clock = $1 WHERE id = $2")
+            .bind(clock)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -349,32 +358,27 @@ impl Store {
 
     /// The log from `after + 1` on, in order.
     pub async fn actions(&self, game_id: i64, after: u64) -> Result<Vec<(u64, String)>, ApiError> {
-        let rows = sqlx::query("SELECT seq, action FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq")
-            .bind(game_id)
-            .bind(after as i64)
-            .fetch_all(&self.pool)
-            .await?;
+        let rows =
+            sqlx::query("SELECT seq, action FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq")
+                .bind(game_id)
+                .bind(after as i64)
+                .fetch_all(&self.pool)
+                .await?;
         rows.iter().map(|r| Ok((r.try_get::<i64, _>("seq")? as u64, r.try_get("action")?))).collect()
     }
 
     /// Games by status (`open`, `live`, `finished`), newest first; public ones, or those with a
     /// seat held by `user` when given.
-    pub async fn list_games(&self, status: &str, user: Option<i64>, limit: i64) -> Result<Vec<GameRow>, ApiError> {
+    pub async fn list_games(
+        &self,
+        status: &str,
+        user: Option<i64>,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, ApiError> {
         let rows = match user {
-            None => {
-                sqlx::query(GAMES_PUBLIC)
-                .bind(status)
-                .bind(limit)
-                .fetch_all(&self.pool)
-                .await?
-            }
+            None => sqlx::query(GAMES_PUBLIC).bind(status).bind(limit).fetch_all(&self.pool).await?,
             Some(u) => {
-                sqlx::query(GAMES_OF_USER)
-                .bind(status)
-                .bind(u)
-                .bind(limit)
-                .fetch_all(&self.pool)
-                .await?
+                sqlx::query(GAMES_OF_USER).bind(status).bind(u).bind(limit).fetch_all(&self.pool).await?
             }
         };
         Ok(rows.iter().map(game).collect::<Result<_, _>>()?)
@@ -382,7 +386,9 @@ impl Store {
 
     /// Ids of every game that is still being played (rebuilt at start-up).
     pub async fn live_game_ids(&self) -> Result<Vec<i64>, ApiError> {
-        let rows = sqlx::query("SELECT id FROM games WHERE status = 'live' ORDER BY id").fetch_all(&self.pool).await?;
+        let rows = sqlx::query("SELECT id FROM games WHERE status = 'live' ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
     }
 

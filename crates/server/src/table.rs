@@ -59,17 +59,46 @@ pub type Broadcast = (u64, Arc<str>);
 /// Requests to a table.
 #[derive(Debug)]
 pub enum Command {
-    Act { user: i64, seat: Option<usize>, action: RecordedKind, reply: oneshot::Sender<Result<u64, ApiError>> },
-    Join { user: User, seat: Option<usize>, invite: Option<String>, reply: oneshot::Sender<Result<usize, ApiError>> },
-    Leave { user: i64, reply: oneshot::Sender<Result<(), ApiError>> },
+    Act {
+        user: i64,
+        seat: Option<usize>,
+        action: RecordedKind,
+        reply: oneshot::Sender<Result<u64, ApiError>>,
+    },
+    Join {
+        user: User,
+        seat: Option<usize>,
+        invite: Option<String>,
+        reply: oneshot::Sender<Result<usize, ApiError>>,
+    },
+    Leave {
+        user: i64,
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
     /// The state as a `sync` message, with the actions after `since` when given.
-    Sync { since: Option<u64>, reply: oneshot::Sender<String> },
+    Sync {
+        since: Option<u64>,
+        reply: oneshot::Sender<String>,
+    },
     /// The lobby view of the game (seats, status, clock).
-    Info { reply: oneshot::Sender<serde_json::Value> },
-    Chat { user: User, text: String, reply: oneshot::Sender<Result<(), ApiError>> },
-    BotMove { seq: u64, seat: usize, action: RecordedKind },
+    Info {
+        reply: oneshot::Sender<serde_json::Value>,
+    },
+    Chat {
+        user: User,
+        text: String,
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
+    BotMove {
+        seq: u64,
+        seat: usize,
+        action: RecordedKind,
+    },
     /// A bot search failed: the table plays a safe action for it instead.
-    BotFailed { seq: u64, seat: usize },
+    BotFailed {
+        seq: u64,
+        seat: usize,
+    },
 }
 
 /// How to reach a table.
@@ -83,7 +112,10 @@ impl TableHandle {
     /// Sends a request and waits for the answer.
     pub async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, ApiError> {
         let (tx, rx) = oneshot::channel();
-        self.commands.send(make(tx)).await.map_err(|_| ApiError::Internal("the game is shutting down".into()))?;
+        self.commands
+            .send(make(tx))
+            .await
+            .map_err(|_| ApiError::Internal("the game is shutting down".into()))?;
         rx.await.map_err(|_| ApiError::Internal("the game stopped answering".into()))
     }
 }
@@ -180,16 +212,18 @@ struct Table {
 
 fn clock_kind(setup: &GameSetup) -> ClockKind {
     match &setup.rules {
-        RulesSpec::GoBeyond(r) => {
-            ClockKind::PerTurn { turn_ms: r.turn_seconds as i64 * 1000, cleanup_ms: r.cleanup_seconds as i64 * 1000 }
-        }
+        RulesSpec::GoBeyond(r) => ClockKind::PerTurn {
+            turn_ms: r.turn_seconds as i64 * 1000,
+            cleanup_ms: r.cleanup_seconds as i64 * 1000,
+        },
         RulesSpec::Classic(_) => ClockKind::Classic(setup.time),
     }
 }
 
 impl Table {
     async fn load(store: Store, id: i64, bots: Arc<Semaphore>) -> Result<Table, ApiError> {
-        let row = store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
+        let row =
+            store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
         let setup: GameSetup = serde_json::from_str(&row.setup)
             .map_err(|e| ApiError::Internal(format!("game {id} has unreadable settings: {e}")))?;
         let seats = store.seats(id).await?;
@@ -200,7 +234,8 @@ impl Table {
         for (seq, text) in log {
             let a: RecordedAction = serde_json::from_str(&text)
                 .map_err(|e| ApiError::Internal(format!("game {id} action {seq} is unreadable: {e}")))?;
-            game.apply(&a).map_err(|e| ApiError::Internal(format!("game {id} action {seq} does not replay: {e}")))?;
+            game.apply(&a)
+                .map_err(|e| ApiError::Internal(format!("game {id} action {seq} does not replay: {e}")))?;
             actions.push(text);
         }
         let status = Status::parse(&row.status);
@@ -335,7 +370,8 @@ impl Table {
             Status::Finished => return Err(ApiError::Conflict("the game is over".into())),
             Status::Live => {}
         }
-        let mine: Vec<usize> = self.seats.iter().filter(|s| s.user_id == Some(user)).map(|s| s.seat).collect();
+        let mine: Vec<usize> =
+            self.seats.iter().filter(|s| s.user_id == Some(user)).map(|s| s.seat).collect();
         if mine.is_empty() {
             return Err(ApiError::Forbidden("you hold no seat in this game".into()));
         }
@@ -490,7 +526,12 @@ impl Table {
         }
     }
 
-    async fn join(&mut self, user: &User, seat: Option<usize>, invite: Option<String>) -> Result<usize, ApiError> {
+    async fn join(
+        &mut self,
+        user: &User,
+        seat: Option<usize>,
+        invite: Option<String>,
+    ) -> Result<usize, ApiError> {
         if self.status != Status::Open {
             return Err(ApiError::Conflict("the game has already started".into()));
         }
@@ -508,7 +549,8 @@ impl Table {
         };
         let seat = match seat {
             Some(n) => {
-                let s = self.seats.get(n).ok_or_else(|| ApiError::BadRequest(format!("there is no seat {n}")))?;
+                let s =
+                    self.seats.get(n).ok_or_else(|| ApiError::BadRequest(format!("there is no seat {n}")))?;
                 if !free(s) {
                     return Err(ApiError::Conflict(format!("seat {n} is not free")));
                 }
@@ -563,7 +605,9 @@ impl Table {
             return Err(ApiError::BadRequest("empty chat message".into()));
         }
         if text.chars().count() > CHAT_MAX_CHARS {
-            return Err(ApiError::BadRequest(format!("chat messages have at most {CHAT_MAX_CHARS} characters")));
+            return Err(ApiError::BadRequest(format!(
+                "chat messages have at most {CHAT_MAX_CHARS} characters"
+            )));
         }
         let times = self.chat_times.entry(user.id).or_default();
         let now = Instant::now();
@@ -576,7 +620,9 @@ impl Table {
         times.push_back(now);
         let at = now_ms();
         self.store.add_chat(self.id, user.id, &text, at).await?;
-        self.broadcast(json!({"type": "chat", "game": self.id, "from": user.name, "text": text, "at_ms": at}));
+        self.broadcast(
+            json!({"type": "chat", "game": self.id, "from": user.name, "text": text, "at_ms": at}),
+        );
         Ok(())
     }
 
@@ -602,6 +648,11 @@ impl Table {
                 "bot_level": s.bot_level,
             })).collect::<Vec<_>>(),
             "seq": self.seq(),
+            "phase": match &self.game {
+                AnyGame::GoBeyond(g) if g.phase() == Phase::CleanUp => "clean_up",
+                _ if self.game.outcome().is_some() => "finished",
+                _ => "playing",
+            },
             "waiting_for": self.game.waiting_for().iter().map(|p| p.0).collect::<Vec<_>>(),
             "clock": (self.status == Status::Live).then(|| self.clock.view(now)),
             "outcome": self.game.outcome(),
@@ -640,16 +691,19 @@ impl Table {
             AnyGame::Classic(_) => serde_json::Value::Array(Vec::new()),
         };
         let now = now_ms();
-        self.broadcast_seq(seq, json!({
-            "type": "update",
-            "game": self.id,
-            "seq": seq,
-            "action": action,
-            "events": events,
-            "state": self.game.state_value(&self.names()),
-            "clock": (self.status == Status::Live).then(|| self.clock.view(now)),
-            "status": self.status,
-        }));
+        self.broadcast_seq(
+            seq,
+            json!({
+                "type": "update",
+                "game": self.id,
+                "seq": seq,
+                "action": action,
+                "events": events,
+                "state": self.game.state_value(&self.names()),
+                "clock": (self.status == Status::Live).then(|| self.clock.view(now)),
+                "status": self.status,
+            }),
+        );
     }
 
     fn broadcast(&self, message: serde_json::Value) {

@@ -82,7 +82,9 @@ pub async fn upgrade(
         Ok(s) => s,
         Err(e) => return e.into_response(),
     };
-    ws.max_message_size(MAX_FRAME).max_frame_size(MAX_FRAME).on_upgrade(move |socket| client(app, session, socket))
+    ws.max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .on_upgrade(move |socket| client(app, session, socket))
 }
 
 /// A token bucket: a burst, then a steady rate.
@@ -94,8 +96,8 @@ struct Bucket {
 impl Bucket {
     fn take(&mut self) -> bool {
         let now = Instant::now();
-        self.tokens =
-            (self.tokens + now.duration_since(self.at).as_secs_f64() * MESSAGES_PER_SECOND).min(2.0 * MESSAGES_PER_SECOND);
+        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * MESSAGES_PER_SECOND)
+            .min(2.0 * MESSAGES_PER_SECOND);
         self.at = now;
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
@@ -253,7 +255,9 @@ async fn handle(
                 Err(e) => Err(e),
             };
             if let Err(e) = result {
-                let _ = out.send(json!({"type": "error", "game": game, "error": e.to_string()}).to_string().into()).await;
+                let _ = out
+                    .send(json!({"type": "error", "game": game, "error": e.to_string()}).to_string().into())
+                    .await;
             }
         }
     }

@@ -1,0 +1,501 @@
+//! The server through its real HTTP and WebSocket interfaces, on SQLite and on PostgreSQL.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Client, TestServer, postgres_url, sqlite_url};
+use gobeyond_rules::record::{AnyGame, Record};
+use serde_json::{Value, json};
+
+/// Each scenario runs once per database.
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(&super::sqlite_url()).await })*
+        }
+        mod postgres {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(&super::postgres_url()).await })*
+        }
+    };
+}
+
+on_both!(
+    three_player_gobeyond_game_with_a_bot,
+    classic_game_lost_on_time,
+    reconnection_gets_missed_actions,
+    spectators_see_every_update_and_chat,
+    authorization,
+    bad_input_changes_nothing,
+    accounts,
+    restart_resumes_games,
+    lobby_lists,
+);
+
+fn seat_of(info: &Value, user: i64) -> u64 {
+    info["seats"].as_array().unwrap().iter().find(|s| s["user_id"] == user).unwrap()["seat"].as_u64().unwrap()
+}
+
+fn waiting(v: &Value) -> Vec<u64> {
+    v["waiting_for"].as_array().map(|a| a.iter().filter_map(Value::as_u64).collect()).unwrap_or_default()
+}
+
+/// Two guests and a level-3 bot play GoBeyond on hex:3 to the end: the humans pass when it is
+/// their turn and surrender nothing in Clean-Up; the record replays to the same result.
+async fn three_player_gobeyond_game_with_a_bot(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let game = a
+        .create(json!({"rules": "gobeyond", "map": "hex:3", "players": 3,
+                       "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": 3}]}))
+        .await;
+    let (status, joined) = b.post(&format!("/api/games/{game}/join"), json!({})).await;
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!(joined["game"]["status"], "live");
+    let mut sockets = [a.socket().await, b.socket().await];
+    let users = [a.id(), b.id()];
+    let seats = [seat_of(&joined["game"], users[0]), seat_of(&joined["game"], users[1])];
+    for s in &mut sockets {
+        s.watch(game, None).await;
+    }
+    let mut acked = 0;
+    for _ in 0..400 {
+        let (_, info) = a.get(&format!("/api/games/{game}")).await;
+        if info["status"] == "finished" {
+            break;
+        }
+        let w = waiting(&info);
+        let mut acted = false;
+        for (i, s) in sockets.iter_mut().enumerate() {
+            if w.contains(&seats[i]) {
+                let cleanup = info["phase"] == "clean_up";
+                let action = if cleanup { json!({"type": "surrender"}) } else { json!({"type": "pass"}) };
+                let r = s.act(game, action).await;
+                if r["type"] == "ack" {
+                    acked += 1;
+                    acted = true;
+                }
+            }
+        }
+        if !acted {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    let (_, info) = a.get(&format!("/api/games/{game}")).await;
+    assert_eq!(info["status"], "finished", "{info}");
+    assert!(acked >= 2, "the humans acted");
+    let ranking = info["outcome"]["ranking"].as_array().unwrap();
+    assert_eq!(ranking.len(), 3);
+    // The record replays to the same outcome.
+    let r = a.http.get(server.url(&format!("/api/games/{game}/record"))).send().await.unwrap();
+    let record = Record::from_json(&r.text().await.unwrap()).unwrap();
+    let AnyGame::GoBeyond(replayed) = record.replay().unwrap() else { panic!("a GoBeyond record") };
+    let outcome = serde_json::to_value(gobeyond_rules::Game::outcome(&replayed)).unwrap();
+    assert_eq!(outcome, info["outcome"]);
+    // Every client sees the end.
+    for s in &mut sockets {
+        let sync = s.watch(game, None).await;
+        assert_eq!(sync["info"]["status"], "finished");
+        assert_eq!(sync["state"]["phase"], "finished");
+    }
+    server.stop().await;
+}
+
+/// Absolute time of one second: the player who does not move loses on time.
+async fn classic_game_lost_on_time(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let game = a
+        .create(json!({"rules": "chinese", "map": "square:9", "players": 2,
+                       "time": {"kind": "absolute", "main_seconds": 1.0}}))
+        .await;
+    b.post(&format!("/api/games/{game}/join"), json!({})).await;
+    let mut sa = a.socket().await;
+    sa.watch(game, None).await;
+    let r = sa.act(game, json!({"type": "place", "at": "E5"})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    // b never moves.
+    let end = sa.until(|v| v["type"] == "update" && v["status"] == "finished").await;
+    assert_eq!(end["action"]["type"], "timeout");
+    assert_eq!(end["action"]["player"], 1);
+    assert_eq!(end["state"]["outcome"]["reason"], "time");
+    assert_eq!(end["state"]["outcome"]["ranking"][0], 0);
+    let (_, info) = a.get(&format!("/api/games/{game}")).await;
+    assert_eq!(info["status"], "finished");
+    // SGF export of a finished classic game.
+    let sgf =
+        a.http.get(server.url(&format!("/api/games/{game}/sgf"))).send().await.unwrap().text().await.unwrap();
+    assert!(sgf.starts_with("(;") && sgf.contains("[ee]"), "{sgf}");
+    server.stop().await;
+}
+
+/// A client that reconnects with its last sequence number gets exactly what it missed.
+async fn reconnection_gets_missed_actions(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let game = a.create(json!({"rules": "japanese", "map": "square:9", "players": 2})).await;
+    b.post(&format!("/api/games/{game}/join"), json!({})).await;
+    let mut sa = a.socket().await;
+    let mut sb = b.socket().await;
+    sb.watch(game, None).await;
+    assert_eq!(sa.act(game, json!({"type": "place", "at": "C3"})).await["seq"], 1);
+    sb.until(|v| v["type"] == "update" && v["seq"] == 1).await;
+    sb.close().await;
+    // While b is away: three more moves.
+    assert_eq!(sa.act(game, json!({"type": "place", "at": "D4"})).await["type"], "error", "not a's turn");
+    let mut sb2 = b.socket().await;
+    assert_eq!(sb2.act(game, json!({"type": "place", "at": "G7"})).await["seq"], 2);
+    sb2.close().await;
+    assert_eq!(sa.act(game, json!({"type": "place", "at": "C7"})).await["seq"], 3);
+    let mut sb3 = b.socket().await;
+    let sync = sb3.watch(game, Some(1)).await;
+    assert_eq!(sync["seq"], 3);
+    let missed: Vec<u64> =
+        sync["actions"].as_array().unwrap().iter().map(|x| x["seq"].as_u64().unwrap()).collect();
+    assert_eq!(missed, vec![2, 3]);
+    assert_eq!(sync["actions"][1]["action"]["at"], "C7");
+    assert_eq!(sync["state"]["moves_played"], 3);
+    // And live updates continue after the sync.
+    assert_eq!(sb3.act(game, json!({"type": "pass"})).await["seq"], 4);
+    let u = sb3.until(|v| v["type"] == "update").await;
+    assert_eq!(u["seq"], 4);
+    server.stop().await;
+}
+
+async fn spectators_see_every_update_and_chat(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let watcher = Client::guest(&server).await;
+    let game = a.create(json!({"rules": "gobeyond", "map": "square:5", "players": 2})).await;
+    let mut sw = watcher.socket().await;
+    let sync = sw.watch(game, None).await;
+    assert_eq!(sync["info"]["status"], "open");
+    b.post(&format!("/api/games/{game}/join"), json!({})).await;
+    sw.until(|v| v["type"] == "started").await;
+    let mut sa = a.socket().await;
+    let mut sb = b.socket().await;
+    sa.watch(game, None).await;
+    assert_eq!(sa.act(game, json!({"type": "place", "at": "C3"})).await["type"], "ack");
+    assert_eq!(sb.act(game, json!({"type": "skip"})).await["type"], "ack");
+    let u1 = sw.until(|v| v["type"] == "update").await;
+    let u2 = sw.until(|v| v["type"] == "update").await;
+    assert_eq!((u1["seq"].as_u64(), u2["seq"].as_u64()), (Some(1), Some(2)));
+    // GoBeyond updates carry the events of the action.
+    assert!(u1["events"].as_array().unwrap().iter().any(|e| e["event"] == "occupied"), "{u1}");
+    // Spectators cannot play, but can chat.
+    let r = sw.act(game, json!({"type": "pass"})).await;
+    assert!(r["error"].as_str().unwrap().contains("no seat"), "{r}");
+    sw.send(json!({"type": "chat", "game": game, "text": "nice move"})).await;
+    let c = sa.until(|v| v["type"] == "chat").await;
+    assert_eq!(c["text"], "nice move");
+    assert_eq!(c["from"], watcher.user["name"]);
+    let (_, lines) = a.get(&format!("/api/games/{game}/chat")).await;
+    assert_eq!(lines["chat"][0]["text"], "nice move");
+    // Too long, and too many.
+    sw.send(json!({"type": "chat", "game": game, "text": "x".repeat(501)})).await;
+    let e = sw.until(|v| v["type"] == "error").await;
+    assert!(e["error"].as_str().unwrap().contains("500"), "{e}");
+    for i in 0..6 {
+        sw.send(json!({"type": "chat", "game": game, "text": format!("spam {i}")})).await;
+    }
+    let e = sw.until(|v| v["type"] == "error").await;
+    assert!(e["error"].as_str().unwrap().contains("too many"), "{e}");
+    server.stop().await;
+}
+
+async fn authorization(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let c = Client::guest(&server).await;
+    let g1 = a.create(json!({"rules": "chinese", "map": "square:9", "players": 2})).await;
+    let (s, _) = b.post(&format!("/api/games/{g1}/join"), json!({})).await;
+    assert_eq!(s, 200);
+    // Full: nobody else may join.
+    let (s, e) = c.post(&format!("/api/games/{g1}/join"), json!({})).await;
+    assert_eq!(s, 409, "{e}");
+    let mut sb = b.socket().await;
+    // b cannot act for a's seat...
+    let r = sb.act(g1, json!({"type": "place", "at": "E5"})).await;
+    assert!(r["error"].as_str().unwrap().contains("turn"), "{r}");
+    sb.send(json!({"type": "act", "game": g1, "seat": 0, "action": {"type": "pass"}, "id": 7})).await;
+    let r = sb.until(|v| v["id"] == 7).await;
+    assert!(r["error"].as_str().unwrap().contains("not yours"), "{r}");
+    // ...nor in a game it does not sit in.
+    let g2 = c
+        .create(json!({"rules": "chinese", "map": "square:9", "players": 2,
+                            "seats": [{"kind": "me"}, {"kind": "bot", "level": 1}]}))
+        .await;
+    let r = sb.act(g2, json!({"type": "pass"})).await;
+    assert!(r["error"].as_str().unwrap().contains("no seat"), "{r}");
+    // Invite seats need the link.
+    let (s, created) = a
+        .post(
+            "/api/games",
+            json!({"rules": "chinese", "map": "square:9", "players": 2,
+                                    "seats": [{"kind": "me"}, {"kind": "invite"}]}),
+        )
+        .await;
+    assert_eq!(s, 201);
+    let g3 = created["game"]["id"].as_i64().unwrap();
+    let invite = created["invite"].as_str().unwrap();
+    let (s, _) = c.post(&format!("/api/games/{g3}/join"), json!({})).await;
+    assert_eq!(s, 409);
+    let (s, _) = c.post(&format!("/api/games/{g3}/join"), json!({"invite": "wrong"})).await;
+    assert_eq!(s, 409);
+    let (s, v) = c.post(&format!("/api/games/{g3}/join"), json!({"invite": invite})).await;
+    assert_eq!(s, 200, "{v}");
+    // No session: no socket, no game creation.
+    let anon = reqwest::Client::new();
+    let r = anon.post(server.url("/api/games")).json(&json!({})).send().await.unwrap();
+    assert_eq!(r.status(), 401);
+    let url = format!("ws://{}/api/ws", server.addr);
+    assert!(tokio_tungstenite::connect_async(url.as_str()).await.is_err());
+    // A socket from a foreign page is refused even with a valid cookie.
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = url.as_str().into_client_request().unwrap();
+    req.headers_mut().insert("cookie", a.cookie.parse().unwrap());
+    req.headers_mut().insert("origin", "http://evil.example".parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(req).await.is_err());
+    server.stop().await;
+}
+
+async fn bad_input_changes_nothing(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let game = a.create(json!({"rules": "chinese", "map": "square:9", "players": 2})).await;
+    b.post(&format!("/api/games/{game}/join"), json!({})).await;
+    let mut sa = a.socket().await;
+    sa.send_raw("{not json").await;
+    let e = sa.until(|v| v["type"] == "error").await;
+    assert!(e["error"].as_str().unwrap().starts_with("bad message"), "{e}");
+    sa.send(json!({"type": "teleport", "game": game})).await;
+    let e = sa.until(|v| v["type"] == "error").await;
+    assert!(e["error"].as_str().unwrap().contains("unknown variant"), "{e}");
+    for (action, expect) in [
+        (json!({"type": "place", "at": "Z99"}), "Z99"),
+        (json!({"type": "skip"}), "GoBeyond"),
+        (json!({"type": "timeout"}), "clock"),
+    ] {
+        let r = sa.act(game, action).await;
+        assert_eq!(r["type"], "error");
+        assert!(r["error"].as_str().unwrap().contains(expect), "{r}");
+    }
+    assert_eq!(sa.act(game, json!({"type": "place", "at": "E5"})).await["seq"], 1);
+    let r = sa.act(game, json!({"type": "place", "at": "D5"})).await;
+    assert!(r["error"].as_str().unwrap().contains("turn"), "{r}");
+    let mut sb = b.socket().await;
+    let r = sb.act(game, json!({"type": "place", "at": "E5"})).await;
+    assert_eq!(r["type"], "error", "occupied: {r}");
+    let r = sb.act(game, json!({"type": "place", "at": "E5"})).await;
+    assert_eq!(r["type"], "error");
+    // Finished games refuse actions.
+    assert_eq!(sb.act(game, json!({"type": "resign"})).await["type"], "ack");
+    let r = sa.act(game, json!({"type": "pass"})).await;
+    assert!(r["error"].as_str().unwrap().contains("over"), "{r}");
+    let (_, info) = a.get(&format!("/api/games/{game}")).await;
+    assert_eq!(info["seq"], 2, "only the two legal actions were logged");
+    // Oversize frames close the socket; the server stays up.
+    sa.send_raw(&format!("{{\"type\":\"chat\",\"game\":{game},\"text\":\"{}\"}}", "x".repeat(70_000))).await;
+    let closed = tokio::time::timeout(Duration::from_secs(5), async {
+        use futures_util::StreamExt;
+        loop {
+            match sa.ws.next().await {
+                None | Some(Err(_)) => return true,
+                Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_))) => return true,
+                _ => continue,
+            }
+        }
+    })
+    .await;
+    assert_eq!(closed, Ok(true));
+    // Bad game settings, each with its reason.
+    for (body, expect) in [
+        (json!({"rules": "gobeyond", "map": "hex:3", "players": 9}), "2 to 8"),
+        (json!({"rules": "gobeyond", "map": "nowhere:3", "players": 2}), "nowhere"),
+        (json!({"rules": "speedgo", "map": "square:9", "players": 2}), "speedgo"),
+        (
+            json!({"rules": "gobeyond", "map": "square:9", "players": 2, "seats": [{"kind": "bot", "level": 11}]}),
+            "level 11",
+        ),
+        (
+            json!({"rules": "chinese", "map": "square:9", "players": 2, "time": {"kind": "absolute", "main_seconds": -1}}),
+            "out of range",
+        ),
+        (json!({"rules": "gobeyond", "map": "grid:17x17x17", "players": 2}), "at most 4096"),
+    ] {
+        let (s, v) = a.post("/api/games", body.clone()).await;
+        assert_eq!(s, 400, "{body} → {v}");
+        assert!(v["error"].as_str().unwrap().contains(expect), "{body} → {v}");
+    }
+    let r = a
+        .http
+        .post(server.url("/api/games"))
+        .body("{")
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 400);
+    let (s, _) = a.get("/api/health").await;
+    assert_eq!(s, 200);
+    server.stop().await;
+}
+
+async fn accounts(db: &str) {
+    let server = TestServer::start(db).await;
+    let guest = Client::guest(&server).await;
+    let game = guest.create(json!({"rules": "chinese", "map": "square:9", "players": 2})).await;
+    let name = format!("player{}", common::unique() % 1_000_000_000);
+    // A guest claims an account and keeps its games.
+    let (s, v) = guest.post("/api/register", json!({"name": name, "password": "correct horse"})).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["claimed_guest"], true);
+    let (_, me) = guest.get("/api/me").await;
+    assert_eq!(me["user"]["name"], name.as_str());
+    assert_eq!(me["user"]["kind"], "registered");
+    let (_, mine) = guest.get("/api/games?status=open&mine=true").await;
+    assert!(mine["games"].as_array().unwrap().iter().any(|g| g["id"] == game));
+    // Log out: the session is revoked.
+    let (s, _) = guest.post("/api/logout", json!({})).await;
+    assert_eq!(s, 200);
+    let r = reqwest::Client::new()
+        .get(server.url("/api/me"))
+        .header("cookie", guest.cookie.as_str())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 401, "the old cookie no longer works");
+    // Log in again; wrong passwords and taken names are refused.
+    let http = reqwest::Client::builder().cookie_store(true).build().unwrap();
+    let r = http
+        .post(server.url("/api/login"))
+        .json(&json!({"name": name, "password": "wrong pass"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+    let r = http
+        .post(server.url("/api/login"))
+        .json(&json!({"name": name, "password": "correct horse"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let r = http
+        .post(server.url("/api/register"))
+        .json(&json!({"name": name, "password": "another one"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 409);
+    let r = http
+        .post(server.url("/api/register"))
+        .json(&json!({"name": "x", "password": "short"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 400);
+    // A bot account plays through the same API with its token.
+    let r = http
+        .post(server.url("/api/bots"))
+        .json(&json!({"name": format!("{name}-bot")}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 201);
+    let bot: Value = r.json().await.unwrap();
+    let token = bot["token"].as_str().unwrap();
+    let r = reqwest::Client::new()
+        .post(server.url(&format!("/api/games/{game}/join")))
+        .bearer_auth(token)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{}/api/ws", server.addr).into_client_request().unwrap();
+    req.headers_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
+    let (ws, _) = tokio_tungstenite::connect_async(req).await.expect("the bot's socket");
+    let mut s = common::Socket { ws };
+    let hello = s.next().await;
+    assert_eq!(hello["user"]["kind"], "bot");
+    server.stop().await;
+}
+
+/// Stop the server in the middle of games, start it again: every acknowledged action is there,
+/// clocks and bots resume.
+async fn restart_resumes_games(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let game = a.create(json!({"rules": "chinese", "map": "square:9", "players": 2})).await;
+    b.post(&format!("/api/games/{game}/join"), json!({})).await;
+    let with_bot = a
+        .create(json!({"rules": "gobeyond", "map": "hex:3", "players": 2,
+                       "seats": [{"kind": "me"}, {"kind": "bot", "level": 2}]}))
+        .await;
+    let mut sa = a.socket().await;
+    let mut sb = b.socket().await;
+    assert_eq!(sa.act(game, json!({"type": "place", "at": "C3"})).await["type"], "ack");
+    assert_eq!(sb.act(game, json!({"type": "place", "at": "G7"})).await["type"], "ack");
+    assert_eq!(sa.act(game, json!({"type": "place", "at": "C7"})).await["type"], "ack");
+    assert_eq!(sa.act(with_bot, json!({"type": "place", "at": "C3"})).await["type"], "ack");
+    let addr = server.addr;
+    let db = server.database.clone();
+    server.stop().await;
+    let server = TestServer::start_on(&db, addr).await;
+    let (_, info) = a.get(&format!("/api/games/{game}")).await;
+    assert_eq!(info["status"], "live");
+    assert_eq!(info["seq"], 3);
+    let mut sb = b.socket().await;
+    let sync = sb.watch(game, None).await;
+    assert_eq!(sync["state"]["moves_played"], 3);
+    assert_eq!(sb.act(game, json!({"type": "place", "at": "G3"})).await["seq"], 4);
+    // The bot game went on: the bot answered after the restart (or before it).
+    let mut sa = a.socket().await;
+    let sync = sa.watch(with_bot, None).await;
+    if sync["seq"] == 1 {
+        sa.until(|v| v["type"] == "update" && v["seq"] == 2).await;
+    }
+    server.stop().await;
+}
+
+async fn lobby_lists(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let open = a.create(json!({"rules": "gobeyond", "map": "hex:4", "players": 4})).await;
+    let private = a.create(json!({"rules": "gobeyond", "map": "hex:4", "players": 3, "public": false})).await;
+    let live = a
+        .create(json!({"rules": "chinese", "map": "square:9", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "level": 1}]}))
+        .await;
+    let (_, l) = a.get("/api/games?status=open").await;
+    let ids: Vec<i64> = l["games"].as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()).collect();
+    assert!(ids.contains(&open) && !ids.contains(&private) && !ids.contains(&live));
+    let (_, l) = a.get("/api/games?status=live").await;
+    assert!(l["games"].as_array().unwrap().iter().any(|g| g["id"] == live));
+    let (_, mine) = a.get("/api/games?status=open&mine=true").await;
+    let ids: Vec<i64> = mine["games"].as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()).collect();
+    assert!(ids.contains(&private) && ids.contains(&open));
+    let (s, _) = a.get("/api/games?status=sideways").await;
+    assert_eq!(s, 400);
+    // Leaving an open game frees the seat; joining it again takes it.
+    let b = Client::guest(&server).await;
+    b.post(&format!("/api/games/{open}/join"), json!({"seat": 2})).await;
+    let (_, info) = a.get(&format!("/api/games/{open}")).await;
+    assert_eq!(info["seats"][2]["user_id"], b.id());
+    let (s, _) = b.post(&format!("/api/games/{open}/leave"), json!({})).await;
+    assert_eq!(s, 200);
+    let (_, info) = a.get(&format!("/api/games/{open}")).await;
+    assert!(info["seats"][2]["user_id"].is_null());
+    server.stop().await;
+}

@@ -1,0 +1,200 @@
+//! A real server on a loopback port, and real HTTP and WebSocket clients.
+#![allow(dead_code)]
+
+use std::{net::SocketAddr, time::Duration};
+
+use futures_util::{SinkExt, StreamExt};
+use gobeyond_server::Config;
+use serde_json::{Value, json};
+use tokio::{net::TcpListener, sync::oneshot};
+use tokio_tungstenite::tungstenite::{self, Message, client::IntoClientRequest};
+
+pub struct TestServer {
+    pub addr: SocketAddr,
+    pub database: String,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+/// A fresh SQLite file per test.
+pub fn sqlite_url() -> String {
+    let dir = std::env::temp_dir().join(format!("gobeyond-test-{}-{}", std::process::id(), unique()));
+    let _ = std::fs::create_dir_all(&dir);
+    format!("sqlite://{}", dir.join("test.db").display())
+}
+
+/// The test PostgreSQL, started by `scripts/install-test-deps` (run by `make test`).
+pub fn postgres_url() -> String {
+    if let Ok(url) = std::env::var("GOBEYOND_TEST_POSTGRES") {
+        return url;
+    }
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/postgres-url");
+    std::fs::read_to_string(file).map(|s| s.trim().to_string()).unwrap_or_else(|_| {
+        panic!(
+            "no test PostgreSQL: run scripts/install-test-deps (make test does) or set GOBEYOND_TEST_POSTGRES"
+        )
+    })
+}
+
+pub fn unique() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    let t =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    t ^ (N.fetch_add(1, Ordering::Relaxed) << 48)
+}
+
+impl TestServer {
+    pub async fn start(database: &str) -> TestServer {
+        TestServer::start_on(database, "127.0.0.1:0".parse().unwrap()).await
+    }
+
+    pub async fn start_on(database: &str, addr: SocketAddr) -> TestServer {
+        let listener = TcpListener::bind(addr).await.expect("bind");
+        let addr = listener.local_addr().unwrap();
+        let config =
+            Config { listen: addr, database: database.into(), allowed_origins: vec![], bot_threads: 2 };
+        let (state, router) = gobeyond_server::app(config).await.expect("server starts");
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            gobeyond_server::serve(listener, state, router, async {
+                let _ = stopped.await;
+            })
+            .await
+            .expect("serve");
+        });
+        TestServer { addr, database: database.into(), stop: Some(stop), task: Some(task) }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    /// Graceful stop: returns once every game has finished its writes.
+    pub async fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        if let Some(t) = self.task.take() {
+            let _ = tokio::time::timeout(Duration::from_secs(20), t).await;
+        }
+    }
+}
+
+/// A user with a cookie-carrying HTTP client.
+pub struct Client {
+    pub http: reqwest::Client,
+    pub base: String,
+    pub cookie: String,
+    pub user: Value,
+}
+
+impl Client {
+    pub async fn guest(server: &TestServer) -> Client {
+        let http = reqwest::Client::builder().cookie_store(true).build().unwrap();
+        let r = http.post(server.url("/api/guest")).send().await.unwrap();
+        assert_eq!(r.status(), 200);
+        let cookie = r
+            .headers()
+            .get("set-cookie")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .expect("a session cookie")
+            .to_string();
+        let body: Value = r.json().await.unwrap();
+        Client { http, base: format!("http://{}", server.addr), cookie, user: body["user"].clone() }
+    }
+
+    pub fn id(&self) -> i64 {
+        self.user["id"].as_i64().unwrap()
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        let r = self.http.post(format!("{}{path}", self.base)).json(&body).send().await.unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        let r = self.http.get(format!("{}{path}", self.base)).send().await.unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn create(&self, body: Value) -> i64 {
+        let (status, v) = self.post("/api/games", body).await;
+        assert_eq!(status, 201, "{v}");
+        v["game"]["id"].as_i64().unwrap()
+    }
+
+    pub async fn socket(&self) -> Socket {
+        let url = self.base.replace("http://", "ws://") + "/api/ws";
+        let mut req = url.into_client_request().unwrap();
+        req.headers_mut().insert("cookie", self.cookie.parse().unwrap());
+        let (ws, _) = tokio_tungstenite::connect_async(req).await.expect("socket opens");
+        let mut s = Socket { ws };
+        let hello = s.next().await;
+        assert_eq!(hello["type"], "hello", "{hello}");
+        s
+    }
+}
+
+pub struct Socket {
+    pub ws: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+}
+
+impl Socket {
+    pub async fn send(&mut self, v: Value) {
+        self.ws.send(Message::Text(v.to_string().into())).await.unwrap();
+    }
+
+    pub async fn send_raw(&mut self, text: &str) {
+        self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    /// The next JSON message (fails the test after 20 s of silence).
+    pub async fn next(&mut self) -> Value {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(20), self.ws.next())
+                .await
+                .expect("a message within 20 s")
+                .expect("socket open")
+                .expect("frame");
+            match m {
+                Message::Text(t) => return serde_json::from_str(t.as_str()).unwrap(),
+                Message::Close(_) => panic!("socket closed"),
+                _ => continue,
+            }
+        }
+    }
+
+    /// Skips messages until one satisfies `pred`.
+    pub async fn until(&mut self, mut pred: impl FnMut(&Value) -> bool) -> Value {
+        loop {
+            let v = self.next().await;
+            if pred(&v) {
+                return v;
+            }
+        }
+    }
+
+    pub async fn watch(&mut self, game: i64, since: Option<u64>) -> Value {
+        self.send(json!({"type": "watch", "game": game, "since": since})).await;
+        self.until(|v| v["type"] == "sync" && v["game"] == game).await
+    }
+
+    /// Sends an action and returns the answer (`ack` or `error`) for it.
+    pub async fn act(&mut self, game: i64, action: Value) -> Value {
+        let id = unique();
+        self.send(json!({"type": "act", "game": game, "action": action, "id": id})).await;
+        self.until(|v| (v["type"] == "ack" || v["type"] == "error") && v["id"] == id).await
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+pub fn is_ws_error(e: &tungstenite::Error) -> bool {
+    matches!(e, tungstenite::Error::Http(_))
+}
