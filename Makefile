@@ -3,16 +3,17 @@
 
 CARGO ?= cargo
 
-# For now a terminal game (pass-and-play on 9×9); it becomes the web server when the server lands.
+# The game server with its web UI on http://127.0.0.1:8080, storing everything in gobeyond.db.
 run:
-	$(CARGO) run --release -p gobeyond -- play --map square:9
+	$(CARGO) run --release -p gobeyond -- serve --listen 127.0.0.1:8080 --database sqlite://gobeyond.db
 
 test: test-deps
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) test --workspace
 
-# System packages the tests use (GNU Go is the classic-rules oracle).
+# System packages the tests use (GNU Go is the classic-rules oracle; PostgreSQL, started here,
+# backs the server's storage and API tests next to SQLite).
 test-deps:
 	./scripts/install-test-deps
 

@@ -91,8 +91,13 @@ pub struct Client {
 
 impl Client {
     pub async fn guest(server: &TestServer) -> Client {
+        Client::guest_at(&format!("http://{}", server.addr)).await
+    }
+
+    /// A guest of the server at `base` (`http://host:port`).
+    pub async fn guest_at(base: &str) -> Client {
         let http = reqwest::Client::builder().cookie_store(true).build().unwrap();
-        let r = http.post(server.url("/api/guest")).send().await.unwrap();
+        let r = http.post(format!("{base}/api/guest")).send().await.unwrap();
         assert_eq!(r.status(), 200);
         let cookie = r
             .headers()
@@ -102,7 +107,7 @@ impl Client {
             .expect("a session cookie")
             .to_string();
         let body: Value = r.json().await.unwrap();
-        Client { http, base: format!("http://{}", server.addr), cookie, user: body["user"].clone() }
+        Client { http, base: base.to_string(), cookie, user: body["user"].clone() }
     }
 
     pub fn id(&self) -> i64 {
