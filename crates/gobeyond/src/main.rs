@@ -3,6 +3,7 @@
 
 mod bench;
 mod gtp;
+mod loadtest;
 mod matches;
 mod play;
 mod play_gobeyond;
@@ -30,6 +31,24 @@ struct Cli {
 enum Command {
     /// Run the game server with its web UI (SQLite by default, or PostgreSQL).
     Serve(ServeArgs),
+    /// Load a running server with many concurrent games over WebSockets; report moves per second
+    /// and latency (JSON).
+    Loadtest {
+        /// The server.
+        #[arg(long, default_value = "http://127.0.0.1:8080")]
+        url: String,
+        /// Concurrent games (two players and two sockets each).
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// How long to play.
+        #[arg(long, default_value_t = 30.0)]
+        seconds: f64,
+        #[arg(long, default_value = "square:9")]
+        map: String,
+        /// Offered moves per second over all games; 0 = as fast as the server answers.
+        #[arg(long, default_value_t = 3000.0)]
+        rate: f64,
+    },
     /// Play in the terminal, pass-and-play.
     Play(PlayArgs),
     /// Speak GTP version 2 on standard input and output (two players, square boards).
@@ -183,6 +202,10 @@ struct GtpArgs {
     /// Search threads (root parallelism).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Playout policy of the search: light (random, no own-eye filling) or heavy (captures,
+    /// escapes, no big self-ataris); default: the level's.
+    #[arg(long)]
+    policy: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -325,12 +348,27 @@ fn serve(args: ServeArgs) -> Result<()> {
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Serve(args) => serve(args)?,
+        Command::Loadtest { url, games, seconds, map, rate } => {
+            let opts = loadtest::Options { url, games, seconds, map, rate: (rate > 0.0).then_some(rate) };
+            let report = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()?
+                .block_on(loadtest::run(opts))?;
+            println!("{}", serde_json::to_string_pretty(&report)?);
+        }
         Command::Play(args) => play(args)?,
         Command::Gtp(args) => {
             let base = ClassicRules::preset("chinese").unwrap_or_default();
             let rules = args.rules.apply(base);
             let level = gobeyond_bots::Level::new(args.level).map_err(anyhow::Error::msg)?;
             let mut search = level.config(args.seed, args.threads);
+            if let (Some(c), Some(p)) = (search.as_mut(), args.policy.as_deref()) {
+                c.policy = match p {
+                    "light" => gobeyond_bots::Policy::Light,
+                    "heavy" => gobeyond_bots::Policy::Heavy,
+                    other => bail!("policy is light or heavy, not {other:?}"),
+                };
+            }
             if let (Some(c), Some(p)) = (search.as_mut(), args.playouts) {
                 c.playouts = p;
             }

@@ -21,7 +21,7 @@ fn free_port() -> u16 {
 }
 
 async fn start(port: u16, db: &str) -> Child {
-    let child = Command::new(env!("CARGO_BIN_EXE_gobeyond"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gobeyond"))
         .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--database", db])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
@@ -29,11 +29,14 @@ async fn start(port: u16, db: &str) -> Child {
         .spawn()
         .expect("gobeyond serve starts");
     for _ in 0..200 {
-        if reqwest::get(format!("http://127.0.0.1:{port}/api/health")).await.is_ok_and(|r| r.status() == 200) {
+        if reqwest::get(format!("http://127.0.0.1:{port}/api/health")).await.is_ok_and(|r| r.status() == 200)
+        {
             return child;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("the server did not come up");
 }
 
@@ -56,14 +59,19 @@ async fn play_classic(a: Client, b: Client, game: i64, acked: Acked) {
         for _ in 0..2 {
             let id = common::unique();
             let msg = json!({"type": "act", "game": game, "action": action, "id": id});
-            if futures_util::SinkExt::send(&mut s.ws, tokio_tungstenite::tungstenite::Message::Text(msg.to_string().into()))
-                .await
-                .is_err()
+            if futures_util::SinkExt::send(
+                &mut s.ws,
+                tokio_tungstenite::tungstenite::Message::Text(msg.to_string().into()),
+            )
+            .await
+            .is_err()
             {
                 return;
             }
             let answer = loop {
-                match tokio::time::timeout(Duration::from_secs(5), futures_util::StreamExt::next(&mut s.ws)).await {
+                match tokio::time::timeout(Duration::from_secs(5), futures_util::StreamExt::next(&mut s.ws))
+                    .await
+                {
                     Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Text(t)))) => {
                         let v: Value = serde_json::from_str(t.as_str()).unwrap();
                         if v["id"] == id {

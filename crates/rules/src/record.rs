@@ -180,13 +180,12 @@ impl AnyGame {
         }
     }
 
-    /// The state as a JSON value (what clients render).
-    pub fn state_value(&self, names: &[PlayerInfo]) -> serde_json::Value {
-        let v = match self {
-            AnyGame::Classic(g) => serde_json::to_value(GameState::of(g, names)),
-            AnyGame::GoBeyond(g) => serde_json::to_value(GoBeyondState::of(g, names)),
-        };
-        v.unwrap_or_default()
+    /// The state (what clients render), ready to serialise.
+    pub fn state(&self, names: &[PlayerInfo]) -> AnyState {
+        match self {
+            AnyGame::Classic(g) => AnyState::Classic(GameState::of(g, names)),
+            AnyGame::GoBeyond(g) => AnyState::GoBeyond(GoBeyondState::of(g, names)),
+        }
     }
 
     /// The state as pretty JSON (`gobeyond replay`).
@@ -197,6 +196,15 @@ impl AnyGame {
         };
         text.unwrap_or_default()
     }
+}
+
+/// The state of a game of any rule system; serialises as that system's state JSON.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+#[allow(clippy::large_enum_variant)] // built once per message and serialised at once
+pub enum AnyState {
+    Classic(GameState),
+    GoBeyond(GoBeyondState),
 }
 
 /// Plays one recorded action of a classic game.

@@ -30,7 +30,15 @@ pub async fn health(State(app): State<AppState>) -> Json<serde_json::Value> {
         "ok": true,
         "database": format!("{:?}", app.store.backend).to_lowercase(),
         "games_loaded": app.hub.loaded(),
+        "rss_bytes": rss_bytes(),
     }))
+}
+
+/// Resident memory of this process (Linux), for the load test's memory-per-game figure.
+fn rss_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
 }
 
 fn with_cookie(cookie: String, body: serde_json::Value) -> Response {

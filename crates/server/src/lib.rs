@@ -103,10 +103,21 @@ pub async fn serve(
     router: Router,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    // Stop the games as soon as the signal comes: open game sockets would otherwise keep the
+    // HTTP server waiting. Each game finishes the write it is doing.
+    let (signalled, on_signal) = tokio::sync::oneshot::channel::<()>();
+    let hub = state.hub.clone();
+    let stopper = tokio::spawn(async move {
+        shutdown.await;
+        hub.shutdown().await;
+        let _ = signalled.send(());
+    });
     axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown)
+        .with_graceful_shutdown(async move {
+            let _ = on_signal.await;
+        })
         .await?;
-    state.hub.shutdown().await;
+    let _ = stopper.await;
     state.store.close().await;
     Ok(())
 }

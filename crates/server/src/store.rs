@@ -320,23 +320,27 @@ impl Store {
         Ok(())
     }
 
-    /// Appends one action to the log, with the clock as it stands after it, in one transaction:
-    /// once this returns the action is committed and may be acknowledged.
+    /// Appends one action to the log, with the clock as it stands after it (`None` for untimed
+    /// games: nothing to store), in one transaction: once this returns the action is committed
+    /// and may be acknowledged.
     pub async fn append_action(
         &self,
         game_id: i64,
         seq: u64,
         action: &str,
-        clock: &str,
+        clock: Option<&str>,
     ) -> Result<(), ApiError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO actions (game_id, seq, action, at_ms) VALUES ($1, $2, $3, $4)")
+        let insert = sqlx::query("INSERT INTO actions (game_id, seq, action, at_ms) VALUES ($1, $2, $3, $4)")
             .bind(game_id)
             .bind(seq as i64)
             .bind(action)
-            .bind(now_ms())
-            .execute(&mut *tx)
-            .await?;
+            .bind(now_ms());
+        let Some(clock) = clock else {
+            insert.execute(&self.pool).await?;
+            return Ok(());
+        };
+        let mut tx = self.pool.begin().await?;
+        insert.execute(&mut *tx).await?;
         sqlx::query("UPDATE games SET clock = $1 WHERE id = $2")
             .bind(clock)
             .bind(game_id)

@@ -14,7 +14,7 @@ use gobeyond_bots::{Level, Searchable};
 use gobeyond_rules::{
     Game, Player, classic,
     gobeyond::{self, Phase},
-    record::{AnyGame, PlayerInfo, RecordedAction, RecordedKind, RulesSpec},
+    record::{AnyGame, AnyState, PlayerInfo, RecordedAction, RecordedKind, RulesSpec},
 };
 use serde_json::json;
 use tokio::sync::{Semaphore, broadcast, mpsc, oneshot};
@@ -127,7 +127,9 @@ pub struct Hub {
     tables: Mutex<HashMap<i64, TableHandle>>,
     bots: Arc<Semaphore>,
     /// Tables still running; shutdown waits for them to finish their writes.
-    running: tokio::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    running: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    /// Set once at shutdown: every table stops after the command it is handling.
+    stop: tokio::sync::watch::Sender<bool>,
 }
 
 impl Hub {
@@ -136,12 +138,16 @@ impl Hub {
             store,
             tables: Mutex::new(HashMap::new()),
             bots: Arc::new(Semaphore::new(bot_threads.max(1))),
-            running: tokio::sync::Mutex::new(Vec::new()),
+            running: Mutex::new(Vec::new()),
+            stop: tokio::sync::watch::channel(false).0,
         }
     }
 
     /// The table of game `id`, loaded from the database if it is not running yet.
     pub async fn table(self: &Arc<Self>, id: i64) -> Result<TableHandle, ApiError> {
+        if *self.stop.borrow() {
+            return Err(ApiError::Internal("the server is shutting down".into()));
+        }
         if let Some(h) = self.lock().get(&id) {
             return Ok(h.clone());
         }
@@ -155,11 +161,10 @@ impl Hub {
         let handle = TableHandle { commands: tx.clone(), updates: table.updates.clone() };
         tables.insert(id, handle.clone());
         drop(tables);
-        let task = tokio::spawn(table.run(rx, tx));
-        if let Ok(mut running) = self.running.try_lock() {
-            running.retain(|t| !t.is_finished());
-            running.push(task);
-        }
+        let task = tokio::spawn(table.run(rx, tx, self.stop.subscribe()));
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        running.retain(|t| !t.is_finished());
+        running.push(task);
         Ok(handle)
     }
 
@@ -176,13 +181,12 @@ impl Hub {
         Ok(ids.len())
     }
 
-    /// Stops every table; each finishes the write it is doing first.
+    /// Stops every table; each finishes the write it is doing first (10 s at most in all).
     pub async fn shutdown(&self) {
-        self.lock().clear(); // dropping the senders ends each table's loop
-        let tasks: Vec<_> = self.running.lock().await.drain(..).collect();
-        for t in tasks {
-            let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
-        }
+        let _ = self.stop.send(true);
+        self.lock().clear();
+        let tasks: Vec<_> = self.running.lock().unwrap_or_else(|e| e.into_inner()).drain(..).collect();
+        let _ = tokio::time::timeout(Duration::from_secs(10), futures_util::future::join_all(tasks)).await;
     }
 
     pub fn loaded(&self) -> usize {
@@ -278,7 +282,12 @@ impl Table {
         Ok(table)
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Command>, me: mpsc::Sender<Command>) {
+    async fn run(
+        mut self,
+        mut rx: mpsc::Receiver<Command>,
+        me: mpsc::Sender<Command>,
+        mut stop: tokio::sync::watch::Receiver<bool>,
+    ) {
         let me = me.downgrade();
         if self.status == Status::Open
             && self.seats.iter().all(|s| s.user_id.is_some() || s.bot_level.is_some())
@@ -303,6 +312,7 @@ impl Table {
                     None => break,
                 },
                 () = sleep => self.time_out().await,
+                _ = stop.changed() => break,
             }
         }
     }
@@ -394,7 +404,16 @@ impl Table {
 
     /// Applies, logs, acknowledges: the one path for every action (humans, bots, the clock).
     async fn commit(&mut self, seat: usize, kind: RecordedKind) -> Result<u64, ApiError> {
-        let action = RecordedAction { player: seat as u8, kind };
+        let mut action = RecordedAction { player: seat as u8, kind };
+        // Logged and broadcast with both the node number and its label, however it was sent.
+        if let RecordedKind::Place { node, at } = &mut action.kind {
+            let map = self.game.map();
+            match (&node, &at) {
+                (Some(n), None) if (*n as usize) < map.len() => *at = Some(map.label(*n as u32).to_string()),
+                (None, Some(label)) => *node = map.node_by_label(label).map(u64::from),
+                _ => {}
+            }
+        }
         let (before_player, before_cleanup) = self.turn();
         let prior_clock = self.clock.clone();
         self.game.apply(&action).map_err(ApiError::BadRequest)?;
@@ -407,9 +426,17 @@ impl Table {
             self.clock.start_turn(player, cleanup, now);
         }
         let text = serde_json::to_string(&action).map_err(|e| ApiError::Internal(e.to_string()))?;
-        let clock = serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let timed = !matches!(
+            self.clock.control,
+            ClockKind::None | ClockKind::Classic(crate::setup::TimeControl::None)
+        );
+        let clock = if timed {
+            Some(serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?)
+        } else {
+            None
+        };
         let seq = self.seq() + 1;
-        if let Err(e) = self.store.append_action(self.id, seq, &text, &clock).await {
+        if let Err(e) = self.store.append_action(self.id, seq, &text, clock.as_deref()).await {
             // Not committed: the action never happened. Rebuild the state from the log.
             tracing::error!(game = self.id, error = %e, "could not log an action");
             self.clock = prior_clock;
@@ -676,34 +703,45 @@ impl Table {
             "since": from,
             "actions": missed,
             "info": self.info(),
-            "state": (self.status != Status::Open).then(|| self.game.state_value(&self.names())),
+            "state": (self.status != Status::Open).then(|| self.game.state(&self.names())),
         })
         .to_string()
     }
 
     fn broadcast_update(&mut self, seq: u64, action: &RecordedAction) {
+        /// Serialised straight from the engine's types: this runs for every action of every game.
+        #[derive(serde::Serialize)]
+        struct Update<'a> {
+            #[serde(rename = "type")]
+            kind: &'static str,
+            game: i64,
+            seq: u64,
+            action: &'a RecordedAction,
+            events: &'a [gobeyond::Event],
+            state: AnyState,
+            clock: Option<serde_json::Value>,
+            status: Status,
+        }
         let events = match &self.game {
-            AnyGame::GoBeyond(g) => {
-                let new = g.events().get(self.events_sent..).unwrap_or_default().to_vec();
-                self.events_sent = g.events().len();
-                serde_json::to_value(new).unwrap_or_default()
-            }
-            AnyGame::Classic(_) => serde_json::Value::Array(Vec::new()),
+            AnyGame::GoBeyond(g) => g.events().get(self.events_sent..).unwrap_or_default(),
+            AnyGame::Classic(_) => &[],
         };
-        let now = now_ms();
-        self.broadcast_seq(
+        let timed = self.status == Status::Live && self.clock.deadline_ms.is_some();
+        let update = Update {
+            kind: "update",
+            game: self.id,
             seq,
-            json!({
-                "type": "update",
-                "game": self.id,
-                "seq": seq,
-                "action": action,
-                "events": events,
-                "state": self.game.state_value(&self.names()),
-                "clock": (self.status == Status::Live).then(|| self.clock.view(now)),
-                "status": self.status,
-            }),
-        );
+            action,
+            events,
+            state: self.game.state(&self.names()),
+            clock: timed.then(|| self.clock.view(now_ms())),
+            status: self.status,
+        };
+        let text = serde_json::to_string(&update).unwrap_or_default();
+        if let AnyGame::GoBeyond(g) = &self.game {
+            self.events_sent = g.events().len();
+        }
+        let _ = self.updates.send((seq, text.into()));
     }
 
     fn broadcast(&self, message: serde_json::Value) {

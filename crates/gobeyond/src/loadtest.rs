@@ -1,0 +1,366 @@
+//! `gobeyond loadtest`: many concurrent two-player games over real WebSockets against a running
+//! server. Each game is driven by one task holding both players' sockets: the player to move
+//! sends an action, and the time until its own socket receives the broadcast of that action is
+//! the latency. Every update is read on both sockets, so clients never fall behind.
+
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicU64, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use anyhow::{Context, Result, bail};
+use futures_util::{SinkExt, StreamExt, stream};
+use serde::Serialize;
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub url: String,
+    pub games: usize,
+    pub seconds: f64,
+    pub map: String,
+    /// Offered load in moves per second over all games (each game paced evenly); `None` plays
+    /// as fast as the server answers (every game always has a move in flight).
+    pub rate: Option<f64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Report {
+    pub offered_moves_per_second: Option<f64>,
+    pub games: usize,
+    pub map: String,
+    pub seconds: f64,
+    pub moves: u64,
+    pub moves_per_second: f64,
+    /// Moves the server refused (a point taken meanwhile, suicide): answered, not lost.
+    pub refused: u64,
+    /// Game drivers that stopped on an error (a lost socket, a timeout).
+    pub driver_failures: u64,
+    pub games_finished: u64,
+    pub latency_ms: Latency,
+    /// Server memory (resident) before the games were created and once they all sat idle with
+    /// both sockets open, per game.
+    pub server_rss_mib_before: Option<f64>,
+    pub server_rss_mib_idle: Option<f64>,
+    pub server_kib_per_idle_game: Option<f64>,
+    pub setup_seconds: f64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Latency {
+    pub p50: f64,
+    pub p90: f64,
+    pub p99: f64,
+    pub max: f64,
+}
+
+/// Two players, their sockets, and their game.
+type Table = ([Player; 2], [Socket; 2], i64);
+
+struct Player {
+    cookie: String,
+}
+
+async fn guest(http: &reqwest::Client, base: &str) -> Result<Player> {
+    let r = http.post(format!("{base}/api/guest")).send().await?;
+    let cookie = r
+        .headers()
+        .get("set-cookie")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .context("no session cookie")?
+        .to_string();
+    Ok(Player { cookie })
+}
+
+async fn post(http: &reqwest::Client, base: &str, path: &str, cookie: &str, body: Value) -> Result<Value> {
+    let r = http.post(format!("{base}{path}")).header("cookie", cookie).json(&body).send().await?;
+    let status = r.status();
+    let v: Value = r.json().await?;
+    if !status.is_success() {
+        bail!("{path}: {status} {v}");
+    }
+    Ok(v)
+}
+
+async fn new_game(http: &reqwest::Client, base: &str, map: &str, a: &Player, b: &Player) -> Result<i64> {
+    let v = post(http, base, "/api/games", &a.cookie, json!({"rules": "chinese", "map": map, "players": 2}))
+        .await?;
+    let id = v["game"]["id"].as_i64().context("no game id")?;
+    post(http, base, &format!("/api/games/{id}/join"), &b.cookie, json!({})).await?;
+    Ok(id)
+}
+
+async fn socket(base: &str, cookie: &str) -> Result<Socket> {
+    let mut req = (base.replacen("http", "ws", 1) + "/api/ws").into_client_request()?;
+    req.headers_mut().insert("cookie", cookie.parse()?);
+    let (ws, _) = tokio_tungstenite::connect_async(req).await?;
+    Ok(ws)
+}
+
+/// The fields of a server message the driver looks at; the rest (the state) is skipped
+/// without being built, so the load generator spends its time on the sockets.
+#[derive(Debug, serde::Deserialize)]
+struct Header {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    seq: Option<u64>,
+    #[serde(default)]
+    id: Option<u64>,
+    #[serde(default)]
+    game: Option<i64>,
+}
+
+async fn next_header(ws: &mut Socket) -> Result<Header> {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(30), ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => return Ok(serde_json::from_str(t.as_str())?),
+            Ok(Some(Ok(Message::Close(_)))) | Ok(None) => bail!("socket closed"),
+            Ok(Some(Ok(_))) => continue,
+            Ok(Some(Err(e))) => return Err(e.into()),
+            Err(_) => bail!("no message for 30 s"),
+        }
+    }
+}
+
+async fn send(ws: &mut Socket, v: Value) -> Result<()> {
+    ws.send(Message::Text(v.to_string().into())).await?;
+    Ok(())
+}
+
+/// Watches `game` on both sockets; returns the current sequence number.
+async fn watch(sockets: &mut [Socket; 2], game: i64) -> Result<u64> {
+    let mut seq = 0;
+    for ws in sockets.iter_mut() {
+        send(ws, json!({"type": "watch", "game": game})).await?;
+        loop {
+            let h = next_header(ws).await?;
+            if h.kind == "sync" && h.game == Some(game) {
+                seq = h.seq.unwrap_or(0);
+                break;
+            }
+        }
+    }
+    Ok(seq)
+}
+
+struct Shared {
+    moves: AtomicU64,
+    errors: AtomicU64,
+    finished: AtomicU64,
+}
+
+/// Plays games between two players until `until`; returns latencies in microseconds.
+#[allow(clippy::too_many_arguments)]
+async fn drive(
+    http: reqwest::Client,
+    base: String,
+    map: String,
+    players: [Player; 2],
+    mut sockets: [Socket; 2],
+    mut game: i64,
+    points: Vec<String>,
+    until: Instant,
+    interval: Option<Duration>,
+    shared: Arc<Shared>,
+) -> Result<Vec<u32>> {
+    let mut latencies = Vec::new();
+    let mut seq = watch(&mut sockets, game).await?;
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    let mut rng = gobeyond_rules::Rng::new(game as u64);
+    let mut next = 0;
+    let mut passes = 0;
+    // Paced games start at random phases so the offered load is smooth.
+    let mut tick =
+        Instant::now() + interval.map_or(Duration::ZERO, |i| i.mul_f64(rng.below(1000) as f64 / 1000.0));
+    while Instant::now() < until {
+        if let Some(i) = interval {
+            tokio::time::sleep_until(tick.into()).await;
+            tick = (tick + i).max(Instant::now());
+        }
+        if next == 0 {
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i as u32 + 1) as usize);
+            }
+        }
+        // Classic: black (seat 0) moves first and turns alternate.
+        let mover = (seq % 2) as usize;
+        let action = if next < order.len() {
+            next += 1;
+            json!({"type": "place", "at": points[order[next - 1]]})
+        } else {
+            json!({"type": "pass"})
+        };
+        let sent = Instant::now();
+        send(&mut sockets[mover], json!({"type": "act", "game": game, "action": action, "id": seq})).await?;
+        // The mover's socket: the ack (or error) and the broadcast, in either order.
+        let mut refused = false;
+        let mut got_update = false;
+        let mut got_answer = false;
+        while !(got_answer && (got_update || refused)) {
+            let h = next_header(&mut sockets[mover]).await?;
+            match h.kind.as_str() {
+                "update" if h.seq == Some(seq + 1) => {
+                    latencies.push(sent.elapsed().as_micros().min(u32::MAX as u128) as u32);
+                    got_update = true;
+                }
+                "ack" if h.id == Some(seq) => got_answer = true,
+                "error" if h.id == Some(seq) => {
+                    got_answer = true;
+                    refused = true;
+                }
+                _ => {}
+            }
+        }
+        if refused {
+            // Occupied or suicide: the next point, or a pass once the list is used up.
+            shared.errors.fetch_add(1, Ordering::Relaxed);
+            continue;
+        }
+        seq += 1;
+        shared.moves.fetch_add(1, Ordering::Relaxed);
+        passes = if action["type"] == "pass" { passes + 1 } else { 0 };
+        // The other socket gets the same broadcast.
+        loop {
+            let h = next_header(&mut sockets[1 - mover]).await?;
+            if h.kind == "update" && h.seq == Some(seq) {
+                break;
+            }
+        }
+        if passes >= 2 {
+            shared.finished.fetch_add(1, Ordering::Relaxed);
+            for ws in sockets.iter_mut() {
+                send(ws, json!({"type": "unwatch", "game": game})).await?;
+            }
+            game = new_game(&http, &base, &map, &players[0], &players[1]).await?;
+            seq = watch(&mut sockets, game).await?;
+            next = 0;
+            passes = 0;
+        }
+    }
+    for ws in sockets.iter_mut() {
+        let _ = ws.close(None).await;
+    }
+    Ok(latencies)
+}
+
+async fn server_rss(http: &reqwest::Client, base: &str) -> Option<f64> {
+    let v: Value = http.get(format!("{base}/api/health")).send().await.ok()?.json().await.ok()?;
+    v["rss_bytes"].as_f64().map(|b| b / (1024.0 * 1024.0))
+}
+
+pub async fn run(opts: Options) -> Result<Report> {
+    let base = opts.url.trim_end_matches('/').to_string();
+    let http = reqwest::Client::builder().pool_max_idle_per_host(64).build()?;
+    let map = gobeyond_maps::generate(&opts.map).with_context(|| format!("map {:?}", opts.map))?;
+    let points: Vec<String> = map.nodes().map(|n| map.label(n).to_string()).collect();
+    let rss_before = server_rss(&http, &base).await;
+    let setup_start = Instant::now();
+    let bar = indicatif::ProgressBar::new(opts.games as u64)
+        .with_style(indicatif::ProgressStyle::with_template("setting up {bar:30} {pos}/{len} games")?);
+    // Players, games and sockets, 32 games at a time.
+    let tables: Vec<Result<Table>> = stream::iter(0..opts.games)
+        .map(|_| {
+            let http = http.clone();
+            let base = base.clone();
+            let map = opts.map.clone();
+            let bar = bar.clone();
+            async move {
+                let a = guest(&http, &base).await?;
+                let b = guest(&http, &base).await?;
+                let game = new_game(&http, &base, &map, &a, &b).await?;
+                let sa = socket(&base, &a.cookie).await?;
+                let sb = socket(&base, &b.cookie).await?;
+                bar.inc(1);
+                Ok(([a, b], [sa, sb], game))
+            }
+        })
+        .buffer_unordered(32)
+        .collect()
+        .await;
+    bar.finish_and_clear();
+    let tables: Vec<_> = tables.into_iter().collect::<Result<_>>()?;
+    let setup_seconds = setup_start.elapsed().as_secs_f64();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let rss_idle = server_rss(&http, &base).await;
+
+    let shared =
+        Arc::new(Shared { moves: AtomicU64::new(0), errors: AtomicU64::new(0), finished: AtomicU64::new(0) });
+    let start = Instant::now();
+    let until = start + Duration::from_secs_f64(opts.seconds);
+    let tasks: Vec<_> = tables
+        .into_iter()
+        .map(|(players, sockets, game)| {
+            tokio::spawn(drive(
+                http.clone(),
+                base.clone(),
+                opts.map.clone(),
+                players,
+                sockets,
+                game,
+                points.clone(),
+                until,
+                opts.rate.map(|r| Duration::from_secs_f64(opts.games as f64 / r)),
+                shared.clone(),
+            ))
+        })
+        .collect();
+    let bar = indicatif::ProgressBar::new(opts.seconds.ceil() as u64)
+        .with_style(indicatif::ProgressStyle::with_template("playing {bar:30} {pos}/{len} s  {msg}")?);
+    while Instant::now() < until {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let moves = shared.moves.load(Ordering::Relaxed);
+        bar.set_position(start.elapsed().as_secs());
+        bar.set_message(format!("{moves} moves, {:.0}/s", moves as f64 / start.elapsed().as_secs_f64()));
+    }
+    let mut latencies = Vec::new();
+    let mut failures = 0u64;
+    for t in tasks {
+        match t.await {
+            Ok(Ok(l)) => latencies.extend(l),
+            Ok(Err(e)) => {
+                failures += 1;
+                if failures <= 3 {
+                    eprintln!("a game driver failed: {e:#}");
+                }
+            }
+            Err(e) => eprintln!("a game driver panicked: {e}"),
+        }
+    }
+    bar.finish_and_clear();
+    let elapsed = start.elapsed().as_secs_f64();
+    latencies.sort_unstable();
+    let pick = |q: f64| -> f64 {
+        if latencies.is_empty() {
+            return 0.0;
+        }
+        latencies[((latencies.len() - 1) as f64 * q).round() as usize] as f64 / 1000.0
+    };
+    let moves = shared.moves.load(Ordering::Relaxed);
+    Ok(Report {
+        offered_moves_per_second: opts.rate,
+        games: opts.games,
+        map: opts.map,
+        seconds: elapsed,
+        moves,
+        moves_per_second: moves as f64 / elapsed,
+        refused: shared.errors.load(Ordering::Relaxed),
+        driver_failures: failures,
+        games_finished: shared.finished.load(Ordering::Relaxed),
+        latency_ms: Latency { p50: pick(0.5), p90: pick(0.9), p99: pick(0.99), max: pick(1.0) },
+        server_rss_mib_before: rss_before,
+        server_rss_mib_idle: rss_idle,
+        server_kib_per_idle_game: match (rss_before, rss_idle) {
+            (Some(a), Some(b)) if opts.games > 0 => Some((b - a) * 1024.0 / opts.games as f64),
+            _ => None,
+        },
+        setup_seconds,
+    })
+}
