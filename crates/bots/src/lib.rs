@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 pub mod baseline;
+pub mod cleanup;
 pub mod level;
 pub mod mcts;
 pub mod policy;

@@ -139,3 +139,26 @@ fn levels_and_baselines_choose_legal_actions() {
     assert!("11".parse::<Strategy>().is_err());
     assert!("level:0".parse::<Strategy>().is_err());
 }
+
+/// A lone stone inside another player's area is doomed; the walls are not.
+#[test]
+fn cleanup_suggestion_finds_the_doomed_stone() {
+    use gobeyond_bots::cleanup::doomed_stones;
+    use gobeyond_rules::{GoBeyondGame, GoBeyondRules, Player};
+    let map = std::sync::Arc::new(gobeyond_maps::generate("square:7").unwrap());
+    let at = |l: &str| map.node_by_label(l).unwrap();
+    // White (player 1) holds columns A-B behind a wall on C, black holds F-G behind a wall on
+    // E; a lone black stone sits at B4, inside white's area.
+    let mut setup = Vec::new();
+    for row in 1..=7 {
+        setup.push((at(&format!("C{row}")), Player(1)));
+        setup.push((at(&format!("E{row}")), Player(0)));
+    }
+    setup.push((at("B4"), Player(0)));
+    let game = GoBeyondGame::with_setup(map.clone(), 2, GoBeyondRules::default(), &setup).unwrap();
+    let config = gobeyond_bots::SearchConfig { playouts: 3000, seed: 5, ..Default::default() };
+    let black = doomed_stones(&game, Player(0), config.clone());
+    assert_eq!(black, vec![at("B4")], "B4 is doomed, the black wall lives");
+    let white = doomed_stones(&game, Player(1), config);
+    assert!(white.is_empty(), "the white wall lives: {white:?}");
+}

@@ -370,14 +370,15 @@ fn play_out<G: Searchable>(mut game: G, players: &mut [Bot<G>], max: usize) -> R
     Ok(game)
 }
 
-/// Passes to the end, then Clean-Up with the engine's suggestion for every player.
+/// Passes to the end, then Clean-Up: every player gives up the stones ownership says are lost.
 fn finish_gobeyond(mut game: GoBeyondGame) -> Result<GoBeyondGame> {
     while game.to_move().is_some() {
         game.play(gobeyond::Action::Pass).map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     if game.phase() == Phase::CleanUp {
         for p in game.awaiting_cleanup() {
-            let doomed = game.suggest_surrender(p);
+            let config = gobeyond_bots::SearchConfig { playouts: 2000, ..Default::default() };
+            let doomed = gobeyond_bots::cleanup::doomed_stones(&game, p, config);
             game.surrender(p, &doomed).map_err(|e| anyhow::anyhow!("{e}"))?;
         }
     }

@@ -506,22 +506,6 @@ impl Table {
         }) else {
             return;
         };
-        if let AnyGame::GoBeyond(g) = &self.game
-            && g.phase() == Phase::CleanUp
-        {
-            // Clean-Up: the engine's suggestion, at once.
-            let doomed = g.suggest_surrender(Player(seat as u8));
-            let map = g.map().clone();
-            let kind = RecordedKind::Surrender {
-                nodes: doomed.iter().map(|&n| n as u64).collect(),
-                at: doomed.iter().map(|&n| map.label(n).to_string()).collect(),
-            };
-            if let Err(e) = self.commit(seat, kind).await {
-                tracing::warn!(game = self.id, error = %e, "bot Clean-Up refused");
-                let _ = self.commit(seat, RecordedKind::CleanupTimeout).await;
-            }
-            return;
-        }
         let seq = self.seq();
         self.bot_pending = Some(seq);
         let game = self.game.clone();
@@ -534,7 +518,7 @@ impl Table {
             let Ok(permit) = bots.acquire_owned().await else { return };
             let result = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
-                bot_action(&game, level, seed)
+                bot_action(&game, seat, level, seed)
             })
             .await;
             let cmd = match result {
@@ -763,9 +747,21 @@ fn seat_name(s: &SeatRow) -> String {
 }
 
 /// A server bot's action, in record terms (the search runs here, on a blocking thread).
-fn bot_action(game: &AnyGame, level: u8, seed: u64) -> Option<RecordedKind> {
+fn bot_action(game: &AnyGame, seat: usize, level: u8, seed: u64) -> Option<RecordedKind> {
     let level = Level::new(level).ok()?;
     let time = Some(Duration::from_secs_f64(BOT_SECONDS));
+    if let AnyGame::GoBeyond(g) = game
+        && g.phase() == Phase::CleanUp
+    {
+        // Clean-Up: give up the stones the playouts say are lost.
+        let config = gobeyond_bots::SearchConfig { playouts: 2000, seed, time, ..Default::default() };
+        let doomed = gobeyond_bots::cleanup::doomed_stones(g, Player(seat as u8), config);
+        let map = g.map();
+        return Some(RecordedKind::Surrender {
+            nodes: doomed.iter().map(|&n| u64::from(n)).collect(),
+            at: doomed.iter().map(|&n| map.label(n).to_string()).collect(),
+        });
+    }
     match game {
         AnyGame::Classic(g) => {
             let (a, _) = choose(g, level, seed, time);

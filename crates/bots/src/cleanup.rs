@@ -1,0 +1,32 @@
+//! GoBeyond's Clean-Up: which of a player's stones are doomed. The engine alone only knows
+//! groups in atari; here the search's ownership statistics decide: a stone that playouts from
+//! this position mostly end up owned by someone else is doomed.
+
+use gobeyond_maps::NodeId;
+use gobeyond_rules::{Game, GoBeyondGame, Player};
+
+use crate::{SearchConfig, Searcher};
+
+/// The stones of `player` that ownership says are dead, for the Clean-Up suggestion. The
+/// search runs on the stones as they stand, with play resumed (Clean-Up itself has no moves).
+pub fn doomed_stones(game: &GoBeyondGame, player: Player, config: SearchConfig) -> Vec<NodeId> {
+    let board = game.board();
+    let stones: Vec<(NodeId, Player)> =
+        board.map().nodes().filter_map(|n| board.stone_at(n).map(|p| (n, p))).collect();
+    let Ok(position) =
+        GoBeyondGame::with_setup(game.map().clone(), game.player_count(), game.rules().clone(), &stones)
+    else {
+        return game.suggest_surrender(player);
+    };
+    let analysis = Searcher::new(config).search(&position);
+    let mut doomed: Vec<NodeId> =
+        analysis.dead_stones(board).into_iter().filter(|&n| board.stone_at(n) == Some(player)).collect();
+    // A group in atari is doomed whatever the statistics say.
+    for n in game.suggest_surrender(player) {
+        if !doomed.contains(&n) {
+            doomed.push(n);
+        }
+    }
+    doomed.sort_unstable();
+    doomed
+}
