@@ -91,6 +91,10 @@ struct ServeArgs {
     /// Bot searches at the same time (default: one per core).
     #[arg(long)]
     bot_threads: Option<usize>,
+    /// Sign-ups and logins per second per client address, bursts of 50 times that; 0 for no
+    /// limit (load tests).
+    #[arg(long, default_value_t = 2.0)]
+    auth_rate: f64,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -341,6 +345,7 @@ fn serve(args: ServeArgs) -> Result<()> {
         database: args.database,
         allowed_origins: args.allowed_origins,
         bot_threads: args.bot_threads.unwrap_or(defaults.bot_threads),
+        auth_rate: args.auth_rate,
     };
     tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(gobeyond_server::run(config))
 }

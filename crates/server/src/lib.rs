@@ -13,6 +13,7 @@ pub mod auth;
 pub mod clock;
 pub mod error;
 pub mod http;
+pub mod limit;
 pub mod setup;
 pub mod store;
 pub mod table;
@@ -42,6 +43,8 @@ pub struct Config {
     pub allowed_origins: Vec<String>,
     /// Bot searches run at the same time (each on one core).
     pub bot_threads: usize,
+    /// Sign-ups and logins per second per client address (burst 50 times that); 0 = no limit.
+    pub auth_rate: f64,
 }
 
 impl Default for Config {
@@ -51,6 +54,7 @@ impl Default for Config {
             database: "sqlite://gobeyond.db".into(),
             allowed_origins: Vec::new(),
             bot_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            auth_rate: 2.0,
         }
     }
 }
@@ -61,6 +65,7 @@ pub struct AppState {
     pub store: Store,
     pub hub: Arc<Hub>,
     pub config: Arc<Config>,
+    pub limiter: Arc<limit::Limiter>,
 }
 
 /// Connects to the database, resumes every live game and builds the routes.
@@ -69,19 +74,23 @@ pub async fn app(config: Config) -> anyhow::Result<(AppState, Router)> {
     let hub = Arc::new(Hub::new(store.clone(), config.bot_threads));
     let resumed = hub.resume_all().await?;
     tracing::info!(resumed, "live games resumed");
-    let state = AppState { store, hub, config: Arc::new(config) };
+    let limiter = Arc::new(limit::Limiter::new(config.auth_rate, config.auth_rate * 50.0));
+    let state = AppState { store, hub, config: Arc::new(config), limiter };
     Ok((state.clone(), routes(state)))
 }
 
 pub fn routes(state: AppState) -> Router {
-    Router::new()
-        .route("/api/health", get(http::health))
+    let creating = Router::new()
         .route("/api/guest", post(http::guest))
         .route("/api/register", post(http::register))
         .route("/api/login", post(http::login))
+        .route("/api/bots", post(http::create_bot).get(http::my_bots))
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), limit::limit));
+    Router::new()
+        .merge(creating)
+        .route("/api/health", get(http::health))
         .route("/api/logout", post(http::logout))
         .route("/api/me", get(http::me))
-        .route("/api/bots", post(http::create_bot).get(http::my_bots))
         .route("/api/games", post(http::create_game).get(http::list_games))
         .route("/api/games/{id}", get(http::game_info))
         .route("/api/games/{id}/join", post(http::join))

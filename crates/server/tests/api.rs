@@ -161,9 +161,11 @@ async fn reconnection_gets_missed_actions(db: &str) {
     assert_eq!(missed, vec![2, 3]);
     assert_eq!(sync["actions"][1]["action"]["at"], "C7");
     assert_eq!(sync["state"]["moves_played"], 3);
-    // And live updates continue after the sync.
+    // And live updates continue after a sync (watched on another socket: on the acting one the
+    // update may come before the ack).
+    assert_eq!(sa.watch(game, Some(3)).await["actions"], json!([]));
     assert_eq!(sb3.act(game, json!({"type": "pass"})).await["seq"], 4);
-    let u = sb3.until(|v| v["type"] == "update").await;
+    let u = sa.until(|v| v["type"] == "update").await;
     assert_eq!(u["seq"], 4);
     server.stop().await;
 }
@@ -347,6 +349,16 @@ async fn bad_input_changes_nothing(db: &str) {
     assert_eq!(r.status(), 400);
     let (s, _) = a.get("/api/health").await;
     assert_eq!(s, 200);
+    // Sign-ups from one address are rate limited (2 per second, bursts of 100).
+    let http = reqwest::Client::new();
+    let mut limited = false;
+    for _ in 0..120 {
+        if http.post(server.url("/api/guest")).send().await.unwrap().status() == 429 {
+            limited = true;
+            break;
+        }
+    }
+    assert!(limited, "a flood of sign-ups is refused");
     server.stop().await;
 }
 

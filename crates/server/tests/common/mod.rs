@@ -52,8 +52,13 @@ impl TestServer {
     pub async fn start_on(database: &str, addr: SocketAddr) -> TestServer {
         let listener = TcpListener::bind(addr).await.expect("bind");
         let addr = listener.local_addr().unwrap();
-        let config =
-            Config { listen: addr, database: database.into(), allowed_origins: vec![], bot_threads: 2 };
+        let config = Config {
+            listen: addr,
+            database: database.into(),
+            allowed_origins: vec![],
+            bot_threads: 2,
+            auth_rate: 2.0,
+        };
         let (state, router) = gobeyond_server::app(config).await.expect("server starts");
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(async move {
