@@ -204,6 +204,21 @@ impl Searchable for ClassicGame {
     }
 }
 
+/// GoBeyond-specific knowledge for the priors.
+trait GoBeyondKnowledge {
+    fn opponent_runs_away(&self) -> bool;
+}
+
+impl GoBeyondKnowledge for GoBeyondGame {
+    /// Some opponent claims an eighth of the map more than the player to move.
+    fn opponent_runs_away(&self) -> bool {
+        let me = self.current_player();
+        let mine = self.claimed_count(me);
+        let margin = (self.map().len() / 8) as u32;
+        (0..self.player_count() as u8).map(Player).any(|p| p != me && self.claimed_count(p) > mine + margin)
+    }
+}
+
 impl Searchable for GoBeyondGame {
     fn amaf_key(action: gobeyond::Action) -> Option<NodeId> {
         match action {
@@ -289,7 +304,12 @@ impl Searchable for GoBeyondGame {
             }
             // Spending is optional in GoBeyond: a stone costs PlayPoints and only pays through
             // claims, so not playing starts as a good option (a low prior made the bot buy
-            // stones it could not use).
+            // stones it could not use) — unless an opponent is collecting income on a big claim:
+            // random playouts break such a claim at once, a passive opponent never does, so the
+            // search alone would let it run.
+            gobeyond::Action::Skip | gobeyond::Action::Pass if self.opponent_runs_away() => {
+                Prior { visits: 50.0, value: 0.1 }
+            }
             gobeyond::Action::Skip => Prior { visits: 20.0, value: 0.55 },
             gobeyond::Action::Pass => Prior { visits: 20.0, value: 0.6 },
             gobeyond::Action::Resign | gobeyond::Action::Timeout => Prior { visits: 50.0, value: 0.0 },

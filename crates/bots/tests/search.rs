@@ -162,3 +162,19 @@ fn cleanup_suggestion_finds_the_doomed_stone() {
     let white = doomed_stones(&game, Player(1), config);
     assert!(white.is_empty(), "the white wall lives: {white:?}");
 }
+
+/// After the first stone claims the whole empty map, the next player must break the claim (a
+/// passive opponent would collect income on it for ever), not skip.
+#[test]
+fn gobeyond_bot_breaks_a_runaway_claim() {
+    use gobeyond_rules::{Game, GoBeyondGame, GoBeyondRules, gobeyond::Action};
+    let map = std::sync::Arc::new(gobeyond_maps::generate("goldberg:2,1").unwrap());
+    let mut game = GoBeyondGame::new(map.clone(), 3, GoBeyondRules::default()).unwrap();
+    // The opening a greedy first player chose in a lost series game.
+    game.play(Action::Occupy(69)).unwrap();
+    for seed in 1..=3 {
+        let config = gobeyond_bots::SearchConfig { playouts: 6000, seed, ..Default::default() };
+        let best = gobeyond_bots::Searcher::new(config).search(&game).best;
+        assert!(matches!(best, Some(Action::Occupy(_))), "seed {seed}: {best:?}");
+    }
+}
