@@ -51,16 +51,23 @@ pub async fn verify_password(password: String, hash: String) -> bool {
     .unwrap_or(false)
 }
 
-/// Checks a new account name and password.
-pub fn check_credentials(name: &str, password: &str) -> Result<(), ApiError> {
-    let name_ok = (3..=24).contains(&name.chars().count())
+/// Checks a new account (or bot) name.
+pub fn check_name(name: &str) -> Result<(), ApiError> {
+    let ok = (3..=24).contains(&name.chars().count())
         && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
         && !name.starts_with("guest-");
-    if !name_ok {
-        return Err(ApiError::BadRequest(
+    if ok {
+        Ok(())
+    } else {
+        Err(ApiError::BadRequest(
             "names have 3 to 24 letters, digits, '_' or '-', and do not start with \"guest-\"".into(),
-        ));
+        ))
     }
+}
+
+/// Checks a new account name and password.
+pub fn check_credentials(name: &str, password: &str) -> Result<(), ApiError> {
+    check_name(name)?;
     if !(8..=128).contains(&password.chars().count()) {
         return Err(ApiError::BadRequest("passwords have 8 to 128 characters".into()));
     }

@@ -104,12 +104,6 @@ impl Clock {
         }
     }
 
-    /// After a restart: the current turn starts again at `now` with the time the player had
-    /// when it began (time the server was down is not charged to anyone).
-    pub fn resume(&mut self, player: Option<usize>, cleanup: bool, now: i64) {
-        self.start_turn(player, cleanup, now);
-    }
-
     /// The clock as clients see it.
     pub fn view(&self, now: i64) -> serde_json::Value {
         serde_json::json!({

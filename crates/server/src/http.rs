@@ -128,7 +128,7 @@ pub async fn create_bot(
     if session.user.kind != "registered" {
         return Err(ApiError::Forbidden("register an account to own bots".into()));
     }
-    auth::check_credentials(&b.name, "placeholder-password")?;
+    auth::check_name(&b.name)?;
     let user = app.store.create_user(&b.name, "bot", None, Some(session.user.id)).await?;
     let token = new_session(&app, user.id, "api").await?;
     Ok((StatusCode::CREATED, Json(json!({ "user": user, "token": token }))).into_response())
@@ -265,13 +265,7 @@ async fn record_of(app: &AppState, id: i64) -> Result<(gobeyond_rules::record::R
         app.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
     let setup: GameSetup =
         serde_json::from_str(&row.setup).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
-    let names: Vec<String> = app
-        .store
-        .seats(id)
-        .await?
-        .iter()
-        .map(|s| s.user_name.clone().or(s.bot_level.map(|l| format!("bot (level {l})"))).unwrap_or_default())
-        .collect();
+    let names: Vec<String> = app.store.seats(id).await?.iter().map(crate::table::seat_name).collect();
     let mut record = setup.record(&names);
     for (_, text) in app.store.actions(id, 0).await? {
         let a: RecordedAction = serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.to_string()))?;

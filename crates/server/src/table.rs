@@ -75,10 +75,11 @@ pub enum Command {
         user: i64,
         reply: oneshot::Sender<Result<(), ApiError>>,
     },
-    /// The state as a `sync` message, with the actions after `since` when given.
+    /// The state as a `sync` message (with its sequence number), with the actions after
+    /// `since` when given.
     Sync {
         since: Option<u64>,
-        reply: oneshot::Sender<String>,
+        reply: oneshot::Sender<(u64, String)>,
     },
     /// The lobby view of the game (seats, status, clock).
     Info {
@@ -232,18 +233,11 @@ impl Table {
             .map_err(|e| ApiError::Internal(format!("game {id} has unreadable settings: {e}")))?;
         let seats = store.seats(id).await?;
         let names: Vec<String> = seats.iter().map(seat_name).collect();
-        let mut game = setup.new_game(&names)?;
-        let log = store.actions(id, 0).await?;
-        let mut actions = Vec::with_capacity(log.len());
-        for (seq, text) in log {
-            let a: RecordedAction = serde_json::from_str(&text)
-                .map_err(|e| ApiError::Internal(format!("game {id} action {seq} is unreadable: {e}")))?;
-            game.apply(&a)
-                .map_err(|e| ApiError::Internal(format!("game {id} action {seq} does not replay: {e}")))?;
-            actions.push(text);
-        }
+        let actions: Vec<String> = store.actions(id, 0).await?.into_iter().map(|(_, text)| text).collect();
+        let game =
+            replay(&setup, &names, &actions).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
         let status = Status::parse(&row.status);
-        let mut clock = row
+        let clock = row
             .clock
             .as_deref()
             .and_then(|c| serde_json::from_str(c).ok())
@@ -263,7 +257,7 @@ impl Table {
             seats,
             game,
             actions,
-            clock: clock.clone(),
+            clock,
             updates,
             bots,
             bot_pending: None,
@@ -272,8 +266,9 @@ impl Table {
         };
         if status == Status::Live {
             let (player, cleanup) = table.turn();
-            clock.resume(player, cleanup, now_ms());
-            table.clock = clock;
+            // The current turn starts again with the time the player had when it began: time
+            // the server was down is not charged to anyone.
+            table.clock.start_turn(player, cleanup, now_ms());
             if table.game.outcome().is_some() {
                 // Finished in the log but not marked (a crash between the two writes).
                 table.finish().await?;
@@ -330,7 +325,7 @@ impl Table {
                 let _ = reply.send(self.leave(user).await);
             }
             Command::Sync { since, reply } => {
-                let _ = reply.send(self.sync_message(since));
+                let _ = reply.send((self.seq(), self.sync_message(since)));
             }
             Command::Info { reply } => {
                 let _ = reply.send(self.info());
@@ -455,13 +450,9 @@ impl Table {
 
     async fn reload_game(&mut self) {
         let names: Vec<String> = self.seats.iter().map(seat_name).collect();
-        if let Ok(mut g) = self.setup.new_game(&names) {
-            for text in &self.actions {
-                if let Ok(a) = serde_json::from_str::<RecordedAction>(text) {
-                    let _ = g.apply(&a);
-                }
-            }
-            self.game = g;
+        match replay(&self.setup, &names, &self.actions) {
+            Ok(g) => self.game = g,
+            Err(e) => tracing::error!(game = self.id, error = %e, "the log no longer replays"),
         }
     }
 
@@ -738,7 +729,19 @@ impl Table {
     }
 }
 
-fn seat_name(s: &SeatRow) -> String {
+/// A game rebuilt from its log (`actions[i]` being action `i + 1`).
+fn replay(setup: &GameSetup, names: &[String], actions: &[String]) -> Result<AnyGame, String> {
+    let mut game = setup.new_game(names).map_err(|e| e.to_string())?;
+    for (i, text) in actions.iter().enumerate() {
+        let a: RecordedAction =
+            serde_json::from_str(text).map_err(|e| format!("action {} is unreadable: {e}", i + 1))?;
+        game.apply(&a).map_err(|e| format!("action {} does not replay: {e}", i + 1))?;
+    }
+    Ok(game)
+}
+
+/// The name shown for a seat: its player's, a bot's description, or nothing while open.
+pub fn seat_name(s: &SeatRow) -> String {
     match (&s.user_name, s.bot_level) {
         (Some(n), _) => n.clone(),
         (None, Some(l)) => format!("bot (level {l})"),

@@ -180,14 +180,10 @@ async fn handle(
             };
             // Subscribe before asking for the state, so nothing falls between the two.
             let mut updates = table.updates.subscribe();
-            let sync = match table.ask(|reply| Command::Sync { since, reply }).await {
+            let (last, sync) = match table.ask(|reply| Command::Sync { since, reply }).await {
                 Ok(s) => s,
                 Err(e) => return send_error(out, None, &format!("game {game}: {e}")).await,
             };
-            let last = serde_json::from_str::<serde_json::Value>(&sync)
-                .ok()
-                .and_then(|v| v["seq"].as_u64())
-                .unwrap_or(0);
             let _ = out.send(sync.into()).await;
             let out = out.clone();
             let forward = tokio::spawn(async move {
@@ -209,13 +205,8 @@ async fn handle(
                         Err(broadcast::error::RecvError::Lagged(_)) => {
                             // Fell behind: a full state replaces what was dropped.
                             match table.ask(|reply| Command::Sync { since: Some(last), reply }).await {
-                                Ok(sync) => {
-                                    if let Some(seq) = serde_json::from_str::<serde_json::Value>(&sync)
-                                        .ok()
-                                        .and_then(|v| v["seq"].as_u64())
-                                    {
-                                        last = seq;
-                                    }
+                                Ok((seq, sync)) => {
+                                    last = seq;
                                     if out.send(sync.into()).await.is_err() {
                                         break;
                                     }
