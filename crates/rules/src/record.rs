@@ -207,6 +207,17 @@ pub enum AnyState {
     GoBeyond(GoBeyondState),
 }
 
+impl AnyState {
+    /// The state without GoBeyond's event history (`events: []`), for messages that carry the
+    /// new events next to it: the history grows with every turn.
+    pub fn without_history(mut self) -> AnyState {
+        if let AnyState::GoBeyond(s) = &mut self {
+            s.events.clear();
+        }
+        self
+    }
+}
+
 /// Plays one recorded action of a classic game.
 fn apply_classic(game: &mut ClassicGame, a: &RecordedAction) -> Result<(), String> {
     if a.player as usize >= game.player_count() {

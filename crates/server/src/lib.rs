@@ -17,6 +17,7 @@ pub mod limit;
 pub mod setup;
 pub mod store;
 pub mod table;
+pub mod views;
 pub mod web;
 pub mod ws;
 
@@ -98,6 +99,11 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/games/{id}/record", get(http::record))
         .route("/api/games/{id}/sgf", get(http::sgf_export))
         .route("/api/games/{id}/chat", get(http::chat))
+        .route("/api/games/{id}/map", get(views::game_map))
+        .route("/api/games/{id}/state", get(views::state_at))
+        .route("/api/maps/preview", get(views::preview))
+        .route("/api/rules", get(views::rules))
+        .route("/api/rules/{system}/doc", get(views::rules_doc))
         .route("/api/ws", get(ws::upgrade))
         .fallback(web::asset)
         .layer(DefaultBodyLimit::max(MAX_BODY))

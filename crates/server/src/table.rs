@@ -708,7 +708,7 @@ impl Table {
             seq,
             action,
             events,
-            state: self.game.state(&self.names()),
+            state: self.game.state(&self.names()).without_history(),
             clock: timed.then(|| self.clock.view(now_ms())),
             status: self.status,
         };

@@ -1,0 +1,194 @@
+//! Read-only views the web client draws from: a map's geometry (for previews and boards), the
+//! rule systems with their defaults and documents, and a finished or live game at any step (for
+//! review). Handlers only: the geometry comes from the maps crate, states from the engine.
+
+use axum::{
+    Json,
+    extract::{Path, Query, State},
+    http::{HeaderValue, header},
+    response::{IntoResponse, Response},
+};
+use gobeyond_maps::{Map, generate};
+use gobeyond_rules::{
+    GoBeyondRules,
+    record::{AnyGame, RecordedAction},
+    settings::{ClassicRules, PRESETS},
+};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::{AppState, error::ApiError, setup::GameSetup, setup::MAX_NODES};
+
+/// What a client needs to draw a map: coordinates (rounded: drawing does not need more), labels,
+/// edges, and the grid shape when the map is a (possibly wrapped) grid.
+#[derive(Debug, Serialize)]
+pub struct MapView {
+    pub name: String,
+    pub spec: String,
+    /// 2 for maps drawn in the plane, 3 for maps drawn in space.
+    pub dimension: u8,
+    pub nodes: usize,
+    pub x: Vec<f32>,
+    pub y: Vec<f32>,
+    /// Empty for flat maps.
+    pub z: Vec<f32>,
+    pub labels: Vec<String>,
+    pub edges: Vec<[u32; 2]>,
+    /// Grid maps number their nodes row by row: node = row × width + column.
+    pub grid: Option<GridView>,
+    /// Where the first stones are best placed, one per seat (most players first).
+    pub start_points: Vec<u32>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct GridView {
+    pub width: u32,
+    pub height: u32,
+    /// True when edges cross the rectangle's sides (torus, cylinder, Klein bottle).
+    pub wrap: bool,
+}
+
+impl MapView {
+    pub fn of(map: &Map) -> MapView {
+        let round = |v: f64| ((v * 1e4).round() / 1e4) as f32;
+        let coords = map.coords();
+        let spatial = map.dimension() >= 3;
+        MapView {
+            name: map.name().to_string(),
+            spec: map.spec().to_string(),
+            dimension: if spatial { 3 } else { 2 },
+            nodes: map.len(),
+            x: coords.iter().map(|c| round(c[0])).collect(),
+            y: coords.iter().map(|c| round(c[1])).collect(),
+            z: if spatial { coords.iter().map(|c| round(c[2])).collect() } else { Vec::new() },
+            labels: map.nodes().map(|v| map.label(v).to_string()).collect(),
+            edges: map.edges().map(|(a, b)| [a, b]).collect(),
+            grid: map.grid().map(|g| GridView { width: g.width, height: g.height, wrap: !g.plain }),
+            start_points: map.declared_start_points().to_vec(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PreviewQuery {
+    spec: String,
+}
+
+/// `GET /api/maps/preview?spec=hex:5`: the map a generator spec makes, for the lobby's live
+/// preview. The same node limit as games, so that what previews can be played.
+pub async fn preview(Query(q): Query<PreviewQuery>) -> Result<Response, ApiError> {
+    let spec = q.spec;
+    let map = tokio::task::spawn_blocking(move || generate(&spec))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(|e| ApiError::BadRequest(format!("map: {e}")))?;
+    if map.len() > MAX_NODES {
+        return Err(ApiError::BadRequest(format!(
+            "the map has {} nodes; server games allow at most {MAX_NODES}",
+            map.len()
+        )));
+    }
+    Ok(cached(Json(MapView::of(&map))))
+}
+
+/// `GET /api/games/{id}/map`: the game's map.
+pub async fn game_map(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Response, ApiError> {
+    let setup = setup_of(&app, id).await?;
+    let map = setup.map.load().map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+    Ok(cached(Json(MapView::of(&map))))
+}
+
+/// Maps never change, so browsers may keep them.
+fn cached(body: impl IntoResponse) -> Response {
+    let mut r = body.into_response();
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
+    r
+}
+
+async fn setup_of(app: &AppState, id: i64) -> Result<GameSetup, ApiError> {
+    let row =
+        app.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
+    serde_json::from_str(&row.setup).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepQuery {
+    at: usize,
+}
+
+/// `GET /api/games/{id}/state?at=N`: the state after the first N actions, with the N-th action,
+/// for stepping through a game.
+pub async fn state_at(
+    State(app): State<AppState>,
+    Path(id): Path<i64>,
+    Query(q): Query<StepQuery>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let setup = setup_of(&app, id).await?;
+    let names: Vec<String> = app.store.seats(id).await?.iter().map(crate::table::seat_name).collect();
+    let actions = app.store.actions(id, 0).await?;
+    let total = actions.len();
+    if q.at > total {
+        return Err(ApiError::BadRequest(format!("at = {} but the game has {total} actions", q.at)));
+    }
+    let mut record = setup.record(&names);
+    for (_, text) in actions.into_iter().take(q.at) {
+        let a: RecordedAction = serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.to_string()))?;
+        record.actions.push(a);
+    }
+    let last = record.actions.last().cloned();
+    let game: AnyGame = tokio::task::spawn_blocking(move || record.replay())
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let infos: Vec<_> =
+        names.iter().map(|n| gobeyond_rules::record::PlayerInfo { name: n.clone() }).collect();
+    Ok(Json(json!({ "at": q.at, "total": total, "action": last, "state": game.state(&infos) })))
+}
+
+/// `GET /api/rules`: the rule systems a game can be created with, and their default settings.
+pub async fn rules() -> Json<serde_json::Value> {
+    let presets: Vec<_> = PRESETS
+        .iter()
+        .filter_map(|(name, about)| {
+            ClassicRules::preset(name).map(|r| json!({ "name": name, "about": about, "settings": r }))
+        })
+        .collect();
+    Json(json!({
+        "systems": [
+            {
+                "name": "gobeyond",
+                "title": "GoBeyond",
+                "about": "PlayPoints economy, claims and income, Reserved nodes, Clean-Up; 2 to 8 players",
+                "defaults": GoBeyondRules::default(),
+            },
+            {
+                "name": "classic",
+                "title": "Classic Go",
+                "about": "Go on any map for 2 to 8 players, with the usual rule sets",
+                "defaults": ClassicRules::default(),
+                "presets": presets,
+            }
+        ]
+    }))
+}
+
+/// `GET /api/rules/{system}/doc`: the rules as implemented (`docs/rules/`), as HTML.
+pub async fn rules_doc(Path(system): Path<String>) -> Result<Response, ApiError> {
+    let text = match system.as_str() {
+        "gobeyond" => include_str!("../../../docs/rules/gobeyond.md"),
+        "classic" => include_str!("../../../docs/rules/classic.md"),
+        other => {
+            return Err(ApiError::NotFound(format!("no rules document for {other:?}: gobeyond or classic")));
+        }
+    };
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(
+        &mut html,
+        pulldown_cmark::Parser::new_ext(text, pulldown_cmark::Options::ENABLE_TABLES),
+    );
+    let mut r = html.into_response();
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    Ok(r)
+}

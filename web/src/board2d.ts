@@ -1,0 +1,230 @@
+// The flat board: SVG, sharp at any size. Elements are made once per map; a render only sets
+// attributes, so a 4096-node map redraws in a few milliseconds.
+
+import { playerStyle } from './colors';
+import { type FlatLayout, type FlatMode, flatLayout } from './layout';
+import type { MapView } from './types';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+export interface BoardView {
+  players: number;
+  board: (number | null)[];
+  /** GoBeyond: claimant of each empty node. Classic: owner at the end, if shown. */
+  claims?: (number | null)[];
+  reserved?: (number | null)[];
+  lastMove: number | null;
+  /** Stones drawn with an atari ring. */
+  atari?: Set<number>;
+  /** Stones marked for surrender (Clean-Up), and those others surrendered. */
+  selected?: Set<number>;
+  /** The viewer's own seat: its stones get a highlight ring. */
+  mySeat: number | null;
+  /** Whether clicks place (the viewer may act). */
+  interactive: boolean;
+  /** Nodes that are candidates awaiting confirmation. */
+  pending?: number | null;
+}
+
+export interface Board {
+  readonly element: Element;
+  render(view: BoardView): void;
+  destroy(): void;
+}
+
+function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+/** A mark drawn on a stone of the third seat onwards (shape as well as colour). */
+function markPath(kind: string, cx: number, cy: number, r: number): string {
+  const s = r * 0.45;
+  switch (kind) {
+    case 'triangle':
+      return `M${cx},${cy - s} L${cx + s * 0.87},${cy + s * 0.5} L${cx - s * 0.87},${cy + s * 0.5} Z`;
+    case 'square':
+      return `M${cx - s * 0.7},${cy - s * 0.7} h${s * 1.4} v${s * 1.4} h${-s * 1.4} Z`;
+    case 'diamond':
+      return `M${cx},${cy - s} L${cx + s},${cy} L${cx},${cy + s} L${cx - s},${cy} Z`;
+    case 'cross':
+      return `M${cx - s * 0.7},${cy - s * 0.7} L${cx + s * 0.7},${cy + s * 0.7} M${cx + s * 0.7},${cy - s * 0.7} L${cx - s * 0.7},${cy + s * 0.7}`;
+    case 'ring':
+      return `M${cx - s * 0.6},${cy} a${s * 0.6},${s * 0.6} 0 1,0 ${s * 1.2},0 a${s * 0.6},${s * 0.6} 0 1,0 ${-s * 1.2},0`;
+    case 'bar':
+      return `M${cx - s * 0.8},${cy} L${cx + s * 0.8},${cy}`;
+    case 'dot':
+      return `M${cx - s * 0.25},${cy} a${s * 0.25},${s * 0.25} 0 1,0 ${s * 0.5},0 a${s * 0.25},${s * 0.25} 0 1,0 ${-s * 0.5},0`;
+    default:
+      return '';
+  }
+}
+
+export function createBoard2D(
+  container: HTMLElement,
+  map: MapView,
+  mode: FlatMode,
+  onPick: (node: number) => void,
+  onHover: (node: number | null) => void = () => {},
+): Board {
+  const layout: FlatLayout = flatLayout(map, mode);
+  const r = layout.radius;
+  const svg = el('svg', {
+    viewBox: layout.viewBox.join(' '),
+    class: 'board2d',
+    role: 'grid',
+    'aria-label': `${map.name} board`,
+  });
+  svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+  const lines = el('g', { class: 'lines', 'stroke-width': r * 0.06 });
+  for (const [a, b] of layout.edges) {
+    lines.append(el('line', { x1: layout.x[a], y1: layout.y[a], x2: layout.x[b], y2: layout.y[b] }));
+  }
+  for (const s of layout.stubs) {
+    const x = layout.x[s.node];
+    const y = layout.y[s.node];
+    lines.append(el('line', { x1: x, y1: y, x2: x + s.dx, y2: y + s.dy, class: 'stub' }));
+  }
+  svg.append(lines);
+  const coords = el('g', { class: 'coords', 'font-size': r * 0.8 });
+  for (const c of layout.coords) {
+    const t = el('text', { x: c.x, y: c.y, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
+    t.textContent = c.text;
+    coords.append(t);
+  }
+  svg.append(coords);
+  const under = el('g', { class: 'under' });
+  const stones = el('g', { class: 'stones' });
+  const over = el('g', { class: 'over' });
+  const hits = el('g', { class: 'hits' });
+  svg.append(under, stones, over, hits);
+
+  const n = map.nodes;
+  const stoneEls: (SVGGElement | null)[] = new Array(n).fill(null);
+  const claimEls: (SVGPathElement | null)[] = new Array(n).fill(null);
+  const reservedEls: (SVGCircleElement | null)[] = new Array(n).fill(null);
+  const stoneKey: string[] = new Array(n).fill('');
+  const hitEls: SVGCircleElement[] = [];
+  for (let i = 0; i < n; i++) {
+    const h = el('circle', { cx: layout.x[i], cy: layout.y[i], r: r, class: 'hit', 'data-node': i });
+    const title = el('title');
+    title.textContent = map.labels[i];
+    h.append(title);
+    hitEls.push(h);
+    hits.append(h);
+  }
+  const last = el('circle', { r: r * 0.3, class: 'last', visibility: 'hidden' });
+  const pendingMark = el('circle', { r: r * 0.9, class: 'pending', visibility: 'hidden' });
+  over.append(last, pendingMark);
+
+  const pick = (ev: Event) => {
+    const t = ev.target as Element | null;
+    const node = t?.getAttribute('data-node');
+    if (node !== null && node !== undefined) onPick(Number(node));
+  };
+  hits.addEventListener('click', pick);
+  hits.addEventListener('pointerover', (ev) => {
+    const node = (ev.target as Element | null)?.getAttribute('data-node');
+    onHover(node == null ? null : Number(node));
+  });
+  hits.addEventListener('pointerleave', () => onHover(null));
+  container.append(svg);
+
+  function drawStone(i: number, owner: number | null, view: BoardView) {
+    const selected = view.selected?.has(i) ?? false;
+    const atari = view.atari?.has(i) ?? false;
+    const mine = owner !== null && owner === view.mySeat;
+    const key = owner === null ? '' : `${owner}:${selected}:${atari}:${mine}:${view.players}`;
+    if (stoneKey[i] === key) return;
+    stoneKey[i] = key;
+    stoneEls[i]?.remove();
+    stoneEls[i] = null;
+    if (owner === null) return;
+    const st = playerStyle(owner, view.players);
+    const g = el('g', { class: `stone p${owner}${selected ? ' selected' : ''}${mine ? ' mine' : ''}`, 'data-stone': i });
+    g.append(el('circle', { cx: layout.x[i], cy: layout.y[i], r: r * 0.96, fill: st.fill, stroke: st.stroke, 'stroke-width': r * 0.06 }));
+    if (st.mark !== 'none') {
+      const filled = st.mark === 'triangle' || st.mark === 'square' || st.mark === 'diamond' || st.mark === 'dot';
+      g.append(
+        el('path', {
+          d: markPath(st.mark, layout.x[i], layout.y[i], r),
+          fill: filled ? st.ink : 'none',
+          stroke: st.ink,
+          'stroke-width': r * 0.12,
+          class: 'mark',
+        }),
+      );
+    }
+    if (atari) g.append(el('circle', { cx: layout.x[i], cy: layout.y[i], r: r * 1.05, class: 'atari-ring', 'stroke-width': r * 0.12 }));
+    if (selected) g.append(el('path', { d: markPath('cross', layout.x[i], layout.y[i], r * 1.8), class: 'surrender-mark', 'stroke-width': r * 0.18 }));
+    stones.append(g);
+    stoneEls[i] = g;
+  }
+
+  return {
+    element: svg,
+    render(view: BoardView) {
+      for (let i = 0; i < n; i++) {
+        const owner = view.board[i] ?? null;
+        drawStone(i, owner, view);
+        // Claims: a small diamond in the claimant's colour on an empty node.
+        const claimant = owner === null ? (view.claims?.[i] ?? null) : null;
+        const prevClaim = claimEls[i];
+        if (claimant === null) {
+          if (prevClaim) {
+            prevClaim.remove();
+            claimEls[i] = null;
+          }
+        } else {
+          const st = playerStyle(claimant, view.players);
+          const d = markPath('diamond', layout.x[i], layout.y[i], r * 0.7);
+          if (!prevClaim) {
+            const p = el('path', { class: `claim c${claimant}`, d, 'stroke-width': r * 0.05 });
+            under.append(p);
+            claimEls[i] = p;
+          }
+          const p = claimEls[i];
+          p?.setAttribute('fill', st.fill);
+          p?.setAttribute('stroke', st.stroke);
+          p?.setAttribute('class', `claim c${claimant}`);
+        }
+        const res = owner === null ? (view.reserved?.[i] ?? null) : null;
+        if (res === null) {
+          reservedEls[i]?.remove();
+          reservedEls[i] = null;
+        } else if (!reservedEls[i]) {
+          const st = playerStyle(res, view.players);
+          const c = el('circle', { cx: layout.x[i], cy: layout.y[i], r: r * 0.9, class: 'reserved', stroke: st.fill, 'stroke-width': r * 0.14 });
+          const t = el('title');
+          t.textContent = `${map.labels[i]}: reserved for ${st.name} until their next turn`;
+          c.append(t);
+          over.append(c);
+          reservedEls[i] = c;
+        }
+        const disputed = owner === null && claimant === null && view.claims !== undefined;
+        hitEls[i].classList.toggle('disputed', disputed);
+      }
+      if (view.lastMove !== null && view.board[view.lastMove] != null) {
+        const owner = view.board[view.lastMove] as number;
+        last.setAttribute('cx', String(layout.x[view.lastMove]));
+        last.setAttribute('cy', String(layout.y[view.lastMove]));
+        last.setAttribute('fill', playerStyle(owner, view.players).ink);
+        last.setAttribute('visibility', 'visible');
+      } else {
+        last.setAttribute('visibility', 'hidden');
+      }
+      if (view.pending !== undefined && view.pending !== null) {
+        pendingMark.setAttribute('cx', String(layout.x[view.pending]));
+        pendingMark.setAttribute('cy', String(layout.y[view.pending]));
+        pendingMark.setAttribute('visibility', 'visible');
+      } else {
+        pendingMark.setAttribute('visibility', 'hidden');
+      }
+      svg.classList.toggle('interactive', view.interactive);
+    },
+    destroy() {
+      svg.remove();
+    },
+  };
+}

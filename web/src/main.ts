@@ -1,0 +1,47 @@
+// The client's entry: one socket for the page, hash routes, and the page in view.
+
+import { clear, h } from './dom';
+import { gamePage } from './pages/game';
+import { lobbyPage } from './pages/lobby';
+import { reviewPage } from './pages/review';
+import { rulesPage } from './pages/rules';
+import { session } from './session';
+import { Socket } from './socket';
+import './style.css';
+
+const root = document.getElementById('app') as HTMLElement;
+let socket: Socket | null = null;
+let leave: (() => void) | null = null;
+
+function getSocket(): Socket {
+  if (!socket) socket = new Socket();
+  return socket;
+}
+
+async function route() {
+  leave?.();
+  leave = null;
+  const path = location.hash.replace(/^#/, '').split('?')[0] || '/';
+  const parts = path.split('/').filter(Boolean);
+  try {
+    const user = await session.user();
+    const who = document.getElementById('whoami');
+    if (who) who.textContent = user.name;
+    if (parts[0] === 'game' && parts[1]) {
+      // The socket is opened after the session exists: it authenticates with the cookie.
+      leave = await gamePage(root, Number(parts[1]), getSocket());
+    } else if (parts[0] === 'review' && parts[1]) {
+      leave = await reviewPage(root, Number(parts[1]));
+    } else if (parts[0] === 'rules') {
+      await rulesPage(root, parts[1] ?? 'gobeyond');
+    } else {
+      await lobbyPage(root);
+    }
+  } catch (e) {
+    clear(root);
+    root.append(h('div', { class: 'card error', id: 'page-error' }, h('h2', {}, 'Something went wrong'), h('p', {}, String((e as Error).message)), h('a', { href: '#/' }, 'Back to the lobby')));
+  }
+}
+
+window.addEventListener('hashchange', () => void route());
+void route();

@@ -1,0 +1,196 @@
+// One game as the client knows it: the server's info and state, applied in sequence order.
+// Pure (no DOM, no socket) so that it is tested on its own.
+
+import { playerStyle } from './colors';
+import type { ClockView, GameInfo, GameState, GoBeyondEvent, MapView, RecordedAction, ServerMessage } from './types';
+import { describeClassic, describeGoBeyond, type Naming } from './words';
+
+export interface LogLine {
+  seq: number;
+  text: string;
+}
+
+export type Applied = 'applied' | 'stale' | 'gap';
+
+export class GameModel {
+  info: GameInfo | null = null;
+  state: GameState | null = null;
+  clock: ClockView | null = null;
+  /** Actions applied so far (the server's sequence number). */
+  seq = 0;
+  log: LogLine[] = [];
+  lastMove: number | null = null;
+
+  constructor(
+    readonly id: number,
+    readonly map: MapView,
+  ) {}
+
+  get players(): number {
+    return this.info?.players ?? this.state?.players.length ?? 2;
+  }
+
+  get isGoBeyond(): boolean {
+    return (this.info?.rules.system ?? this.state?.rules.system) === 'gobeyond';
+  }
+
+  naming(): Naming {
+    return {
+      player: (seat) => {
+        const colour = playerStyle(seat, this.players).name;
+        const name = this.state?.players[seat]?.name || this.info?.seats[seat]?.user;
+        return name ? `${colour} (${name})` : colour;
+      },
+      label: (node) => this.map.labels[node] ?? `#${node}`,
+    };
+  }
+
+  /** Applies a message about this game; says whether the client must ask for a fresh sync. */
+  apply(msg: ServerMessage): Applied {
+    switch (msg.type) {
+      case 'sync': {
+        this.info = msg.info;
+        this.clock = msg.info.clock;
+        this.state = msg.state;
+        if (msg.since === 0 || this.log.length === 0) this.rebuildLog(msg.actions.map((a) => a.action), msg.seq);
+        else this.appendActions(msg.actions);
+        this.seq = msg.seq;
+        const last = [...msg.actions].reverse().find((a) => a.action.type === 'place');
+        if (last) this.lastMove = nodeOf(last.action, this.map);
+        return 'applied';
+      }
+      case 'update': {
+        if (msg.seq <= this.seq) return 'stale';
+        if (msg.seq !== this.seq + 1) return 'gap';
+        const before = this.state;
+        this.state = msg.state;
+        this.clock = msg.clock;
+        this.seq = msg.seq;
+        if (this.info) {
+          this.info = { ...this.info, seq: msg.seq, status: msg.status as GameInfo['status'], clock: msg.clock };
+          this.info.waiting_for = waitingFor(msg.state);
+          if (msg.state.outcome) this.info.outcome = msg.state.outcome;
+          if (msg.state.phase) this.info.phase = msg.state.phase;
+        }
+        if (msg.action.type === 'place') this.lastMove = nodeOf(msg.action, this.map);
+        const lines = this.isGoBeyond
+          ? describeGoBeyond(msg.events, this.naming())
+          : [describeClassic(msg.action, this.naming(), capturedBetween(before, msg.state, msg.action.player))];
+        for (const text of lines) this.log.push({ seq: msg.seq, text });
+        return 'applied';
+      }
+      case 'started':
+      case 'lobby':
+        this.info = msg.info;
+        this.clock = msg.info.clock;
+        return 'applied';
+      default:
+        return 'stale';
+    }
+  }
+
+  private rebuildLog(actions: RecordedAction[], seq: number) {
+    this.log = [];
+    if (this.isGoBeyond) {
+      const events = (this.state?.events ?? []) as GoBeyondEvent[];
+      for (const text of describeGoBeyond(events, this.naming())) this.log.push({ seq, text });
+    } else {
+      actions.forEach((a, i) => this.log.push({ seq: i + 1, text: describeClassic(a, this.naming(), 0) }));
+    }
+  }
+
+  private appendActions(actions: { seq: number; action: RecordedAction }[]) {
+    if (this.isGoBeyond) {
+      // The sync's state holds the whole event history: the log is rebuilt from it.
+      this.rebuildLog([], this.seq);
+      return;
+    }
+    for (const a of actions) this.log.push({ seq: a.seq, text: describeClassic(a.action, this.naming(), 0) });
+  }
+
+  /** Seats that may act now. */
+  waitingFor(): number[] {
+    return this.info?.waiting_for ?? (this.state ? waitingFor(this.state) : []);
+  }
+
+  /** The seat `userId` holds, if any (the first one). */
+  seatOf(userId: number | undefined): number | null {
+    if (userId === undefined || !this.info) return null;
+    const s = this.info.seats.find((s) => s.user_id === userId);
+    return s ? s.seat : null;
+  }
+
+  isMyTurn(userId: number | undefined): boolean {
+    const seat = this.seatOf(userId);
+    return seat !== null && this.info?.status === 'live' && this.waitingFor().includes(seat);
+  }
+
+  /** Stones in atari: every group with exactly one liberty (the map's graph, any player). */
+  atari(): Set<number> {
+    return groupsWithLiberties(this.map, this.state?.board ?? [], 1);
+  }
+}
+
+export function waitingFor(state: GameState): number[] {
+  if (state.outcome) return [];
+  if (state.phase === 'clean_up') return state.awaiting_cleanup ?? [];
+  return state.to_move === null ? [] : [state.to_move];
+}
+
+export function nodeOf(action: RecordedAction, map: MapView): number | null {
+  if (typeof action.node === 'number') return action.node;
+  if (typeof action.at === 'string') {
+    const i = map.labels.indexOf(action.at);
+    return i >= 0 ? i : null;
+  }
+  return null;
+}
+
+/** Stones `player` took by this action (classic states count prisoners). */
+function capturedBetween(before: GameState | null, after: GameState, player: number): number {
+  const a = after.players[player]?.prisoners ?? 0;
+  const b = before?.players[player]?.prisoners ?? 0;
+  return Math.max(0, a - b);
+}
+
+/** Adjacency lists of a map view. */
+export function adjacency(map: MapView): number[][] {
+  const adj: number[][] = Array.from({ length: map.nodes }, () => []);
+  for (const [a, b] of map.edges) {
+    adj[a].push(b);
+    adj[b].push(a);
+  }
+  return adj;
+}
+
+const adjacencyCache = new WeakMap<MapView, number[][]>();
+
+/** Nodes of the groups that have exactly `liberties` liberties. */
+export function groupsWithLiberties(map: MapView, board: (number | null)[], liberties: number): Set<number> {
+  let adj = adjacencyCache.get(map);
+  if (!adj) {
+    adj = adjacency(map);
+    adjacencyCache.set(map, adj);
+  }
+  const out = new Set<number>();
+  const seen = new Uint8Array(map.nodes);
+  for (let start = 0; start < map.nodes; start++) {
+    const colour = board[start];
+    if (colour === null || colour === undefined || seen[start]) continue;
+    const group = [start];
+    const libs = new Set<number>();
+    seen[start] = 1;
+    for (let i = 0; i < group.length; i++) {
+      for (const q of adj[group[i]]) {
+        const c = board[q];
+        if (c === null || c === undefined) libs.add(q);
+        else if (c === colour && !seen[q]) {
+          seen[q] = 1;
+          group.push(q);
+        }
+      }
+    }
+    if (libs.size === liberties) for (const s of group) out.add(s);
+  }
+  return out;
+}

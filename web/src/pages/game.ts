@@ -1,0 +1,444 @@
+// The game page: board, players, clock, actions, Clean-Up, event log, chat. The server is the
+// authority: the page shows what the last sync or update said and sends actions; the board only
+// changes when the server's update arrives.
+
+import { api } from '../api';
+import { playerStyle } from '../colors';
+import { clear, h, toast } from '../dom';
+import { GameModel, adjacency } from '../model';
+import { type MountedBoard, mountBoard } from '../mount';
+import { session } from '../session';
+import type { Socket } from '../socket';
+import type { GameState, ServerMessage, User } from '../types';
+
+const PREFS = 'gobeyond-prefs';
+
+interface Prefs {
+  confirm: boolean;
+  atari: boolean;
+}
+
+function loadPrefs(): Prefs {
+  try {
+    return { confirm: false, atari: false, ...JSON.parse(localStorage.getItem(PREFS) ?? '{}') };
+  } catch {
+    return { confirm: false, atari: false };
+  }
+}
+
+export async function gamePage(root: HTMLElement, id: number, socket: Socket): Promise<() => void> {
+  const user: User = await session.user();
+  const [map, info] = await Promise.all([api.gameMap(id), api.game(id)]);
+  const model = new GameModel(id, map);
+  model.apply({ type: 'lobby', game: id, info });
+  const adj = adjacency(map);
+  const prefs = loadPrefs();
+  let pending: number | null = null;
+  let hover: number | null = null;
+  let selected = new Set<number>();
+  let busy = false;
+
+  clear(root);
+  const boardBox = h('div', { class: 'board-box', id: 'board' });
+  const status = h('div', { class: 'status', id: 'status', 'aria-live': 'polite' });
+  const clockEl = h('div', { class: 'clock', id: 'clock' });
+  const connection = h('span', { class: 'connection', id: 'connection' });
+  const playersEl = h('table', { class: 'players', id: 'players' });
+  const actionsEl = h('div', { class: 'actions', id: 'actions' });
+  const cleanupEl = h('div', { class: 'cleanup card', id: 'cleanup', hidden: true });
+  const resultEl = h('div', { class: 'result card', id: 'result', hidden: true });
+  const logEl = h('ol', { class: 'log', id: 'log', 'aria-label': 'Game log' });
+  const chatLog = h('ul', { class: 'chat-log', id: 'chat-log' });
+  const chatInput = h('input', { id: 'chat-input', maxlength: 500, placeholder: 'Say something', 'aria-label': 'Chat message' });
+  const hoverEl = h('div', { class: 'hover muted', id: 'hover' }, '\u00a0');
+  const placeInput = h('input', { id: 'place-input', placeholder: 'e.g. E5', size: 6, 'aria-label': 'Place at (label)' });
+  const joinBox = h('div', { class: 'join', id: 'join' });
+
+  const confirmBox = h('input', { type: 'checkbox', id: 'pref-confirm', checked: prefs.confirm });
+  const atariBox = h('input', { type: 'checkbox', id: 'pref-atari', checked: prefs.atari });
+  const savePrefs = () => {
+    prefs.confirm = confirmBox.checked;
+    prefs.atari = atariBox.checked;
+    localStorage.setItem(PREFS, JSON.stringify(prefs));
+    pending = null;
+    render();
+  };
+  confirmBox.addEventListener('change', savePrefs);
+  atariBox.addEventListener('change', savePrefs);
+
+  root.append(
+    h('div', { class: 'game-page' },
+      h('div', { class: 'board-col' }, boardBox, hoverEl),
+      h('aside', { class: 'side' },
+        h('div', { class: 'card' },
+          h('div', { class: 'row spread' }, h('strong', {}, `Game #${id} · ${map.name}`), connection),
+          status, clockEl, joinBox, playersEl, actionsEl,
+          h('form', { class: 'row', onsubmit: (e: Event) => { e.preventDefault(); placeByLabel(); } },
+            h('label', {}, 'Place at ', placeInput), h('button', { type: 'submit' }, 'Place')),
+          h('div', { class: 'row prefs' },
+            h('label', { class: 'check' }, confirmBox, ' confirm before placing'),
+            h('label', { class: 'check' }, atariBox, ' show stones in atari'),
+          ),
+        ),
+        cleanupEl,
+        resultEl,
+        h('div', { class: 'card' }, h('h3', {}, 'Game log'), logEl),
+        h('div', { class: 'card' }, h('h3', {}, 'Chat'), chatLog,
+          h('form', { class: 'row', onsubmit: (e: Event) => { e.preventDefault(); sendChat(); } }, chatInput, h('button', { type: 'submit' }, 'Send'))),
+      ),
+    ),
+  );
+
+  const board: MountedBoard = await mountBoard(boardBox, map, (node) => pick(node), (node) => {
+    hover = node;
+    hoverEl.textContent = node === null ? '\u00a0' : describeNode(node);
+  });
+
+  function describeNode(node: number): string {
+    const s = model.state;
+    const label = map.labels[node];
+    if (!s) return label;
+    const stone = s.board[node];
+    const names = model.naming();
+    if (stone !== null && stone !== undefined) return `${label}: ${names.player(stone)}'s stone`;
+    if (s.reserved?.[node] != null) return `${label}: reserved for ${names.player(s.reserved[node] as number)}`;
+    if (s.claims?.[node] != null) return `${label}: claimed by ${names.player(s.claims[node] as number)}`;
+    return model.isGoBeyond ? `${label}: disputed` : label;
+  }
+
+  const mySeat = () => model.seatOf(user.id);
+
+  function pick(node: number) {
+    const state = model.state;
+    if (!state || model.info?.status !== 'live') return;
+    const seat = mySeat();
+    if (seat === null) return;
+    if (state.phase === 'clean_up') {
+      if (!(state.awaiting_cleanup ?? []).includes(seat) || state.board[node] !== seat) return;
+      // A click selects or clears the whole group: surrendering part of a group is rarely meant.
+      const group = groupOf(node, state);
+      const on = !selected.has(node);
+      for (const s of group) on ? selected.add(s) : selected.delete(s);
+      render();
+      return;
+    }
+    if (!model.isMyTurn(user.id)) {
+      toast('It is not your turn.');
+      return;
+    }
+    if (prefs.confirm && pending !== node) {
+      pending = node;
+      render();
+      return;
+    }
+    pending = null;
+    void act({ type: 'place', node });
+  }
+
+  function groupOf(node: number, state: GameState): number[] {
+    const colour = state.board[node];
+    const group = [node];
+    const seen = new Set(group);
+    for (let i = 0; i < group.length; i++) {
+      for (const q of adj[group[i]]) {
+        if (!seen.has(q) && state.board[q] === colour) {
+          seen.add(q);
+          group.push(q);
+        }
+      }
+    }
+    return group;
+  }
+
+  function placeByLabel() {
+    const label = placeInput.value.trim();
+    if (!label) return;
+    const node = map.labels.findIndex((l) => l.toLowerCase() === label.toLowerCase());
+    if (node < 0) {
+      toast(`There is no node ${label} on this map.`, 'error');
+      return;
+    }
+    placeInput.value = '';
+    pending = null;
+    void act({ type: 'place', node });
+  }
+
+  async function act(action: unknown) {
+    if (busy) return;
+    busy = true;
+    render();
+    try {
+      await socket.act(id, action);
+    } catch (e) {
+      const msg = (e as Error).message;
+      toast(`Refused: ${msg}`, 'error');
+      status.dataset.error = msg;
+      status.textContent = `Refused: ${msg}`;
+    } finally {
+      busy = false;
+      render();
+    }
+  }
+
+  function sendChat() {
+    const text = chatInput.value.trim();
+    if (!text) return;
+    socket.chat(id, text);
+    chatInput.value = '';
+  }
+
+  function renderPlayers() {
+    const s = model.state;
+    const n = model.players;
+    const gob = model.isGoBeyond;
+    const waiting = model.waitingFor();
+    clear(playersEl);
+    playersEl.append(
+      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, 'Player'), ...(gob ? [h('th', {}, 'PlayPoints'), h('th', {}, 'Claimed')] : [h('th', {}, 'Captures'), h('th', {}, 'Score')]), h('th', {}, 'Stones'))),
+    );
+    const body = h('tbody', {});
+    for (let seat = 0; seat < n; seat++) {
+      const st = playerStyle(seat, n);
+      const p = s?.players[seat];
+      const seatInfo = model.info?.seats[seat];
+      const name = p?.name || seatInfo?.user || (seatInfo?.kind.kind === 'bot' ? `bot ${seatInfo.bot_level}` : 'open seat');
+      const row = h('tr', {
+        class: `${waiting.includes(seat) ? 'to-move' : ''} ${seat === mySeat() ? 'me' : ''} ${p?.status === 'resigned' || p?.resigned ? 'resigned' : ''}`,
+        'data-seat': seat,
+      },
+        h('td', {}, swatch(seat, n)),
+        h('td', {}, `${st.name}: ${name}`, seat === mySeat() ? h('strong', {}, ' (you)') : null),
+        ...(gob
+          ? [h('td', { class: 'points' }, String(p?.points ?? '')), h('td', {}, p?.claimed !== undefined ? `${p.claimed} (+${p.claimed * Number(s?.rules.claim_income ?? 1)}/turn)` : '')]
+          : [h('td', {}, String(p?.prisoners ?? '')), h('td', {}, p?.score !== undefined ? String(p.score) : '')]),
+        h('td', {}, String(p?.stones.length ?? '')),
+      );
+      body.append(row);
+    }
+    playersEl.append(body);
+  }
+
+  function renderStatus() {
+    const info = model.info;
+    const s = model.state;
+    const names = model.naming();
+    delete status.dataset.error;
+    if (!info) return;
+    if (info.status === 'open') {
+      const free = info.seats.filter((x) => x.user_id === null && x.kind.kind !== 'bot').length;
+      status.textContent = `Waiting for ${free} more player${free === 1 ? '' : 's'}.`;
+    } else if (info.status === 'finished' || s?.outcome) {
+      status.textContent = 'The game is over.';
+    } else if (s?.phase === 'clean_up') {
+      status.textContent = `Clean-Up: waiting for ${(s.awaiting_cleanup ?? []).map((p) => names.player(p)).join(', ')}.`;
+    } else if (s && s.to_move !== null) {
+      status.textContent = model.isMyTurn(user.id) ? 'Your turn.' : `${names.player(s.to_move)} to play.`;
+    }
+    status.classList.toggle('my-turn', model.isMyTurn(user.id));
+  }
+
+  function renderJoin() {
+    clear(joinBox);
+    const info = model.info;
+    if (!info || info.status !== 'open' || mySeat() !== null) return;
+    const invite = sessionStorage.getItem(`invite-${id}`) ?? new URLSearchParams(location.hash.split('?')[1] ?? '').get('invite') ?? undefined;
+    joinBox.append(h('button', {
+      class: 'primary', id: 'join-button',
+      onclick: async () => {
+        try {
+          const r = await api.join(id, invite ? { invite } : {});
+          model.apply({ type: 'lobby', game: id, info: r.game });
+          render();
+        } catch (e) {
+          toast((e as Error).message, 'error');
+        }
+      },
+    }, 'Take a seat'));
+  }
+
+  function renderActions() {
+    clear(actionsEl);
+    const s = model.state;
+    const live = model.info?.status === 'live';
+    const myTurn = model.isMyTurn(user.id) && s?.phase !== 'clean_up';
+    const seat = mySeat();
+    if (!live || seat === null || !s || s.phase === 'clean_up') return;
+    const gob = model.isGoBeyond;
+    if (gob) actionsEl.append(h('button', { id: 'skip', disabled: !myTurn || busy, accesskey: 's', onclick: () => act({ type: 'skip' }), title: 'Do nothing this turn (keyboard: S)' }, 'Skip'));
+    actionsEl.append(h('button', { id: 'pass', disabled: !myTurn || busy, accesskey: 'p', onclick: () => act({ type: 'pass' }), title: gob ? `Pass: ${s.passes_to_end ?? ''} passes in a row end the game (keyboard: P)` : 'Pass (keyboard: P)' }, 'Pass'));
+    actionsEl.append(h('button', {
+      id: 'resign', class: 'danger', disabled: busy,
+      onclick: () => {
+        if (confirm('Resign this game? This cannot be undone.')) void act({ type: 'resign' });
+      },
+    }, 'Resign'));
+    if (pending !== null) {
+      actionsEl.append(h('button', { id: 'confirm-place', class: 'primary', onclick: () => { const n = pending; pending = null; if (n !== null) void act({ type: 'place', node: n }); } }, `Place at ${map.labels[pending]}`));
+      actionsEl.append(h('button', { onclick: () => { pending = null; render(); } }, 'Cancel'));
+    }
+  }
+
+  function renderCleanup() {
+    const s = model.state;
+    const seat = mySeat();
+    cleanupEl.hidden = s?.phase !== 'clean_up';
+    if (cleanupEl.hidden || !s) return;
+    clear(cleanupEl);
+    const names = model.naming();
+    const mine = seat !== null && (s.awaiting_cleanup ?? []).includes(seat);
+    cleanupEl.append(h('h3', {}, 'Clean-Up'));
+    cleanupEl.append(h('p', {}, mine
+      ? 'Click your groups that cannot live to surrender them (each surrendered stone pays whoever then claims its node). Then submit — possibly nothing.'
+      : 'Waiting for the other players to choose.'));
+    for (const p of s.players) {
+      const choice = p.surrendered;
+      cleanupEl.append(h('div', { class: 'muted' }, `${names.player(p.player)}: `, choice ? (choice.length ? `surrenders ${choice.join(', ')}` : 'surrenders nothing') : 'choosing…'));
+    }
+    if (mine) {
+      cleanupEl.append(h('p', {}, `Selected: ${[...selected].map((n) => map.labels[n]).join(', ') || 'nothing'}`));
+      cleanupEl.append(h('button', {
+        id: 'surrender', class: 'primary', disabled: busy,
+        onclick: async () => {
+          await act({ type: 'surrender', nodes: [...selected] });
+          selected = new Set();
+        },
+      }, selected.size ? `Surrender ${selected.size} stone${selected.size === 1 ? '' : 's'}` : 'Surrender nothing'));
+    }
+  }
+
+  function renderResult() {
+    const o = model.state?.outcome ?? model.info?.outcome;
+    resultEl.hidden = !o;
+    if (!o) return;
+    clear(resultEl);
+    const names = model.naming();
+    resultEl.append(
+      h('h3', {}, 'Final ranking'),
+      h('table', { class: 'ranking', id: 'ranking' },
+        h('thead', {}, h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'), h('th', {}, 'Score'))),
+        h('tbody', {}, ...o.ranking.map((p, k) => h('tr', {}, h('td', {}, String(k + 1)), h('td', {}, swatch(p, model.players), ' ', names.player(p)), h('td', {}, String(o.scores[p]))))),
+      ),
+      h('p', {}, `Ended by ${o.reason}. `, h('a', { href: `#/review/${id}`, id: 'review-link' }, 'Review the game')),
+    );
+  }
+
+  function renderLog() {
+    const lines = model.log;
+    if (logEl.childElementCount > lines.length) clear(logEl);
+    for (let i = logEl.childElementCount; i < lines.length; i++) logEl.append(h('li', {}, lines[i].text));
+    logEl.scrollTop = logEl.scrollHeight;
+  }
+
+  function renderClock() {
+    const c = model.clock;
+    if (!c || c.deadline_ms === null || model.info?.status !== 'live') {
+      clockEl.textContent = '';
+      return;
+    }
+    // The server's deadline against our clock: a few hundred ms of skew at most.
+    const left = Math.max(0, c.deadline_ms - Date.now());
+    const secs = Math.ceil(left / 1000);
+    clockEl.textContent = secs >= 60 ? `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}` : `${secs} s`;
+    clockEl.classList.toggle('low', secs <= 5);
+  }
+
+  function render() {
+    const s = model.state;
+    renderStatus();
+    renderJoin();
+    renderPlayers();
+    renderActions();
+    renderCleanup();
+    renderResult();
+    renderLog();
+    renderClock();
+    const seat = mySeat();
+    const clean = s?.phase === 'clean_up';
+    const shownSelected = new Set(selected);
+    if (clean && s) {
+      for (const p of s.players) for (const l of p.surrendered ?? []) {
+        const i = map.labels.indexOf(l);
+        if (i >= 0) shownSelected.add(i);
+      }
+    }
+    board.render({
+      players: model.players,
+      board: s?.board ?? [],
+      claims: model.isGoBeyond ? s?.claims : undefined,
+      reserved: s?.reserved,
+      lastMove: model.lastMove,
+      atari: prefs.atari ? model.atari() : undefined,
+      selected: clean ? shownSelected : undefined,
+      mySeat: seat,
+      interactive: model.isMyTurn(user.id) && !busy,
+      pending,
+    });
+    if (hover !== null) hoverEl.textContent = describeNode(hover);
+  }
+
+  const onMessage = (msg: ServerMessage) => {
+    if ('game' in msg && msg.game !== id) return;
+    if (msg.type === 'chat') {
+      chatLog.append(h('li', {}, h('strong', {}, msg.from), ': ', msg.text));
+      chatLog.scrollTop = chatLog.scrollHeight;
+      return;
+    }
+    if (msg.type === 'error' && msg.id === undefined) {
+      toast(msg.error, 'error');
+      return;
+    }
+    const r = model.apply(msg);
+    if (r === 'gap') socket.resync(id);
+    if (model.state?.phase !== 'clean_up') selected = new Set();
+    render();
+  };
+  const offMessage = socket.onMessage(onMessage);
+  const offStatus = socket.onStatus((st) => {
+    connection.textContent = st === 'open' ? '● connected' : st === 'connecting' ? '○ reconnecting…' : '○ offline';
+    connection.className = `connection ${st}`;
+  });
+  socket.watch(id, () => model.seq);
+  const chat = await api.chat(id).catch(() => []);
+  for (const c of chat) chatLog.append(h('li', {}, h('strong', {}, c.from), ': ', c.text));
+  const tick = setInterval(renderClock, 250);
+  render();
+
+  const keys = (e: KeyboardEvent) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 's' && model.isGoBeyond && model.isMyTurn(user.id)) void act({ type: 'skip' });
+    else if (e.key === 'p' && model.isMyTurn(user.id)) void act({ type: 'pass' });
+    else if (e.key === 'Escape' && pending !== null) {
+      pending = null;
+      render();
+    } else if (e.key === 'Enter' && pending !== null) {
+      const n = pending;
+      pending = null;
+      void act({ type: 'place', node: n });
+    }
+  };
+  document.addEventListener('keydown', keys);
+
+  return () => {
+    clearInterval(tick);
+    offMessage();
+    offStatus();
+    socket.unwatch(id);
+    document.removeEventListener('keydown', keys);
+    board.destroy();
+  };
+}
+
+export function swatch(seat: number, players: number): SVGSVGElement {
+  const st = playerStyle(seat, players);
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '-1 -1 2 2');
+  svg.setAttribute('class', 'swatch');
+  svg.setAttribute('aria-label', st.name);
+  const c = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+  c.setAttribute('r', '0.9');
+  c.setAttribute('fill', st.fill);
+  c.setAttribute('stroke', st.stroke);
+  c.setAttribute('stroke-width', '0.1');
+  svg.append(c);
+  return svg;
+}

@@ -1,0 +1,279 @@
+// Home / lobby: who I am, quick play, create a game with a live map preview, open, live and my games.
+
+import { ApiError, api, type RuleSystem } from '../api';
+import { clear, h, toast } from '../dom';
+import { type MountedBoard, mountBoard } from '../mount';
+import type { GameSummary, User } from '../types';
+import { session } from '../session';
+
+const MAP_KINDS: { kind: string; example: string; about: string }[] = [
+  { kind: 'square', example: 'square:9', about: 'Classic square board' },
+  { kind: 'rect', example: 'rect:13x9', about: 'Rectangular board' },
+  { kind: 'hex', example: 'hex:5', about: 'Hexagonal cells, 6 neighbours' },
+  { kind: 'honeycomb', example: 'honeycomb:4', about: 'Honeycomb vertices, 3 neighbours' },
+  { kind: 'tri', example: 'tri:9', about: 'Triangular lattice' },
+  { kind: 'wavy', example: 'wavy:9', about: 'Square topology, wavy drawing' },
+  { kind: 'random', example: 'random:80:seed=7', about: 'Random planar mesh' },
+  { kind: 'goldberg', example: 'goldberg:2,1', about: 'Sphere (Goldberg polyhedron)' },
+  { kind: 'torus', example: 'torus:9', about: 'Torus: wraps both ways' },
+  { kind: 'cylinder', example: 'cylinder:9x7', about: 'Wraps left to right' },
+  { kind: 'klein', example: 'klein:9x9', about: 'Klein bottle' },
+  { kind: 'cube', example: 'cube:4', about: 'Surface of a cube' },
+  { kind: 'grid', example: 'grid:4x4x4', about: '3-D grid' },
+];
+
+/** GoBeyond settings shown in the form (the rest keep their defaults). */
+const GOBEYOND_FIELDS: [string, string][] = [
+  ['starting_points', 'Starting PlayPoints'],
+  ['occupy_cost', 'Cost of a stone'],
+  ['capture_award', 'Award per captured stone'],
+  ['claim_income', 'Income per claimed node'],
+  ['final_bonus', 'Final bonus per claimed node'],
+  ['surrender_award', 'Award per surrendered stone'],
+  ['turn_seconds', 'Seconds per turn (0: no clock)'],
+  ['cleanup_seconds', 'Seconds for Clean-Up (0: no clock)'],
+];
+
+export async function lobbyPage(root: HTMLElement) {
+  const user = await session.user();
+  const systems = await api.rules();
+  clear(root);
+  root.append(
+    h('section', { class: 'card hero' },
+      h('h1', {}, 'Go on any map, for 2 to 8 players'),
+      h('p', {}, 'You are ', h('strong', { id: 'me-name' }, user.name), user.kind === 'guest' ? ' (guest).' : '.'),
+      h('div', { class: 'row' },
+        h('button', { class: 'primary', id: 'quick-play', onclick: () => quickPlay() }, 'Play now against a bot'),
+      ),
+      accountBox(user),
+    ),
+  );
+  root.append(createForm(systems));
+  const lists = h('section', { class: 'lists' });
+  root.append(lists);
+  await renderLists(lists, user);
+}
+
+async function quickPlay() {
+  try {
+    const r = await api.create({
+      rules: 'gobeyond',
+      map: 'hex:4',
+      players: 2,
+      seats: [{ kind: 'me' }, { kind: 'bot', level: 3 }],
+    });
+    location.hash = `#/game/${r.game.id}`;
+  } catch (e) {
+    toast(String((e as Error).message), 'error');
+  }
+}
+
+function accountBox(user: User): HTMLElement {
+  const name = h('input', { name: 'name', autocomplete: 'username', placeholder: 'name', required: true, minlength: 3 });
+  const password = h('input', { name: 'password', type: 'password', autocomplete: 'current-password', placeholder: 'password', required: true, minlength: 8 });
+  const go = async (kind: 'login' | 'register') => {
+    try {
+      const u = kind === 'login' ? await api.login(name.value, password.value) : await api.register(name.value, password.value);
+      session.set(u);
+      toast(kind === 'login' ? `Signed in as ${u.name}` : `Registered as ${u.name}`);
+      location.reload();
+    } catch (e) {
+      toast((e as Error).message, 'error');
+    }
+  };
+  if (user.kind !== 'guest') {
+    return h('p', {}, h('button', { onclick: async () => { await api.logout(); session.set(null); location.reload(); } }, 'Sign out'));
+  }
+  return h('details', { class: 'account' },
+    h('summary', {}, 'Sign in or keep this guest as an account'),
+    h('form', { class: 'row', onsubmit: (e: Event) => { e.preventDefault(); void go('register'); } },
+      name, password,
+      h('button', { type: 'submit' }, 'Register'),
+      h('button', { type: 'button', onclick: () => void go('login') }, 'Sign in'),
+    ),
+  );
+}
+
+function createForm(systems: RuleSystem[]): HTMLElement {
+  const gob = systems.find((s) => s.name === 'gobeyond');
+  const classic = systems.find((s) => s.name === 'classic');
+  const rules = h('select', { name: 'rules', id: 'rules' },
+    h('option', { value: 'gobeyond' }, 'GoBeyond'),
+    ...(classic?.presets ?? []).map((p) => h('option', { value: p.name }, `Classic — ${p.name} (${p.about})`)),
+  );
+  const kind = h('select', { name: 'map-kind', id: 'map-kind', 'aria-label': 'Map family' },
+    ...MAP_KINDS.map((m) => h('option', { value: m.kind }, `${m.kind} — ${m.about}`)),
+  );
+  const spec = h('input', { name: 'map', id: 'map-spec', value: 'hex:5', 'aria-label': 'Map', spellcheck: 'false' });
+  kind.value = 'hex';
+  const players = h('input', { name: 'players', id: 'players', type: 'number', min: 2, max: 8, value: 2 });
+  const seatsBox = h('div', { class: 'seats', id: 'seats' });
+  const settings = h('div', { class: 'settings grid2' });
+  const classicTime = h('select', { name: 'time', id: 'time' },
+    h('option', { value: 'none' }, 'No clock'),
+    h('option', { value: 'fischer' }, '10 min + 10 s per move'),
+    h('option', { value: 'byo' }, '10 min + 5 × 30 s byo-yomi'),
+    h('option', { value: 'absolute' }, '20 min'),
+  );
+  const isPublic = h('input', { type: 'checkbox', name: 'public', checked: true });
+  const preview = h('div', { class: 'preview', id: 'preview' });
+  const previewNote = h('p', { class: 'muted', id: 'preview-note' });
+  let previewBoard: MountedBoard | null = null;
+
+  for (const [key, label] of GOBEYOND_FIELDS) {
+    const value = Number(gob?.defaults[key] ?? 0);
+    settings.append(h('label', {}, label, h('input', { type: 'number', min: 0, step: 'any', name: key, value })));
+  }
+
+  const seatSelect = (i: number) =>
+    h('select', { name: `seat-${i}`, 'aria-label': `Seat ${i + 1}` },
+      h('option', { value: 'open' }, 'Open seat'),
+      h('option', { value: 'invite' }, 'By invitation'),
+      ...Array.from({ length: 10 }, (_, k) => h('option', { value: `bot:${k + 1}` }, `Bot, level ${k + 1}`)),
+    );
+  const renderSeats = () => {
+    const n = Math.max(2, Math.min(8, Number(players.value) || 2));
+    clear(seatsBox);
+    seatsBox.append(h('div', {}, 'Seat 1: you'));
+    for (let i = 1; i < n; i++) {
+      const s = seatSelect(i);
+      s.value = 'bot:3';
+      seatsBox.append(h('label', {}, `Seat ${i + 1}: `, s));
+    }
+  };
+  renderSeats();
+  players.addEventListener('change', renderSeats);
+
+  const syncRules = () => {
+    const isGob = rules.value === 'gobeyond';
+    settings.hidden = !isGob;
+    classicTime.parentElement!.hidden = isGob;
+  };
+
+  let previewSeq = 0;
+  const updatePreview = async () => {
+    const mine = ++previewSeq;
+    try {
+      const map = await api.preview(spec.value.trim());
+      if (mine !== previewSeq) return;
+      previewBoard?.destroy();
+      clear(preview);
+      previewNote.textContent = `${map.name}: ${map.nodes} nodes, ${map.edges.length} edges`;
+      previewNote.classList.remove('error');
+      previewBoard = await mountBoard(preview, map, () => {}, () => {});
+      previewBoard.render({ players: 2, board: [], lastMove: null, mySeat: null, interactive: false });
+    } catch (e) {
+      if (mine !== previewSeq) return;
+      previewNote.textContent = (e as Error).message;
+      previewNote.classList.add('error');
+    }
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  spec.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(updatePreview, 300);
+  });
+  kind.addEventListener('change', () => {
+    spec.value = MAP_KINDS.find((m) => m.kind === kind.value)?.example ?? kind.value;
+    void updatePreview();
+  });
+
+  const form = h('form', { class: 'card create', id: 'create-form' },
+    h('h2', {}, 'New game'),
+    h('div', { class: 'grid2' },
+      h('label', {}, 'Rules ', rules),
+      h('label', {}, 'Players ', players),
+      h('label', {}, 'Map family ', kind),
+      h('label', {}, 'Map ', spec),
+      h('label', {}, 'Clock ', classicTime),
+      h('label', { class: 'check' }, isPublic, ' listed publicly'),
+    ),
+    seatsBox,
+    h('details', {}, h('summary', {}, 'Rule settings'), settings),
+    previewNote,
+    preview,
+    h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create game'),
+  );
+  rules.addEventListener('change', syncRules);
+  syncRules();
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const n = Number(players.value);
+    const seats: unknown[] = [{ kind: 'me' }];
+    seatsBox.querySelectorAll('select').forEach((s) => {
+      const v = (s as HTMLSelectElement).value;
+      seats.push(v.startsWith('bot:') ? { kind: 'bot', level: Number(v.slice(4)) } : { kind: v });
+    });
+    let rulesBody: unknown = rules.value;
+    let time: unknown;
+    if (rules.value === 'gobeyond') {
+      const r: Record<string, unknown> = { system: 'gobeyond' };
+      settings.querySelectorAll('input').forEach((i) => (r[i.name] = Number(i.value)));
+      rulesBody = r;
+    } else {
+      time = {
+        none: { kind: 'none' },
+        fischer: { kind: 'fischer', main_seconds: 600, increment_seconds: 10 },
+        byo: { kind: 'byo_yomi', main_seconds: 600, periods: 5, period_seconds: 30 },
+        absolute: { kind: 'absolute', main_seconds: 1200 },
+      }[classicTime.value];
+    }
+    try {
+      const r = await api.create({ rules: rulesBody, map: spec.value.trim(), players: n, seats, time, public: isPublic.checked });
+      if (r.invite) sessionStorage.setItem(`invite-${r.game.id}`, r.invite);
+      location.hash = `#/game/${r.game.id}`;
+    } catch (err) {
+      toast(err instanceof ApiError ? err.message : String(err), 'error');
+    }
+  });
+  void updatePreview();
+  return form;
+}
+
+function describeMap(map: unknown): string {
+  if (typeof map === 'string') return map;
+  const m = map as { spec?: string; custom?: { name?: string } } | null;
+  return m?.spec ?? m?.custom?.name ?? 'custom map';
+}
+
+function gameRow(g: GameSummary, action: HTMLElement): HTMLElement {
+  const seats = g.seats.map((s) => s.user ?? (s.kind.kind === 'bot' ? `bot ${s.bot_level}` : '—')).join(', ');
+  return h('li', { class: 'game-row', 'data-game': g.id },
+    h('span', {}, `#${g.id} ${g.rules.system === 'gobeyond' ? 'GoBeyond' : 'Classic'} on ${describeMap(g.map)}, ${g.players} players`),
+    h('span', { class: 'muted' }, seats),
+    action,
+  );
+}
+
+async function renderLists(root: HTMLElement, user: User) {
+  const [open, live, mine] = await Promise.all([
+    api.games('status=open&limit=20'),
+    api.games('status=live&limit=20'),
+    api.games('mine=true&limit=30'),
+  ]);
+  const section = (title: string, id: string, games: GameSummary[], make: (g: GameSummary) => HTMLElement) =>
+    h('div', { class: 'card', id },
+      h('h2', {}, title),
+      games.length === 0 ? h('p', { class: 'muted' }, 'None right now.') : h('ul', {}, ...games.map((g) => gameRow(g, make(g)))),
+    );
+  const join = (g: GameSummary) =>
+    g.seats.some((s) => s.user_id === user.id)
+      ? h('a', { href: `#/game/${g.id}` }, 'Open')
+      : h('button', {
+          onclick: async () => {
+            try {
+              await api.join(g.id);
+              location.hash = `#/game/${g.id}`;
+            } catch (e) {
+              toast((e as Error).message, 'error');
+            }
+          },
+        }, 'Join');
+  root.append(
+    section('Open games', 'open-games', open, join),
+    section('Live games', 'live-games', live, (g) => h('a', { href: `#/game/${g.id}` }, 'Watch')),
+    section('My games', 'my-games', mine, (g) =>
+      h('a', { href: g.status === 'finished' ? `#/review/${g.id}` : `#/game/${g.id}` }, g.status === 'finished' ? 'Review' : 'Open'),
+    ),
+  );
+}

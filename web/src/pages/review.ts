@@ -1,0 +1,117 @@
+// Review of a game: step through every action (buttons, slider, arrow keys), final ranking, export.
+
+import { api } from '../api';
+import { clear, h, toast } from '../dom';
+import { nodeOf } from '../model';
+import { mountBoard } from '../mount';
+import type { GameState, RecordedAction } from '../types';
+import { swatch } from './game';
+import { playerStyle } from '../colors';
+
+export async function reviewPage(root: HTMLElement, id: number): Promise<() => void> {
+  const [map, info, first] = await Promise.all([api.gameMap(id), api.game(id), api.stateAt(id, 0)]);
+  const total = first.total;
+  const cache = new Map<number, { state: GameState; action: RecordedAction | null }>();
+  cache.set(0, { state: first.state, action: null });
+  let at = total;
+
+  clear(root);
+  const boardBox = h('div', { class: 'board-box', id: 'board' });
+  const slider = h('input', { type: 'range', min: 0, max: total, value: total, id: 'step', 'aria-label': 'Move number' });
+  const where = h('span', { id: 'where' });
+  const what = h('p', { id: 'what', class: 'muted' });
+  const players = h('div', { id: 'review-players' });
+  const btn = (label: string, title: string, to: () => number) =>
+    h('button', { title, onclick: () => void go(to()) }, label);
+  const hasSgf = info.rules.system === 'classic' && info.players === 2;
+  root.append(
+    h('div', { class: 'game-page' },
+      h('div', { class: 'board-col' }, boardBox),
+      h('aside', { class: 'side' },
+        h('div', { class: 'card' },
+          h('h2', {}, `Review of game #${id}`),
+          h('p', {}, `${map.name}, ${info.players} players, ${info.rules.system === 'gobeyond' ? 'GoBeyond' : 'classic'} rules`),
+          h('div', { class: 'row' },
+            btn('⏮', 'First (Home)', () => 0),
+            btn('◀', 'Previous (←)', () => at - 1),
+            btn('▶', 'Next (→)', () => at + 1),
+            btn('⏭', 'Last (End)', () => total),
+            where,
+          ),
+          slider,
+          what,
+          players,
+          h('p', {},
+            h('a', { href: `/api/games/${id}/record`, download: `gobeyond-${id}.json`, id: 'export-json' }, 'Export JSON record'),
+            hasSgf ? ' · ' : null,
+            hasSgf ? h('a', { href: `/api/games/${id}/sgf`, download: `gobeyond-${id}.sgf`, id: 'export-sgf' }, 'Export SGF') : null,
+          ),
+        ),
+        info.outcome
+          ? h('div', { class: 'card' }, h('h3', {}, 'Final ranking'),
+              h('ol', { id: 'ranking' }, ...info.outcome.ranking.map((p) =>
+                h('li', {}, swatch(p, info.players), ` ${playerStyle(p, info.players).name} (${info.seats[p]?.user ?? ''}): ${info.outcome?.scores[p]}`))))
+          : null,
+      ),
+    ),
+  );
+  const board = await mountBoard(boardBox, map, () => {}, () => {});
+
+  async function load(step: number) {
+    const hit = cache.get(step);
+    if (hit) return hit;
+    const r = await api.stateAt(id, step);
+    const v = { state: r.state, action: r.action as RecordedAction | null };
+    cache.set(step, v);
+    return v;
+  }
+
+  let seq = 0;
+  async function go(step: number) {
+    step = Math.max(0, Math.min(total, step));
+    const mine = ++seq;
+    let v;
+    try {
+      v = await load(step);
+    } catch (e) {
+      toast((e as Error).message, 'error');
+      return;
+    }
+    if (mine !== seq) return;
+    at = step;
+    slider.value = String(step);
+    where.textContent = `${step} / ${total}`;
+    const a = v.action;
+    what.textContent = a ? `${playerStyle(a.player, info.players).name}: ${a.type}${typeof a.at === 'string' ? ' ' + a.at : ''}` : 'Start';
+    clear(players);
+    for (const p of v.state.players) {
+      players.append(h('div', {}, swatch(p.player, info.players), ` ${p.name || playerStyle(p.player, info.players).name}: `,
+        p.points !== undefined ? `${p.points} PlayPoints, ${p.claimed} claimed` : `${p.prisoners} captures`));
+    }
+    board.render({
+      players: info.players,
+      board: v.state.board,
+      claims: v.state.claims,
+      reserved: v.state.reserved,
+      lastMove: a ? nodeOf(a, map) : null,
+      mySeat: null,
+      interactive: false,
+    });
+  }
+  slider.addEventListener('input', () => void go(Number(slider.value)));
+  const keys = (e: KeyboardEvent) => {
+    if (e.target instanceof HTMLInputElement && e.target !== slider) return;
+    if (e.key === 'ArrowLeft') void go(at - 1);
+    else if (e.key === 'ArrowRight') void go(at + 1);
+    else if (e.key === 'Home') void go(0);
+    else if (e.key === 'End') void go(total);
+    else return;
+    e.preventDefault();
+  };
+  document.addEventListener('keydown', keys);
+  await go(total);
+  return () => {
+    document.removeEventListener('keydown', keys);
+    board.destroy();
+  };
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { GameModel, groupsWithLiberties } from '../src/model';
+import type { GameInfo, GameState, GoBeyondEvent, ServerMessage } from '../src/types';
+import { gridMap } from './fixtures';
+
+const map = gridMap(3, 3);
+
+function info(seq: number): GameInfo {
+  return {
+    id: 1, status: 'live', phase: 'playing', creator: 1,
+    rules: { system: 'gobeyond' }, map: { spec: 'rect:3x3' }, players: 2,
+    seats: [
+      { seat: 0, kind: { kind: 'me' }, user: 'ada', user_id: 1, bot_level: null },
+      { seat: 1, kind: { kind: 'bot', level: 3 }, user: 'bot', user_id: 2, bot_level: 3 },
+    ],
+    seq, waiting_for: [seq % 2], clock: null, outcome: null,
+  };
+}
+
+function state(board: (number | null)[], toMove: number, events: GoBeyondEvent[] = []): GameState {
+  return {
+    map: { name: 'm', spec: 'rect:3x3', nodes: 9 },
+    rules: { system: 'gobeyond', claim_income: 1 },
+    to_move: toMove,
+    players: [
+      { player: 0, name: 'ada', color: 'Black', stones: [], points: 200, claimed: 0 },
+      { player: 1, name: 'bot', color: 'White', stones: [], points: 200, claimed: 0 },
+    ],
+    board, outcome: null, consecutive_passes: 0, phase: 'playing', claims: Array(9).fill(null), reserved: Array(9).fill(null), events,
+  };
+}
+
+const empty = () => Array<number | null>(9).fill(null);
+
+describe('game model', () => {
+  it('applies updates in order, ignores repeats and asks for a sync after a gap', () => {
+    const m = new GameModel(1, map);
+    m.apply({ type: 'sync', game: 1, seq: 0, since: 0, actions: [], info: info(0), state: state(empty(), 0) });
+    expect(m.isMyTurn(1)).toBe(true);
+    const b = empty();
+    b[4] = 0;
+    const update = (seq: number): ServerMessage => ({
+      type: 'update', game: 1, seq, action: { player: 0, type: 'place', at: 'B2', node: 4 },
+      events: [{ event: 'occupied', player: 0, node: 4, cost: 10 }], state: state(b, 1), clock: null, status: 'live',
+    });
+    expect(m.apply(update(1))).toBe('applied');
+    expect(m.seq).toBe(1);
+    expect(m.lastMove).toBe(4);
+    expect(m.state?.board[4]).toBe(0);
+    expect(m.isMyTurn(1)).toBe(false);
+    expect(m.isMyTurn(2)).toBe(true);
+    expect(m.log.map((l) => l.text)).toEqual(['Black (ada) occupied B2 (−10)']);
+    expect(m.apply(update(1))).toBe('stale');
+    expect(m.apply(update(3))).toBe('gap');
+    expect(m.seq).toBe(1);
+  });
+
+  it('rebuilds the log from the event history of a sync (a reload in mid-game)', () => {
+    const m = new GameModel(1, map);
+    const events: GoBeyondEvent[] = [
+      { event: 'turn_started', turn: 1, player: 0 },
+      { event: 'occupied', player: 0, node: 0, cost: 10 },
+      { event: 'turn_started', turn: 2, player: 1 },
+      { event: 'skipped', player: 1, timeout: true },
+    ];
+    m.apply({ type: 'sync', game: 1, seq: 2, since: 0, actions: [], info: info(2), state: state(empty(), 0, events) });
+    expect(m.log.map((l) => l.text)).toEqual(['Black (ada) occupied A3 (−10)', 'White (bot) ran out of time: turn skipped']);
+  });
+
+  it('finds groups in atari on any graph', () => {
+    // X at A3 (node 0) with O at B3 (1): X's only liberty is A2 (3).
+    const b = empty();
+    b[0] = 0;
+    b[1] = 1;
+    expect([...groupsWithLiberties(map, b, 1)]).toEqual([0]);
+    b[3] = 1;
+    // Now X has none left on the board we drew (a captured position never shows), O's two stones have 3 and 2.
+    expect(groupsWithLiberties(map, b, 1).size).toBe(0);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { describeClassic, describeGoBeyond, type Naming } from '../src/words';
+
+const names: Naming = {
+  player: (p) => ['Black', 'White', 'Red', 'Blue'][p],
+  label: (n) => `N${n}`,
+};
+
+describe('event log in plain words', () => {
+  it('folds captures and a reservation into the occupying line', () => {
+    const lines = describeGoBeyond(
+      [
+        { event: 'turn_started', turn: 7, player: 3 },
+        { event: 'income', player: 3, claimed: 4, points: 4 },
+        { event: 'occupied', player: 3, node: 5, cost: 10 },
+        { event: 'captured', player: 3, victim: 2, nodes: [6, 7, 8], award: 30 },
+        { event: 'claims_changed', changes: [] },
+        { event: 'reserved', player: 3, node: 6 },
+      ],
+      names,
+    );
+    expect(lines).toEqual(['Blue earned +4 from 4 claimed nodes', 'Blue occupied N5 and captured 3 stones of Red: +30; N6 is reserved']);
+  });
+
+  it('says skips, time-outs, passes, Clean-Up and the end', () => {
+    const lines = describeGoBeyond(
+      [
+        { event: 'skipped', player: 0, timeout: false },
+        { event: 'skipped', player: 1, timeout: true },
+        { event: 'passed', player: 2, automatic: false, consecutive: 1 },
+        { event: 'passed', player: 3, automatic: true, consecutive: 2 },
+        { event: 'clean_up_started', players: [0, 1] },
+        { event: 'surrendered', player: 0, nodes: [1, 2], timeout: false },
+        { event: 'stones_removed', owner: 0, nodes: [1, 2], claimant: 1, award: 20 },
+        { event: 'final_bonus', player: 1, claimed: 3, points: 30 },
+        { event: 'game_over', reason: 'passes', ranking: [1, 0], scores: [190, 250.2] },
+      ],
+      names,
+    );
+    expect(lines).toEqual([
+      'Black skipped',
+      'White ran out of time: turn skipped',
+      'Red passed (1 in a row)',
+      'Clean-Up: each player chooses stones to surrender',
+      'Black surrendered 2 stones',
+      '2 stones of Black removed: White +20',
+      'White: final bonus +30 for 3 claimed nodes',
+      'Game over: 1. White (250.2), 2. Black (190)',
+    ]);
+  });
+
+  it('describes classic moves with their captures', () => {
+    expect(describeClassic({ player: 0, type: 'place', at: 'D4', node: 3 }, names, 2)).toBe('Black played D4 and captured 2 stones');
+    expect(describeClassic({ player: 1, type: 'pass' }, names, 0)).toBe('White passed');
+  });
+});
