@@ -87,7 +87,7 @@ export function createBoard2D(
     lines.append(el('line', { x1: x, y1: y, x2: x + s.dx, y2: y + s.dy, class: 'stub' }));
   }
   svg.append(lines);
-  const coords = el('g', { class: 'coords', 'font-size': r * 0.8 });
+  const coords = el('g', { class: 'coords', 'font-size': r * 0.6 });
   for (const c of layout.coords) {
     const t = el('text', { x: c.x, y: c.y, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
     t.textContent = c.text;

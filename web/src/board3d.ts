@@ -29,6 +29,7 @@ export function createBoard3D(
   renderer.domElement.setAttribute('aria-label', `${map.name} board in 3-D: drag to rotate, wheel or pinch to zoom`);
 
   const scene = new THREE.Scene();
+  renderer.setClearColor(0xe3c07e);
   const camera = new THREE.PerspectiveCamera(40, 1, 0.01, 100 * frame.radius);
   camera.position.set(0, 0, cameraDistance(frame.radius, 40, 1));
   scene.add(new THREE.AmbientLight(0xffffff, 1.6));
@@ -54,6 +55,17 @@ export function createBoard3D(
   scene.add(new THREE.LineSegments(lineGeo, new THREE.LineBasicMaterial({ color: 0x7a5c2e })));
 
   const s = frame.stone;
+  // On a sphere-like map (Goldberg), an opaque globe just under the nodes hides the far side,
+  // which would otherwise show through and make the near side hard to read.
+  const distances = Array.from({ length: n }, (_, i) => pos(i).length());
+  const inner = Math.min(...distances);
+  if (n > 0 && inner > 0.9 * frame.radius) {
+    const globe = new THREE.Mesh(
+      new THREE.SphereGeometry(inner - s * 0.25, 48, 32),
+      new THREE.MeshLambertMaterial({ color: 0xe8cb8f }),
+    );
+    scene.add(globe);
+  }
   const matrix = new THREE.Matrix4();
   const hidden = new THREE.Matrix4().makeScale(0, 0, 0);
   const place = (mesh: THREE.InstancedMesh, i: number, scale: number) => {
@@ -90,7 +102,7 @@ export function createBoard3D(
   hoverMark.visible = false;
   scene.add(hoverMark);
 
-  let dirty = true;
+  let dirty = false;
   const draw = () => {
     dirty = false;
     renderer.render(scene, camera);
@@ -204,5 +216,7 @@ export function createBoard3D(
       wrap.remove();
     },
   };
+  // Tests and tools find the board from its canvas.
+  (renderer.domElement as HTMLCanvasElement & { gobeyondBoard?: typeof board }).gobeyondBoard = board;
   return board;
 }

@@ -38,7 +38,7 @@ export class GameModel {
     return {
       player: (seat) => {
         const colour = playerStyle(seat, this.players).name;
-        const name = this.state?.players[seat]?.name || this.info?.seats[seat]?.user;
+        const name = displayName(this.state?.players[seat]?.name || this.info?.seats[seat]?.user);
         return name ? `${colour} (${name})` : colour;
       },
       label: (node) => this.map.labels[node] ?? `#${node}`,
@@ -129,6 +129,13 @@ export class GameModel {
   atari(): Set<number> {
     return groupsWithLiberties(this.map, this.state?.board ?? [], 1);
   }
+}
+
+/** A seat's name for people: server bots are called "bot (level N)" in records. */
+export function displayName(name: string | null | undefined): string {
+  if (!name) return '';
+  const bot = name.match(/^bot \(level (\d+)\)$/);
+  return bot ? `bot, level ${bot[1]}` : name;
 }
 
 export function waitingFor(state: GameState): number[] {

@@ -46,7 +46,6 @@ export async function mountBoard(
     if (k === '3d') {
       const { createBoard3D } = await import('./board3d');
       board = createBoard3D(holder, map, onPick, onHover);
-      (window as unknown as { __board3d?: Board }).__board3d = board;
     } else {
       board = createBoard2D(holder, map, k === 'wrapped' ? 'wrapped' : 'drawn', onPick, onHover);
     }

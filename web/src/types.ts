@@ -60,10 +60,11 @@ export interface GameInfo {
 export interface GameSummary {
   id: number;
   status: string;
-  rules: { system: string };
+  /** The rule system's name. */
+  rules: string;
   map: unknown;
   players: number;
-  seats: SeatInfo[];
+  seats: { seat: number; user: string | null; user_id?: number | null; bot_level: number | null }[];
   created_ms: number;
   result: unknown;
 }

@@ -5,7 +5,7 @@
 import { api } from '../api';
 import { playerStyle } from '../colors';
 import { clear, h, toast } from '../dom';
-import { GameModel, adjacency } from '../model';
+import { GameModel, adjacency, displayName } from '../model';
 import { type MountedBoard, mountBoard } from '../mount';
 import { session } from '../session';
 import type { Socket } from '../socket';
@@ -37,6 +37,8 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   let hover: number | null = null;
   let selected = new Set<number>();
   let busy = false;
+  /** The engine's reason for the last refused action, shown until the game moves on. */
+  let refusal: string | null = null;
 
   clear(root);
   const boardBox = h('div', { class: 'board-box', id: 'board' });
@@ -166,14 +168,13 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   async function act(action: unknown) {
     if (busy) return;
     busy = true;
+    refusal = null;
     render();
     try {
       await socket.act(id, action);
     } catch (e) {
-      const msg = (e as Error).message;
-      toast(`Refused: ${msg}`, 'error');
-      status.dataset.error = msg;
-      status.textContent = `Refused: ${msg}`;
+      refusal = (e as Error).message;
+      toast(`Refused: ${refusal}`, 'error');
     } finally {
       busy = false;
       render();
@@ -194,22 +195,22 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     const waiting = model.waitingFor();
     clear(playersEl);
     playersEl.append(
-      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, 'Player'), ...(gob ? [h('th', {}, 'PlayPoints'), h('th', {}, 'Claimed')] : [h('th', {}, 'Captures'), h('th', {}, 'Score')]), h('th', {}, 'Stones'))),
+      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, 'Player'), ...(gob ? [h('th', {}, 'Points'), h('th', {}, 'Claimed')] : [h('th', {}, 'Captures'), h('th', {}, 'Score')]), h('th', {}, 'Stones'))),
     );
     const body = h('tbody', {});
     for (let seat = 0; seat < n; seat++) {
       const st = playerStyle(seat, n);
       const p = s?.players[seat];
       const seatInfo = model.info?.seats[seat];
-      const name = p?.name || seatInfo?.user || (seatInfo?.kind.kind === 'bot' ? `bot ${seatInfo.bot_level}` : 'open seat');
+      const name = displayName(p?.name || seatInfo?.user) || (seatInfo?.kind.kind === 'bot' ? `bot, level ${seatInfo.bot_level}` : 'open seat');
       const row = h('tr', {
         class: `${waiting.includes(seat) ? 'to-move' : ''} ${seat === mySeat() ? 'me' : ''} ${p?.status === 'resigned' || p?.resigned ? 'resigned' : ''}`,
         'data-seat': seat,
       },
         h('td', {}, swatch(seat, n)),
-        h('td', {}, `${st.name}: ${name}`, seat === mySeat() ? h('strong', {}, ' (you)') : null),
+        h('td', {}, name, seat === mySeat() ? h('strong', {}, ' (you)') : null, h('div', { class: 'muted small' }, st.name)),
         ...(gob
-          ? [h('td', { class: 'points' }, String(p?.points ?? '')), h('td', {}, p?.claimed !== undefined ? `${p.claimed} (+${p.claimed * Number(s?.rules.claim_income ?? 1)}/turn)` : '')]
+          ? [h('td', { class: 'points' }, String(p?.points ?? '')), h('td', { title: 'claimed nodes (income per turn)' }, p?.claimed !== undefined ? `${p.claimed} (+${p.claimed * Number(s?.rules.claim_income ?? 1)})` : '')]
           : [h('td', {}, String(p?.prisoners ?? '')), h('td', {}, p?.score !== undefined ? String(p.score) : '')]),
         h('td', {}, String(p?.stones.length ?? '')),
       );
@@ -224,7 +225,10 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     const names = model.naming();
     delete status.dataset.error;
     if (!info) return;
-    if (info.status === 'open') {
+    if (refusal !== null) {
+      status.dataset.error = refusal;
+      status.textContent = `Refused: ${refusal}`;
+    } else if (info.status === 'open') {
       const free = info.seats.filter((x) => x.user_id === null && x.kind.kind !== 'bot').length;
       status.textContent = `Waiting for ${free} more player${free === 1 ? '' : 's'}.`;
     } else if (info.status === 'finished' || s?.outcome) {
@@ -389,6 +393,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     }
     const r = model.apply(msg);
     if (r === 'gap') socket.resync(id);
+    if (r === 'applied' && msg.type === 'update') refusal = null;
     if (model.state?.phase !== 'clean_up') selected = new Set();
     render();
   };

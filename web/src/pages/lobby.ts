@@ -160,7 +160,13 @@ function createForm(systems: RuleSystem[]): HTMLElement {
       clear(preview);
       previewNote.textContent = `${map.name}: ${map.nodes} nodes, ${map.edges.length} edges`;
       previewNote.classList.remove('error');
-      previewBoard = await mountBoard(preview, map, () => {}, () => {});
+      const board = await mountBoard(preview, map, () => {}, () => {});
+      // The user may have left the lobby or typed on while the board loaded.
+      if (mine !== previewSeq || !preview.isConnected) {
+        board.destroy();
+        return;
+      }
+      previewBoard = board;
       previewBoard.render({ players: 2, board: [], lastMove: null, mySeat: null, interactive: false });
     } catch (e) {
       if (mine !== previewSeq) return;
@@ -237,9 +243,9 @@ function describeMap(map: unknown): string {
 }
 
 function gameRow(g: GameSummary, action: HTMLElement): HTMLElement {
-  const seats = g.seats.map((s) => s.user ?? (s.kind.kind === 'bot' ? `bot ${s.bot_level}` : '—')).join(', ');
+  const seats = g.seats.map((s) => s.user ?? (s.bot_level !== null ? `bot ${s.bot_level}` : 'open')).join(', ');
   return h('li', { class: 'game-row', 'data-game': g.id },
-    h('span', {}, `#${g.id} ${g.rules.system === 'gobeyond' ? 'GoBeyond' : 'Classic'} on ${describeMap(g.map)}, ${g.players} players`),
+    h('span', {}, `#${g.id} ${g.rules === 'gobeyond' ? 'GoBeyond' : 'Classic'} on ${describeMap(g.map)}, ${g.players} players`),
     h('span', { class: 'muted' }, seats),
     action,
   );
@@ -257,7 +263,7 @@ async function renderLists(root: HTMLElement, user: User) {
       games.length === 0 ? h('p', { class: 'muted' }, 'None right now.') : h('ul', {}, ...games.map((g) => gameRow(g, make(g)))),
     );
   const join = (g: GameSummary) =>
-    g.seats.some((s) => s.user_id === user.id)
+    g.seats.some((s) => s.user === user.name)
       ? h('a', { href: `#/game/${g.id}` }, 'Open')
       : h('button', {
           onclick: async () => {

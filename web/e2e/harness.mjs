@@ -1,0 +1,118 @@
+// Starts a real `gobeyond serve` (the debug build, on a fresh SQLite file and a free port) and
+// Debian's Chromium through playwright-core, for the end-to-end tests.
+
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repo = resolve(here, '../..');
+const binary = process.env.GOBEYOND_BIN ?? join(repo, 'target/debug/gobeyond');
+export const screenshots = process.env.GOBEYOND_SCREENSHOTS ?? join(repo, 'target/screenshots');
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+    s.on('error', fail);
+  });
+}
+
+/** A running server; `stop()` kills it and removes its database. */
+export async function startServer() {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'gobeyond-e2e-'));
+  const child = spawn(
+    binary,
+    ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'e2e.db')}`, '--auth-rate', '0'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let log = '';
+  child.stderr.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null || i > 300) {
+      throw new Error(`the server did not start (${binary}; run \`cargo build -p gobeyond\`):\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    log: () => log,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--enable-unsafe-swiftshader',
+    ],
+  });
+}
+
+/** A fresh browser context (its own cookies: its own guest) with a page on the lobby. */
+export async function newPlayer(browser, url, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(url);
+  const first = await page.waitForSelector('#me-name, #page-error');
+  if ((await first.getAttribute('id')) === 'page-error') throw new Error(`the lobby failed: ${await first.textContent()}`);
+  return { context, page, name: await first.textContent() };
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, `${name}.png`) });
+}
+
+/** The game id of a game page. */
+export function gameId(page) {
+  const m = page.url().match(/#\/game\/(\d+)/);
+  if (!m) throw new Error(`not on a game page: ${page.url()}`);
+  return Number(m[1]);
+}
+
+/** Waits until the page's game log has a line matching `re`; returns it. */
+export async function waitForLog(page, re, timeout = 30_000) {
+  const handle = await page.waitForFunction(
+    (source) => [...document.querySelectorAll('#log li')].map((l) => l.textContent).find((t) => new RegExp(source).test(t ?? '')),
+    re.source,
+    { timeout },
+  );
+  return handle.jsonValue();
+}
+
+/** Stones on a 2-D board: node → seat. */
+export async function stones(page) {
+  return page.$$eval('svg.board2d .stone', (els) =>
+    Object.fromEntries(els.map((e) => [Number(e.getAttribute('data-stone')), Number([...e.classList].find((c) => /^p\d$/.test(c))?.slice(1))])),
+  );
+}

@@ -1,0 +1,262 @@
+// End-to-end: real server, real Chromium, the pages as a user sees them.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { gameId, newPlayer, screenshot, startBrowser, startServer, stones, waitForLog } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await startBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Fills the lobby's new-game form and creates the game; returns its id. */
+async function createGame(page, { map, players = 2, seats = [], settings = {}, rules }) {
+  if (rules) await page.selectOption('#rules', rules);
+  await page.fill('#players', String(players));
+  await page.dispatchEvent('#players', 'change');
+  await page.fill('#map-spec', map);
+  for (const [i, v] of seats.entries()) await page.selectOption(`select[name="seat-${i + 1}"]`, v);
+  if (Object.keys(settings).length) {
+    await page.click('#create-form details summary');
+    for (const [k, v] of Object.entries(settings)) await page.fill(`#create-form input[name="${k}"]`, String(v));
+  }
+  await page.click('#create');
+  await page.waitForURL(/#\/game\/\d+/);
+  await page.waitForSelector('#players tbody tr');
+  return gameId(page);
+}
+
+async function waitMyTurn(page, timeout = 60_000) {
+  await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Your turn.', null, { timeout });
+}
+
+async function points(page) {
+  return page.$$eval('#players tbody tr', (rows) => rows.map((r) => Number(r.querySelector('.points')?.textContent)));
+}
+
+async function mapOf(page, id) {
+  return page.evaluate(async (id) => (await fetch(`/api/games/${id}/map`)).json(), id);
+}
+
+/** Liberties of every group of `seat` on `board` (node → seat). */
+function groups(map, board, seat) {
+  const adj = Array.from({ length: map.nodes }, () => []);
+  for (const [a, b] of map.edges) {
+    adj[a].push(b);
+    adj[b].push(a);
+  }
+  const seen = new Set();
+  const out = [];
+  for (const [k, s] of Object.entries(board)) {
+    const start = Number(k);
+    if (s !== seat || seen.has(start)) continue;
+    const stones = [start];
+    const libs = new Set();
+    seen.add(start);
+    for (let i = 0; i < stones.length; i++) {
+      for (const q of adj[stones[i]]) {
+        if (board[q] === undefined) libs.add(q);
+        else if (board[q] === seat && !seen.has(q)) {
+          seen.add(q);
+          stones.push(q);
+        }
+      }
+    }
+    out.push({ stones, libs: [...libs] });
+  }
+  return { adj, groups: out };
+}
+
+describe('playing in the browser', { timeout: 300_000 }, () => {
+  test('a guest plays GoBeyond against a bot until a capture, and sees PlayPoints change', async () => {
+    const { page, context } = await newPlayer(browser, server.url);
+    await screenshot(page, 'lobby');
+    const id = await createGame(page, {
+      map: 'square:5',
+      seats: ['bot:2'],
+      settings: { starting_points: 1000, turn_seconds: 0 },
+    });
+    const map = await mapOf(page, id);
+    await waitMyTurn(page);
+    assert.deepEqual(await points(page), [1000, 1000]);
+    let captured = null;
+    let tried = new Set();
+    for (let move = 0; move < 60 && !captured; move++) {
+      await waitMyTurn(page);
+      const before = await points(page);
+      const board = await stones(page);
+      const { adj, groups: bot } = groups(map, board, 1);
+      // Attack the bot's weakest group; otherwise play next to its stones, else anywhere.
+      bot.sort((a, b) => a.libs.length - b.libs.length);
+      const empty = (n) => board[n] === undefined && !tried.has(n);
+      const candidates = [
+        ...bot.flatMap((g) => g.libs),
+        ...Object.keys(board).map(Number).filter((n) => board[n] === 1).flatMap((n) => adj[n]),
+        ...Array.from({ length: map.nodes }, (_, n) => n),
+      ].filter(empty);
+      const target = candidates[0];
+      tried.add(target);
+      const lines = await page.$$eval('#log li', (ls) => ls.length);
+      await page.click(`svg.board2d .hit[data-node="${target}"]`);
+      // Either our move shows in the log (the stone may be captured at once), or the refusal.
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('#log li').length > n || document.querySelector('#status[data-error]'),
+        lines,
+      );
+      if (await page.$('#status[data-error]')) continue;
+      tried = new Set();
+      if (move === 0) assert.equal((await points(page))[0], before[0] - 10, 'a stone costs 10 PlayPoints');
+      captured = await page.$$eval('#log li', (ls) => ls.map((l) => l.textContent).find((t) => / captured \d+ stones? of /.test(t ?? '')));
+      if (captured) {
+        const who = captured.startsWith('Black') ? 0 : 1;
+        const award = Number(captured.match(/: \+(\d+)/)[1]);
+        assert.ok(award >= 10, captured);
+        const now = await points(page);
+        assert.ok(now[who] > before[who] - 10, `the capturer's PlayPoints went up: ${before} → ${now}`);
+      }
+    }
+    assert.ok(captured, 'a capture within 60 moves');
+    await screenshot(page, 'game-capture');
+    await context.close();
+  });
+
+  test('three players in three browsers, and a reload in mid-game continues it', async () => {
+    const a = await newPlayer(browser, server.url);
+    const b = await newPlayer(browser, server.url);
+    const c = await newPlayer(browser, server.url, { width: 390, height: 844 });
+    const id = await createGame(a.page, { map: 'hex:3', players: 3, seats: ['open', 'open'], settings: { turn_seconds: 0 } });
+    for (const p of [b, c]) {
+      await p.page.goto(`${server.url}/#/game/${id}`);
+      await p.page.click('#join-button');
+    }
+    await waitMyTurn(a.page);
+    const play = async (p, node) => {
+      await waitMyTurn(p.page);
+      await p.page.click(`svg.board2d .hit[data-node="${node}"]`);
+    };
+    await play(a, 0);
+    await play(b, 18);
+    await play(c, 9);
+    for (const p of [a, b, c]) {
+      await p.page.waitForFunction(() => document.querySelectorAll('svg.board2d .stone').length === 3);
+      assert.deepEqual(await stones(p.page), { 0: 0, 18: 1, 9: 2 });
+    }
+    await screenshot(c.page, 'game-phone');
+    // Reload B in the middle of the game: same board, same log, and play goes on.
+    await b.page.reload();
+    await b.page.waitForFunction(() => document.querySelectorAll('svg.board2d .stone').length === 3);
+    const log = await b.page.$$eval('#log li', (ls) => ls.map((l) => l.textContent));
+    assert.ok(log.some((l) => /^Red \(.*\) occupied /.test(l ?? '')), log.join('\n'));
+    await play(a, 1);
+    await play(b, 17);
+    await b.page.waitForFunction(() => document.querySelectorAll('svg.board2d .stone').length === 5);
+    await c.page.waitForFunction(() => document.querySelectorAll('svg.board2d .stone').length === 5);
+    for (const p of [a, b, c]) await p.context.close();
+  });
+
+  test('an illegal click shows the reason, and a turn that runs out shows as a Skip', async () => {
+    const { page, context } = await newPlayer(browser, server.url);
+    await createGame(page, { map: 'square:5', seats: ['open'], settings: { turn_seconds: 3 } });
+    const other = await newPlayer(browser, server.url);
+    await other.page.goto(page.url());
+    await other.page.click('#join-button');
+    await waitMyTurn(page);
+    await page.click('svg.board2d .hit[data-node="12"]');
+    await waitMyTurn(other.page);
+    await other.page.click('svg.board2d .hit[data-node="12"]');
+    await other.page.waitForSelector('#status[data-error]');
+    const reason = await other.page.textContent('#status');
+    assert.match(reason ?? '', /Refused: .*(occupied)/i);
+    // Nobody moves: the server's clock skips the turn.
+    const line = await waitForLog(page, /ran out of time: turn skipped/, 15_000);
+    assert.match(line, /^White \(.*\) ran out of time/);
+    await context.close();
+    await other.context.close();
+  });
+
+  test('a game on the Goldberg sphere renders in 3-D and takes a click on a node', async () => {
+    const { page, context } = await newPlayer(browser, server.url);
+    await createGame(page, { map: 'goldberg:2,1', seats: ['bot:1'], settings: { turn_seconds: 0 } });
+    await page.waitForSelector('.board3d canvas');
+    await waitMyTurn(page);
+    // The canvas shows something: many distinct colours, not a blank frame.
+    const colours = await page.$eval('.board3d canvas', (c) => {
+      const probe = document.createElement('canvas');
+      probe.width = 64;
+      probe.height = 64;
+      const ctx = probe.getContext('2d');
+      ctx.drawImage(c, 0, 0, 64, 64);
+      const d = ctx.getImageData(0, 0, 64, 64).data;
+      const seen = new Set();
+      for (let i = 0; i < d.length; i += 4) seen.add(`${d[i] >> 4},${d[i + 1] >> 4},${d[i + 2] >> 4}`);
+      return seen.size;
+    });
+    assert.ok(colours > 5, `the 3-D board drew ${colours} colours`);
+    // Click the first node facing the camera.
+    const spot = await page.evaluate(() => {
+      const b = document.querySelector('#board .board3d canvas').gobeyondBoard;
+      for (let n = 0; n < 72; n++) {
+        const p = b.screenPosition(n);
+        if (p) return { n, ...p };
+      }
+      return null;
+    });
+    assert.ok(spot, 'some node faces the camera');
+    await page.mouse.click(spot.x, spot.y);
+    const line = await waitForLog(page, /^Black \(.*\) occupied /);
+    assert.ok(line.length > 0);
+    await screenshot(page, 'goldberg-3d');
+    await context.close();
+  });
+
+  test('a finished game can be reviewed and exported', async () => {
+    const { page, context } = await newPlayer(browser, server.url);
+    const id = await createGame(page, { map: 'square:5', seats: ['bot:1'], settings: { turn_seconds: 0 } });
+    for (const node of [6, 8]) {
+      await waitMyTurn(page);
+      await page.click(`svg.board2d .hit[data-node="${node}"]`);
+      await page.waitForSelector(`svg.board2d .stone[data-stone="${node}"]`);
+    }
+    await waitMyTurn(page);
+    page.once('dialog', (d) => d.accept());
+    await page.click('#resign');
+    await page.waitForSelector('#ranking');
+    const ranking = await page.$$eval('#ranking tbody tr', (rs) => rs.map((r) => r.textContent));
+    assert.match(ranking[0] ?? '', /^1\s*White \(bot, level 1\)/);
+    await page.click('#review-link');
+    await page.waitForSelector('#where');
+    const total = Number((await page.textContent('#where'))?.split('/')[1]);
+    assert.ok(total >= 5, `the game has ${total} actions`);
+    await page.waitForFunction((t) => document.querySelector('#where')?.textContent === `${t} / ${t}`, total);
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => document.querySelector('#where')?.textContent?.startsWith('0 /'));
+    assert.equal((await stones(page)) && Object.keys(await stones(page)).length, 0);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('#where')?.textContent?.startsWith('1 /'));
+    assert.deepEqual(await stones(page), { 6: 0 });
+    await screenshot(page, 'review');
+    const record = await page.evaluate(async (href) => (await fetch(href)).json(), await page.getAttribute('#export-json', 'href'));
+    assert.equal(record.actions.length, total);
+    assert.equal(record.actions.at(-1).type, 'resign');
+    assert.equal(id > 0, true);
+    await context.close();
+  });
+
+  test('the rules pages show the documents', async () => {
+    const { page, context } = await newPlayer(browser, server.url);
+    await page.goto(`${server.url}/#/rules/gobeyond`);
+    await page.waitForSelector('#rules-doc h1');
+    assert.match((await page.textContent('#rules-doc h1')) ?? '', /GoBeyond/);
+    await page.click('a[href="#/rules/classic"]');
+    await page.waitForFunction(() => /Classic/i.test(document.querySelector('#rules-doc h1')?.textContent ?? ''));
+    await context.close();
+  });
+});
