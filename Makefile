@@ -1,16 +1,40 @@
 # The two commands of the README: `make run` and `make test`. Both install what they need.
-.PHONY: run test test-deps build fmt lint bench
+.PHONY: run test test-deps build web web-test e2e screenshots fmt lint bench
 
 CARGO ?= cargo
 
 # The game server with its web UI on http://127.0.0.1:8080, storing everything in gobeyond.db.
-run:
+run: web
 	$(CARGO) run --release -p gobeyond -- serve --listen 127.0.0.1:8080 --database sqlite://gobeyond.db
 
-test: test-deps
+test: test-deps web
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) test --workspace
+	$(MAKE) web-test e2e
+
+# The web client (web/): installed from the lockfile, type-checked and built into web/dist, which
+# the server embeds in release builds (debug builds read it from disk).
+web: web/node_modules/.installed
+	cd web && npm run build --silent
+
+web/node_modules/.installed: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+# The web client's unit tests (vitest).
+web-test: web/node_modules/.installed
+	cd web && npx vitest run
+
+# End-to-end tests: the real server (debug build) and Debian's Chromium, driven by playwright-core.
+# Screenshots of the main screens land in target/screenshots (`make screenshots` updates docs/).
+e2e: web
+	$(CARGO) build -p gobeyond
+	cd web && node --test --test-concurrency=1 e2e/
+
+screenshots: e2e
+	mkdir -p docs/screenshots
+	cp target/screenshots/*.png docs/screenshots/
 
 # System packages the tests use (GNU Go is the classic-rules oracle; PostgreSQL, started here,
 # backs the server's storage and API tests next to SQLite).

@@ -33,6 +33,7 @@ on_both!(
     accounts,
     restart_resumes_games,
     lobby_lists,
+    views_for_the_web_client,
 );
 
 fn seat_of(info: &Value, user: i64) -> u64 {
@@ -509,5 +510,66 @@ async fn lobby_lists(db: &str) {
     assert_eq!(s, 200);
     let (_, info) = a.get(&format!("/api/games/{open}")).await;
     assert!(info["seats"][2]["user_id"].is_null());
+    server.stop().await;
+}
+
+/// What the web client reads besides the game itself: map geometry, review steps, rule systems
+/// and their documents; and updates carry only their own events.
+async fn views_for_the_web_client(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let (status, hex) = a.get("/api/maps/preview?spec=hex:2").await;
+    assert_eq!(status, 200);
+    assert_eq!(hex["nodes"], 7);
+    assert_eq!(hex["dimension"], 2);
+    assert_eq!(hex["edges"].as_array().unwrap().len(), 12);
+    assert_eq!(hex["labels"][3], "B2");
+    let (_, torus) = a.get("/api/maps/preview?spec=torus:5x4").await;
+    assert_eq!(torus["dimension"], 3);
+    assert_eq!(torus["grid"], json!({"width": 5, "height": 4, "wrap": true}));
+    assert_eq!(torus["z"].as_array().unwrap().len(), 20);
+    let (status, err) = a.get("/api/maps/preview?spec=square:99").await;
+    assert_eq!(status, 400);
+    assert!(err["error"].as_str().unwrap().contains("square"), "{err}");
+    let (status, err) = a.get("/api/maps/preview?spec=grid:20x20x20").await;
+    assert_eq!(status, 400, "8000 nodes is over the server's limit: {err}");
+
+    let b = Client::guest(&server).await;
+    let game = a.create(json!({"rules": "gobeyond", "map": "square:5", "players": 2})).await;
+    b.post(&format!("/api/games/{game}/join"), json!({})).await;
+    let (_, map) = a.get(&format!("/api/games/{game}/map")).await;
+    assert_eq!(map["nodes"], 25);
+    let mut sa = a.socket().await;
+    let mut sb = b.socket().await;
+    // Updates are read on the other socket: on the acting one the update may come before the ack.
+    sb.watch(game, None).await;
+    assert_eq!(sa.act(game, json!({"type": "place", "at": "C3"})).await["seq"], 1);
+    let u = sb.until(|v| v["type"] == "update" && v["seq"] == 1).await;
+    assert_eq!(u["state"]["events"], json!([]), "updates leave the history out");
+    assert!(u["events"].as_array().unwrap().iter().any(|e| e["event"] == "occupied"));
+    assert_eq!(sb.act(game, json!({"type": "place", "at": "D4"})).await["seq"], 2);
+    let sync = sa.watch(game, None).await;
+    assert!(sync["state"]["events"].as_array().unwrap().len() >= 4, "a sync carries the history");
+
+    let (_, step) = a.get(&format!("/api/games/{game}/state?at=1")).await;
+    assert_eq!(step["total"], 2);
+    assert_eq!(step["action"]["at"], "C3");
+    assert_eq!(step["state"]["board"][12], 0);
+    assert_eq!(step["state"]["board"][8], Value::Null, "D4 is not played yet at step 1");
+    let (_, start) = a.get(&format!("/api/games/{game}/state?at=0")).await;
+    assert_eq!(start["action"], Value::Null);
+    let (status, _) = a.get(&format!("/api/games/{game}/state?at=3")).await;
+    assert_eq!(status, 400);
+
+    let (_, rules) = a.get("/api/rules").await;
+    assert_eq!(rules["systems"][0]["defaults"]["occupy_cost"], 10);
+    assert!(rules["systems"][1]["presets"].as_array().unwrap().iter().any(|p| p["name"] == "chinese"));
+    let doc = reqwest::get(server.url("/api/rules/gobeyond/doc")).await.unwrap().text().await.unwrap();
+    assert!(doc.contains("<h1>GoBeyond, as implemented</h1>"), "{}", &doc[..200.min(doc.len())]);
+    assert!(doc.contains("<table>"));
+    let (status, _) = a.get("/api/rules/chess/doc").await;
+    assert_eq!(status, 404);
+    sa.close().await;
+    sb.close().await;
     server.stop().await;
 }
