@@ -22,6 +22,8 @@ export interface BoardView {
   mySeat: number | null;
   /** Whether clicks place (the viewer may act). */
   interactive: boolean;
+  /** Empty nodes fought over by two or more players (GoBeyond). */
+  disputed?: Set<number>;
   /** Nodes that are candidates awaiting confirmation. */
   pending?: number | null;
 }
@@ -202,8 +204,7 @@ export function createBoard2D(
           over.append(c);
           reservedEls[i] = c;
         }
-        const disputed = owner === null && claimant === null && view.claims !== undefined;
-        hitEls[i].classList.toggle('disputed', disputed);
+        hitEls[i].classList.toggle('disputed', owner === null && (view.disputed?.has(i) ?? false));
       }
       if (view.lastMove !== null && view.board[view.lastMove] != null) {
         const owner = view.board[view.lastMove] as number;

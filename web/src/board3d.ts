@@ -151,20 +151,24 @@ export function createBoard3D(
   renderer.domElement.addEventListener('pointermove', (ev) => {
     if (down) return;
     const node = nodeAtEvent(ev);
-    if (node === null) hoverMark.visible = false;
+    // Hover marks a free node only: over a stone it would tint the stone.
+    if (node === null || !lastView?.interactive || lastView.board[node] != null) hoverMark.visible = false;
     else {
       hoverMark.visible = true;
       hoverMark.position.copy(pos(node));
-      hoverMark.scale.setScalar(s * 1.05);
+      hoverMark.scale.setScalar(s * 0.8);
     }
     onHover(node);
     request();
   });
 
   const color = new THREE.Color();
+  let lastView: BoardView | null = null;
   const board: Board & { screenPosition(node: number): { x: number; y: number } | null } = {
     element: renderer.domElement,
     render(view: BoardView) {
+      lastView = view;
+      if (hoverMark.visible && !view.interactive) hoverMark.visible = false;
       for (let i = 0; i < n; i++) {
         const owner = view.board[i] ?? null;
         if (owner === null) stones.setMatrixAt(i, hidden);

@@ -160,6 +160,36 @@ function capturedBetween(before: GameState | null, after: GameState, player: num
   return Math.max(0, a - b);
 }
 
+/** Empty nodes whose empty region touches stones of two or more players (GoBeyond's disputed
+ *  nodes, leaving out regions that touch no stone at all, such as the empty map). */
+export function contested(map: MapView, board: (number | null)[]): Set<number> {
+  let adj = adjacencyCache.get(map);
+  if (!adj) {
+    adj = adjacency(map);
+    adjacencyCache.set(map, adj);
+  }
+  const out = new Set<number>();
+  const seen = new Uint8Array(map.nodes);
+  for (let start = 0; start < map.nodes; start++) {
+    if (board[start] != null || seen[start]) continue;
+    const region = [start];
+    const touching = new Set<number>();
+    seen[start] = 1;
+    for (let i = 0; i < region.length; i++) {
+      for (const q of adj[region[i]]) {
+        const c = board[q];
+        if (c != null) touching.add(c);
+        else if (!seen[q]) {
+          seen[q] = 1;
+          region.push(q);
+        }
+      }
+    }
+    if (touching.size >= 2) for (const n of region) out.add(n);
+  }
+  return out;
+}
+
 /** Adjacency lists of a map view. */
 export function adjacency(map: MapView): number[][] {
   const adj: number[][] = Array.from({ length: map.nodes }, () => []);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GameModel, groupsWithLiberties } from '../src/model';
+import { GameModel, contested, groupsWithLiberties } from '../src/model';
 import type { GameInfo, GameState, GoBeyondEvent, ServerMessage } from '../src/types';
 import { gridMap } from './fixtures';
 
@@ -76,5 +76,19 @@ describe('game model', () => {
     b[3] = 1;
     // Now X has none left on the board we drew (a captured position never shows), O's two stones have 3 and 2.
     expect(groupsWithLiberties(map, b, 1).size).toBe(0);
+  });
+
+  it('marks empty regions touching two players as disputed, and none of an empty map', () => {
+    expect(contested(map, empty()).size).toBe(0);
+    // X at A3 (0), O at C1 (8): one region of the other 7 nodes touches both.
+    const b = empty();
+    b[0] = 0;
+    b[8] = 1;
+    expect(contested(map, b).size).toBe(7);
+    // A wall of X down column B (1, 4, 7) splits the map: A2, A1 touch only X.
+    b[1] = 0;
+    b[4] = 0;
+    b[7] = 0;
+    expect([...contested(map, b)].sort()).toEqual([2, 5]);
   });
 });

@@ -5,7 +5,7 @@
 import { api } from '../api';
 import { playerStyle } from '../colors';
 import { clear, h, toast } from '../dom';
-import { GameModel, adjacency, displayName } from '../model';
+import { GameModel, adjacency, contested, displayName } from '../model';
 import { type MountedBoard, mountBoard } from '../mount';
 import { session } from '../session';
 import type { Socket } from '../socket';
@@ -370,6 +370,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       board: s?.board ?? [],
       claims: model.isGoBeyond ? s?.claims : undefined,
       reserved: s?.reserved,
+      disputed: model.isGoBeyond && s ? contested(map, s.board) : undefined,
       lastMove: model.lastMove,
       atari: prefs.atari ? model.atari() : undefined,
       selected: clean ? shownSelected : undefined,
