@@ -25,36 +25,48 @@ function freePort() {
   });
 }
 
-/** A running server; `stop()` kills it and removes its database. */
+/** A running server; `restart()` kills it (SIGKILL) and starts it again on the same port and
+ *  database; `stop()` ends it and removes its database. */
 export async function startServer() {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'gobeyond-e2e-'));
-  const child = spawn(
-    binary,
-    ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'e2e.db')}`, '--auth-rate', '0'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let log = '';
-  child.stderr.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      const r = await fetch(`${url}/api/health`);
-      if (r.ok) break;
-    } catch {
-      // not up yet
+  let log = '';
+  let child;
+  const launch = async () => {
+    child = spawn(
+      binary,
+      ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'e2e.db')}`, '--auth-rate', '0'],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    child.stderr.on('data', (d) => (log += d));
+    for (let i = 0; ; i++) {
+      try {
+        const r = await fetch(`${url}/api/health`);
+        if (r.ok) return;
+      } catch {
+        // not up yet
+      }
+      if (child.exitCode !== null || i > 300) {
+        throw new Error(`the server did not start (${binary}; run \`cargo build -p gobeyond\`):\n${log}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    if (child.exitCode !== null || i > 300) {
-      throw new Error(`the server did not start (${binary}; run \`cargo build -p gobeyond\`):\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  };
+  const exited = () => new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+  await launch();
   return {
     url,
     log: () => log,
+    async restart(downtimeMs = 1000) {
+      child.kill('SIGKILL');
+      await exited();
+      await new Promise((r) => setTimeout(r, downtimeMs));
+      await launch();
+    },
     async stop() {
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await exited();
       rmSync(dir, { recursive: true, force: true });
     },
   };

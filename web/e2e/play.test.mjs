@@ -250,6 +250,61 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  test('Clean-Up: surrender a group by clicking it, then the final ranking', async () => {
+    const a = await newPlayer(browser, server.url);
+    await createGame(a.page, { map: 'square:5', seats: ['open'], settings: { turn_seconds: 0, cleanup_seconds: 0 } });
+    const b = await newPlayer(browser, server.url);
+    await b.page.goto(a.page.url());
+    await b.page.click('#join-button');
+    const place = async (p, node) => {
+      await waitMyTurn(p.page);
+      await p.page.click(`svg.board2d .hit[data-node="${node}"]`);
+      await p.page.waitForSelector(`svg.board2d .stone[data-stone="${node}"]`);
+    };
+    // Black A5 and B5 (one group), White E1; then three passes start Clean-Up.
+    await place(a, 0);
+    await place(b, 24);
+    await place(a, 1);
+    for (const p of [b, a, b]) {
+      await waitMyTurn(p.page);
+      await p.page.click('#pass');
+      await p.page.waitForFunction(() => document.querySelector('#status')?.textContent !== 'Your turn.');
+    }
+    await a.page.waitForSelector('#cleanup:not([hidden]) #surrender');
+    await a.page.click('svg.board2d .hit[data-node="0"]');
+    // One click selects the whole group.
+    await a.page.waitForFunction(() => document.querySelector('#surrender')?.textContent === 'Surrender 2 stones');
+    await screenshot(a.page, 'cleanup');
+    await a.page.click('#surrender');
+    await b.page.waitForFunction(() => /surrenders A5, B5/.test(document.querySelector('#cleanup')?.textContent ?? ''));
+    await b.page.click('#surrender');
+    for (const p of [a, b]) await p.page.waitForSelector('#ranking');
+    const ranking = await b.page.$$eval('#ranking tbody tr', (rs) => rs.map((r) => r.textContent));
+    assert.match(ranking[0] ?? '', /^1\s*White/);
+    await waitForLog(a.page, /^2 stones of Black .* removed: White \(.*\) \+20/);
+    for (const p of [a, b]) await p.context.close();
+  });
+
+  test('the server restarts in mid-game: the page reconnects by itself and play goes on', async () => {
+    const a = await newPlayer(browser, server.url);
+    await createGame(a.page, { map: 'square:5', seats: ['open'], settings: { turn_seconds: 0 } });
+    const b = await newPlayer(browser, server.url);
+    await b.page.goto(a.page.url());
+    await b.page.click('#join-button');
+    await waitMyTurn(a.page);
+    await a.page.click('svg.board2d .hit[data-node="12"]');
+    await b.page.waitForSelector('svg.board2d .stone[data-stone="12"]');
+    await server.restart();
+    await a.page.waitForFunction(() => document.querySelector('#connection')?.textContent?.includes('connected'), null, { timeout: 20_000 });
+    await b.page.waitForFunction(() => document.querySelector('#connection')?.textContent?.includes('connected'), null, { timeout: 20_000 });
+    await waitMyTurn(b.page);
+    await b.page.click('svg.board2d .hit[data-node="6"]');
+    // A sees B's move, made after the restart, without reloading.
+    await a.page.waitForSelector('svg.board2d .stone[data-stone="6"]');
+    assert.deepEqual(await stones(a.page), { 12: 0, 6: 1 });
+    for (const p of [a, b]) await p.context.close();
+  });
+
   test('the rules pages show the documents', async () => {
     const { page, context } = await newPlayer(browser, server.url);
     await page.goto(`${server.url}/#/rules/gobeyond`);
