@@ -217,6 +217,25 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  test('a torus shows in 3-D and as a flat wrapped grid, and takes a click there', async () => {
+    const { page, context } = await newPlayer(browser, server.url);
+    await createGame(page, { map: 'torus:5', seats: ['bot:1'], settings: { turn_seconds: 0 } });
+    await page.waitForSelector('#board .board3d canvas');
+    await page.click('.view-switch button[data-view="wrapped"]');
+    await page.waitForSelector('#board svg.board2d');
+    assert.equal(await page.$('#board .board3d canvas'), null, 'the 3-D view is gone');
+    // Each of the 10 wrapping edges of a 5×5 torus is drawn as two stubs off the board.
+    assert.equal(await page.$$eval('#board svg.board2d line.stub', (l) => l.length), 20);
+    assert.equal(await page.$$eval('#board svg.board2d .hit', (h) => h.length), 25);
+    await page.click('#board .hit[data-node="24"]');
+    await page.waitForSelector('svg.board2d .stone[data-stone="24"]');
+    await screenshot(page, 'torus-flat');
+    // Back to 3-D: the stone is there too (the board is redrawn from the same state).
+    await page.click('.view-switch button[data-view="3d"]');
+    await page.waitForSelector('#board .board3d canvas');
+    await context.close();
+  });
+
   test('a finished game can be reviewed and exported', async () => {
     const { page, context } = await newPlayer(browser, server.url);
     const id = await createGame(page, { map: 'square:5', seats: ['bot:1'], settings: { turn_seconds: 0 } });
