@@ -2,7 +2,7 @@
 
 import { api } from '../api';
 import { clear, h, toast } from '../dom';
-import { nodeOf } from '../model';
+import { displayName, nodeOf } from '../model';
 import { mountBoard } from '../mount';
 import type { GameState, RecordedAction } from '../types';
 import { swatch } from './game';
@@ -23,6 +23,10 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
   const players = h('div', { id: 'review-players' });
   const btn = (label: string, title: string, to: () => number) =>
     h('button', { title, onclick: () => void go(to()) }, label);
+  const seatName = (p: number) => {
+    const seat = info.seats[p];
+    return displayName(seat?.user) || (seat?.bot_level != null ? `bot, level ${seat.bot_level}` : '');
+  };
   const hasSgf = info.rules.system === 'classic' && info.players === 2;
   root.append(
     h('div', { class: 'game-page' },
@@ -32,10 +36,10 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
           h('h2', {}, `Review of game #${id}`),
           h('p', {}, `${map.name}, ${info.players} players, ${info.rules.system === 'gobeyond' ? 'GoBeyond' : 'classic'} rules`),
           h('div', { class: 'row' },
-            btn('⏮', 'First (Home)', () => 0),
+            btn('◀◀', 'First (Home)', () => 0),
             btn('◀', 'Previous (←)', () => at - 1),
             btn('▶', 'Next (→)', () => at + 1),
-            btn('⏭', 'Last (End)', () => total),
+            btn('▶▶', 'Last (End)', () => total),
             where,
           ),
           slider,
@@ -50,7 +54,7 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
         info.outcome
           ? h('div', { class: 'card' }, h('h3', {}, 'Final ranking'),
               h('ol', { id: 'ranking' }, ...info.outcome.ranking.map((p) =>
-                h('li', {}, swatch(p, info.players), ` ${playerStyle(p, info.players).name} (${info.seats[p]?.user ?? ''}): ${info.outcome?.scores[p]}`))))
+                h('li', {}, swatch(p, info.players), ` ${playerStyle(p, info.players).name} (${seatName(p)}): ${info.outcome?.scores[p]}`))))
           : null,
       ),
     ),
@@ -85,7 +89,7 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
     what.textContent = a ? `${playerStyle(a.player, info.players).name}: ${a.type}${typeof a.at === 'string' ? ' ' + a.at : ''}` : 'Start';
     clear(players);
     for (const p of v.state.players) {
-      players.append(h('div', {}, swatch(p.player, info.players), ` ${p.name || playerStyle(p.player, info.players).name}: `,
+      players.append(h('div', {}, swatch(p.player, info.players), ` ${displayName(p.name) || playerStyle(p.player, info.players).name}: `,
         p.points !== undefined ? `${p.points} PlayPoints, ${p.claimed} claimed` : `${p.prisoners} captures`));
     }
     board.render({
