@@ -84,15 +84,16 @@ export function createBoard3D(
     new THREE.MeshBasicMaterial({ transparent: true, opacity: 0.35, depthWrite: false }),
     n,
   );
+  const unset = new THREE.Color(0);
   for (let i = 0; i < n; i++) {
     place(points, i, s * 0.18);
     place(hits, i, s);
     stones.setMatrixAt(i, hidden);
     claims.setMatrixAt(i, hidden);
     fields.setMatrixAt(i, hidden);
-    stones.setColorAt(i, new THREE.Color(0));
-    claims.setColorAt(i, new THREE.Color(0));
-    fields.setColorAt(i, new THREE.Color(0));
+    stones.setColorAt(i, unset);
+    claims.setColorAt(i, unset);
+    fields.setColorAt(i, unset);
   }
   scene.add(points, hits, stones, claims, fields);
   const lastMark = new THREE.Mesh(new THREE.SphereGeometry(1, 12, 8), new THREE.MeshBasicMaterial({ color: 0xff2222 }));

@@ -52,8 +52,9 @@ export class GameModel {
         this.info = msg.info;
         this.clock = msg.info.clock;
         this.state = msg.state;
-        if (msg.since === 0 || this.log.length === 0) this.rebuildLog(msg.actions.map((a) => a.action), msg.seq);
-        else this.appendActions(msg.actions);
+        // GoBeyond: the sync's state holds the whole event history, so the log is rebuilt from it.
+        if (this.isGoBeyond || msg.since === 0 || this.log.length === 0) this.rebuildLog(msg.actions.map((a) => a.action), msg.seq);
+        else for (const a of msg.actions) this.log.push({ seq: a.seq, text: describeClassic(a.action, this.naming(), 0) });
         this.seq = msg.seq;
         const last = [...msg.actions].reverse().find((a) => a.action.type === 'place');
         if (last) this.lastMove = nodeOf(last.action, this.map);
@@ -97,15 +98,6 @@ export class GameModel {
     } else {
       actions.forEach((a, i) => this.log.push({ seq: i + 1, text: describeClassic(a, this.naming(), 0) }));
     }
-  }
-
-  private appendActions(actions: { seq: number; action: RecordedAction }[]) {
-    if (this.isGoBeyond) {
-      // The sync's state holds the whole event history: the log is rebuilt from it.
-      this.rebuildLog([], this.seq);
-      return;
-    }
-    for (const a of actions) this.log.push({ seq: a.seq, text: describeClassic(a.action, this.naming(), 0) });
   }
 
   /** Seats that may act now. */
@@ -160,74 +152,70 @@ function capturedBetween(before: GameState | null, after: GameState, player: num
   return Math.max(0, a - b);
 }
 
-/** Empty nodes whose empty region touches stones of two or more players (GoBeyond's disputed
- *  nodes, leaving out regions that touch no stone at all, such as the empty map). */
-export function contested(map: MapView, board: (number | null)[]): Set<number> {
+/** Adjacency lists of a map view, built once per map. */
+export function adjacency(map: MapView): number[][] {
   let adj = adjacencyCache.get(map);
   if (!adj) {
-    adj = adjacency(map);
-    adjacencyCache.set(map, adj);
-  }
-  const out = new Set<number>();
-  const seen = new Uint8Array(map.nodes);
-  for (let start = 0; start < map.nodes; start++) {
-    if (board[start] != null || seen[start]) continue;
-    const region = [start];
-    const touching = new Set<number>();
-    seen[start] = 1;
-    for (let i = 0; i < region.length; i++) {
-      for (const q of adj[region[i]]) {
-        const c = board[q];
-        if (c != null) touching.add(c);
-        else if (!seen[q]) {
-          seen[q] = 1;
-          region.push(q);
-        }
-      }
+    adj = Array.from({ length: map.nodes }, () => []);
+    for (const [a, b] of map.edges) {
+      adj[a].push(b);
+      adj[b].push(a);
     }
-    if (touching.size >= 2) for (const n of region) out.add(n);
-  }
-  return out;
-}
-
-/** Adjacency lists of a map view. */
-export function adjacency(map: MapView): number[][] {
-  const adj: number[][] = Array.from({ length: map.nodes }, () => []);
-  for (const [a, b] of map.edges) {
-    adj[a].push(b);
-    adj[b].push(a);
+    adjacencyCache.set(map, adj);
   }
   return adj;
 }
 
 const adjacencyCache = new WeakMap<MapView, number[][]>();
 
-/** Nodes of the groups that have exactly `liberties` liberties. */
-export function groupsWithLiberties(map: MapView, board: (number | null)[], liberties: number): Set<number> {
-  let adj = adjacencyCache.get(map);
-  if (!adj) {
-    adj = adjacency(map);
-    adjacencyCache.set(map, adj);
+/** The nodes connected to `start` through nodes of the same colour (a group, or an empty
+ *  region), and the nodes just outside it; `seen` marks the component's nodes. */
+export function component(
+  map: MapView,
+  board: (number | null)[],
+  start: number,
+  seen: Uint8Array = new Uint8Array(map.nodes),
+): { nodes: number[]; border: Set<number> } {
+  const adj = adjacency(map);
+  const colour = board[start] ?? null;
+  const nodes = [start];
+  const border = new Set<number>();
+  seen[start] = 1;
+  for (let i = 0; i < nodes.length; i++) {
+    for (const q of adj[nodes[i]]) {
+      if ((board[q] ?? null) !== colour) border.add(q);
+      else if (!seen[q]) {
+        seen[q] = 1;
+        nodes.push(q);
+      }
+    }
   }
+  return { nodes, border };
+}
+
+/** Empty nodes whose empty region touches stones of two or more players (GoBeyond's disputed
+ *  nodes, leaving out regions that touch no stone at all, such as the empty map). */
+export function contested(map: MapView, board: (number | null)[]): Set<number> {
   const out = new Set<number>();
   const seen = new Uint8Array(map.nodes);
   for (let start = 0; start < map.nodes; start++) {
-    const colour = board[start];
-    if (colour === null || colour === undefined || seen[start]) continue;
-    const group = [start];
-    const libs = new Set<number>();
-    seen[start] = 1;
-    for (let i = 0; i < group.length; i++) {
-      for (const q of adj[group[i]]) {
-        const c = board[q];
-        if (c === null || c === undefined) libs.add(q);
-        else if (c === colour && !seen[q]) {
-          seen[q] = 1;
-          group.push(q);
-        }
-      }
-    }
-    if (libs.size === liberties) for (const s of group) out.add(s);
+    if (board[start] != null || seen[start]) continue;
+    const region = component(map, board, start, seen);
+    const touching = new Set([...region.border].map((q) => board[q]));
+    if (touching.size >= 2) for (const n of region.nodes) out.add(n);
+  }
+  return out;
+}
+
+/** Nodes of the groups that have exactly `liberties` liberties. */
+export function groupsWithLiberties(map: MapView, board: (number | null)[], liberties: number): Set<number> {
+  const out = new Set<number>();
+  const seen = new Uint8Array(map.nodes);
+  for (let start = 0; start < map.nodes; start++) {
+    if (board[start] == null || seen[start]) continue;
+    const group = component(map, board, start, seen);
+    const libs = [...group.border].filter((q) => board[q] == null).length;
+    if (libs === liberties) for (const n of group.nodes) out.add(n);
   }
   return out;
 }

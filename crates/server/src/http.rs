@@ -8,7 +8,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use gobeyond_rules::{
-    record::{AnyGame, RecordedAction},
+    record::{AnyGame, Record, RecordedAction},
     sgf,
 };
 use serde::Deserialize;
@@ -259,31 +259,35 @@ pub async fn leave(
     Ok(Json(json!({ "ok": true })))
 }
 
-/// The game as a record (the same JSON `gobeyond replay` reads).
-async fn record_of(app: &AppState, id: i64) -> Result<(gobeyond_rules::record::Record, AnyGame), ApiError> {
+/// The game's setup, as stored when it was created.
+pub(crate) async fn setup_of(app: &AppState, id: i64) -> Result<GameSetup, ApiError> {
     let row =
         app.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
-    let setup: GameSetup =
-        serde_json::from_str(&row.setup).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+    serde_json::from_str(&row.setup).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))
+}
+
+/// The game as a record (the same JSON `gobeyond replay` reads), with every action so far.
+pub(crate) async fn record_of(app: &AppState, id: i64) -> Result<Record, ApiError> {
+    let setup = setup_of(app, id).await?;
     let names: Vec<String> = app.store.seats(id).await?.iter().map(crate::table::seat_name).collect();
     let mut record = setup.record(&names);
     for (_, text) in app.store.actions(id, 0).await? {
         let a: RecordedAction = serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.to_string()))?;
         record.actions.push(a);
     }
-    let game = record.replay().map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok((record, game))
+    Ok(record)
 }
 
 pub async fn record(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Response, ApiError> {
-    let (record, _) = record_of(&app, id).await?;
+    let record = record_of(&app, id).await?;
     let mut headers = HeaderMap::new();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     Ok((headers, record.to_json()).into_response())
 }
 
 pub async fn sgf_export(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Response, ApiError> {
-    let (record, game) = record_of(&app, id).await?;
+    let record = record_of(&app, id).await?;
+    let game = record.replay().map_err(|e| ApiError::Internal(e.to_string()))?;
     let AnyGame::Classic(classic) = &game else {
         return Err(ApiError::BadRequest(
             "SGF describes classic two-player games only: use the JSON record".into(),

@@ -11,13 +11,13 @@ use axum::{
 use gobeyond_maps::{Map, generate};
 use gobeyond_rules::{
     GoBeyondRules,
-    record::{AnyGame, RecordedAction},
+    record::AnyGame,
     settings::{ClassicRules, PRESETS},
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::{AppState, error::ApiError, setup::GameSetup, setup::MAX_NODES};
+use crate::{AppState, error::ApiError, http, setup::MAX_NODES};
 
 /// What a client needs to draw a map: coordinates (rounded: drawing does not need more), labels,
 /// edges, and the grid shape when the map is a (possibly wrapped) grid.
@@ -94,7 +94,7 @@ pub async fn preview(Query(q): Query<PreviewQuery>) -> Result<Response, ApiError
 
 /// `GET /api/games/{id}/map`: the game's map.
 pub async fn game_map(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Response, ApiError> {
-    let setup = setup_of(&app, id).await?;
+    let setup = http::setup_of(&app, id).await?;
     let map = setup.map.load().map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
     Ok(cached(Json(MapView::of(&map))))
 }
@@ -104,12 +104,6 @@ fn cached(body: impl IntoResponse) -> Response {
     let mut r = body.into_response();
     r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
     r
-}
-
-async fn setup_of(app: &AppState, id: i64) -> Result<GameSetup, ApiError> {
-    let row =
-        app.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
-    serde_json::from_str(&row.setup).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))
 }
 
 #[derive(Debug, Deserialize)]
@@ -125,26 +119,19 @@ pub async fn state_at(
     Path(id): Path<i64>,
     Query(q): Query<StepQuery>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let setup = setup_of(&app, id).await?;
-    let names: Vec<String> = app.store.seats(id).await?.iter().map(crate::table::seat_name).collect();
-    let actions = app.store.actions(id, 0).await?;
-    let total = actions.len();
+    let mut record = http::record_of(&app, id).await?;
+    let total = record.actions.len();
     if q.at > total {
         return Err(ApiError::BadRequest(format!("at = {} but the game has {total} actions", q.at)));
     }
-    let mut record = setup.record(&names);
-    for (_, text) in actions.into_iter().take(q.at) {
-        let a: RecordedAction = serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.to_string()))?;
-        record.actions.push(a);
-    }
+    record.actions.truncate(q.at);
     let last = record.actions.last().cloned();
+    let players = record.players.clone();
     let game: AnyGame = tokio::task::spawn_blocking(move || record.replay())
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?
         .map_err(|e| ApiError::Internal(e.to_string()))?;
-    let infos: Vec<_> =
-        names.iter().map(|n| gobeyond_rules::record::PlayerInfo { name: n.clone() }).collect();
-    Ok(Json(json!({ "at": q.at, "total": total, "action": last, "state": game.state(&infos) })))
+    Ok(Json(json!({ "at": q.at, "total": total, "action": last, "state": game.state(&players) })))
 }
 
 /// `GET /api/rules`: the rule systems a game can be created with, and their default settings.

@@ -5,11 +5,11 @@
 import { api } from '../api';
 import { playerStyle } from '../colors';
 import { clear, h, toast } from '../dom';
-import { GameModel, adjacency, contested, displayName } from '../model';
+import { GameModel, component, contested, displayName } from '../model';
 import { type MountedBoard, mountBoard } from '../mount';
 import { session } from '../session';
 import type { Socket } from '../socket';
-import type { GameState, ServerMessage, User } from '../types';
+import type { ServerMessage, User } from '../types';
 
 const PREFS = 'gobeyond-prefs';
 
@@ -31,7 +31,6 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   const [map, info] = await Promise.all([api.gameMap(id), api.game(id)]);
   const model = new GameModel(id, map);
   model.apply({ type: 'lobby', game: id, info });
-  const adj = adjacency(map);
   const prefs = loadPrefs();
   let pending: number | null = null;
   let hover: number | null = null;
@@ -118,7 +117,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     if (state.phase === 'clean_up') {
       if (!(state.awaiting_cleanup ?? []).includes(seat) || state.board[node] !== seat) return;
       // A click selects or clears the whole group: surrendering part of a group is rarely meant.
-      const group = groupOf(node, state);
+      const group = component(map, state.board, node).nodes;
       const on = !selected.has(node);
       for (const s of group) on ? selected.add(s) : selected.delete(s);
       render();
@@ -135,21 +134,6 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     }
     pending = null;
     void act({ type: 'place', node });
-  }
-
-  function groupOf(node: number, state: GameState): number[] {
-    const colour = state.board[node];
-    const group = [node];
-    const seen = new Set(group);
-    for (let i = 0; i < group.length; i++) {
-      for (const q of adj[group[i]]) {
-        if (!seen.has(q) && state.board[q] === colour) {
-          seen.add(q);
-          group.push(q);
-        }
-      }
-    }
-    return group;
   }
 
   function placeByLabel() {
