@@ -18,7 +18,7 @@ macro_rules! on_both {
         }
         mod postgres {
             $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $name() { super::$name(&super::postgres_url()).await })*
+            async fn $name() { let url = super::postgres_url().await; super::$name(&url).await })*
         }
     };
 }

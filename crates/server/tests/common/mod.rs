@@ -23,17 +23,26 @@ pub fn sqlite_url() -> String {
     format!("sqlite://{}", dir.join("test.db").display())
 }
 
-/// The test PostgreSQL, started by `scripts/install-test-deps` (run by `make test`).
-pub fn postgres_url() -> String {
-    if let Ok(url) = std::env::var("GOBEYOND_TEST_POSTGRES") {
-        return url;
-    }
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/postgres-url");
-    std::fs::read_to_string(file).map(|s| s.trim().to_string()).unwrap_or_else(|_| {
-        panic!(
-            "no test PostgreSQL: run scripts/install-test-deps (make test does) or set GOBEYOND_TEST_POSTGRES"
-        )
-    })
+/// A fresh database on the test PostgreSQL (started by `scripts/install-test-deps`, which
+/// `make test` runs, and which also drops the databases of earlier runs). One per test: servers
+/// of different tests must not see each other's games (a restarted server resumes every live
+/// game in its database).
+pub async fn postgres_url() -> String {
+    use sqlx::{Connection, Executor};
+    let base = std::env::var("GOBEYOND_TEST_POSTGRES").unwrap_or_else(|_| {
+        let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/postgres-url");
+        std::fs::read_to_string(file).map(|s| s.trim().to_string()).unwrap_or_else(|_| {
+            panic!(
+                "no test PostgreSQL: run scripts/install-test-deps (make test does) or set GOBEYOND_TEST_POSTGRES"
+            )
+        })
+    });
+    let name = format!("gobeyond_t_{}_{}", std::process::id(), unique() & 0xffff_ffff_ffff);
+    let mut admin = sqlx::PgConnection::connect(&base).await.expect("the test PostgreSQL answers");
+    let create = sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"));
+    admin.execute(create).await.expect("create a test database");
+    let (prefix, _) = base.rsplit_once('/').expect("a database URL ends with /name");
+    format!("{prefix}/{name}")
 }
 
 pub fn unique() -> u64 {
@@ -50,6 +59,13 @@ impl TestServer {
     }
 
     pub async fn start_on(database: &str, addr: SocketAddr) -> TestServer {
+        // The server's warnings go to the test's captured output: shown when a test fails.
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(
+                tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()),
+            )
+            .with_test_writer()
+            .try_init();
         let listener = TcpListener::bind(addr).await.expect("bind");
         let addr = listener.local_addr().unwrap();
         let config = Config {
