@@ -2,17 +2,23 @@
 //!
 //! - **Light**: a uniformly random legal move that does not fill the mover's own eye
 //!   ([`gobeyond_rules::playout::choose_light`]).
-//! - **Heavy**: first the tactics around the last move, as Pachi and libego do, but with graph
-//!   neighbourhoods instead of 3×3 patterns so that it works on any map: capture a group of any
-//!   opponent left in atari next to the last move; else save an own group the last move put in
-//!   atari by extending (only if that gives it at least two liberties) or by capturing a neighbour;
-//!   else a light move that is not a self-atari of two or more stones.
+//! - **Tactics**: first the tactics around the last move, as Pachi and libego do, but with graph
+//!   neighbourhoods so that it works on any map: capture a group of any opponent left in atari
+//!   next to the last move; else save an own group the last move put in atari by extending (only
+//!   if that gives it at least two liberties) or by capturing a neighbour; else a light move that
+//!   is not a self-atari of two or more stones.
+//! - **Heavy**: the tactics, then MoGo-style shape patterns around the last move before the
+//!   light move. MoGo matches 3×3 patterns on the 8 points around the last move; here the "3×3
+//!   neighbourhood" of a node is its neighbours and its graph diagonals
+//!   ([`PlayoutTables::diagonals`]: opposite corners of a chordless 4-cycle), which is the 3×3
+//!   block on a square grid and means the same thing on any graph, and the patterns are
+//!   predicates on groups rather than fixed pictures (see [`shape_move`]).
 
 use gobeyond_maps::NodeId;
 use gobeyond_rules::{
     Board, Player, Rng, SuicideRule,
     board::EMPTY,
-    playout::{PlayoutTables, choose_light},
+    playout::{PlayoutTables, choose_light, is_eye},
 };
 
 /// Which playout policy a search uses.
@@ -20,7 +26,40 @@ use gobeyond_rules::{
 #[serde(rename_all = "snake_case")]
 pub enum Policy {
     Light,
+    Tactics,
     Heavy,
+}
+
+impl std::str::FromStr for Policy {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Policy, String> {
+        match s {
+            "light" => Ok(Policy::Light),
+            "tactics" => Ok(Policy::Tactics),
+            "heavy" => Ok(Policy::Heavy),
+            other => Err(format!("policy is light, tactics or heavy, not {other:?}")),
+        }
+    }
+}
+
+impl Policy {
+    /// The move of a policy that needs the previous placement; `None` is a pass.
+    #[inline]
+    pub fn choose(
+        self,
+        board: &Board,
+        tables: &PlayoutTables,
+        player: Player,
+        last: Option<NodeId>,
+        rng: &mut Rng,
+    ) -> Option<NodeId> {
+        match self {
+            Policy::Light => choose_light(board, tables, player, rng),
+            Policy::Tactics => choose_heavy(board, tables, player, last, false, rng),
+            Policy::Heavy => choose_heavy(board, tables, player, last, true, rng),
+        }
+    }
 }
 
 /// Liberties the group at `node` would have after `player` plays `node` (distinct nodes, capped at
@@ -74,12 +113,98 @@ fn bad_self_atari(board: &Board, node: NodeId, player: Player) -> bool {
     board.map().neighbors(node).iter().any(|&q| board.color(q) == player.stone())
 }
 
-/// The heavy policy's move for `player`, `last` being the previous placement.
+/// Distinct group ids, at most 8 (enough for the neighbours of a node on any map we draw).
+struct Groups {
+    ids: [NodeId; 8],
+    len: usize,
+}
+
+impl Groups {
+    fn new() -> Groups {
+        Groups { ids: [0; 8], len: 0 }
+    }
+
+    fn add(&mut self, id: NodeId) {
+        if self.len < self.ids.len() && !self.ids[..self.len].contains(&id) {
+            self.ids[self.len] = id;
+            self.len += 1;
+        }
+    }
+}
+
+/// Whether playing `node` makes good shape for `player`, MoGo's patterns as predicates on any
+/// graph (empty `node`; "opponent" is any other player):
+/// - **cut**: `node` touches two groups of one opponent that it separates;
+/// - **connect**: `node` joins two of the player's groups with an opponent stone next to it or on
+///   one of its diagonals (the opponent's cutting point);
+/// - **hane**: `node` touches an opponent stone that is in contact with a stone of the player
+///   lying on a diagonal of `node` (reaching round the opponent's contact stone).
+fn good_shape(board: &Board, tables: &PlayoutTables, node: NodeId, player: Player) -> bool {
+    let map = board.map();
+    let stone = player.stone();
+    let mut own = Groups::new();
+    let mut touches_opponent = false;
+    for &q in map.neighbors(node) {
+        let c = board.color(q);
+        if c == EMPTY {
+            continue;
+        }
+        if c == stone {
+            own.add(board.group_id(q).unwrap_or(q));
+            continue;
+        }
+        touches_opponent = true;
+        // Cut: another group of this colour touches `node` too.
+        let id = board.group_id(q).unwrap_or(q);
+        if map.neighbors(node).iter().any(|&r| board.color(r) == c && board.group_id(r) != Some(id)) {
+            return true;
+        }
+        // Hane: an own stone touches `q` and is a diagonal of `node`.
+        let diagonals = tables.diagonals(node);
+        if map.neighbors(q).iter().any(|&r| board.color(r) == stone && diagonals.contains(&r)) {
+            return true;
+        }
+    }
+    own.len >= 2
+        && (touches_opponent
+            || tables.diagonals(node).iter().any(|&d| board.color(d) != EMPTY && board.color(d) != stone))
+}
+
+/// A random good-shape move ([`good_shape`]) in the 3×3 neighbourhood of `last`: legal, not an
+/// own eye and not a big self-atari.
+fn shape_move(
+    board: &Board,
+    tables: &PlayoutTables,
+    player: Player,
+    last: NodeId,
+    rng: &mut Rng,
+) -> Option<NodeId> {
+    let map = board.map();
+    let mut found = [0 as NodeId; 16];
+    let mut k = 0;
+    for &n in map.neighbors(last).iter().chain(tables.diagonals(last)) {
+        if k < found.len()
+            && board.color(n) == EMPTY
+            && good_shape(board, tables, n, player)
+            && !is_eye(board, tables, n, player.stone())
+            && board.check(n, player, SuicideRule::Forbidden).is_ok()
+            && !bad_self_atari(board, n, player)
+        {
+            found[k] = n;
+            k += 1;
+        }
+    }
+    (k > 0).then(|| found[rng.below(k as u32) as usize])
+}
+
+/// The tactical policy's move for `player`, `last` being the previous placement; with `shape`,
+/// the heavy policy's (shape patterns after the tactics).
 pub fn choose_heavy(
     board: &Board,
     tables: &PlayoutTables,
     player: Player,
     last: Option<NodeId>,
+    shape: bool,
     rng: &mut Rng,
 ) -> Option<NodeId> {
     let stone = player.stone();
@@ -136,6 +261,9 @@ pub fn choose_heavy(
         if k > 0 {
             return Some(candidates[rng.below(k as u32) as usize]);
         }
+        if shape && let Some(n) = shape_move(board, tables, player, last, rng) {
+            return Some(n);
+        }
     }
     // A light move, avoiding big self-ataris (a few tries, then anything light).
     for _ in 0..4 {
@@ -166,10 +294,7 @@ pub fn playout(
     let mut last = None;
     while passes < players && moves < max_moves {
         let player = Player(to_move);
-        let choice = match policy {
-            Policy::Light => choose_light(board, tables, player, rng),
-            Policy::Heavy => choose_heavy(board, tables, player, last, rng),
-        };
+        let choice = policy.choose(board, tables, player, last, rng);
         match choice {
             Some(p) => {
                 board.play_unchecked(p, player);
@@ -187,4 +312,106 @@ pub fn playout(
         to_move = (to_move + 1) % players;
     }
     moves
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use std::sync::Arc;
+
+    use gobeyond_maps::generate;
+
+    use super::*;
+
+    /// A board of `spec` with stones at labels: `(label, player)`.
+    fn board(spec: &str, stones: &[(&str, u8)]) -> Board {
+        let map = Arc::new(generate(spec).unwrap());
+        let mut b = Board::new(map.clone());
+        for &(label, p) in stones {
+            b.put_stone(map.node_by_label(label).expect("a label of the map"), Player(p));
+        }
+        b
+    }
+
+    fn node(b: &Board, label: &str) -> NodeId {
+        b.map().node_by_label(label).unwrap()
+    }
+
+    /// Every move the heavy policy picks from here over many draws, as labels.
+    fn picks(b: &Board, player: u8, last: &str) -> Vec<String> {
+        let tables = PlayoutTables::new(b.map());
+        let mut rng = Rng::new(7);
+        let mut seen: Vec<String> = (0..200)
+            .filter_map(|_| choose_heavy(b, &tables, Player(player), Some(node(b, last)), true, &mut rng))
+            .map(|n| b.map().label(n).to_string())
+            .collect();
+        seen.sort();
+        seen.dedup();
+        seen
+    }
+
+    #[test]
+    fn cuts_between_two_opponent_stones() {
+        // White's C3 and D4 touch D3 and C4 diagonally apart; Black to play cuts at one of them.
+        let b = board("square:7", &[("C3", 1), ("D4", 1), ("E5", 0)]);
+        let tables = PlayoutTables::new(b.map());
+        assert!(good_shape(&b, &tables, node(&b, "D3"), Player(0)));
+        assert!(good_shape(&b, &tables, node(&b, "C4"), Player(0)));
+        // Not a shape move for White (it is White's own connection, with no Black stone near).
+        assert!(!good_shape(&b, &tables, node(&b, "D3"), Player(1)));
+        assert_eq!(picks(&b, 0, "D4"), vec!["C4", "D3"]);
+    }
+
+    #[test]
+    fn connects_against_a_cut() {
+        // Black C3 and D4 with White's last move at D3 threatening C4: Black connects at C4.
+        let b = board("square:7", &[("C3", 0), ("D4", 0), ("D3", 1)]);
+        let tables = PlayoutTables::new(b.map());
+        assert!(good_shape(&b, &tables, node(&b, "C4"), Player(0)));
+        assert!(picks(&b, 0, "D3").contains(&"C4".to_string()));
+    }
+
+    #[test]
+    fn hanes_round_a_contact_stone() {
+        // Black D3, White's contact stone D4 above it: E4 and C4 reach round it.
+        let b = board("square:7", &[("D3", 0), ("D4", 1)]);
+        let tables = PlayoutTables::new(b.map());
+        assert!(good_shape(&b, &tables, node(&b, "E4"), Player(0)));
+        assert!(good_shape(&b, &tables, node(&b, "C4"), Player(0)));
+        assert!(!good_shape(&b, &tables, node(&b, "D5"), Player(0)), "not a shape point");
+        assert_eq!(picks(&b, 0, "D4"), vec!["C4", "E4"]);
+    }
+
+    #[test]
+    fn shape_needs_a_stone_nearby_and_tactics_come_first() {
+        // Far from any stone: no shape move, the light move plays anywhere.
+        let b = board("square:9", &[("E5", 1)]);
+        assert!(picks(&b, 0, "E5").len() > 10);
+        // A capture beats shape: White's A1 stone in atari next to the last move.
+        let b = board("square:7", &[("A1", 1), ("A2", 0), ("C3", 1), ("D4", 1)]);
+        assert_eq!(picks(&b, 0, "A1"), vec!["B1"]);
+    }
+
+    #[test]
+    fn cuts_on_a_hex_grid_without_diagonals() {
+        // On hexagonal cells every pair of common neighbours is adjacent: no diagonals, so no
+        // hane; cutting two separate opponent stones still is shape.
+        let b = board("hex:3", &[]);
+        let map = b.map().clone();
+        let tables = PlayoutTables::new(&map);
+        let center = map.nodes().find(|&n| map.neighbors(n).len() == 6).unwrap();
+        let ring = map.neighbors(center);
+        // Two neighbours of `center` that are not adjacent to each other.
+        let (a, c) = ring
+            .iter()
+            .flat_map(|&a| ring.iter().map(move |&c| (a, c)))
+            .find(|&(a, c)| a != c && !map.are_adjacent(a, c))
+            .unwrap();
+        let mut b = Board::new(map.clone());
+        b.put_stone(a, Player(1));
+        b.put_stone(c, Player(1));
+        assert!(tables.diagonals(center).is_empty());
+        assert!(good_shape(&b, &tables, center, Player(0)));
+        assert!(!good_shape(&b, &tables, center, Player(1)), "White's own connection");
+    }
 }

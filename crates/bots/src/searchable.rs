@@ -263,10 +263,7 @@ impl Searchable for GoBeyondGame {
         let mut last = None;
         for _ in 0..max {
             let Some(p) = g.to_move() else { break };
-            let choice = match policy {
-                Policy::Light => gobeyond_rules::playout::choose_light(g.board(), &ws.tables, p, rng),
-                Policy::Heavy => policy::choose_heavy(g.board(), &ws.tables, p, last, rng),
-            };
+            let choice = policy.choose(g.board(), &ws.tables, p, last, rng);
             let action = match choice {
                 Some(n) if g.check(gobeyond::Action::Occupy(n)).is_ok() => gobeyond::Action::Occupy(n),
                 _ => gobeyond::Action::Pass,

@@ -206,8 +206,8 @@ struct GtpArgs {
     /// Search threads (root parallelism).
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Playout policy of the search: light (random, no own-eye filling) or heavy (captures,
-    /// escapes, no big self-ataris); default: the level's.
+    /// Playout policy of the search: light (random, no own-eye filling), tactics (captures,
+    /// escapes, no big self-ataris) or heavy (tactics and shape patterns); default: the level's.
     #[arg(long)]
     policy: Option<String>,
 }
@@ -297,7 +297,7 @@ enum BenchCommand {
         rules: String,
         #[arg(long, default_value_t = 2)]
         players: usize,
-        /// light or heavy.
+        /// light, tactics or heavy.
         #[arg(long, default_value = "heavy")]
         policy: String,
         #[arg(long, default_value_t = 1)]
@@ -368,11 +368,7 @@ fn run(cli: Cli) -> Result<()> {
             let level = gobeyond_bots::Level::new(args.level).map_err(anyhow::Error::msg)?;
             let mut search = level.config(args.seed, args.threads);
             if let (Some(c), Some(p)) = (search.as_mut(), args.policy.as_deref()) {
-                c.policy = match p {
-                    "light" => gobeyond_bots::Policy::Light,
-                    "heavy" => gobeyond_bots::Policy::Heavy,
-                    other => bail!("policy is light or heavy, not {other:?}"),
-                };
+                c.policy = p.parse().map_err(anyhow::Error::msg)?;
             }
             if let (Some(c), Some(p)) = (search.as_mut(), args.playouts) {
                 c.playouts = p;
@@ -466,11 +462,7 @@ fn run(cli: Cli) -> Result<()> {
             bar.finish_and_clear();
         }
         Command::Bench { what: BenchCommand::Search { maps, rules, players, policy, threads, seconds } } => {
-            let policy = match policy.as_str() {
-                "light" => gobeyond_bots::Policy::Light,
-                "heavy" => gobeyond_bots::Policy::Heavy,
-                other => bail!("policy is light or heavy, not {other:?}"),
-            };
+            let policy: gobeyond_bots::Policy = policy.parse().map_err(anyhow::Error::msg)?;
             let bar = indicatif::ProgressBar::new(maps.len() as u64)
                 .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")?);
             for m in maps {
