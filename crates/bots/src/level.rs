@@ -36,7 +36,7 @@ impl Level {
     pub fn config(self, seed: u64, threads: usize) -> Option<SearchConfig> {
         (self.0 >= 2).then(|| SearchConfig {
             playouts: 100 << (self.0 - 2),
-            policy: if self.0 <= 4 { Policy::Light } else { Policy::Heavy },
+            policy: if self.0 <= 4 { Policy::Light } else { Policy::Tactics },
             seed,
             threads,
             ..SearchConfig::default()

@@ -50,7 +50,7 @@ impl Default for SearchConfig {
             time: None,
             threads: 1,
             seed: 1,
-            policy: Policy::Heavy,
+            policy: Policy::Tactics,
             exploration: 0.2,
             rave_equivalence: 1000.0,
             expand_after: 1,

@@ -207,6 +207,28 @@ pub fn choose_heavy(
     shape: bool,
     rng: &mut Rng,
 ) -> Option<NodeId> {
+    if let Some(n) = urgent(board, player, last, rng) {
+        return Some(n);
+    }
+    if shape
+        && let Some(last) = last.filter(|&l| board.color(l) != EMPTY)
+        && let Some(n) = shape_move(board, tables, player, last, rng)
+    {
+        return Some(n);
+    }
+    // A light move, avoiding big self-ataris (a few tries, then anything light).
+    for _ in 0..4 {
+        let p = choose_light(board, tables, player, rng)?;
+        if !bad_self_atari(board, p, player) {
+            return Some(p);
+        }
+    }
+    choose_light(board, tables, player, rng)
+}
+
+/// The tactics around the last move: a capture of a group left in atari next to it, or a save
+/// of an own group it put in atari (see the module notes); `None` when there is nothing urgent.
+pub fn urgent(board: &Board, player: Player, last: Option<NodeId>, rng: &mut Rng) -> Option<NodeId> {
     let stone = player.stone();
     if let Some(last) = last.filter(|&l| board.color(l) != EMPTY) {
         let map = board.map();
@@ -261,18 +283,8 @@ pub fn choose_heavy(
         if k > 0 {
             return Some(candidates[rng.below(k as u32) as usize]);
         }
-        if shape && let Some(n) = shape_move(board, tables, player, last, rng) {
-            return Some(n);
-        }
     }
-    // A light move, avoiding big self-ataris (a few tries, then anything light).
-    for _ in 0..4 {
-        let p = choose_light(board, tables, player, rng)?;
-        if !bad_self_atari(board, p, player) {
-            return Some(p);
-        }
-    }
-    choose_light(board, tables, player, rng)
+    None
 }
 
 /// Plays a playout on `board` with `policy` until everyone passes in a row or `max_moves`;

@@ -111,6 +111,32 @@ fn placement_prior(board: &Board, tables: &PlayoutTables, node: NodeId, player: 
     EVEN
 }
 
+/// Whether `node` takes a liberty from an opponent group with three or fewer while the mover's
+/// own stone keeps two. In GoBeyond a captured group pays the capture award and hands its
+/// claims over, and surrounding takes several moves in a row that random playouts never
+/// string together: without this the search let a lone stone live on a map it claimed.
+fn attacks(board: &Board, node: NodeId, player: Player) -> bool {
+    let map = board.map();
+    let stone = player.stone();
+    let weak_neighbour = map.neighbors(node).iter().any(|&q| {
+        let c = board.color(q);
+        c != EMPTY && c != stone && board.liberties(q).len() <= 3
+    });
+    if !weak_neighbour {
+        return false;
+    }
+    let mut libs: Vec<NodeId> =
+        map.neighbors(node).iter().copied().filter(|&q| board.color(q) == EMPTY).collect();
+    for &q in map.neighbors(node) {
+        if board.color(q) == stone {
+            libs.extend(board.liberties(q).into_iter().filter(|&l| l != node));
+        }
+    }
+    libs.sort_unstable();
+    libs.dedup();
+    libs.len() >= 2
+}
+
 /// A rule system the search can play.
 pub trait Searchable: Game {
     /// The node of a placement (for AMAF statistics), if the action is one.
@@ -207,6 +233,7 @@ impl Searchable for ClassicGame {
 /// GoBeyond-specific knowledge for the priors.
 trait GoBeyondKnowledge {
     fn opponent_runs_away(&self) -> bool;
+    fn leads_if_ended(&self) -> bool;
 }
 
 impl GoBeyondKnowledge for GoBeyondGame {
@@ -216,6 +243,22 @@ impl GoBeyondKnowledge for GoBeyondGame {
         let mine = self.claimed_count(me);
         let margin = (self.map().len() / 8) as u32;
         (0..self.player_count() as u8).map(Player).any(|p| p != me && self.claimed_count(p) > mine + margin)
+    }
+
+    /// The player to move would rank first if play ended now (PlayPoints plus the final bonus
+    /// on today's claims, ties broken by seat as the rules do).
+    fn leads_if_ended(&self) -> bool {
+        let me = self.current_player();
+        let standing = |p: Player| {
+            self.points(p) as f64
+                + (self.rules().final_bonus * self.claimed_count(p) as i64) as f64
+                + self.rules().tie_break * (p.index() + 1) as f64
+        };
+        let mine = standing(me);
+        (0..self.player_count() as u8)
+            .map(Player)
+            .filter(|&p| p != me && !self.is_resigned(p))
+            .all(|p| standing(p) < mine)
     }
 }
 
@@ -297,7 +340,12 @@ impl Searchable for GoBeyondGame {
     fn prior(&self, action: gobeyond::Action, ws: &Workspace) -> Prior {
         match action {
             gobeyond::Action::Occupy(node) => {
-                placement_prior(GoBeyondGame::board(self), &ws.tables, node, self.current_player())
+                let board = GoBeyondGame::board(self);
+                let player = self.current_player();
+                match placement_prior(board, &ws.tables, node, player) {
+                    p if p == EVEN && attacks(board, node, player) => Prior { visits: 20.0, value: 0.7 },
+                    p => p,
+                }
             }
             // Spending is optional in GoBeyond: a stone costs PlayPoints and only pays through
             // claims, so not playing starts as a good option (a low prior made the bot buy
@@ -305,6 +353,11 @@ impl Searchable for GoBeyondGame {
             // random playouts break such a claim at once, a passive opponent never does, so the
             // search alone would let it run.
             gobeyond::Action::Skip | gobeyond::Action::Pass if self.opponent_runs_away() => {
+                Prior { visits: 50.0, value: 0.1 }
+            }
+            // Passing while behind helps the leader end the game; a Skip keeps it going.
+            // (Only for a while: a bot that cannot catch up must not hold a game open for ever.)
+            gobeyond::Action::Pass if !self.leads_if_ended() && self.log().len() < 4 * self.map().len() => {
                 Prior { visits: 50.0, value: 0.1 }
             }
             gobeyond::Action::Skip => Prior { visits: 20.0, value: 0.55 },
@@ -335,5 +388,37 @@ impl Searchable for GoBeyondGame {
             Some((_, gobeyond::Input::Action(a))) => Some(*a),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use std::sync::Arc;
+
+    use gobeyond_maps::generate;
+
+    use super::*;
+
+    #[test]
+    fn attacks_weak_opponent_groups_only_from_safety() {
+        let map = Arc::new(generate("square:5").unwrap());
+        let at = |l: &str| map.node_by_label(l).unwrap();
+        let mut b = Board::new(map.clone());
+        // A lone white stone in the middle (4 liberties), then with one black neighbour (3).
+        b.put_stone(at("C3"), Player(1));
+        assert!(!attacks(&b, at("C2"), Player(0)), "four liberties: not weak yet");
+        b.put_stone(at("B3"), Player(0));
+        assert!(attacks(&b, at("C2"), Player(0)));
+        assert!(!attacks(&b, at("A1"), Player(0)), "not next to the group");
+        assert!(!attacks(&b, at("C2"), Player(1)), "its own group");
+        // A black stone that would be left with fewer than two liberties is no attack.
+        let mut c = Board::new(map.clone());
+        for l in ["B1", "D1", "C2"] {
+            c.put_stone(at(l), Player(1));
+        }
+        // C1 touches C2 (three liberties: B2, D2, C3) but would have no liberty of its own.
+        assert!(!attacks(&c, at("C1"), Player(0)));
+        assert!(attacks(&c, at("B2"), Player(0)));
     }
 }

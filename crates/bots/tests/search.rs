@@ -178,3 +178,31 @@ fn gobeyond_bot_breaks_a_runaway_claim() {
         assert!(matches!(best, Some(Action::Occupy(_))), "seed {seed}: {best:?}");
     }
 }
+
+/// A position from a lost series game (goldberg:2,1, the bot in the second seat): a greedy
+/// first player took the empty map, the bot broke the claim, and all would rank the passive
+/// third player first if play ended now. The bot passed there and the others ended the game;
+/// now it keeps the game going.
+#[test]
+fn gobeyond_bot_does_not_pass_while_behind() {
+    use gobeyond_rules::{Game, GoBeyondGame, GoBeyondRules, gobeyond::Action};
+    let map = std::sync::Arc::new(gobeyond_maps::generate("goldberg:2,1").unwrap());
+    let mut game = GoBeyondGame::new(map.clone(), 3, GoBeyondRules::default()).unwrap();
+    for a in [
+        Action::Occupy(61),
+        Action::Occupy(63),
+        Action::Pass,
+        Action::Pass,
+        Action::Skip,
+        Action::Skip,
+        Action::Pass,
+    ] {
+        game.play(a).unwrap();
+    }
+    assert_eq!(game.current_player(), Player(1));
+    for seed in 1..=4 {
+        let config = gobeyond_bots::SearchConfig { playouts: 4000, seed, ..Default::default() };
+        let best = gobeyond_bots::Searcher::new(config).search(&game).best;
+        assert!(best.is_some() && best != Some(Action::Pass), "seed {seed}: {best:?}");
+    }
+}
