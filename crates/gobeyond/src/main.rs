@@ -298,7 +298,7 @@ enum BenchCommand {
         #[arg(long, default_value_t = 2)]
         players: usize,
         /// light, tactics or heavy.
-        #[arg(long, default_value = "heavy")]
+        #[arg(long, default_value = "tactics")]
         policy: String,
         #[arg(long, default_value_t = 1)]
         threads: usize,
