@@ -22,7 +22,7 @@ use gobeyond_bots::{
 };
 use gobeyond_maps::generate;
 use gobeyond_rules::{
-    ClassicGame, ClassicRules, Game, GoBeyondGame, GoBeyondRules, Player,
+    ClassicGame, ClassicRules, EndReason, Game, GoBeyondGame, GoBeyondRules, Player,
     classic::Action,
     gobeyond::{self, Phase},
     record::{PlayerInfo, Record},
@@ -180,41 +180,57 @@ pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
             e.cmd(&format!("boardsize {}", opts.size))?;
             e.cmd("clear_board")?;
             e.cmd(&format!("komi {}", opts.komi))?;
-            e.cmd(&format!("time_settings 0 {} 1", opts.seconds))?;
+            // GTP's time_settings takes whole seconds; a fractional time per move reaches our
+            // engine through --seconds-per-move and leaves other engines on their own clocks.
+            if opts.seconds.fract() == 0.0 {
+                e.cmd(&format!("time_settings 0 {} 1", opts.seconds))?;
+            }
         }
         let mut game = ClassicGame::new(map.clone(), 2, rules.clone())?;
         let mut winner: Option<Player> = None;
+        let mut result: Option<String> = None;
         let max_moves = 3 * map.len();
         while !game.is_over() && game.moves().len() < max_moves {
             let p = game.next_player();
             let color = if p == Player(0) { "b" } else { "w" };
             let answer = engines[p.index()].cmd(&format!("genmove {color}"))?.to_ascii_lowercase();
             let action = match answer.as_str() {
-                "resign" => {
-                    winner = Some(Player(1 - p.0));
-                    break;
-                }
+                "resign" => Action::Resign,
                 "pass" => Action::Pass,
                 v => match map.node_by_label(v) {
                     Some(n) => Action::Place(n),
                     None => bail!("{} answered genmove with {v:?}", engines[p.index()].name),
                 },
             };
-            if game.play(action).is_err() {
+            if let Err(e) = game.play(action) {
                 // An illegal move loses the game.
+                eprintln!("game {}: {} played an illegal move {answer}: {e}", g + 1, engines[p.index()].name);
                 winner = Some(Player(1 - p.0));
+                result = Some(format!("{}+F", if p == Player(0) { "W" } else { "B" }));
+                break;
+            }
+            if action == Action::Resign {
                 break;
             }
             let other = 1 - p.index();
             engines[other].cmd(&format!("play {color} {answer}"))?;
         }
-        let winner = winner.unwrap_or_else(|| referee_winner(&game));
+        let winner = match winner.or_else(|| {
+            game.outcome().filter(|o| o.reason == EndReason::Resignation).and_then(|o| o.winner())
+        }) {
+            Some(w) => w,
+            None => {
+                let (w, re) = referee(&game);
+                result = Some(re);
+                w
+            }
+        };
         if let Some(d) = &opts.sgf_dir {
             let names = vec![
                 PlayerInfo { name: opts.engines[order[0]].clone() },
                 PlayerInfo { name: opts.engines[order[1]].clone() },
             ];
-            let text = sgf::export(&game, &names, None)?;
+            let text = sgf::export_with_result(&game, &names, None, result.as_deref())?;
             std::fs::write(d.join(format!("game-{:03}.sgf", g + 1)), text)?;
         }
         let engine = order[winner.index()];
@@ -239,8 +255,8 @@ fn short(s: &str) -> String {
     s.chars().take(24).collect()
 }
 
-/// Area score with the stones our playouts consider dead removed.
-fn referee_winner(game: &ClassicGame) -> Player {
+/// Area score with the stones our playouts consider dead removed: the winner and the SGF result.
+fn referee(game: &ClassicGame) -> (Player, String) {
     let mut searcher = Searcher::new(SearchConfig { playouts: 4000, ..SearchConfig::default() });
     let mut g = game.clone();
     if g.is_over() {
@@ -255,7 +271,8 @@ fn referee_winner(game: &ClassicGame) -> Player {
     }
     let dead = searcher.search(&g).dead_stones(game.board());
     let s = game.scores_with_dead(&dead);
-    if s[0] > s[1] { Player(0) } else { Player(1) }
+    let (winner, letter) = if s[0] > s[1] { (Player(0), "B") } else { (Player(1), "W") };
+    (winner, format!("{letter}+{}", (s[0] - s[1]).abs()))
 }
 
 /// Results of a multi-player series, per bot.

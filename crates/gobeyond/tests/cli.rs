@@ -353,6 +353,15 @@ fn match_runner_engines_and_bots() {
     assert!(0.0 <= lo && lo <= s["win_rate"].as_f64().unwrap() && hi <= 1.0);
     let sgf = std::fs::read_to_string(dir.join("game-001.sgf")).unwrap();
     assert!(sgf.contains("SZ[5]") && sgf.contains("PB[self:level=1]"), "{sgf}");
+    // Every record carries the result the summary counted (engine a is Black in game 1).
+    let mut a_wins = 0;
+    for (g, a_colour) in [(1, 'B'), (2, 'W')] {
+        let sgf = std::fs::read_to_string(dir.join(format!("game-00{g}.sgf"))).unwrap();
+        let re = sgf.split("RE[").nth(1).and_then(|r| r.chars().next());
+        assert!(matches!(re, Some('B' | 'W')), "no result in game {g}: {sgf}");
+        a_wins += usize::from(re == Some(a_colour));
+    }
+    assert_eq!(s["wins"][0].as_u64(), Some(a_wins as u64));
 
     let (ok, out, err) = run(
         &["match", "--bot", "random", "--bot", "greedy", "--bot", "2", "--map", "hex:3", "--games", "3"],

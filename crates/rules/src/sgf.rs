@@ -245,6 +245,18 @@ pub fn import(text: &str) -> Result<Record, SgfError> {
 
 /// Writes a two-player game on a plain rectangular board as SGF.
 pub fn export(game: &ClassicGame, players: &[PlayerInfo], date: Option<&str>) -> Result<String, SgfError> {
+    export_with_result(game, players, date, None)
+}
+
+/// [`export`] with the result (`RE`, e.g. `"B+12"`) given by a referee instead of taken from the
+/// game's own outcome: a game that ended by passes with dead stones on the board, or one stopped
+/// at a move limit, is scored by whoever ran it.
+pub fn export_with_result(
+    game: &ClassicGame,
+    players: &[PlayerInfo],
+    date: Option<&str>,
+    result: Option<&str>,
+) -> Result<String, SgfError> {
     let map = game.map();
     let g = map
         .grid()
@@ -287,7 +299,9 @@ pub fn export(game: &ClassicGame, players: &[PlayerInfo], date: Option<&str>) ->
     if let Some(d) = date {
         let _ = write!(s, "DT[{}]", esc(d));
     }
-    if let Some(o) = game.outcome() {
+    if let Some(re) = result {
+        let _ = write!(s, "RE[{}]", esc(re));
+    } else if let Some(o) = game.outcome() {
         let winner = o.winner().map_or("0", |p| if p.0 == 0 { "B" } else { "W" });
         let re = match o.reason {
             EndReason::Resignation => format!("{winner}+R"),
