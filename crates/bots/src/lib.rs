@@ -5,6 +5,7 @@
 
 pub mod baseline;
 pub mod cleanup;
+pub mod ladder;
 pub mod level;
 pub mod mcts;
 pub mod policy;

@@ -227,7 +227,7 @@ impl<G: Searchable> Tree<G> {
         let first = self.nodes.len() as u32;
         for i in 0..self.actions.len() {
             let a = self.actions[i];
-            let prior = game.prior(a, &self.ws);
+            let prior = game.prior(a, &mut self.ws);
             self.nodes.push(Node::new(Some(a), mover, prior));
         }
         let n = &mut self.nodes[at as usize];

@@ -13,7 +13,10 @@ use gobeyond_rules::{
     rank,
 };
 
-use crate::policy::{self, Policy};
+use crate::{
+    ladder::LadderReader,
+    policy::{self, Policy},
+};
 
 /// One reward per seat, in [0, 1].
 pub type Rewards = [f32; MAX_PLAYERS];
@@ -36,11 +39,19 @@ pub struct Workspace {
     /// Final owner per node after the last playout (colour code, 0 for nobody).
     pub owner: Vec<u8>,
     pub area: [u32; MAX_PLAYERS],
+    /// Ladder reading for the priors of two-player games.
+    pub ladder: LadderReader,
 }
 
 impl Workspace {
     pub fn new(board: &Board, tables: Arc<PlayoutTables>) -> Workspace {
-        Workspace { board: board.clone(), tables, owner: vec![0; board.len()], area: [0; MAX_PLAYERS] }
+        Workspace {
+            board: board.clone(),
+            tables,
+            owner: vec![0; board.len()],
+            area: [0; MAX_PLAYERS],
+            ladder: LadderReader::new(),
+        }
     }
 
     /// Stone owners, and empty nodes whose neighbours are all one player's.
@@ -71,6 +82,17 @@ pub struct Prior {
 const WIN_WEIGHT: f32 = 0.6;
 
 const EVEN: Prior = Prior { visits: 10.0, value: 0.5 };
+const ESCAPE: Prior = Prior { visits: 20.0, value: 0.75 };
+/// Replies near the last move (Pachi's and Fuego's proximity prior).
+const NEAR: Prior = Prior { visits: 10.0, value: 0.6 };
+
+/// Whether `node` is a neighbour or a graph diagonal of the last placement.
+fn near_last_move(game: &ClassicGame, tables: &PlayoutTables, node: NodeId) -> bool {
+    let Some(last) = game.moves().last().and_then(|m| m.1.node()) else {
+        return false;
+    };
+    game.map().are_adjacent(last, node) || tables.diagonals(last).contains(&node)
+}
 
 /// Board knowledge shared by the rule systems' priors: captures and escapes are urgent, own-eye
 /// filling and big self-ataris bad, the edge (nodes of low degree) a little worse on big maps.
@@ -98,7 +120,7 @@ fn placement_prior(board: &Board, tables: &PlayoutTables, node: NodeId, player: 
     }
     let empty_nbrs = map.neighbors(node).iter().filter(|&&q| board.color(q) == EMPTY).count();
     if escape && empty_nbrs >= 2 {
-        return Prior { visits: 20.0, value: 0.75 };
+        return ESCAPE;
     }
     let own_nbr = map.neighbors(node).iter().any(|&q| board.color(q) == stone);
     if empty_nbrs <= 1 && own_nbr && board.check(node, player, SuicideRule::Forbidden).is_ok() {
@@ -157,7 +179,7 @@ pub trait Searchable: Game {
         played: &mut Vec<(Player, NodeId)>,
     ) -> Rewards;
     /// Prior knowledge about `action` for the player to move.
-    fn prior(&self, action: Self::Action, ws: &Workspace) -> Prior;
+    fn prior(&self, action: Self::Action, ws: &mut Workspace) -> Prior;
     /// The board (for workspaces and ownership).
     fn board(&self) -> &Board;
     /// True for the action that says "I am done" (Pass).
@@ -197,11 +219,32 @@ impl Searchable for ClassicGame {
         rank_rewards(&rank(&scores, self.resigned()))
     }
 
-    fn prior(&self, action: classic::Action, ws: &Workspace) -> Prior {
+    fn prior(&self, action: classic::Action, ws: &mut Workspace) -> Prior {
         let player = self.next_player();
         match action {
             classic::Action::Place(node) => {
-                placement_prior(ClassicGame::board(self), &ws.tables, node, player)
+                let board = ClassicGame::board(self);
+                let prior = placement_prior(board, &ws.tables, node, player);
+                if self.player_count() != 2 {
+                    return prior;
+                }
+                let opponent = Player(1 - player.0);
+                if prior == ESCAPE {
+                    // Running from atari into a ladder only adds stones to the capture.
+                    let caught = board.map().neighbors(node).iter().any(|&q| {
+                        board.atari_liberty(q) == Some(node)
+                            && board.color(q) == player.stone()
+                            && ws.ladder.escape_fails(board, q, opponent)
+                    });
+                    return if caught { Prior { visits: 20.0, value: 0.1 } } else { prior };
+                }
+                if prior.visits <= EVEN.visits && ws.ladder.atari_captures(board, node, player, opponent) {
+                    return Prior { visits: 20.0, value: 0.8 };
+                }
+                if prior == EVEN && near_last_move(self, &ws.tables, node) {
+                    return NEAR;
+                }
+                prior
             }
             // Passing is rarely right before the end; the search finds out when it is.
             classic::Action::Pass => Prior { visits: 20.0, value: 0.2 },
@@ -337,7 +380,7 @@ impl Searchable for GoBeyondGame {
         g.final_rewards()
     }
 
-    fn prior(&self, action: gobeyond::Action, ws: &Workspace) -> Prior {
+    fn prior(&self, action: gobeyond::Action, ws: &mut Workspace) -> Prior {
         match action {
             gobeyond::Action::Occupy(node) => {
                 let board = GoBeyondGame::board(self);

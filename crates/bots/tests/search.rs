@@ -206,3 +206,27 @@ fn gobeyond_bot_does_not_pass_while_behind() {
         assert!(best.is_some() && best != Some(Action::Pass), "seed {seed}: {best:?}");
     }
 }
+
+/// Black's stone in atari would run into a ladder (White's stones chase it along the diagonal
+/// to the upper-left corner): extending only feeds White more stones. Black to move.
+const LADDERED: &str = "
+    .........
+    .........
+    .........
+    .........
+    .........
+    .......O.
+    .....OXO.
+    ......O..
+    .........";
+
+#[test]
+fn does_not_run_from_atari_into_a_ladder() {
+    let game = classic_from(LADDERED, 7.0);
+    let escape = game.map().node_by_label("G4").unwrap();
+    assert!(game.board().atari_liberty(game.map().node_by_label("G3").unwrap()) == Some(escape));
+    for seed in 1..=3 {
+        let a = Searcher::new(config(3000, seed)).search(&game);
+        assert_ne!(a.best, Some(classic::Action::Place(escape)), "seed {seed}: {:?}", &a.actions[..3]);
+    }
+}
