@@ -200,7 +200,7 @@ struct GtpArgs {
     /// Playouts per move (overrides the level's).
     #[arg(long)]
     playouts: Option<u32>,
-    /// Seconds per move when the controller sets no time (the controller's clock wins).
+    /// Seconds per move without a clock from the controller; with one, the most a move may take.
     #[arg(long)]
     seconds_per_move: Option<f64>,
     /// Search threads (root parallelism).
