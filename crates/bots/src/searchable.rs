@@ -31,6 +31,29 @@ pub fn rank_rewards(ranking: &[Player]) -> Rewards {
     r
 }
 
+/// Classic Go's rewards: from the ranking, except that players with equal scores share their
+/// places' rewards. With an integer komi a tie is jigo, a draw wherever a game is refereed
+/// (GNU Go, GTP match runners); the engine's ranking puts the later seat first, and a bot that
+/// trusted it played White for jigo as if it were a win.
+pub fn shared_tie_rewards(scores: &[f64], resigned: &[Player]) -> Rewards {
+    let ranking = rank(scores, resigned);
+    let mut r = rank_rewards(&ranking);
+    let mut i = 0;
+    while i < ranking.len() {
+        let tied = |p: Player| !resigned.contains(&p) && scores[p.index()] == scores[ranking[i].index()];
+        let mut j = i + 1;
+        while j < ranking.len() && tied(ranking[i]) && tied(ranking[j]) {
+            j += 1;
+        }
+        let mean = ranking[i..j].iter().map(|p| r[p.index()]).sum::<f32>() / (j - i) as f32;
+        for p in &ranking[i..j] {
+            r[p.index()] = mean;
+        }
+        i = j;
+    }
+    r
+}
+
 /// Scratch space of one search thread, reused by every playout.
 #[derive(Debug, Clone)]
 pub struct Workspace {
@@ -198,7 +221,7 @@ impl Searchable for ClassicGame {
     }
 
     fn final_rewards(&self) -> Rewards {
-        self.outcome().map_or([0.0; MAX_PLAYERS], |o| rank_rewards(&o.ranking))
+        self.outcome().map_or([0.0; MAX_PLAYERS], |o| shared_tie_rewards(&o.scores, self.resigned()))
     }
 
     fn playout(
@@ -216,7 +239,7 @@ impl Searchable for ClassicGame {
         playout_area(&ws.board, n, &mut ws.area);
         ws.record_owners();
         let scores: Vec<f64> = (0..n).map(|i| ws.area[i] as f64 + self.rules().komi_for(i, n)).collect();
-        rank_rewards(&rank(&scores, self.resigned()))
+        shared_tie_rewards(&scores, self.resigned())
     }
 
     fn prior(&self, action: classic::Action, ws: &mut Workspace) -> Prior {
@@ -442,6 +465,21 @@ mod tests {
     use gobeyond_maps::generate;
 
     use super::*;
+
+    #[test]
+    fn equal_scores_share_their_reward() {
+        // Jigo: half each, whoever the ranking puts first.
+        let r = shared_tie_rewards(&[44.0, 44.0], &[]);
+        assert_eq!((r[0], r[1]), (0.5, 0.5));
+        let r = shared_tie_rewards(&[45.0, 44.0], &[]);
+        assert_eq!((r[0], r[1]), (1.0, 0.0));
+        // Three players, the last two tied: first 1, the others share 0.5 and 0.
+        let r = shared_tie_rewards(&[10.0, 3.0, 3.0], &[]);
+        assert_eq!((r[0], r[1], r[2]), (1.0, 0.25, 0.25));
+        // A resigned player is last whatever its score, and shares with nobody.
+        let r = shared_tie_rewards(&[5.0, 5.0, 5.0], &[Player(0)]);
+        assert_eq!((r[0], r[1], r[2]), (0.0, 0.75, 0.75));
+    }
 
     #[test]
     fn attacks_weak_opponent_groups_only_from_safety() {

@@ -105,12 +105,15 @@ impl Drop for Engine {
     }
 }
 
-/// Wins, win rate with a 95 % Wilson interval, and the Elo difference it implies.
+/// Wins, win rate with a 95 % Wilson interval, and the Elo difference it implies. A draw (jigo,
+/// possible with an integer komi) counts half a win for each engine in the rate.
 #[derive(Debug, Serialize)]
 pub struct Summary {
     pub games: u32,
     pub wins: [u32; 2],
     pub wins_as_black: [u32; 2],
+    pub draws: u32,
+    /// Engine `a`'s score: (wins + draws / 2) / games.
     pub win_rate: f64,
     pub interval: [f64; 2],
     pub elo: f64,
@@ -123,9 +126,9 @@ fn elo(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }
 
-pub fn summarize(engines: [String; 2], wins: [u32; 2], wins_as_black: [u32; 2]) -> Summary {
-    let n = (wins[0] + wins[1]) as f64;
-    let p = if n > 0.0 { wins[0] as f64 / n } else { 0.5 };
+pub fn summarize(engines: [String; 2], wins: [u32; 2], wins_as_black: [u32; 2], draws: u32) -> Summary {
+    let n = (wins[0] + wins[1] + draws) as f64;
+    let p = if n > 0.0 { (wins[0] as f64 + draws as f64 / 2.0) / n } else { 0.5 };
     let z = 1.96;
     let (lo, hi) = if n > 0.0 {
         let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
@@ -138,6 +141,7 @@ pub fn summarize(engines: [String; 2], wins: [u32; 2], wins_as_black: [u32; 2]) 
         games: n as u32,
         wins,
         wins_as_black,
+        draws,
         win_rate: p,
         interval: [lo, hi],
         elo: elo(p),
@@ -168,6 +172,7 @@ pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
     );
     let mut wins = [0u32; 2];
     let mut wins_as_black = [0u32; 2];
+    let mut draws = 0;
     for g in 0..opts.games {
         // Engine `a` plays Black in even games.
         let a_black = g % 2 == 0;
@@ -218,7 +223,7 @@ pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
         let winner = match winner.or_else(|| {
             game.outcome().filter(|o| o.reason == EndReason::Resignation).and_then(|o| o.winner())
         }) {
-            Some(w) => w,
+            Some(w) => Some(w),
             None => {
                 let (w, re) = referee(&game);
                 result = Some(re);
@@ -233,30 +238,37 @@ pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
             let text = sgf::export_with_result(&game, &names, None, result.as_deref())?;
             std::fs::write(d.join(format!("game-{:03}.sgf", g + 1)), text)?;
         }
-        let engine = order[winner.index()];
-        wins[engine] += 1;
-        if winner == Player(0) {
-            wins_as_black[engine] += 1;
+        match winner {
+            Some(w) => {
+                let engine = order[w.index()];
+                wins[engine] += 1;
+                if w == Player(0) {
+                    wins_as_black[engine] += 1;
+                }
+            }
+            None => draws += 1,
         }
         bar.set_message(format!(
-            "{} {} – {} {}",
+            "{} {} – {} {}{}",
             short(&opts.engines[0]),
             wins[0],
             wins[1],
-            short(&opts.engines[1])
+            short(&opts.engines[1]),
+            if draws > 0 { format!(", {draws} drawn") } else { String::new() }
         ));
         bar.inc(1);
     }
     bar.finish_and_clear();
-    Ok(summarize(opts.engines.clone(), wins, wins_as_black))
+    Ok(summarize(opts.engines.clone(), wins, wins_as_black, draws))
 }
 
 fn short(s: &str) -> String {
     s.chars().take(24).collect()
 }
 
-/// Area score with the stones our playouts consider dead removed: the winner and the SGF result.
-fn referee(game: &ClassicGame) -> (Player, String) {
+/// Area score with the stones our playouts consider dead removed: the winner (none for a draw)
+/// and the SGF result ("0" for a draw, as SGF writes it).
+fn referee(game: &ClassicGame) -> (Option<Player>, String) {
     let mut searcher = Searcher::new(SearchConfig { playouts: 4000, ..SearchConfig::default() });
     let mut g = game.clone();
     if g.is_over() {
@@ -271,8 +283,12 @@ fn referee(game: &ClassicGame) -> (Player, String) {
     }
     let dead = searcher.search(&g).dead_stones(game.board());
     let s = game.scores_with_dead(&dead);
-    let (winner, letter) = if s[0] > s[1] { (Player(0), "B") } else { (Player(1), "W") };
-    (winner, format!("{letter}+{}", (s[0] - s[1]).abs()))
+    let (winner, letter) = match s[0].partial_cmp(&s[1]) {
+        Some(std::cmp::Ordering::Greater) => (Player(0), "B"),
+        Some(std::cmp::Ordering::Less) => (Player(1), "W"),
+        _ => return (None, "0".to_string()),
+    };
+    (Some(winner), format!("{letter}+{}", (s[0] - s[1]).abs()))
 }
 
 /// Results of a multi-player series, per bot.
@@ -400,4 +416,38 @@ fn finish_gobeyond(mut game: GoBeyondGame) -> Result<GoBeyondGame> {
         }
     }
     Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_draw_counts_half_for_each_engine() {
+        let s = summarize(["a".into(), "b".into()], [3, 1], [2, 1], 2);
+        assert_eq!(s.games, 6);
+        assert!((s.win_rate - 4.0 / 6.0).abs() < 1e-12, "{}", s.win_rate);
+        assert!(s.interval[0] < s.win_rate && s.win_rate < s.interval[1]);
+        let even = summarize(["a".into(), "b".into()], [0, 0], [0, 0], 4);
+        assert!((even.win_rate - 0.5).abs() < 1e-12 && even.elo.abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_referee_calls_an_equal_score_a_draw() -> Result<()> {
+        // Empty 3×3 board, no komi, both pass: 0 points each.
+        let map = Arc::new(generate("square:3")?);
+        let rules = ClassicRules { komi: 0.0, ..ClassicRules::preset("chinese").unwrap_or_default() };
+        let mut game = ClassicGame::new(map, 2, rules)?;
+        game.play(Action::Pass)?;
+        game.play(Action::Pass)?;
+        assert_eq!(referee(&game), (None, "0".to_string()));
+        // With komi White wins by it.
+        let map = Arc::new(generate("square:3")?);
+        let rules = ClassicRules { komi: 2.0, ..ClassicRules::preset("chinese").unwrap_or_default() };
+        let mut game = ClassicGame::new(map, 2, rules)?;
+        game.play(Action::Pass)?;
+        game.play(Action::Pass)?;
+        assert_eq!(referee(&game), (Some(Player(1)), "W+2".to_string()));
+        Ok(())
+    }
 }

@@ -347,21 +347,23 @@ fn match_runner_engines_and_bots() {
     assert!(ok, "{err}");
     let s: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(s["games"], 2);
-    assert_eq!(s["wins"][0].as_u64().unwrap() + s["wins"][1].as_u64().unwrap(), 2);
+    assert_eq!(s["wins"][0].as_u64().unwrap() + s["wins"][1].as_u64().unwrap() + s["draws"].as_u64().unwrap(), 2);
     let lo = s["interval"][0].as_f64().unwrap();
     let hi = s["interval"][1].as_f64().unwrap();
     assert!(0.0 <= lo && lo <= s["win_rate"].as_f64().unwrap() && hi <= 1.0);
     let sgf = std::fs::read_to_string(dir.join("game-001.sgf")).unwrap();
     assert!(sgf.contains("SZ[5]") && sgf.contains("PB[self:level=1]"), "{sgf}");
     // Every record carries the result the summary counted (engine a is Black in game 1).
-    let mut a_wins = 0;
+    let (mut a_wins, mut draws) = (0, 0);
     for (g, a_colour) in [(1, 'B'), (2, 'W')] {
         let sgf = std::fs::read_to_string(dir.join(format!("game-00{g}.sgf"))).unwrap();
         let re = sgf.split("RE[").nth(1).and_then(|r| r.chars().next());
-        assert!(matches!(re, Some('B' | 'W')), "no result in game {g}: {sgf}");
+        assert!(matches!(re, Some('B' | 'W' | '0')), "no result in game {g}: {sgf}");
         a_wins += usize::from(re == Some(a_colour));
+        draws += usize::from(re == Some('0'));
     }
     assert_eq!(s["wins"][0].as_u64(), Some(a_wins as u64));
+    assert_eq!(s["draws"].as_u64(), Some(draws as u64));
 
     let (ok, out, err) = run(
         &["match", "--bot", "random", "--bot", "greedy", "--bot", "2", "--map", "hex:3", "--games", "3"],
