@@ -61,6 +61,30 @@ fn finds_the_winning_capture() {
     assert!(a.value() > 0.8, "and knows it wins: {}", a.value());
 }
 
+/// A capturing race: Black's four stones (D3–E4) and White's four (F3–G4) touch, neither has an
+/// eye, each has two outside liberties (C3, C4 and H3, H4) and a safe wall around it. The side to
+/// move wins by taking an outside liberty of the other; anything else (filling its own, or
+/// playing elsewhere) loses the race and the game.
+#[test]
+fn wins_a_capturing_race_with_either_colour() {
+    let diagram = "
+        ..........
+        .OOOOXXXX.
+        .O.XXOO.X.
+        .O.XXOO.X.
+        .OOOOXXXX.
+        ..........";
+    let game = classic_from(diagram, 0.5);
+    let at = |l: &str| classic::Action::Place(game.map().node_by_label(l).unwrap());
+    let a = Searcher::new(config(4000, 5)).search(&game);
+    assert!(a.best == Some(at("H3")) || a.best == Some(at("H4")), "Black: {:?}", &a.actions[..3]);
+
+    let mut white = classic_from(diagram, 0.5);
+    white.play(classic::Action::Pass).unwrap();
+    let a = Searcher::new(config(4000, 6)).search(&white);
+    assert!(a.best == Some(at("C3")) || a.best == Some(at("C4")), "White: {:?}", &a.actions[..3]);
+}
+
 /// Ownership: after the search, the captured-to-be White stones belong to Black.
 #[test]
 fn ownership_marks_doomed_stones() {
