@@ -210,6 +210,12 @@ struct GtpArgs {
     /// escapes, no big self-ataris) or heavy (tactics and shape patterns); default: the level's.
     #[arg(long)]
     policy: Option<String>,
+    /// UCT exploration constant of the search (for tuning; default 0.2).
+    #[arg(long)]
+    exploration: Option<f32>,
+    /// RAVE equivalence: real visits after which AMAF counts for half (for tuning; default 1000).
+    #[arg(long)]
+    rave_equivalence: Option<f32>,
 }
 
 #[derive(Debug, Args)]
@@ -372,6 +378,17 @@ fn run(cli: Cli) -> Result<()> {
             }
             if let (Some(c), Some(p)) = (search.as_mut(), args.playouts) {
                 c.playouts = p;
+            }
+            for (name, v) in [("exploration", args.exploration), ("rave-equivalence", args.rave_equivalence)] {
+                if v.is_some_and(|v| !v.is_finite() || v < 0.0) {
+                    bail!("--{name} must be a number of 0 or more");
+                }
+            }
+            if let (Some(c), Some(e)) = (search.as_mut(), args.exploration) {
+                c.exploration = e;
+            }
+            if let (Some(c), Some(k)) = (search.as_mut(), args.rave_equivalence) {
+                c.rave_equivalence = k;
             }
             if let (Some(c), Some(_)) = (search.as_mut(), args.seconds_per_move) {
                 // With a time budget the playout cap must not stop the search first.
