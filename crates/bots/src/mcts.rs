@@ -51,7 +51,7 @@ impl Default for SearchConfig {
             threads: 1,
             seed: 1,
             policy: Policy::Tactics,
-            exploration: 0.2,
+            exploration: 0.1,
             rave_equivalence: 1000.0,
             expand_after: 1,
             max_nodes: 4_000_000,

@@ -210,7 +210,7 @@ struct GtpArgs {
     /// escapes, no big self-ataris) or heavy (tactics and shape patterns); default: the level's.
     #[arg(long)]
     policy: Option<String>,
-    /// UCT exploration constant of the search (for tuning; default 0.2).
+    /// UCT exploration constant of the search (for tuning; default 0.1).
     #[arg(long)]
     exploration: Option<f32>,
     /// RAVE equivalence: real visits after which AMAF counts for half (for tuning; default 1000).
