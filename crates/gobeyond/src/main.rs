@@ -379,7 +379,8 @@ fn run(cli: Cli) -> Result<()> {
             if let (Some(c), Some(p)) = (search.as_mut(), args.playouts) {
                 c.playouts = p;
             }
-            for (name, v) in [("exploration", args.exploration), ("rave-equivalence", args.rave_equivalence)] {
+            for (name, v) in [("exploration", args.exploration), ("rave-equivalence", args.rave_equivalence)]
+            {
                 if v.is_some_and(|v| !v.is_finite() || v < 0.0) {
                     bail!("--{name} must be a number of 0 or more");
                 }

@@ -347,7 +347,10 @@ fn match_runner_engines_and_bots() {
     assert!(ok, "{err}");
     let s: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(s["games"], 2);
-    assert_eq!(s["wins"][0].as_u64().unwrap() + s["wins"][1].as_u64().unwrap() + s["draws"].as_u64().unwrap(), 2);
+    assert_eq!(
+        s["wins"][0].as_u64().unwrap() + s["wins"][1].as_u64().unwrap() + s["draws"].as_u64().unwrap(),
+        2
+    );
     let lo = s["interval"][0].as_f64().unwrap();
     let hi = s["interval"][1].as_f64().unwrap();
     assert!(0.0 <= lo && lo <= s["win_rate"].as_f64().unwrap() && hi <= 1.0);
