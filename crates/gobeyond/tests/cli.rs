@@ -227,6 +227,15 @@ fn gtp_search_time_and_dead_stones() {
     e.ok("kgs-time_settings none");
     assert!(e.cmd("kgs-time_settings hourglass 5").is_err());
     assert!(e.cmd("time_left w -3 0").is_err());
+    // The search constants for tuning: a tuned engine plays, a nonsense constant is refused.
+    let mut tuned =
+        Gtp::spawn(BIN, &["gtp", "--playouts", "100", "--exploration", "0.3", "--rave-equivalence", "50"]);
+    tuned.ok("boardsize 5");
+    tuned.ok("clear_board");
+    let mv = tuned.ok("genmove b");
+    assert!(tuned.ok("list_stones black").contains(&mv), "{mv}");
+    let (ok, _, err) = run(&["gtp", "--exploration=-1"], "");
+    assert!(!ok && err.contains("--exploration must be a number of 0 or more"), "{err}");
 }
 
 #[test]
