@@ -38,18 +38,14 @@ pub fn rank_rewards(ranking: &[Player]) -> Rewards {
 pub fn shared_tie_rewards(scores: &[f64], resigned: &[Player]) -> Rewards {
     let ranking = rank(scores, resigned);
     let mut r = rank_rewards(&ranking);
-    let mut i = 0;
-    while i < ranking.len() {
-        let tied = |p: Player| !resigned.contains(&p) && scores[p.index()] == scores[ranking[i].index()];
-        let mut j = i + 1;
-        while j < ranking.len() && tied(ranking[i]) && tied(ranking[j]) {
-            j += 1;
-        }
-        let mean = ranking[i..j].iter().map(|p| r[p.index()]).sum::<f32>() / (j - i) as f32;
-        for p in &ranking[i..j] {
+    let tied = |a: &Player, b: &Player| {
+        !resigned.contains(a) && !resigned.contains(b) && scores[a.index()] == scores[b.index()]
+    };
+    for places in ranking.chunk_by(tied) {
+        let mean = places.iter().map(|p| r[p.index()]).sum::<f32>() / places.len() as f32;
+        for p in places {
             r[p.index()] = mean;
         }
-        i = j;
     }
     r
 }

@@ -227,14 +227,7 @@ impl GtpEngine {
             "final_score" => {
                 let dead = self.dead_stones();
                 let s = self.game.scores_with_dead(&dead);
-                let d = s[0] - s[1];
-                Ok(if d > 0.0 {
-                    format!("B+{d}")
-                } else if d < 0.0 {
-                    format!("W+{}", -d)
-                } else {
-                    "0".into()
-                })
+                Ok(sgf::score_result(s[0] - s[1]))
             }
             "final_status_list" => {
                 let dead = self.dead_stones();

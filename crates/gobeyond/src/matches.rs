@@ -220,16 +220,15 @@ pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
             let other = 1 - p.index();
             engines[other].cmd(&format!("play {color} {answer}"))?;
         }
-        let winner = match winner.or_else(|| {
-            game.outcome().filter(|o| o.reason == EndReason::Resignation).and_then(|o| o.winner())
-        }) {
-            Some(w) => Some(w),
-            None => {
+        let winner = winner
+            .or_else(|| {
+                game.outcome().filter(|o| o.reason == EndReason::Resignation).and_then(|o| o.winner())
+            })
+            .or_else(|| {
                 let (w, re) = referee(&game);
                 result = Some(re);
                 w
-            }
-        };
+            });
         if let Some(d) = &opts.sgf_dir {
             let names = vec![
                 PlayerInfo { name: opts.engines[order[0]].clone() },
@@ -283,12 +282,12 @@ fn referee(game: &ClassicGame) -> (Option<Player>, String) {
     }
     let dead = searcher.search(&g).dead_stones(game.board());
     let s = game.scores_with_dead(&dead);
-    let (winner, letter) = match s[0].partial_cmp(&s[1]) {
-        Some(std::cmp::Ordering::Greater) => (Player(0), "B"),
-        Some(std::cmp::Ordering::Less) => (Player(1), "W"),
-        _ => return (None, "0".to_string()),
+    let winner = match s[0].partial_cmp(&s[1]) {
+        Some(std::cmp::Ordering::Greater) => Some(Player(0)),
+        Some(std::cmp::Ordering::Less) => Some(Player(1)),
+        _ => None,
     };
-    (Some(winner), format!("{letter}+{}", (s[0] - s[1]).abs()))
+    (winner, sgf::score_result(s[0] - s[1]))
 }
 
 /// Results of a multi-player series, per bot.
@@ -434,20 +433,16 @@ mod tests {
 
     #[test]
     fn the_referee_calls_an_equal_score_a_draw() -> Result<()> {
-        // Empty 3×3 board, no komi, both pass: 0 points each.
-        let map = Arc::new(generate("square:3")?);
-        let rules = ClassicRules { komi: 0.0, ..ClassicRules::preset("chinese").unwrap_or_default() };
-        let mut game = ClassicGame::new(map, 2, rules)?;
-        game.play(Action::Pass)?;
-        game.play(Action::Pass)?;
-        assert_eq!(referee(&game), (None, "0".to_string()));
-        // With komi White wins by it.
-        let map = Arc::new(generate("square:3")?);
-        let rules = ClassicRules { komi: 2.0, ..ClassicRules::preset("chinese").unwrap_or_default() };
-        let mut game = ClassicGame::new(map, 2, rules)?;
-        game.play(Action::Pass)?;
-        game.play(Action::Pass)?;
-        assert_eq!(referee(&game), (Some(Player(1)), "W+2".to_string()));
+        // An empty 3×3 board where both pass: 0 points each, plus komi for White.
+        let passed = |komi: f64| -> Result<ClassicGame> {
+            let rules = ClassicRules { komi, ..ClassicRules::preset("chinese").unwrap_or_default() };
+            let mut game = ClassicGame::new(Arc::new(generate("square:3")?), 2, rules)?;
+            game.play(Action::Pass)?;
+            game.play(Action::Pass)?;
+            Ok(game)
+        };
+        assert_eq!(referee(&passed(0.0)?), (None, "0".to_string()));
+        assert_eq!(referee(&passed(2.0)?), (Some(Player(1)), "W+2".to_string()));
         Ok(())
     }
 }

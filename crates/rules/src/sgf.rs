@@ -248,6 +248,18 @@ pub fn export(game: &ClassicGame, players: &[PlayerInfo], date: Option<&str>) ->
     export_with_result(game, players, date, None)
 }
 
+/// A two-player score as SGF's `RE` and GTP's `final_score` write it: `B+12`, `W+0.5`, or `0`
+/// for a draw, from Black's score minus White's.
+pub fn score_result(black_minus_white: f64) -> String {
+    if black_minus_white > 0.0 {
+        format!("B+{black_minus_white}")
+    } else if black_minus_white < 0.0 {
+        format!("W+{}", -black_minus_white)
+    } else {
+        "0".to_string()
+    }
+}
+
 /// [`export`] with the result (`RE`, e.g. `"B+12"`) given by a referee instead of taken from the
 /// game's own outcome: a game that ended by passes with dead stones on the board, or one stopped
 /// at a move limit, is scored by whoever ran it.
@@ -306,10 +318,7 @@ pub fn export_with_result(
         let re = match o.reason {
             EndReason::Resignation => format!("{winner}+R"),
             EndReason::Time => format!("{winner}+T"),
-            EndReason::Passes => {
-                let margin = (o.scores[0] - o.scores[1]).abs();
-                if margin == 0.0 { "0".to_string() } else { format!("{winner}+{margin}") }
-            }
+            EndReason::Passes => score_result(o.scores[0] - o.scores[1]),
         };
         let _ = write!(s, "RE[{re}]");
     }
