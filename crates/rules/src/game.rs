@@ -8,16 +8,37 @@ use serde::Serialize;
 use crate::Player;
 
 /// How a game ended, with everyone's place.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct Outcome {
     /// Final score per player in turn order (what "score" means is the rule system's).
     pub scores: Vec<f64>,
-    /// Players from first place to last.
+    /// Players from first place to last (players sharing a place in seat order's tie-break).
     pub ranking: Vec<Player>,
+    /// Per seat, its place from 1; players who share a place (a draw, jigo) have the same one.
+    #[serde(default)]
+    pub places: Vec<u32>,
     pub reason: EndReason,
 }
 
 impl Outcome {
+    /// An outcome from a ranking; players still in the game with equal scores share a place.
+    pub fn new(scores: Vec<f64>, ranking: Vec<Player>, resigned: &[Player], reason: EndReason) -> Outcome {
+        let mut places = vec![0; scores.len()];
+        for (i, &p) in ranking.iter().enumerate() {
+            let shared = i > 0 && {
+                let q = ranking[i - 1];
+                !resigned.contains(&p) && !resigned.contains(&q) && scores[p.index()] == scores[q.index()]
+            };
+            places[p.index()] = if shared { places[ranking[i - 1].index()] } else { i as u32 + 1 };
+        }
+        Outcome { scores, ranking, places, reason }
+    }
+
+    /// More than one player shares first place.
+    pub fn is_draw(&self) -> bool {
+        self.places.iter().filter(|&&p| p == 1).count() > 1
+    }
+
     pub fn winner(&self) -> Option<Player> {
         self.ranking.first().copied()
     }
@@ -38,10 +59,21 @@ pub enum EndReason {
     Resignation,
     /// A player ran out of time.
     Time,
+    /// A player reached their contract (The Way of Go).
+    Contract,
+    /// The player to move had no legal move.
+    NoLegalMove,
+    /// The turn limit was reached.
+    TurnLimit,
 }
 
 /// A rule system, as seen by search and servers. `play` is checked: an illegal action returns the
 /// reason and leaves the game exactly as it was.
+///
+/// `to_move` is the one seat search plays for; a turn made of several steps (roll, then
+/// place; move, then drop) is a sequence of small actions by the same player, so that search
+/// and interfaces handle every step alike. Decisions by several seats at once and chance are
+/// described by [`crate::system::RuleSystem::turn`].
 pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     type Action: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync + 'static;
     type Illegal: std::error::Error + Clone + Send + Sync + 'static;

@@ -1,15 +1,21 @@
 //! The GoBeyond rules engine.
 //!
+//! The core, shared by the rule systems:
 //! - [`Board`]: stones, groups, liberties and Zobrist hashing on any [`gobeyond_maps::Map`], for
-//!   2 to 8 players; the fast core every rule system and every playout uses.
-//! - [`Game`]: the trait each rule system implements, for bots and servers.
+//!   2 to 8 players; the fast core the Go-board systems and their playouts use.
+//! - [`Game`] (what search needs) and [`RuleSystem`] (what servers, records and interfaces
+//!   need): the traits each rule system implements.
+//! - [`registry`]: the one list of systems; [`AnyGame`] and [`dispatch!`] for "a game of any
+//!   system".
+//! - [`setup`]: checked setup stones and handicap points; [`regions`]: empty regions,
+//!   ownership, area and territory; [`playout`]: light random playouts.
+//! - [`record`]: the JSON record format (each system brings its own inputs and settings).
+//!
+//! The systems, one folder each under `systems/`:
 //! - [`ClassicGame`]: classic Go with the settings of [`ClassicRules`] (presets `chinese`,
-//!   `japanese`, `tromp-taylor`, ...).
+//!   `japanese`, `tromp-taylor`, ...), and SGF ([`sgf`]).
 //! - [`GoBeyondGame`]: the GoBeyond rules (PlayPoints, Reserved nodes, Clean-Up) with the
 //!   settings of [`GoBeyondRules`]; every effect is a [`gobeyond::Event`].
-//! - [`regions`]: empty regions, ownership, area and territory counts.
-//! - [`record`] and [`sgf`]: game records in JSON, and SGF for two-player rectangular games.
-//! - [`playout`]: light random playouts (benchmarks and bots).
 //!
 //! ```
 //! use std::sync::Arc;
@@ -26,22 +32,27 @@
 #![forbid(unsafe_code)]
 
 pub mod board;
-pub mod classic;
 mod game;
-pub mod gobeyond;
 mod player;
 pub mod playout;
 pub mod record;
 pub mod regions;
+pub mod registry;
 mod rng;
 pub mod settings;
-pub mod sgf;
+pub mod setup;
+pub mod system;
+pub mod systems;
 pub mod zobrist;
 
 pub use board::{Board, SuicideRule};
-pub use classic::ClassicGame;
 pub use game::{EndReason, Game, Outcome, rank};
-pub use gobeyond::{GoBeyondGame, GoBeyondRules};
 pub use player::{MAX_PLAYERS, Player};
+pub use registry::{AnyGame, SYSTEMS, SystemInfo};
 pub use rng::Rng;
-pub use settings::{ClassicRules, KoRule, Scoring};
+pub use settings::{KoRule, Scoring};
+pub use system::{Refusal, RuleSystem, Turn, Viewer};
+pub use systems::{
+    classic::{self, ClassicGame, ClassicRules, sgf},
+    gobeyond::{self, GoBeyondGame, GoBeyondRules},
+};

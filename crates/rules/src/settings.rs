@@ -1,4 +1,4 @@
-//! Classic rule settings as data, with named presets.
+//! Settings shared by the rule systems that play on the Go board: ko and scoring.
 
 use serde::{Deserialize, Serialize};
 
@@ -28,66 +28,4 @@ pub enum Scoring {
     Territory,
     /// Stones on the board only (the oldest form of counting; Gengo's).
     Stones,
-}
-
-/// Rules for classic Go with any number of players.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ClassicRules {
-    pub ko: KoRule,
-    pub suicide: SuicideRule,
-    /// Compensation for moving later: with two players White (the second) gets all of it; with
-    /// N players, the player in turn position k (0-based) gets `komi × k / (N − 1)`.
-    pub komi: f64,
-    pub scoring: Scoring,
-    /// Consecutive passes that end the game; `None` means one per player still in the game.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub passes_to_end: Option<u32>,
-}
-
-impl Default for ClassicRules {
-    fn default() -> Self {
-        Self::preset("chinese").unwrap_or(ClassicRules {
-            ko: KoRule::PositionalSuperko,
-            suicide: SuicideRule::Forbidden,
-            komi: 7.5,
-            scoring: Scoring::Area,
-            passes_to_end: None,
-        })
-    }
-}
-
-/// Named presets: `(name, description)`.
-pub const PRESETS: &[(&str, &str)] = &[
-    ("chinese", "area scoring, positional superko, no suicide, komi 7.5"),
-    ("japanese", "territory scoring, simple ko, no suicide, komi 6.5"),
-    ("korean", "territory scoring, simple ko, no suicide, komi 6.5"),
-    ("aga", "area scoring, situational superko, no suicide, komi 7.5"),
-    ("new-zealand", "area scoring, situational superko, suicide allowed, komi 7"),
-    ("tromp-taylor", "area scoring, positional superko, suicide allowed, komi 7.5"),
-    ("stones", "stone counting, simple ko, no suicide, komi 0"),
-];
-
-impl ClassicRules {
-    /// A named preset (see [`PRESETS`]).
-    pub fn preset(name: &str) -> Option<ClassicRules> {
-        use KoRule::{PositionalSuperko, Simple, SituationalSuperko};
-        use Scoring::{Area, Stones, Territory};
-        use SuicideRule::{Allowed, Forbidden};
-        let (ko, suicide, komi, scoring) = match name.to_ascii_lowercase().as_str() {
-            "chinese" => (PositionalSuperko, Forbidden, 7.5, Area),
-            "japanese" | "korean" => (Simple, Forbidden, 6.5, Territory),
-            "aga" => (SituationalSuperko, Forbidden, 7.5, Area),
-            "new-zealand" | "nz" => (SituationalSuperko, Allowed, 7.0, Area),
-            "tromp-taylor" | "tt" => (PositionalSuperko, Allowed, 7.5, Area),
-            "stones" => (Simple, Forbidden, 0.0, Stones),
-            _ => return Option::None,
-        };
-        Some(ClassicRules { ko, suicide, komi, scoring, passes_to_end: Option::None })
-    }
-
-    /// Komi received by the player in turn position `position` of `players`.
-    pub fn komi_for(&self, position: usize, players: usize) -> f64 {
-        if players < 2 || position == 0 { 0.0 } else { self.komi * position as f64 / (players - 1) as f64 }
-    }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use gobeyond_rules::{
     ClassicRules, Game, Player,
     classic::{Action, ClassicGame},
-    record::{GameState, MapSource, PlayerInfo, Record, RecordError},
+    classic::GameState, record::{MapSource, PlayerInfo, Record, RecordError},
     sgf,
 };
 
@@ -24,13 +24,11 @@ fn sgf_import_reads_the_main_line() {
     assert_eq!(r.setup.len(), 2);
     assert_eq!(r.first, Some(1), "White moves first after handicap");
     assert_eq!(r.actions.len(), 5, "main line only");
-    let game = r.replay_classic().unwrap();
+    let game = r.replay_as::<gobeyond_rules::ClassicGame>().unwrap();
     let map = game.map();
     assert_eq!(game.board().stone_at(map.node_by_label("C7").unwrap()), Some(Player(0)), "cc is C7");
     assert_eq!(game.board().stone_at(map.node_by_label("E5").unwrap()), Some(Player(1)));
-    let gobeyond_rules::record::RulesSpec::Classic(rules) = &r.rules else {
-        panic!("classic rules expected")
-    };
+    let rules = r.rules.settings_of::<gobeyond_rules::ClassicGame>().unwrap();
     assert_eq!(rules.komi, 6.5);
     assert_eq!(rules.scoring, gobeyond_rules::Scoring::Territory);
     assert!(game.is_over(), "two passes end it");
@@ -39,10 +37,10 @@ fn sgf_import_reads_the_main_line() {
 #[test]
 fn sgf_round_trip() {
     let r = sgf::import(SAMPLE).unwrap();
-    let game = r.replay_classic().unwrap();
+    let game = r.replay_as::<gobeyond_rules::ClassicGame>().unwrap();
     let text = sgf::export(&game, &r.players, r.date.as_deref()).unwrap();
     assert!(text.contains("HA[2]") && text.contains("AB[cc][gg]") && text.contains("RE["), "{text}");
-    let again = sgf::import(&text).unwrap().replay_classic().unwrap();
+    let again = sgf::import(&text).unwrap().replay_as::<gobeyond_rules::ClassicGame>().unwrap();
     assert_eq!(again.board(), game.board());
     assert_eq!(again.moves(), game.moves());
     assert_eq!(again.scores(), game.scores());
@@ -53,7 +51,7 @@ fn sgf_rectangles_and_compressed_points() {
     let r = sgf::import("(;SZ[13:7]AW[aa:bb]PL[W];W[mg])").unwrap();
     assert_eq!(r.map, MapSource::Spec("rect:13x7".into()));
     assert_eq!(r.setup.len(), 4);
-    let g = r.replay_classic().unwrap();
+    let g = r.replay_as::<gobeyond_rules::ClassicGame>().unwrap();
     assert_eq!(g.map().label(g.moves()[0].1.node().unwrap()), "N1");
 }
 
@@ -75,7 +73,7 @@ fn records_replay_and_report_bad_actions() {
         "players":[{"name":"a"},{"name":"b"},{"name":"c"}],
         "actions":[{"player":0,"type":"place","at":"C3"},{"player":1,"type":"place","node":0},{"player":2,"type":"pass"}]}"#;
     let r = Record::from_json(text).unwrap();
-    let g = r.replay_classic().unwrap();
+    let g = r.replay_as::<gobeyond_rules::ClassicGame>().unwrap();
     assert_eq!(g.moves().len(), 3);
     let state = serde_json::to_value(GameState::of(&g, &r.players)).unwrap();
     assert_eq!(state["players"][0]["stones"][0], "C3");
@@ -84,13 +82,13 @@ fn records_replay_and_report_bad_actions() {
 
     let mut bad = r.clone();
     bad.actions[1] = serde_json::from_str(r#"{"player":1,"type":"place","at":"C3"}"#).unwrap();
-    let err = bad.replay_classic().unwrap_err();
+    let err = bad.replay_as::<gobeyond_rules::ClassicGame>().unwrap_err();
     assert!(matches!(err, RecordError::Action { index: 1, .. }), "{err}");
     assert!(err.to_string().contains("C3 is occupied"), "{err}");
 
     let mut bad = r.clone();
     bad.actions[0] = serde_json::from_str(r#"{"player":0,"type":"place","node":5,"at":"A1"}"#).unwrap();
-    assert!(bad.replay_classic().unwrap_err().to_string().contains("labelled"));
+    assert!(bad.replay_as::<gobeyond_rules::ClassicGame>().unwrap_err().to_string().contains("labelled"));
     assert!(Record::from_json("{\"format\":\"x\"}").is_err());
     assert!(matches!(
         Record::from_json(&text.replace("\"version\":1", "\"version\":9")),
@@ -106,8 +104,8 @@ fn record_of_a_game_round_trips() {
         g.play(Action::Place(n)).unwrap();
     }
     g.play_as(Player(3), Action::Resign).unwrap();
-    let r = Record::of_game(&g, MapSource::Spec("goldberg:2,0".into()), vec![PlayerInfo::default(); 4]);
-    let back = Record::from_json(&r.to_json()).unwrap().replay_classic().unwrap();
+    let r = Record::of(&g.clone().into(), MapSource::Spec("goldberg:2,0".into()), vec![PlayerInfo::default(); 4]);
+    let back = Record::from_json(&r.to_json()).unwrap().replay_as::<gobeyond_rules::ClassicGame>().unwrap();
     assert_eq!(back.board(), g.board());
     assert_eq!(back.resigned(), g.resigned());
     assert_eq!(back.next_player(), g.next_player());

@@ -121,8 +121,8 @@ proptest! {
     #[test]
     fn points_add_up_and_records_replay(map in 0..MAPS.len(), players in 2usize..=5, seed in any::<u64>()) {
         let g = random_game(MAPS[map], players, seed, 160);
-        let record = Record::of_gobeyond(&g, MapSource::Spec(MAPS[map].into()), vec![PlayerInfo::default(); players]);
-        let back = Record::from_json(&record.to_json()).unwrap().replay_gobeyond().unwrap();
+        let record = Record::of(&g.clone().into(), MapSource::Spec(MAPS[map].into()), vec![PlayerInfo::default(); players]);
+        let back = Record::from_json(&record.to_json()).unwrap().replay_as::<gobeyond_rules::GoBeyondGame>().unwrap();
         prop_assert_eq!(back.events(), g.events());
         prop_assert_eq!(fingerprint(&back), fingerprint(&g));
         prop_assert_eq!(back.outcome(), g.outcome());
@@ -169,16 +169,14 @@ fn undo_takes_back_one_input() {
 fn tampered_events_are_caught() {
     let g = random_game("square:5", 2, 3, 40);
     let mut record =
-        Record::of_gobeyond(&g, MapSource::Spec("square:5".into()), vec![PlayerInfo::default(); 2]);
-    let i = record.events.iter().position(|e| matches!(e, Event::Occupied { .. })).unwrap();
-    if let Event::Occupied { cost, .. } = &mut record.events[i] {
-        *cost = 0;
-    }
-    match record.replay_gobeyond() {
+        Record::of(&g.clone().into(), MapSource::Spec("square:5".into()), vec![PlayerInfo::default(); 2]);
+    let i = record.events.iter().position(|e| e["event"] == "occupied").unwrap();
+    record.events[i]["cost"] = 0.into();
+    match record.replay_as::<gobeyond_rules::GoBeyondGame>() {
         Err(RecordError::Events { index, .. }) => assert_eq!(index, i),
         other => panic!("expected an events mismatch, got {other:?}"),
     }
     // Without events the record still replays (events are derived).
     record.events.clear();
-    assert_eq!(record.replay_gobeyond().unwrap().events(), g.events());
+    assert_eq!(record.replay_as::<gobeyond_rules::GoBeyondGame>().unwrap().events(), g.events());
 }

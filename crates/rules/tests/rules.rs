@@ -9,7 +9,8 @@ use std::sync::Arc;
 use gobeyond_maps::{NodeId, generate};
 use gobeyond_rules::{
     ClassicRules, EndReason, Game, KoRule, Player, Scoring, SuicideRule,
-    classic::{Action, ClassicGame, Illegal, fixed_handicap},
+    classic::{Action, ClassicGame, Illegal},
+    setup::fixed_handicap,
     regions,
 };
 

@@ -23,6 +23,7 @@
 mod event;
 mod settings;
 mod state;
+mod system;
 
 use std::sync::Arc;
 
@@ -32,11 +33,12 @@ use serde::{Deserialize, Serialize};
 pub use event::{ClaimChange, Event};
 pub use settings::{GoBeyondRules, SettingsError};
 pub use state::{GoBeyondState, NodeState};
+pub use system::Move;
 
 use crate::{
     Board, MAX_PLAYERS, Player, SuicideRule,
     board::{EMPTY, PlaceError},
-    classic::SetupError,
+    setup::{SetupError, setup_board},
     game::{EndReason, Game, Outcome, rank},
     regions,
 };
@@ -189,7 +191,7 @@ impl GoBeyondGame {
             SettingsError::Players(n) => SetupError::Players(n),
             other => SetupError::Rules(other.to_string()),
         })?;
-        let board = crate::classic::setup_board(&map, players, setup)?;
+        let board = setup_board(&map, players, setup)?;
         let mut points = [0; MAX_PLAYERS];
         let mut events = Vec::new();
         for (seat, p) in points.iter_mut().enumerate().take(players) {
@@ -642,7 +644,7 @@ impl GoBeyondGame {
         let scores = self.scores();
         let ranking = rank(&scores, &self.resigned);
         self.emit(Event::GameOver { reason, ranking: ranking.clone(), scores: scores.clone() });
-        self.outcome = Some(Outcome { scores, ranking, reason });
+        self.outcome = Some(Outcome::new(scores, ranking, &self.resigned, reason));
     }
 
     /// Stones the engine suggests `player` surrender in Clean-Up: groups with a single liberty,

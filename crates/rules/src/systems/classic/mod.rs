@@ -1,17 +1,27 @@
 //! Classic Go for 2 to 8 players on any map, with the ko, suicide, scoring and komi settings of
-//! [`ClassicRules`].
+//! [`ClassicRules`] (as implemented: `docs/rules/classic.md`).
+
+mod settings;
+pub mod sgf;
+mod state;
+mod system;
 
 use std::sync::Arc;
 
 use gobeyond_maps::{Map, NodeId};
 use serde::{Deserialize, Serialize};
 
+pub use settings::{ClassicRules, PRESETS};
+pub use state::{GameState, PlayerState};
+pub use system::{Event, Move};
+
 use crate::{
     Board, MAX_PLAYERS, Player,
     board::PlaceError,
     game::{EndReason, Game, Outcome, rank},
     regions,
-    settings::{ClassicRules, KoRule, Scoring},
+    settings::{KoRule, Scoring},
+    setup::{SetupError, setup_board},
     zobrist,
 };
 
@@ -71,59 +81,6 @@ impl Illegal {
     }
 }
 
-/// Problems with a game's setup.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    #[error("a game needs 2 to {MAX_PLAYERS} players, not {0}")]
-    Players(usize),
-    #[error("setup stone #{index} is on node {node}, which is not on the map")]
-    UnknownNode { index: usize, node: u64 },
-    #[error("setup stone #{index} is on node {node}, which already has a stone")]
-    Occupied { index: usize, node: NodeId },
-    #[error("setup stone #{index} belongs to player {player}, but there are {players} players")]
-    UnknownPlayer { index: usize, player: u8, players: usize },
-    #[error("the setup leaves the group at node {node} without liberties")]
-    NoLiberties { node: NodeId },
-    #[error("handicap: {0}")]
-    Handicap(String),
-    #[error("rules: {0}")]
-    Rules(String),
-}
-
-/// A board with `setup` stones on it, each checked: on the map, for an existing player, on an
-/// empty node, and no group left without liberties.
-pub(crate) fn setup_board(
-    map: &Arc<Map>,
-    players: usize,
-    setup: &[(NodeId, Player)],
-) -> Result<Board, SetupError> {
-    if !(2..=MAX_PLAYERS).contains(&players) {
-        return Err(SetupError::Players(players));
-    }
-    let mut board = Board::new(map.clone());
-    for (index, &(node, player)) in setup.iter().enumerate() {
-        if !map.contains(node as u64) {
-            return Err(SetupError::UnknownNode { index, node: node as u64 });
-        }
-        if player.index() >= players {
-            return Err(SetupError::UnknownPlayer { index, player: player.0, players });
-        }
-        if board.color(node) != crate::board::EMPTY {
-            return Err(SetupError::Occupied { index, node });
-        }
-        board.put_stone(node, player);
-        if board.color(node) == crate::board::EMPTY {
-            return Err(SetupError::NoLiberties { node });
-        }
-    }
-    for &(node, _) in setup {
-        if board.liberties(node).is_empty() {
-            return Err(SetupError::NoLiberties { node });
-        }
-    }
-    Ok(board)
-}
-
 /// A classic game: the board, whose turn, prisoners, history for superko and undo.
 #[derive(Debug, Clone)]
 pub struct ClassicGame {
@@ -142,6 +99,11 @@ pub struct ClassicGame {
     /// The same combined with the player to move, for situational superko.
     situations: Vec<u64>,
     outcome: Option<Outcome>,
+    /// Time-outs, as `(moves played before it, player)`: they are inputs but not moves.
+    timeouts: Vec<(usize, Player)>,
+    /// Every effect, while recording (search copies do not record).
+    events: Vec<Event>,
+    recording: bool,
 }
 
 impl ClassicGame {
@@ -177,7 +139,28 @@ impl ClassicGame {
             positions: vec![h],
             situations: vec![h ^ zobrist::to_move_key(first.0)],
             outcome: None,
+            timeouts: Vec::new(),
+            events: Vec::new(),
+            recording: true,
         })
+    }
+
+    /// Search copies turn recording off: no events are kept.
+    pub fn set_recording(&mut self, on: bool) {
+        self.recording = on;
+        if !on {
+            self.events = Vec::new();
+        }
+    }
+
+    /// Every effect so far.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Time-outs so far, as `(moves played before it, player)`.
+    pub fn timeouts(&self) -> &[(usize, Player)] {
+        &self.timeouts
     }
 
     pub fn rules(&self) -> &ClassicRules {
@@ -285,6 +268,9 @@ impl ClassicGame {
         match action {
             Action::Place(node) => {
                 let out = self.board.play_unchecked(node, player);
+                if self.recording {
+                    self.record_placement(player, node);
+                }
                 self.prisoners[player.index()] += out.captured;
                 // Stones lost to one's own suicide are the opponents' prisoners only in
                 // two-player games; with more players nobody in particular captured them.
@@ -296,9 +282,15 @@ impl ClassicGame {
             Action::Pass => {
                 self.board.pass();
                 self.passes += 1;
+                if self.recording {
+                    self.events.push(Event::Passed { player, consecutive: self.passes });
+                }
             }
             Action::Resign => {
                 self.resigned.push(player);
+                if self.recording {
+                    self.events.push(Event::Resigned { player });
+                }
             }
         }
         self.moves.push((player, action));
@@ -322,6 +314,10 @@ impl ClassicGame {
             return;
         }
         self.resigned.push(player);
+        self.timeouts.push((self.moves.len(), player));
+        if self.recording {
+            self.events.push(Event::TimedOut { player });
+        }
         if self.to_move == player {
             self.to_move = self.following(player);
         }
@@ -330,10 +326,26 @@ impl ClassicGame {
         }
     }
 
+    /// The placement's events: the stone, then each captured group's stones by owner.
+    fn record_placement(&mut self, player: Player, node: NodeId) {
+        self.events.push(Event::Placed { player, node });
+        let mut captured: Vec<(u8, NodeId)> = self.board.last_captured().map(|(n, c)| (c, n)).collect();
+        captured.sort_unstable();
+        for chunk in captured.chunk_by(|a, b| a.0 == b.0) {
+            let Some(owner) = Player::of_stone(chunk[0].0) else { continue };
+            let nodes = chunk.iter().map(|c| c.1).collect();
+            self.events.push(Event::Captured { player, owner, nodes });
+        }
+    }
+
     fn finish(&mut self, reason: EndReason) {
         let scores = self.scores();
         let ranking = rank(&scores, &self.resigned);
-        self.outcome = Some(Outcome { scores, ranking, reason });
+        let outcome = Outcome::new(scores, ranking, &self.resigned, reason);
+        if self.recording {
+            self.events.push(Event::GameOver { outcome: outcome.clone() });
+        }
+        self.outcome = Some(outcome);
     }
 
     /// Scores counting every stone on the board as alive.
@@ -369,7 +381,12 @@ impl ClassicGame {
         ) else {
             return false;
         };
-        for &(p, a) in &self.moves[..keep] {
+        fresh.recording = self.recording;
+        let timeouts = self.timeouts.clone();
+        for (i, &(p, a)) in self.moves[..keep].iter().enumerate() {
+            for &(_, q) in timeouts.iter().filter(|t| t.0 == i) {
+                fresh.time_out(q);
+            }
             if fresh.play_as(p, a).is_err() {
                 return false;
             }
@@ -421,47 +438,3 @@ impl Game for ClassicGame {
     }
 }
 
-/// Standard fixed handicap points on square boards (the GTP `fixed_handicap` placement):
-/// corners on the 3rd line (4th from 13×13 up), then the sides and the centre on odd boards.
-pub fn fixed_handicap(map: &Map, stones: usize) -> Result<Vec<NodeId>, SetupError> {
-    let grid = map.grid().filter(|g| g.plain && g.width == g.height).ok_or_else(|| {
-        SetupError::Handicap("fixed handicap needs a square board; place stones freely instead".into())
-    })?;
-    let n = grid.width;
-    if n < 7 {
-        return Err(SetupError::Handicap(format!("no fixed handicap on a {n}×{n} board")));
-    }
-    let max = if n % 2 == 1 && n >= 9 { 9 } else { 4 };
-    if !(2..=max).contains(&stones) {
-        return Err(SetupError::Handicap(format!(
-            "fixed handicap on {n}×{n} is 2 to {max} stones, not {stones}"
-        )));
-    }
-    let edge = if n >= 13 { 3 } else { 2 };
-    let (lo, mid, hi) = (edge, n / 2, n - 1 - edge);
-    // (column, row from the bottom) in GTP's order: D4 Q16 D16 Q4, then the side points, K10.
-    let at = |x: u32, y_from_bottom: u32| y_from_bottom_to_node(map, x, y_from_bottom, n);
-    let mut pts = vec![at(lo, lo), at(hi, hi)];
-    if stones >= 3 {
-        pts.push(at(lo, hi));
-    }
-    if stones >= 4 {
-        pts.push(at(hi, lo));
-    }
-    if stones == 5 || stones == 7 || stones == 9 {
-        pts.push(at(mid, mid));
-    }
-    if stones >= 6 {
-        pts.push(at(lo, mid));
-        pts.push(at(hi, mid));
-    }
-    if stones >= 8 {
-        pts.push(at(mid, lo));
-        pts.push(at(mid, hi));
-    }
-    Ok(pts)
-}
-
-fn y_from_bottom_to_node(map: &Map, x: u32, y: u32, n: u32) -> NodeId {
-    map.grid_node(x, n - 1 - y).unwrap_or(0)
-}

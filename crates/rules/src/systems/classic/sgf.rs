@@ -9,8 +9,8 @@ use gobeyond_maps::{Map, NodeId};
 
 use crate::{
     ClassicRules, EndReason, Game, Player,
-    classic::{Action, ClassicGame},
-    record::{MapSource, PlayerInfo, Record, RecordedAction, RecordedKind, RulesSpec, SetupStone},
+    record::{MapSource, PlayerInfo, Record, RecordedAction, RulesSpec, SetupStone},
+    systems::classic::{Action, ClassicGame, Move},
 };
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -210,7 +210,7 @@ pub fn import(text: &str) -> Result<Record, SgfError> {
     }
     let name = |p: &str| PlayerInfo { name: get(p).map(|v| v[0].clone()).unwrap_or_default() };
     let mut record =
-        Record::new(MapSource::Spec(spec), RulesSpec::Classic(rules), vec![name("PB"), name("PW")]);
+        Record::new(MapSource::Spec(spec), RulesSpec::of::<ClassicGame>(&rules), vec![name("PB"), name("PW")]);
     record.date = get("DT").map(|v| v[0].clone());
     for (prop, player) in [("AB", 0u8), ("AW", 1u8)] {
         if let Some(v) = get(prop) {
@@ -233,11 +233,11 @@ pub fn import(text: &str) -> Result<Record, SgfError> {
                 "W" => 1,
                 _ => continue,
             };
-            let kind = match point(&map, k, v[0].trim())? {
-                Some(n) => RecordedKind::Place { node: Some(n as u64), at: Some(map.label(n).to_string()) },
-                None => RecordedKind::Pass,
+            let input = match point(&map, k, v[0].trim())? {
+                Some(n) => Move::place(&map, n),
+                None => Move::Pass,
             };
-            record.actions.push(RecordedAction { player, kind });
+            record.actions.push(RecordedAction::new(Player(player), &input));
         }
     }
     Ok(record)
@@ -318,7 +318,7 @@ pub fn export_with_result(
         let re = match o.reason {
             EndReason::Resignation => format!("{winner}+R"),
             EndReason::Time => format!("{winner}+T"),
-            EndReason::Passes => score_result(o.scores[0] - o.scores[1]),
+            _ => score_result(o.scores[0] - o.scores[1]),
         };
         let _ = write!(s, "RE[{re}]");
     }

@@ -99,7 +99,7 @@ impl GoBeyondState {
             .collect();
         GoBeyondState {
             map: MapSummary { name: map.name().into(), spec: map.spec().into(), nodes: map.len() },
-            rules: RulesSpec::GoBeyond(game.rules().clone()),
+            rules: RulesSpec::of::<GoBeyondGame>(game.rules()),
             phase: game.phase(),
             turn: game.turn(),
             to_move: game.to_move().map(|p| p.0),

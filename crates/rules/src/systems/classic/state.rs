@@ -1,0 +1,80 @@
+//! The state of a classic game as JSON: what `gobeyond replay` prints and what a UI draws.
+
+use serde::Serialize;
+
+use super::ClassicGame;
+use crate::{
+    Game, Player,
+    record::{MapSummary, PlayerInfo, RulesSpec},
+    regions,
+};
+
+/// The state of a game as JSON: what `gobeyond replay` prints.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameState {
+    pub map: MapSummary,
+    pub rules: RulesSpec,
+    pub status: &'static str,
+    /// The player to move, while the game is on.
+    pub to_move: Option<u8>,
+    pub moves_played: usize,
+    pub consecutive_passes: u32,
+    pub players: Vec<PlayerState>,
+    /// Colour per node: `null` for empty, else the player number.
+    pub board: Vec<Option<u8>>,
+    /// Per node, the player who owns it (stone or claimed empty region), else `null`.
+    pub ownership: Vec<Option<u8>>,
+    pub ko: Option<String>,
+    pub hash: String,
+    pub outcome: Option<crate::Outcome>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerState {
+    pub player: u8,
+    pub name: String,
+    pub color: &'static str,
+    /// Labels of the player's stones.
+    pub stones: Vec<String>,
+    pub prisoners: u32,
+    pub score: f64,
+    pub resigned: bool,
+}
+
+impl GameState {
+    pub fn of(game: &ClassicGame, names: &[PlayerInfo]) -> GameState {
+        let map = game.map();
+        let board = game.board();
+        let n = game.player_count();
+        let scores = game.scores();
+        GameState {
+            map: MapSummary { name: map.name().into(), spec: map.spec().into(), nodes: map.len() },
+            rules: RulesSpec::of::<ClassicGame>(game.rules()),
+            status: if game.is_over() { "finished" } else { "playing" },
+            to_move: game.to_move().map(|p| p.0),
+            moves_played: game.moves().len(),
+            consecutive_passes: game.consecutive_passes(),
+            players: (0..n as u8)
+                .map(Player)
+                .map(|p| PlayerState {
+                    player: p.0,
+                    name: names.get(p.index()).map(|i| i.name.clone()).unwrap_or_default(),
+                    color: p.color_name(n),
+                    stones: map
+                        .nodes()
+                        .filter(|&v| board.stone_at(v) == Some(p))
+                        .map(|v| map.label(v).into())
+                        .collect(),
+                    prisoners: game.prisoners(p),
+                    score: scores[p.index()],
+                    resigned: game.resigned().contains(&p),
+                })
+                .collect(),
+            board: map.nodes().map(|v| board.stone_at(v).map(|p| p.0)).collect(),
+            ownership: regions::ownership(board).into_iter().map(|o| o.map(|p| p.0)).collect(),
+            ko: board.ko().map(|(node, _)| map.label(node).to_string()),
+            hash: format!("{:016x}", board.hash()),
+            outcome: game.outcome().cloned(),
+        }
+    }
+}

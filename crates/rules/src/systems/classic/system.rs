@@ -1,0 +1,231 @@
+//! Classic Go as a registered rule system: its wire form, events, settings description and
+//! the [`RuleSystem`] implementation.
+
+use std::sync::Arc;
+
+use gobeyond_maps::{Map, NodeId};
+use serde::{Deserialize, Serialize};
+
+use super::{Action, ClassicGame, ClassicRules, GameState, Illegal, PRESETS};
+use crate::{
+    Game, Outcome, Player,
+    record::PlayerInfo,
+    setup::SetupError,
+    system::{Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, Viewer, node_ref, resolve_node},
+};
+
+/// What a seat sends in a classic game (and what records keep). A placement names its node by
+/// number (`node`), by label (`at`) or both; written records carry both.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Move {
+    #[serde(alias = "occupy")]
+    Place {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        node: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<String>,
+    },
+    Pass,
+    Resign,
+    /// Ran out of time: loses the game (sent by the clock).
+    Timeout,
+}
+
+impl Move {
+    /// A placement on `node`, with its label.
+    pub fn place(map: &Map, node: NodeId) -> Move {
+        let (node, at) = node_ref(map, node);
+        Move::Place { node, at }
+    }
+
+    fn of(map: &Map, action: Action) -> Move {
+        match action {
+            Action::Place(n) => Move::place(map, n),
+            Action::Pass => Move::Pass,
+            Action::Resign => Move::Resign,
+        }
+    }
+}
+
+/// Every effect in a classic game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    Placed { player: Player, node: NodeId },
+    /// `player` captured `nodes` of `owner` (the mover's own stones too, with suicide allowed).
+    Captured { player: Player, owner: Player, nodes: Vec<NodeId> },
+    Passed { player: Player, consecutive: u32 },
+    Resigned { player: Player },
+    TimedOut { player: Player },
+    GameOver { outcome: Outcome },
+}
+
+/// A refusal with its code and sentence.
+pub(super) fn refusal(e: &Illegal, map: &Map) -> Refusal {
+    let code = match e {
+        Illegal::UnknownNode { .. } => "unknown_node",
+        Illegal::Occupied { .. } => "occupied",
+        Illegal::Ko { .. } => "ko",
+        Illegal::Superko { .. } => "superko",
+        Illegal::Suicide { .. } => "suicide",
+        Illegal::NotYourTurn { .. } => "not_your_turn",
+        Illegal::Resigned { .. } => "resigned",
+        Illegal::GameOver => "game_over",
+    };
+    Refusal::new(code, e.describe(map))
+}
+
+impl RuleSystem for ClassicGame {
+    const NAME: &'static str = "classic";
+    const TITLE: &'static str = "Classic Go";
+    const DOCUMENT: &'static str = include_str!("../../../../../docs/rules/classic.md");
+
+    type Settings = ClassicRules;
+    type Move = Move;
+    type Event = Event;
+    type View = GameState;
+
+    fn presets() -> &'static [Preset] {
+        PRESETS
+    }
+
+    fn preset(name: &str) -> Option<ClassicRules> {
+        ClassicRules::preset(name)
+    }
+
+    fn describe_settings() -> Vec<SettingInfo> {
+        let d = ClassicRules::default();
+        vec![
+            SettingInfo {
+                name: "ko",
+                kind: "choice",
+                default: serde_json::json!(d.ko),
+                help: "which repetitions are forbidden",
+                choices: &["simple", "positional_superko", "situational_superko", "none"],
+                min: None,
+                max: None,
+            },
+            SettingInfo {
+                name: "suicide",
+                kind: "choice",
+                default: serde_json::json!(d.suicide),
+                help: "whether a move may leave its own group without liberties",
+                choices: &["forbidden", "multi_stone_only", "allowed"],
+                min: None,
+                max: None,
+            },
+            SettingInfo {
+                name: "komi",
+                kind: "number",
+                default: serde_json::json!(d.komi),
+                help: "points for moving later (with N players, seat k gets komi × k / (N − 1))",
+                choices: &[],
+                min: Some(-1000.0),
+                max: Some(1000.0),
+            },
+            SettingInfo {
+                name: "scoring",
+                kind: "choice",
+                default: serde_json::json!(d.scoring),
+                help: "area, territory, or stones on the board",
+                choices: &["area", "territory", "stones"],
+                min: None,
+                max: None,
+            },
+        ]
+    }
+
+    fn validate(settings: &ClassicRules, players: usize) -> Result<(), SettingsError> {
+        if !(2..=crate::MAX_PLAYERS).contains(&players) {
+            return Err(SettingsError::new("players", format!("a game needs 2 to 8 players, not {players}")));
+        }
+        if !settings.komi.is_finite() || settings.komi.abs() > 1000.0 {
+            return Err(SettingsError::new("komi", format!("must be a number from -1000 to 1000, not {}", settings.komi)));
+        }
+        if settings.passes_to_end == Some(0) {
+            return Err(SettingsError::new("passes_to_end", "must be at least 1"));
+        }
+        Ok(())
+    }
+
+    fn start(map: Arc<Map>, players: usize, settings: ClassicRules, start: &Start) -> Result<Self, SetupError> {
+        ClassicGame::with_setup(map, players, settings, &start.stones, start.first.unwrap_or(Player(0)))
+    }
+
+    fn settings(&self) -> &ClassicRules {
+        self.rules()
+    }
+
+    fn start_position(&self) -> Start {
+        Start { stones: self.setup().to_vec(), first: Some(self.first_player()) }
+    }
+
+    fn turn(&self) -> Turn {
+        match self.to_move() {
+            Some(p) => Turn::to_move(Some(p), "playing"),
+            None => Turn::finished(),
+        }
+    }
+
+    fn submit(&mut self, seat: Player, input: &Move) -> Result<(), Refusal> {
+        let action = match input {
+            Move::Place { node, at } => Action::Place(resolve_node(self.map(), *node, at.as_deref())?),
+            Move::Pass => Action::Pass,
+            Move::Resign => Action::Resign,
+            Move::Timeout => {
+                if self.is_over() {
+                    return Err(Refusal::new("game_over", "the game is over"));
+                }
+                self.time_out(seat);
+                return Ok(());
+            }
+        };
+        self.play_as(seat, action).map_err(|e| refusal(&e, self.map()))
+    }
+
+    fn timeout_move(&self, _: Player) -> Move {
+        Move::Timeout
+    }
+
+    fn fallback_move(&self, _: Player) -> Move {
+        Move::Pass
+    }
+
+    fn seat_may_send(input: &Move) -> bool {
+        *input != Move::Timeout
+    }
+
+    fn input_count(&self) -> usize {
+        self.moves().len() + self.timeouts().len()
+    }
+
+    /// Moves and time-outs merged in the order they happened.
+    fn input(&self, i: usize) -> Option<(Player, Move)> {
+        let (mut m, mut t) = (0, 0);
+        let timeouts = self.timeouts();
+        for _ in 0..i {
+            if timeouts.get(t).is_some_and(|&(at, _)| at <= m) {
+                t += 1;
+            } else {
+                m += 1;
+            }
+        }
+        match timeouts.get(t) {
+            Some(&(at, p)) if at <= m => Some((p, Move::Timeout)),
+            _ => self.moves().get(m).map(|&(p, a)| (p, Move::of(self.map(), a))),
+        }
+    }
+
+    fn events(&self) -> &[Event] {
+        ClassicGame::events(self)
+    }
+
+    fn view(&self, _: Viewer, names: &[PlayerInfo], _: bool) -> GameState {
+        GameState::of(self, names)
+    }
+
+    fn sgf(&self, players: &[PlayerInfo], date: Option<&str>) -> Option<Result<String, String>> {
+        Some(super::sgf::export(self, players, date).map_err(|e| e.to_string()))
+    }
+}

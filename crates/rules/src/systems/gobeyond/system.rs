@@ -1,0 +1,252 @@
+//! GoBeyond as a registered rule system: its wire form, settings description and the
+//! [`RuleSystem`] implementation.
+
+use std::sync::Arc;
+
+use gobeyond_maps::{Map, NodeId};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::{Action, Event, GoBeyondGame, GoBeyondRules, GoBeyondState, Illegal, Input, Phase, SettingsError as Bad};
+use crate::{
+    Game, Player,
+    record::PlayerInfo,
+    setup::SetupError,
+    system::{
+        Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, TurnClock, Viewer, node_ref,
+        resolve_node, resolve_nodes,
+    },
+};
+
+/// What a seat sends in a GoBeyond game (and what records keep).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Move {
+    /// Occupy a node, by number (`node`), label (`at`) or both.
+    #[serde(alias = "occupy")]
+    Place {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        node: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<String>,
+    },
+    Pass,
+    Skip,
+    Resign,
+    /// The turn's time ran out: a Skip (sent by the clock).
+    Timeout,
+    /// Clean-Up: the stones given up, by number (`nodes`), label (`at`) or both.
+    Surrender {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        nodes: Vec<u64>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        at: Vec<String>,
+    },
+    /// Clean-Up time ran out: nothing given up (sent by the clock).
+    CleanupTimeout,
+}
+
+impl Move {
+    /// The wire form of a logged input.
+    fn of(map: &Map, input: &Input) -> Move {
+        match input {
+            Input::Action(Action::Occupy(n)) => {
+                let (node, at) = node_ref(map, *n);
+                Move::Place { node, at }
+            }
+            Input::Action(Action::Skip) => Move::Skip,
+            Input::Action(Action::Pass) => Move::Pass,
+            Input::Action(Action::Resign) => Move::Resign,
+            Input::Action(Action::Timeout) => Move::Timeout,
+            Input::Surrender(nodes) => Move::Surrender {
+                nodes: nodes.iter().map(|&n| n as u64).collect(),
+                at: nodes.iter().map(|&n| map.label(n).to_string()).collect(),
+            },
+            Input::CleanUpTimeout => Move::CleanupTimeout,
+        }
+    }
+
+    /// The engine's input for this wire form.
+    pub fn input(&self, map: &Map) -> Result<Input, Refusal> {
+        Ok(match self {
+            Move::Place { node, at } => Input::Action(Action::Occupy(resolve_node(map, *node, at.as_deref())?)),
+            Move::Pass => Input::Action(Action::Pass),
+            Move::Skip => Input::Action(Action::Skip),
+            Move::Resign => Input::Action(Action::Resign),
+            Move::Timeout => Input::Action(Action::Timeout),
+            Move::Surrender { nodes, at } => Input::Surrender(resolve_nodes(map, nodes, at)?),
+            Move::CleanupTimeout => Input::CleanUpTimeout,
+        })
+    }
+
+    /// Clean-Up: surrender `nodes`.
+    pub fn surrender(map: &Map, nodes: &[NodeId]) -> Move {
+        Move::of(map, &Input::Surrender(nodes.to_vec()))
+    }
+
+    /// A phase-3 action.
+    pub fn action(map: &Map, action: Action) -> Move {
+        Move::of(map, &Input::Action(action))
+    }
+}
+
+fn refusal(e: &Illegal, map: &Map, players: usize) -> Refusal {
+    let code = match e {
+        Illegal::UnknownNode { .. } => "unknown_node",
+        Illegal::Occupied { .. } => "occupied",
+        Illegal::Reserved { .. } => "reserved",
+        Illegal::SelfCapture { .. } => "self_capture",
+        Illegal::CannotPay { .. } => "cannot_pay",
+        Illegal::UnknownPlayer { .. } => "unknown_player",
+        Illegal::NotYourTurn { .. } => "not_your_turn",
+        Illegal::Resigned { .. } => "resigned",
+        Illegal::InCleanUp => "in_clean_up",
+        Illegal::NotInCleanUp => "not_in_clean_up",
+        Illegal::AlreadySubmitted { .. } => "already_submitted",
+        Illegal::NotYourStone { .. } => "not_your_stone",
+        Illegal::Duplicate { .. } => "duplicate",
+        Illegal::GameOver => "game_over",
+    };
+    Refusal::new(code, e.describe(map, players))
+}
+
+/// A setting described for forms, from the document's defaults.
+fn amount(name: &'static str, default: serde_json::Value, help: &'static str) -> SettingInfo {
+    SettingInfo { name, kind: "integer", default, help, choices: &[], min: Some(0.0), max: None }
+}
+
+impl RuleSystem for GoBeyondGame {
+    const NAME: &'static str = "gobeyond";
+    const TITLE: &'static str = "GoBeyond";
+    const DOCUMENT: &'static str = include_str!("../../../../../docs/rules/gobeyond.md");
+
+    type Settings = GoBeyondRules;
+    type Move = Move;
+    type Event = Event;
+    type View = GoBeyondState;
+
+    fn presets() -> &'static [Preset] {
+        &[Preset { name: "gobeyond", description: "the document's numbers: 200 PlayPoints, occupy 10, 20 s turns" }]
+    }
+
+    fn preset(name: &str) -> Option<GoBeyondRules> {
+        name.eq_ignore_ascii_case("gobeyond").then(GoBeyondRules::default)
+    }
+
+    fn describe_settings() -> Vec<SettingInfo> {
+        let d = GoBeyondRules::default();
+        vec![
+            amount("starting_points", json!(d.starting_points), "PlayPoints every player starts with"),
+            SettingInfo {
+                name: "handicap",
+                kind: "integers",
+                default: json!(d.handicap),
+                help: "extra starting PlayPoints per seat, in turn order",
+                choices: &[],
+                min: Some(0.0),
+                max: None,
+            },
+            amount("occupy_cost", json!(d.occupy_cost), "price of occupying a node"),
+            amount("capture_award", json!(d.capture_award), "award per captured stone"),
+            amount("claim_income", json!(d.claim_income), "income per claimed node each turn"),
+            amount("surrender_award", json!(d.surrender_award), "award per surrendered stone, to the claimant"),
+            amount("final_bonus", json!(d.final_bonus), "final bonus per claimed node"),
+            SettingInfo {
+                name: "tie_break",
+                kind: "number",
+                default: json!(d.tie_break),
+                help: "tie-break komi per turn position (below 1/8)",
+                choices: &[],
+                min: Some(0.001),
+                max: Some(0.125),
+            },
+            amount("turn_seconds", json!(d.turn_seconds), "seconds per turn (0: untimed); a turn that runs out is a Skip"),
+            amount("cleanup_seconds", json!(d.cleanup_seconds), "seconds for Clean-Up choices (0: untimed)"),
+        ]
+    }
+
+    fn validate(settings: &GoBeyondRules, players: usize) -> Result<(), SettingsError> {
+        settings.validate(players).map_err(|e| {
+            let name = match &e {
+                Bad::Negative { name, .. } => *name,
+                Bad::HandicapSeats { .. } => "handicap",
+                Bad::Players(_) => "players",
+                Bad::TieBreak(_) => "tie_break",
+                Bad::Passes => "passes_to_end",
+            };
+            SettingsError::new(name, e.to_string())
+        })
+    }
+
+    fn clock(settings: &GoBeyondRules) -> Option<TurnClock> {
+        Some(TurnClock {
+            turn_ms: i64::from(settings.turn_seconds) * 1000,
+            decision_ms: i64::from(settings.cleanup_seconds) * 1000,
+        })
+    }
+
+    fn start(map: Arc<Map>, players: usize, settings: GoBeyondRules, start: &Start) -> Result<Self, SetupError> {
+        if start.first.is_some_and(|f| f != Player(0)) {
+            return Err(SetupError::Rules("in GoBeyond seat 0 moves first: list the players in turn order".into()));
+        }
+        GoBeyondGame::with_setup(map, players, settings, &start.stones)
+    }
+
+    fn settings(&self) -> &GoBeyondRules {
+        self.rules()
+    }
+
+    fn start_position(&self) -> Start {
+        Start { stones: self.setup().to_vec(), first: None }
+    }
+
+    fn turn(&self) -> Turn {
+        match self.phase() {
+            Phase::Playing => Turn::to_move(self.to_move(), "playing"),
+            Phase::CleanUp => Turn {
+                seats: self.awaiting_cleanup(),
+                phase: "clean_up",
+                simultaneous: true,
+                chance: None,
+            },
+            Phase::Finished => Turn::finished(),
+        }
+    }
+
+    fn submit(&mut self, seat: Player, input: &Move) -> Result<(), Refusal> {
+        let input = input.input(self.map())?;
+        self.apply(seat, &input).map_err(|e| refusal(&e, self.map(), self.player_count()))
+    }
+
+    fn timeout_move(&self, _: Player) -> Move {
+        if self.phase() == Phase::CleanUp { Move::CleanupTimeout } else { Move::Timeout }
+    }
+
+    fn fallback_move(&self, seat: Player) -> Move {
+        if self.phase() == Phase::CleanUp { Move::surrender(self.map(), &self.suggest_surrender(seat)) } else { Move::Skip }
+    }
+
+    fn seat_may_send(input: &Move) -> bool {
+        !matches!(input, Move::Timeout | Move::CleanupTimeout)
+    }
+
+    fn input_count(&self) -> usize {
+        self.log().len()
+    }
+
+    fn input(&self, i: usize) -> Option<(Player, Move)> {
+        self.log().get(i).map(|(p, input)| (*p, Move::of(self.map(), input)))
+    }
+
+    fn events(&self) -> &[Event] {
+        GoBeyondGame::events(self)
+    }
+
+    fn view(&self, _: Viewer, names: &[PlayerInfo], history: bool) -> GoBeyondState {
+        let mut s = GoBeyondState::of(self, names);
+        if !history {
+            s.events.clear();
+        }
+        s
+    }
+}

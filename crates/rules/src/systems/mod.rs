@@ -1,0 +1,5 @@
+//! The rule systems, one folder each. Each implements [`crate::system::RuleSystem`] and is
+//! listed once in [`crate::registry`].
+
+pub mod classic;
+pub mod gobeyond;
