@@ -113,7 +113,7 @@ impl<G: Searchable> Bot<G> {
             return (a.best, Some(a));
         }
         let tables = match &self.tables {
-            Some(t) if t.len() == game.board().len() => t.clone(),
+            Some(t) if t.len() == game.map().len() => t.clone(),
             _ => {
                 let t = Arc::new(PlayoutTables::new(game.map()));
                 self.tables = Some(t.clone());

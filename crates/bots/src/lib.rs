@@ -5,12 +5,14 @@
 
 pub mod baseline;
 pub mod cleanup;
+pub mod computer;
 pub mod ladder;
 pub mod level;
 pub mod mcts;
 pub mod policy;
 pub mod searchable;
 
+pub use computer::{Computer, computer_input};
 pub use level::Level;
 pub use mcts::{Analysis, SearchConfig, Searcher};
 pub use policy::Policy;

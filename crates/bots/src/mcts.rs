@@ -1,9 +1,14 @@
 //! Monte-Carlo tree search with UCT and RAVE over any [`Searchable`] rule system.
 //!
-//! - The tree is an arena (`Vec<Node>`): children of a node are contiguous, created all at once
-//!   when the node is expanded; nothing is allocated per node otherwise.
-//! - N players: every node keeps the sum of rewards of **every** player (max^n): at a node, the
-//!   player to move picks the child that is best for them.
+//! - The tree is an arena of fixed-size blocks: children of a node are contiguous in one block,
+//!   created all at once when the node is expanded; blocks are never moved or copied, so the
+//!   memory budget ([`SearchConfig::memory`]) holds during a search: at the budget the tree
+//!   stops growing and the search goes on with playouts from its leaves.
+//! - Memory per playout is bounded too: a node is expanded only after enough visits to pay
+//!   for its children at [`SearchConfig::bytes_per_playout`] (on 9×9 that is the first visit,
+//!   on 19×19 about the seventh).
+//! - N players (max^n): every node keeps the rewards of the player who chose it, the only one
+//!   who reads them: at a node, the player to move picks the child that is best for them.
 //! - RAVE/AMAF: a child also collects the results of simulations in which its mover played the
 //!   same node later on; the blend weight follows Gelly & Silver's equivalence parameter.
 //! - Root parallelism: each thread grows its own tree with its own seed; the root statistics are
@@ -37,10 +42,15 @@ pub struct SearchConfig {
     pub exploration: f32,
     /// RAVE equivalence parameter: after about this many real visits AMAF counts for half.
     pub rave_equivalence: f32,
-    /// Visits a node needs before it is expanded.
+    /// Visits a node needs before it is expanded (at least; see `bytes_per_playout`).
     pub expand_after: u32,
-    /// A tree larger than this is dropped instead of reused.
-    pub max_nodes: usize,
+    /// Tree memory per playout, on average, that expansion may use: a node with `c` children
+    /// is expanded after `c × node size / bytes_per_playout` visits, if that is more than
+    /// `expand_after`.
+    pub bytes_per_playout: usize,
+    /// Most bytes of tree per thread. At the budget the tree stops growing (the search goes on);
+    /// a tree over half of it is dropped rather than reused for the next move.
+    pub memory: usize,
 }
 
 impl Default for SearchConfig {
@@ -54,7 +64,8 @@ impl Default for SearchConfig {
             exploration: 0.1,
             rave_equivalence: 1000.0,
             expand_after: 1,
-            max_nodes: 4_000_000,
+            bytes_per_playout: 2048,
+            memory: 256 << 20,
         }
     }
 }
@@ -62,16 +73,17 @@ impl Default for SearchConfig {
 #[derive(Debug, Clone)]
 struct Node<A> {
     action: Option<A>,
-    /// The player who chose this node's action.
-    mover: u8,
-    visits: u32,
-    value: Rewards,
+    /// Sum of the rewards of `mover` over the visits.
+    value: f32,
     amaf_visits: f32,
     amaf_value: f32,
     prior_visits: f32,
     prior_value: f32,
+    visits: u32,
     first_child: u32,
     children: u32,
+    /// The player who chose this node's action.
+    mover: u8,
     expanded: bool,
 }
 
@@ -79,22 +91,95 @@ impl<A> Node<A> {
     fn new(action: Option<A>, mover: u8, prior: crate::searchable::Prior) -> Node<A> {
         Node {
             action,
-            mover,
-            visits: 0,
-            value: [0.0; MAX_PLAYERS],
+            value: 0.0,
             amaf_visits: 0.0,
             amaf_value: 0.0,
             prior_visits: prior.visits,
             prior_value: prior.value,
+            visits: 0,
             first_child: 0,
             children: 0,
+            mover,
             expanded: false,
         }
     }
 
-    fn mean(&self, player: u8) -> f32 {
+    /// The mean reward of the node's mover, priors included.
+    fn mean(&self) -> f32 {
         let n = self.visits as f32 + self.prior_visits;
-        if n == 0.0 { 0.5 } else { (self.value[player as usize] + self.prior_value * self.prior_visits) / n }
+        if n == 0.0 { 0.5 } else { (self.value + self.prior_value * self.prior_visits) / n }
+    }
+}
+
+/// Nodes in blocks of `BLOCK` that never move: no copy on growth, so the tree's memory is
+/// what it holds and no more. A node's children are contiguous inside one block.
+#[derive(Debug)]
+struct Arena<A> {
+    blocks: Vec<Vec<Node<A>>>,
+    len: u32,
+}
+
+const BLOCK_BITS: u32 = 14;
+const BLOCK: usize = 1 << BLOCK_BITS;
+
+impl<A> Arena<A> {
+    fn new() -> Arena<A> {
+        Arena { blocks: Vec::new(), len: 0 }
+    }
+
+    fn clear(&mut self) {
+        // Keep the first block: the next search fills it again.
+        self.blocks.truncate(1);
+        if let Some(b) = self.blocks.first_mut() {
+            b.clear();
+        }
+        self.len = 0;
+    }
+
+    /// Nodes in use (ids are sparse across blocks; this counts allocated blocks' worth).
+    fn bytes(&self) -> usize {
+        self.blocks.iter().map(|b| b.capacity()).sum::<usize>() * std::mem::size_of::<Node<A>>()
+    }
+
+    /// Room for `count` contiguous nodes: the id of the first, or `None` past `budget` bytes.
+    fn reserve(&mut self, count: usize, budget: usize) -> Option<u32> {
+        if count > BLOCK {
+            return None;
+        }
+        let fits = self.blocks.last().is_some_and(|b| b.len() + count <= BLOCK);
+        if !fits {
+            let block_bytes = BLOCK * std::mem::size_of::<Node<A>>();
+            if !self.blocks.is_empty() && self.bytes() + block_bytes > budget {
+                return None;
+            }
+            self.blocks.push(Vec::with_capacity(BLOCK));
+        }
+        let b = self.blocks.len() - 1;
+        Some(((b as u32) << BLOCK_BITS) | self.blocks[b].len() as u32)
+    }
+
+    /// Appends to the last block (after [`Arena::reserve`]).
+    fn push(&mut self, node: Node<A>) -> u32 {
+        let b = self.blocks.len() - 1;
+        let id = ((b as u32) << BLOCK_BITS) | self.blocks[b].len() as u32;
+        self.blocks[b].push(node);
+        self.len += 1;
+        id
+    }
+}
+
+impl<A> std::ops::Index<u32> for Arena<A> {
+    type Output = Node<A>;
+    #[inline]
+    fn index(&self, id: u32) -> &Node<A> {
+        &self.blocks[(id >> BLOCK_BITS) as usize][(id as usize) & (BLOCK - 1)]
+    }
+}
+
+impl<A> std::ops::IndexMut<u32> for Arena<A> {
+    #[inline]
+    fn index_mut(&mut self, id: u32) -> &mut Node<A> {
+        &mut self.blocks[(id >> BLOCK_BITS) as usize][(id as usize) & (BLOCK - 1)]
     }
 }
 
@@ -149,9 +234,11 @@ impl<A> Analysis<A> {
 /// One thread's tree.
 #[derive(Debug)]
 pub struct Tree<G: Searchable> {
-    nodes: Vec<Node<G::Action>>,
+    nodes: Arena<G::Action>,
     root: u32,
     game: G,
+    /// The position each simulation plays on, overwritten from `game` without allocating.
+    scratch: Option<G>,
     ws: Workspace,
     rng: Rng,
     path: Vec<u32>,
@@ -169,11 +256,12 @@ pub struct Tree<G: Searchable> {
 impl<G: Searchable> Tree<G> {
     pub fn new(game: &G, tables: Arc<PlayoutTables>, seed: u64) -> Tree<G> {
         let game = game.search_copy();
-        let n = game.board().len();
-        let ws = Workspace::new(game.board(), tables);
+        let n = game.map().len();
+        let ws = Workspace::new(game.map(), tables);
         let mut t = Tree {
-            nodes: Vec::new(),
+            nodes: Arena::new(),
             root: 0,
+            scratch: None,
             ws,
             rng: Rng::new(seed),
             path: Vec::new(),
@@ -192,24 +280,34 @@ impl<G: Searchable> Tree<G> {
 
     fn reset(&mut self) {
         self.nodes.clear();
-        self.nodes.push(Node::new(None, 0, crate::searchable::Prior { visits: 0.0, value: 0.5 }));
-        self.root = 0;
+        let _ = self.nodes.reserve(1, usize::MAX);
+        self.root = self.nodes.push(Node::new(None, 0, crate::searchable::Prior { visits: 0.0, value: 0.5 }));
     }
 
-    /// Moves the root to `game`, keeping the subtree when `game` continues the tree's game.
-    pub fn advance(&mut self, game: &G, max_nodes: usize) {
+    /// Bytes the tree's nodes take.
+    pub fn memory(&self) -> usize {
+        self.nodes.bytes()
+    }
+
+    /// Nodes in the tree.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len as usize
+    }
+
+    /// Moves the root to `game`, keeping the subtree when `game` continues the tree's game and
+    /// the tree is under half of `memory` (a full tree would leave no room to grow).
+    pub fn advance(&mut self, game: &G, memory: usize) {
         let (from, to) = (self.game.action_count(), game.action_count());
         let mut node = Some(self.root);
-        if to < from || self.nodes.len() > max_nodes {
+        if to < from || self.nodes.bytes() > memory / 2 {
             node = None;
         }
         for i in from..to {
             let Some(at) = node else { break };
             let a = game.action_at(i);
-            let n = &self.nodes[at as usize];
+            let n = &self.nodes[at];
             node = a.and_then(|a| {
-                (n.first_child..n.first_child + n.children)
-                    .find(|&c| self.nodes[c as usize].action == Some(a))
+                (n.first_child..n.first_child + n.children).find(|&c| self.nodes[c].action == Some(a))
             });
         }
         self.game = game.search_copy();
@@ -221,30 +319,43 @@ impl<G: Searchable> Tree<G> {
         }
     }
 
-    fn expand(&mut self, at: u32, game: &G) {
+    /// Creates the children of `at`, unless the memory budget is reached (then `at` stays a
+    /// leaf and simulations through it play out from there).
+    fn expand(&mut self, at: u32, game: &G, config: &SearchConfig) -> bool {
         game.legal_actions(&mut self.actions);
+        let Some(first) = self.nodes.reserve(self.actions.len(), config.memory) else {
+            return false;
+        };
         let mover = game.to_move().map_or(0, |p| p.0);
-        let first = self.nodes.len() as u32;
         for i in 0..self.actions.len() {
             let a = self.actions[i];
             let prior = game.prior(a, &mut self.ws);
             self.nodes.push(Node::new(Some(a), mover, prior));
         }
-        let n = &mut self.nodes[at as usize];
+        let n = &mut self.nodes[at];
         n.first_child = first;
         n.children = self.actions.len() as u32;
         n.expanded = true;
+        true
+    }
+
+    /// Visits before a node is expanded: `expand_after`, or more on big maps so that a
+    /// playout adds `bytes_per_playout` of tree on average.
+    fn expand_threshold(&self, config: &SearchConfig) -> u32 {
+        let children = self.game.map().len() * std::mem::size_of::<Node<G::Action>>();
+        let paid = children.div_ceil(config.bytes_per_playout.max(1));
+        config.expand_after.max(paid as u32)
     }
 
     fn select(&self, at: u32, config: &SearchConfig) -> u32 {
-        let parent = &self.nodes[at as usize];
+        let parent = &self.nodes[at];
         let log_n = (parent.visits as f32 + 1.0).ln();
         let mut best = parent.first_child;
         let mut best_value = f32::NEG_INFINITY;
         for c in parent.first_child..parent.first_child + parent.children {
-            let child = &self.nodes[c as usize];
+            let child = &self.nodes[c];
             let n = child.visits as f32 + child.prior_visits;
-            let q = child.mean(child.mover);
+            let q = child.mean();
             let an = child.amaf_visits;
             let blended = if an > 0.0 {
                 let beta = an / (an + n + n * an / config.rave_equivalence);
@@ -262,8 +373,14 @@ impl<G: Searchable> Tree<G> {
     }
 
     /// One simulation: descend, expand, play out, back up.
-    fn simulate(&mut self, config: &SearchConfig) {
-        let mut game = self.game.clone();
+    fn simulate(&mut self, config: &SearchConfig, threshold: u32) {
+        let mut game = match self.scratch.take() {
+            Some(mut g) => {
+                g.clone_from(&self.game);
+                g
+            }
+            None => self.game.clone(),
+        };
         self.path.clear();
         self.played_at_depth.clear();
         self.played.clear();
@@ -274,23 +391,26 @@ impl<G: Searchable> Tree<G> {
             if game.to_move().is_none() {
                 break;
             }
-            let node = &self.nodes[at as usize];
+            let node = &self.nodes[at];
             if !node.expanded {
-                if at != self.root && node.visits < config.expand_after {
+                if at != self.root && node.visits < threshold {
                     break;
                 }
-                self.expand(at, &game);
+                if !self.expand(at, &game, config) {
+                    break;
+                }
             }
-            if self.nodes[at as usize].children == 0 {
+            if self.nodes[at].children == 0 {
                 break;
             }
             let child = self.select(at, config);
-            let Some(action) = self.nodes[child as usize].action else { break };
-            let mover = Player(self.nodes[child as usize].mover);
+            let Some(action) = self.nodes[child].action else { break };
+            let mover = Player(self.nodes[child].mover);
             if game.play(action).is_err() {
                 // Cannot happen with legal_actions; never let it corrupt the statistics.
-                self.nodes[child as usize].prior_value = 0.0;
-                self.nodes[child as usize].prior_visits = 1e6;
+                self.nodes[child].prior_value = 0.0;
+                self.nodes[child].prior_visits = 1e6;
+                self.scratch = Some(game);
                 return;
             }
             if let Some(k) = G::amaf_key(action) {
@@ -299,7 +419,7 @@ impl<G: Searchable> Tree<G> {
             self.path.push(child);
             self.played_at_depth.push(self.played.len());
             at = child;
-            if self.nodes[child as usize].visits == 0 {
+            if self.nodes[child].visits == 0 {
                 break;
             }
         }
@@ -315,12 +435,11 @@ impl<G: Searchable> Tree<G> {
             self.owner_samples += 1;
             r
         };
+        self.scratch = Some(game);
         for &n in &self.path {
-            let node = &mut self.nodes[n as usize];
+            let node = &mut self.nodes[n];
             node.visits += 1;
-            for (v, r) in node.value.iter_mut().zip(rewards) {
-                *v += r;
-            }
+            node.value += rewards[node.mover as usize];
         }
         self.update_amaf(&rewards);
     }
@@ -338,10 +457,10 @@ impl<G: Searchable> Tree<G> {
                 let (p, key) = self.played[j];
                 self.amaf[key as usize] = stamp | (p.0 as u64 + 1);
             }
-            let parent = &self.nodes[self.path[d] as usize];
+            let parent = &self.nodes[self.path[d]];
             let (first, count) = (parent.first_child, parent.children);
             for c in first..first + count {
-                let child = &mut self.nodes[c as usize];
+                let child = &mut self.nodes[c];
                 let Some(key) = child.action.and_then(G::amaf_key) else { continue };
                 if self.amaf[key as usize] == stamp | (child.mover as u64 + 1) {
                     child.amaf_visits += 1.0;
@@ -353,23 +472,24 @@ impl<G: Searchable> Tree<G> {
 
     /// Runs simulations until `playouts` or `deadline`.
     pub fn run(&mut self, config: &SearchConfig, playouts: u32, deadline: Option<Instant>) -> u32 {
+        let threshold = self.expand_threshold(config);
         let mut done = 0;
         while done < playouts {
             if done % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
-            self.simulate(config);
+            self.simulate(config, threshold);
             done += 1;
         }
         done
     }
 
     fn root_stats(&self) -> Vec<ActionStats<G::Action>> {
-        let root = &self.nodes[self.root as usize];
+        let root = &self.nodes[self.root];
         (root.first_child..root.first_child + root.children)
             .filter_map(|c| {
-                let n = &self.nodes[c as usize];
-                Some(ActionStats { action: n.action?, visits: n.visits, value: n.mean(n.mover) })
+                let n = &self.nodes[c];
+                Some(ActionStats { action: n.action?, visits: n.visits, value: n.mean() })
             })
             .collect()
     }
@@ -405,7 +525,7 @@ impl<G: Searchable> Searcher<G> {
             self.tables = Some(tables);
         } else {
             for t in &mut self.trees {
-                t.advance(game, self.config.max_nodes);
+                t.advance(game, self.config.memory);
             }
         }
         let config = &self.config;
@@ -440,7 +560,7 @@ impl<G: Searchable> Searcher<G> {
         }
         // Most visited first; ties by value, then by order (deterministic).
         merged.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)));
-        let n = game.board().len();
+        let n = game.map().len();
         let samples: u32 = self.trees.iter().map(|t| t.owner_samples).sum();
         let ownership = (0..n)
             .map(|v| {

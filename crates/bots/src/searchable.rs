@@ -63,11 +63,13 @@ pub struct Workspace {
 }
 
 impl Workspace {
-    pub fn new(board: &Board, tables: Arc<PlayoutTables>) -> Workspace {
+    /// Scratch space for searches on `map` (the Go board in it starts empty: playouts of the
+    /// Go-board systems copy their position into it).
+    pub fn new(map: &Arc<gobeyond_maps::Map>, tables: Arc<PlayoutTables>) -> Workspace {
         Workspace {
-            board: board.clone(),
+            board: Board::new(map.clone()),
             tables,
-            owner: vec![0; board.len()],
+            owner: vec![0; map.len()],
             area: [0; MAX_PLAYERS],
             ladder: LadderReader::new(),
         }
@@ -178,13 +180,22 @@ fn attacks(board: &Board, node: NodeId, player: Player) -> bool {
     libs.len() >= 2
 }
 
-/// A rule system the search can play.
+/// A rule system the search can play. Nothing here assumes the Go board: a system whose
+/// position is something else (stones that move, stacks, regions) gives its own playout and
+/// leaves the final owner of each node in `Workspace::owner`; the Go-board helpers
+/// (`policy`, `ladder`, [`Workspace::board`]) are there for the systems that use them.
 pub trait Searchable: Game {
     /// The node of a placement (for AMAF statistics), if the action is one.
     fn amaf_key(action: Self::Action) -> Option<NodeId>;
     /// A copy for search to play on (for example without event recording).
     fn search_copy(&self) -> Self {
         self.clone()
+    }
+    /// A copy in which what `viewer` cannot see (other hands, the deck order) is sampled
+    /// with `rng` (determinization). Games without hidden information return themselves.
+    fn determinize(&self, viewer: Player, rng: &mut Rng) -> Self {
+        let _ = (viewer, rng);
+        self.search_copy()
     }
     /// Rewards of a finished game.
     fn final_rewards(&self) -> Rewards;
@@ -199,8 +210,10 @@ pub trait Searchable: Game {
     ) -> Rewards;
     /// Prior knowledge about `action` for the player to move.
     fn prior(&self, action: Self::Action, ws: &mut Workspace) -> Prior;
-    /// The board (for workspaces and ownership).
-    fn board(&self) -> &Board;
+    /// The Go board, for systems that play on one (eye checks of the baseline players).
+    fn go_board(&self) -> Option<&Board> {
+        None
+    }
     /// True for the action that says "I am done" (Pass).
     fn is_pass(&self, action: Self::Action) -> bool;
     /// A material count of how well `player` stands now, in the rule system's own terms (for
@@ -214,6 +227,12 @@ pub trait Searchable: Game {
 impl Searchable for ClassicGame {
     fn amaf_key(action: classic::Action) -> Option<NodeId> {
         action.node()
+    }
+
+    fn search_copy(&self) -> Self {
+        let mut g = self.clone();
+        g.set_recording(false);
+        g
     }
 
     fn final_rewards(&self) -> Rewards {
@@ -271,8 +290,8 @@ impl Searchable for ClassicGame {
         }
     }
 
-    fn board(&self) -> &Board {
-        ClassicGame::board(self)
+    fn go_board(&self) -> Option<&Board> {
+        Some(ClassicGame::board(self))
     }
 
     fn is_pass(&self, action: classic::Action) -> bool {
@@ -428,8 +447,8 @@ impl Searchable for GoBeyondGame {
         }
     }
 
-    fn board(&self) -> &Board {
-        GoBeyondGame::board(self)
+    fn go_board(&self) -> Option<&Board> {
+        Some(GoBeyondGame::board(self))
     }
 
     fn is_pass(&self, action: gobeyond::Action) -> bool {

@@ -31,6 +31,22 @@
 //! ```
 #![forbid(unsafe_code)]
 
+/// `Clone` for a game whose `clone_from` reuses every buffer: search copies a position once per
+/// simulation, and that must not allocate. A field left out of the list does not compile.
+macro_rules! clone_reusing {
+    ($t:ident { $($f:ident),* $(,)? }) => {
+        impl Clone for $t {
+            fn clone(&self) -> Self {
+                $t { $($f: self.$f.clone()),* }
+            }
+
+            fn clone_from(&mut self, other: &Self) {
+                $(self.$f.clone_from(&other.$f);)*
+            }
+        }
+    };
+}
+
 pub mod board;
 mod game;
 mod player;

@@ -73,6 +73,7 @@ registry! {
 pub struct SystemInfo {
     pub name: &'static str,
     pub title: &'static str,
+    pub about: &'static str,
     /// The rules as implemented, in Markdown.
     pub document: &'static str,
     presets: fn() -> &'static [Preset],
@@ -124,6 +125,7 @@ impl SystemInfo {
         SystemInfo {
             name: S::NAME,
             title: S::TITLE,
+            about: S::ABOUT,
             document: S::DOCUMENT,
             presets: S::presets,
             describe: S::describe_settings,

@@ -125,6 +125,8 @@ pub trait RuleSystem: Game {
     /// The name in records, URLs and `--rules` (`classic`, `gobeyond`).
     const NAME: &'static str;
     const TITLE: &'static str;
+    /// One line for menus.
+    const ABOUT: &'static str;
     /// The rules as implemented (`docs/rules/<name>.md`), in Markdown.
     const DOCUMENT: &'static str;
 

@@ -25,10 +25,12 @@ pub struct Clock {
 pub enum ClockKind {
     /// Untimed.
     None,
-    /// GoBeyond: every turn has `turn_ms`, Clean-Up has `cleanup_ms` (0 = unlimited).
+    /// The rule system's own clock: every turn has `turn_ms`, a decision of several seats at
+    /// once (GoBeyond's Clean-Up) has `cleanup_ms` (0 = unlimited).
     PerTurn { turn_ms: i64, cleanup_ms: i64 },
-    /// A classic time control.
-    Classic(TimeControl),
+    /// The game's time control (stored as `classic` since the first version).
+    #[serde(rename = "classic")]
+    Control(TimeControl),
 }
 
 fn ms(seconds: f64) -> i64 {
@@ -38,9 +40,9 @@ fn ms(seconds: f64) -> i64 {
 impl Clock {
     pub fn new(kind: ClockKind, players: usize) -> Clock {
         let (main, periods) = match kind {
-            ClockKind::Classic(TimeControl::Absolute { main_seconds })
-            | ClockKind::Classic(TimeControl::Fischer { main_seconds, .. }) => (ms(main_seconds), 0),
-            ClockKind::Classic(TimeControl::ByoYomi { main_seconds, periods, .. }) => {
+            ClockKind::Control(TimeControl::Absolute { main_seconds })
+            | ClockKind::Control(TimeControl::Fischer { main_seconds, .. }) => (ms(main_seconds), 0),
+            ClockKind::Control(TimeControl::ByoYomi { main_seconds, periods, .. }) => {
                 (ms(main_seconds), periods)
             }
             _ => (0, 0),
@@ -63,7 +65,7 @@ impl Clock {
                 (cleanup_ms > 0).then_some(now + cleanup_ms)
             }
             (ClockKind::PerTurn { turn_ms, .. }, Some(_)) => (turn_ms > 0).then_some(now + turn_ms),
-            (ClockKind::Classic(tc), Some(p)) => {
+            (ClockKind::Control(tc), Some(p)) => {
                 let period = match tc {
                     TimeControl::ByoYomi { period_seconds, .. } if self.periods_left[p] > 0 => {
                         ms(period_seconds)
@@ -81,7 +83,7 @@ impl Clock {
 
     /// Charges `player` for the turn that ends at `now` (main time, increments, periods).
     pub fn end_turn(&mut self, player: usize, now: i64) {
-        let ClockKind::Classic(tc) = self.control else { return };
+        let ClockKind::Control(tc) = self.control else { return };
         let used = (now - self.turn_started_ms).max(0);
         let Some(left) = self.remaining_ms.get_mut(player) else { return };
         match tc {
@@ -123,7 +125,7 @@ mod tests {
     #[test]
     fn fischer_adds_the_increment_after_each_move() {
         let mut c = Clock::new(
-            ClockKind::Classic(TimeControl::Fischer { main_seconds: 10.0, increment_seconds: 2.0 }),
+            ClockKind::Control(TimeControl::Fischer { main_seconds: 10.0, increment_seconds: 2.0 }),
             2,
         );
         c.start_turn(Some(0), false, 1_000);
@@ -135,7 +137,7 @@ mod tests {
     #[test]
     fn byo_yomi_loses_whole_periods_only() {
         let mut c = Clock::new(
-            ClockKind::Classic(TimeControl::ByoYomi { main_seconds: 1.0, periods: 3, period_seconds: 5.0 }),
+            ClockKind::Control(TimeControl::ByoYomi { main_seconds: 1.0, periods: 3, period_seconds: 5.0 }),
             2,
         );
         c.start_turn(Some(1), false, 0);

@@ -10,6 +10,9 @@ use axum::{
 pub enum ApiError {
     #[error("{0}")]
     BadRequest(String),
+    /// The rule system refused an input: its code and sentence reach the client.
+    #[error("{0}")]
+    Refused(gobeyond_rules::Refusal),
     #[error("sign in first (a guest account is one click away)")]
     Unauthorized,
     #[error("{0}")]
@@ -31,7 +34,7 @@ pub enum ApiError {
 impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::BadRequest(_) | ApiError::Refused(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
@@ -44,12 +47,22 @@ impl ApiError {
     }
 }
 
+impl ApiError {
+    /// The refusal's code, when the rule system refused.
+    pub fn code(&self) -> Option<&str> {
+        match self {
+            ApiError::Refused(r) => Some(&r.code),
+            _ => None,
+        }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
         if status.is_server_error() {
             tracing::error!(error = %self, "request failed");
         }
-        (status, Json(serde_json::json!({ "error": self.to_string() }))).into_response()
+        (status, Json(serde_json::json!({ "error": self.to_string(), "code": self.code() }))).into_response()
     }
 }

@@ -7,10 +7,7 @@ use axum::{
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
-use gobeyond_rules::{
-    record::{AnyGame, Record, RecordedAction},
-    sgf,
-};
+use gobeyond_rules::record::{Record, RecordedAction};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -207,7 +204,7 @@ pub async fn list_games(
         games.push(json!({
             "id": row.id,
             "status": row.status,
-            "rules": setup.as_ref().map(|s| s.rules.system()),
+            "rules": setup.as_ref().map(|s| s.rules.system.clone()),
             "map": setup.as_ref().map(|s| &s.map),
             "players": setup.as_ref().map(|s| s.players),
             "seats": seats.iter().map(|s| json!({"seat": s.seat, "user": s.user_name, "bot_level": s.bot_level})).collect::<Vec<_>>(),
@@ -288,13 +285,7 @@ pub async fn record(State(app): State<AppState>, Path(id): Path<i64>) -> Result<
 pub async fn sgf_export(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Response, ApiError> {
     let record = record_of(&app, id).await?;
     let game = record.replay().map_err(|e| ApiError::Internal(e.to_string()))?;
-    let AnyGame::Classic(classic) = &game else {
-        return Err(ApiError::BadRequest(
-            "SGF describes classic two-player games only: use the JSON record".into(),
-        ));
-    };
-    let text =
-        sgf::export(classic, &record.players, None).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let text = game.sgf(&record.players, None).map_err(ApiError::BadRequest)?;
     let mut headers = HeaderMap::new();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-go-sgf"));
     Ok((headers, text).into_response())

@@ -4,8 +4,8 @@
 
 use gobeyond_maps::CustomMap;
 use gobeyond_rules::{
-    ClassicRules, GoBeyondRules,
-    record::{AnyGame, MapSource, PlayerInfo, Record, RulesSpec},
+    AnyGame, registry,
+    record::{MapSource, PlayerInfo, Record, RulesSpec},
 };
 use serde::{Deserialize, Serialize};
 
@@ -14,8 +14,8 @@ use crate::error::ApiError;
 /// The largest map a server game may use: bots must still think in a turn.
 pub const MAX_NODES: usize = 4096;
 
-/// Rules as a creator may write them: a preset name (`gobeyond`, `chinese`, `japanese`, ...) or
-/// the full settings (`{"system": "gobeyond", "turn_seconds": 30}`).
+/// Rules as a creator may write them: a system or preset name (`gobeyond`, `chinese`,
+/// `japanese`, ...) or the full settings (`{"system": "gobeyond", "turn_seconds": 30}`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
 pub enum RulesChoice {
@@ -31,7 +31,8 @@ pub enum MapChoice {
     Custom(CustomMap),
 }
 
-/// Classic clocks. GoBeyond's clock is its own `turn_seconds` and `cleanup_seconds` settings.
+/// Game clocks, for rule systems without a clock of their own (GoBeyond's is its
+/// `turn_seconds` and `cleanup_seconds` settings).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum TimeControl {
@@ -98,21 +99,16 @@ impl NewGame {
             return Err(bad(format!("players must be 2 to 8, not {}", self.players)));
         }
         let rules = match self.rules {
-            RulesChoice::Name(n) if n == "gobeyond" => RulesSpec::GoBeyond(GoBeyondRules::default()),
-            RulesChoice::Name(n) if n == "classic" => RulesSpec::Classic(ClassicRules::default()),
-            RulesChoice::Name(n) => RulesSpec::Classic(ClassicRules::preset(&n).ok_or_else(|| {
-                bad(format!("unknown rules {n:?}: use gobeyond, classic, or a classic preset such as chinese or japanese"))
-            })?),
+            RulesChoice::Name(n) => registry::rules_by_name(&n).map_err(bad)?,
             RulesChoice::Spec(s) => s,
         };
-        if let RulesSpec::GoBeyond(r) = &rules {
-            r.validate(self.players).map_err(|e| bad(format!("rules: {e}")))?;
-            if self.time != TimeControl::None {
-                return Err(bad(
-                    "GoBeyond games are timed by the turn_seconds and cleanup_seconds settings, not by a time control"
-                        .into(),
-                ));
-            }
+        let system = rules.info().map_err(|e| bad(e.to_string()))?;
+        system.validate(&rules.settings, self.players).map_err(|e| bad(format!("rules: {e}")))?;
+        if system.clock(&rules.settings).is_some() && self.time != TimeControl::None {
+            return Err(bad(format!(
+                "{} games are timed by their own settings, not by a time control",
+                system.title
+            )));
         }
         check_time(&self.time)?;
         let map = match self.map {
@@ -181,7 +177,4 @@ impl GameSetup {
         self.record(names).replay().map_err(|e| ApiError::BadRequest(e.to_string()))
     }
 
-    pub fn is_gobeyond(&self) -> bool {
-        matches!(self.rules, RulesSpec::GoBeyond(_))
-    }
 }

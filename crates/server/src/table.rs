@@ -9,12 +9,11 @@ use std::{
     time::{Duration, Instant},
 };
 
-use gobeyond_bots::level::{Bot, Strategy};
-use gobeyond_bots::{Level, Searchable};
+use gobeyond_bots::Level;
 use gobeyond_rules::{
-    Game, Player, classic,
-    gobeyond::{self, Phase},
-    record::{AnyGame, AnyState, PlayerInfo, RecordedAction, RecordedKind, RulesSpec},
+    AnyGame, Player, Viewer,
+    record::{PlayerInfo, RecordedAction},
+    registry::Object,
 };
 use serde_json::json;
 use tokio::sync::{Semaphore, broadcast, mpsc, oneshot};
@@ -62,7 +61,7 @@ pub enum Command {
     Act {
         user: i64,
         seat: Option<usize>,
-        action: RecordedKind,
+        action: Object,
         reply: oneshot::Sender<Result<u64, ApiError>>,
     },
     Join {
@@ -93,7 +92,7 @@ pub enum Command {
     BotMove {
         seq: u64,
         seat: usize,
-        action: RecordedKind,
+        action: Object,
     },
     /// A bot search failed: the table plays a safe action for it instead.
     BotFailed {
@@ -211,17 +210,15 @@ struct Table {
     bots: Arc<Semaphore>,
     bot_pending: Option<u64>,
     chat_times: HashMap<i64, VecDeque<Instant>>,
-    /// GoBeyond: events already sent.
+    /// Events already sent.
     events_sent: usize,
 }
 
+/// The rule system's own clock when it has one, else the game's time control.
 fn clock_kind(setup: &GameSetup) -> ClockKind {
-    match &setup.rules {
-        RulesSpec::GoBeyond(r) => ClockKind::PerTurn {
-            turn_ms: r.turn_seconds as i64 * 1000,
-            cleanup_ms: r.cleanup_seconds as i64 * 1000,
-        },
-        RulesSpec::Classic(_) => ClockKind::Classic(setup.time),
+    match setup.rules.info().ok().and_then(|i| i.clock(&setup.rules.settings)) {
+        Some(c) => ClockKind::PerTurn { turn_ms: c.turn_ms, cleanup_ms: c.decision_ms },
+        None => ClockKind::Control(setup.time),
     }
 }
 
@@ -243,10 +240,7 @@ impl Table {
             .and_then(|c| serde_json::from_str(c).ok())
             .unwrap_or_else(|| Clock::new(clock_kind(&setup), setup.players));
         let (updates, _) = broadcast::channel(BROADCAST_BUFFER);
-        let events_sent = match &game {
-            AnyGame::GoBeyond(g) => g.events().len(),
-            AnyGame::Classic(_) => 0,
-        };
+        let events_sent = game.event_count();
         let mut table = Table {
             id,
             store,
@@ -359,17 +353,19 @@ impl Table {
         self.actions.len() as u64
     }
 
-    /// Who the clock runs for: the player to move, or Clean-Up.
+    /// Who the clock runs for: the player to move, or a decision of several seats at once
+    /// (one deadline for all).
     fn turn(&self) -> (Option<usize>, bool) {
-        match &self.game {
-            AnyGame::GoBeyond(g) if g.phase() == Phase::CleanUp => (None, true),
-            AnyGame::GoBeyond(g) => (g.to_move().map(Player::index), false),
-            AnyGame::Classic(g) => (g.to_move().map(Player::index), false),
+        let turn = self.game.turn();
+        if turn.simultaneous {
+            (None, true)
+        } else {
+            (turn.seats.first().map(|p| p.index()), false)
         }
     }
 
     /// A human's action, checked for seat and turn, then committed.
-    async fn act(&mut self, user: i64, seat: Option<usize>, action: RecordedKind) -> Result<u64, ApiError> {
+    async fn act(&mut self, user: i64, seat: Option<usize>, action: Object) -> Result<u64, ApiError> {
         match self.status {
             Status::Open => return Err(ApiError::Conflict("the game has not started".into())),
             Status::Finished => return Err(ApiError::Conflict("the game is over".into())),
@@ -388,8 +384,8 @@ impl Table {
             Some(s) => s,
             None => *mine.iter().find(|s| waiting.contains(s)).unwrap_or(&mine[0]),
         };
-        if matches!(action, RecordedKind::Timeout | RecordedKind::CleanupTimeout) {
-            return Err(ApiError::BadRequest("timeouts are the server clock's to send".into()));
+        if !self.game.seat_may_send(&action) {
+            return Err(ApiError::BadRequest("time-outs and chance are the server's to send".into()));
         }
         if !waiting.contains(&seat) {
             return Err(ApiError::Conflict(format!("it is not seat {seat}'s turn")));
@@ -398,20 +394,17 @@ impl Table {
     }
 
     /// Applies, logs, acknowledges: the one path for every action (humans, bots, the clock).
-    async fn commit(&mut self, seat: usize, kind: RecordedKind) -> Result<u64, ApiError> {
-        let mut action = RecordedAction { player: seat as u8, kind };
-        // Logged and broadcast with both the node number and its label, however it was sent.
-        if let RecordedKind::Place { node, at } = &mut action.kind {
-            let map = self.game.map();
-            match (&node, &at) {
-                (Some(n), None) if (*n as usize) < map.len() => *at = Some(map.label(*n as u32).to_string()),
-                (None, Some(label)) => *node = map.node_by_label(label).map(u64::from),
-                _ => {}
-            }
-        }
+    async fn commit(&mut self, seat: usize, input: Object) -> Result<u64, ApiError> {
         let (before_player, before_cleanup) = self.turn();
         let prior_clock = self.clock.clone();
-        self.game.apply(&action).map_err(ApiError::BadRequest)?;
+        self.game.submit(Player(seat as u8), &input).map_err(ApiError::Refused)?;
+        // Logged and broadcast in the system's own written form (placements with both the
+        // node number and its label), however it was sent.
+        let logged = self.game.input_count().checked_sub(1).and_then(|i| self.game.input(i));
+        let action = match logged {
+            Some((p, input)) => RecordedAction { player: p.0, input },
+            None => RecordedAction { player: seat as u8, input },
+        };
         let now = now_ms();
         let (player, cleanup) = self.turn();
         if before_player == Some(seat) && !before_cleanup {
@@ -423,7 +416,7 @@ impl Table {
         let text = serde_json::to_string(&action).map_err(|e| ApiError::Internal(e.to_string()))?;
         let timed = !matches!(
             self.clock.control,
-            ClockKind::None | ClockKind::Classic(crate::setup::TimeControl::None)
+            ClockKind::None | ClockKind::Control(crate::setup::TimeControl::None)
         );
         let clock = if timed {
             Some(serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?)
@@ -471,13 +464,13 @@ impl Table {
         }
         if cleanup {
             for p in self.game.waiting_for() {
-                if let Err(e) = self.commit(p.index(), RecordedKind::CleanupTimeout).await {
+                if let Err(e) = self.commit(p.index(), self.game.timeout_input(p)).await {
                     tracing::error!(game = self.id, error = %e, "Clean-Up timeout failed");
                     return;
                 }
             }
         } else if let Some(p) = player
-            && let Err(e) = self.commit(p, RecordedKind::Timeout).await
+            && let Err(e) = self.commit(p, self.game.timeout_input(Player(p as u8))).await
         {
             tracing::error!(game = self.id, error = %e, "timeout failed");
             // Try again in a second rather than spinning.
@@ -520,10 +513,10 @@ impl Table {
         });
     }
 
-    /// When a bot cannot decide: pass (classic) or skip (GoBeyond).
+    /// When a bot cannot decide: the rule system's mildest input (a pass, a skip).
     async fn fallback(&mut self, seat: usize) {
-        let kind = if self.setup.is_gobeyond() { RecordedKind::Skip } else { RecordedKind::Pass };
-        if let Err(e) = self.commit(seat, kind).await {
+        let input = self.game.fallback_input(Player(seat as u8));
+        if let Err(e) = self.commit(seat, input).await {
             tracing::error!(game = self.id, seat, error = %e, "bot fallback refused");
         }
     }
@@ -650,11 +643,7 @@ impl Table {
                 "bot_level": s.bot_level,
             })).collect::<Vec<_>>(),
             "seq": self.seq(),
-            "phase": match &self.game {
-                AnyGame::GoBeyond(g) if g.phase() == Phase::CleanUp => "clean_up",
-                _ if self.game.outcome().is_some() => "finished",
-                _ => "playing",
-            },
+            "phase": self.game.turn().phase,
             "waiting_for": self.game.waiting_for().iter().map(|p| p.0).collect::<Vec<_>>(),
             "clock": (self.status == Status::Live).then(|| self.clock.view(now)),
             "outcome": self.game.outcome(),
@@ -678,7 +667,7 @@ impl Table {
             "since": from,
             "actions": missed,
             "info": self.info(),
-            "state": (self.status != Status::Open).then(|| self.game.state(&self.names())),
+            "state": (self.status != Status::Open).then(|| self.game.view(Viewer::Spectator, &self.names(), true)),
         })
         .to_string()
     }
@@ -692,30 +681,24 @@ impl Table {
             game: i64,
             seq: u64,
             action: &'a RecordedAction,
-            events: &'a [gobeyond::Event],
-            state: AnyState,
+            events: Box<serde_json::value::RawValue>,
+            state: Box<serde_json::value::RawValue>,
             clock: Option<serde_json::Value>,
             status: Status,
         }
-        let events = match &self.game {
-            AnyGame::GoBeyond(g) => g.events().get(self.events_sent..).unwrap_or_default(),
-            AnyGame::Classic(_) => &[],
-        };
         let timed = self.status == Status::Live && self.clock.deadline_ms.is_some();
         let update = Update {
             kind: "update",
             game: self.id,
             seq,
             action,
-            events,
-            state: self.game.state(&self.names()).without_history(),
+            events: self.game.events_json(self.events_sent),
+            state: self.game.view(Viewer::Spectator, &self.names(), false),
             clock: timed.then(|| self.clock.view(now_ms())),
             status: self.status,
         };
         let text = serde_json::to_string(&update).unwrap_or_default();
-        if let AnyGame::GoBeyond(g) = &self.game {
-            self.events_sent = g.events().len();
-        }
+        self.events_sent = self.game.event_count();
         let _ = self.updates.send((seq, text.into()));
     }
 
@@ -735,7 +718,7 @@ fn replay(setup: &GameSetup, names: &[String], actions: &[String]) -> Result<Any
     for (i, text) in actions.iter().enumerate() {
         let a: RecordedAction =
             serde_json::from_str(text).map_err(|e| format!("action {} is unreadable: {e}", i + 1))?;
-        game.apply(&a).map_err(|e| format!("action {} does not replay: {e}", i + 1))?;
+        game.submit(Player(a.player), &a.input).map_err(|e| format!("action {} does not replay: {e}", i + 1))?;
     }
     Ok(game)
 }
@@ -749,54 +732,10 @@ pub fn seat_name(s: &SeatRow) -> String {
     }
 }
 
-/// A server bot's action, in record terms (the search runs here, on a blocking thread).
-fn bot_action(game: &AnyGame, seat: usize, level: u8, seed: u64) -> Option<RecordedKind> {
+/// A server bot's input, in the rule system's wire form (the search runs here, on a blocking
+/// thread).
+fn bot_action(game: &AnyGame, seat: usize, level: u8, seed: u64) -> Option<Object> {
     let level = Level::new(level).ok()?;
     let time = Some(Duration::from_secs_f64(BOT_SECONDS));
-    if let AnyGame::GoBeyond(g) = game
-        && g.phase() == Phase::CleanUp
-    {
-        // Clean-Up: give up the stones the playouts say are lost.
-        let config = gobeyond_bots::SearchConfig { playouts: 2000, seed, time, ..Default::default() };
-        let doomed = gobeyond_bots::cleanup::doomed_stones(g, Player(seat as u8), config);
-        let map = g.map();
-        return Some(RecordedKind::Surrender {
-            nodes: doomed.iter().map(|&n| u64::from(n)).collect(),
-            at: doomed.iter().map(|&n| map.label(n).to_string()).collect(),
-        });
-    }
-    match game {
-        AnyGame::Classic(g) => {
-            let (a, _) = choose(g, level, seed, time);
-            let map = g.map();
-            Some(match a? {
-                classic::Action::Place(n) => {
-                    RecordedKind::Place { node: Some(n as u64), at: Some(map.label(n).to_string()) }
-                }
-                classic::Action::Pass => RecordedKind::Pass,
-                classic::Action::Resign => RecordedKind::Resign,
-            })
-        }
-        AnyGame::GoBeyond(g) => {
-            let (a, _) = choose(g, level, seed, time);
-            let map = g.map();
-            Some(match a? {
-                gobeyond::Action::Occupy(n) => {
-                    RecordedKind::Place { node: Some(n as u64), at: Some(map.label(n).to_string()) }
-                }
-                gobeyond::Action::Skip | gobeyond::Action::Timeout => RecordedKind::Skip,
-                gobeyond::Action::Pass => RecordedKind::Pass,
-                gobeyond::Action::Resign => RecordedKind::Resign,
-            })
-        }
-    }
-}
-
-fn choose<G: Searchable>(
-    game: &G,
-    level: Level,
-    seed: u64,
-    time: Option<Duration>,
-) -> (Option<G::Action>, Option<gobeyond_bots::Analysis<G::Action>>) {
-    Bot::<G>::new(Strategy::Search(level), seed, 1, time).choose(game)
+    gobeyond_bots::computer_input(game, Player(seat as u8), level, seed, time)
 }

@@ -9,11 +9,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use gobeyond_maps::{Map, generate};
-use gobeyond_rules::{
-    GoBeyondRules,
-    record::AnyGame,
-    settings::{ClassicRules, PRESETS},
-};
+use gobeyond_rules::{AnyGame, SYSTEMS, SystemInfo, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -131,45 +127,42 @@ pub async fn state_at(
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?
         .map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok(Json(json!({ "at": q.at, "total": total, "action": last, "state": game.state(&players) })))
+    Ok(Json(json!({ "at": q.at, "total": total, "action": last, "state": game.view(Viewer::Spectator, &players, true) })))
 }
 
-/// `GET /api/rules`: the rule systems a game can be created with, and their default settings.
+/// `GET /api/rules`: the rule systems a game can be created with: their default settings,
+/// presets, and a description of every setting (the lobby builds its form from it).
 pub async fn rules() -> Json<serde_json::Value> {
-    let presets: Vec<_> = PRESETS
+    let systems: Vec<_> = SYSTEMS
         .iter()
-        .filter_map(|(name, about)| {
-            ClassicRules::preset(name).map(|r| json!({ "name": name, "about": about, "settings": r }))
+        .map(|s| {
+            let presets: Vec<_> = s
+                .presets()
+                .iter()
+                .filter_map(|p| {
+                    s.preset(p.name)
+                        .map(|r| json!({ "name": p.name, "about": p.description, "settings": r.settings }))
+                })
+                .collect();
+            json!({
+                "name": s.name,
+                "title": s.title,
+                "about": s.about,
+                "defaults": s.default_settings(),
+                "presets": presets,
+                "settings": s.describe_settings(),
+                "own_clock": s.clock(&s.default_settings()).is_some(),
+            })
         })
         .collect();
-    Json(json!({
-        "systems": [
-            {
-                "name": "gobeyond",
-                "title": "GoBeyond",
-                "about": "PlayPoints economy, claims and income, Reserved nodes, Clean-Up; 2 to 8 players",
-                "defaults": GoBeyondRules::default(),
-            },
-            {
-                "name": "classic",
-                "title": "Classic Go",
-                "about": "Go on any map for 2 to 8 players, with the usual rule sets",
-                "defaults": ClassicRules::default(),
-                "presets": presets,
-            }
-        ]
-    }))
+    Json(json!({ "systems": systems }))
 }
 
 /// `GET /api/rules/{system}/doc`: the rules as implemented (`docs/rules/`), as HTML.
 pub async fn rules_doc(Path(system): Path<String>) -> Result<Response, ApiError> {
-    let text = match system.as_str() {
-        "gobeyond" => include_str!("../../../docs/rules/gobeyond.md"),
-        "classic" => include_str!("../../../docs/rules/classic.md"),
-        other => {
-            return Err(ApiError::NotFound(format!("no rules document for {other:?}: gobeyond or classic")));
-        }
-    };
+    let text = SystemInfo::get(&system).map(|s| s.document).ok_or_else(|| {
+        ApiError::NotFound(format!("no rules document for {system:?}: {}", SystemInfo::names()))
+    })?;
     let mut html = String::new();
     pulldown_cmark::html::push_html(
         &mut html,

@@ -17,7 +17,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use futures_util::{SinkExt, StreamExt};
-use gobeyond_rules::record::RecordedKind;
+use gobeyond_rules::registry::Object;
 use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::{broadcast, mpsc};
@@ -52,7 +52,7 @@ enum ClientMessage {
     /// `surrender`); `seat` only when the user holds several seats.
     Act {
         game: i64,
-        action: RecordedKind,
+        action: Object,
         #[serde(default)]
         seat: Option<usize>,
         /// Echoed in the answer, so a client can match answers to requests.
@@ -235,7 +235,7 @@ async fn handle(
             };
             let msg = match result {
                 Ok(seq) => json!({"type": "ack", "id": id, "game": game, "seq": seq}),
-                Err(e) => json!({"type": "error", "id": id, "game": game, "error": e.to_string()}),
+                Err(e) => json!({"type": "error", "id": id, "game": game, "error": e.to_string(), "code": e.code()}),
             };
             let _ = out.send(msg.to_string().into()).await;
         }

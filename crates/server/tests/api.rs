@@ -6,7 +6,7 @@ mod common;
 use std::time::Duration;
 
 use common::{Client, TestServer, postgres_url, sqlite_url};
-use gobeyond_rules::record::{AnyGame, Record};
+use gobeyond_rules::{AnyGame, record::Record};
 use serde_json::{Value, json};
 
 /// Each scenario runs once per database.

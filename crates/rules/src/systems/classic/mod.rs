@@ -82,7 +82,7 @@ impl Illegal {
 }
 
 /// A classic game: the board, whose turn, prisoners, history for superko and undo.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct ClassicGame {
     rules: ClassicRules,
     board: Board,
@@ -105,6 +105,8 @@ pub struct ClassicGame {
     events: Vec<Event>,
     recording: bool,
 }
+
+clone_reusing!(ClassicGame { rules, board, players, setup, first, to_move, passes, prisoners, resigned, moves, positions, situations, outcome, timeouts, events, recording });
 
 impl ClassicGame {
     /// An empty board; player 0 moves first.

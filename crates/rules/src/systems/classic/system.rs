@@ -39,7 +39,8 @@ impl Move {
         Move::Place { node, at }
     }
 
-    fn of(map: &Map, action: Action) -> Move {
+    /// The wire form of an engine action.
+    pub fn of(map: &Map, action: Action) -> Move {
         match action {
             Action::Place(n) => Move::place(map, n),
             Action::Pass => Move::Pass,
@@ -79,6 +80,7 @@ pub(super) fn refusal(e: &Illegal, map: &Map) -> Refusal {
 impl RuleSystem for ClassicGame {
     const NAME: &'static str = "classic";
     const TITLE: &'static str = "Classic Go";
+    const ABOUT: &'static str = "Go on any map for 2 to 8 players, with the usual rule sets";
     const DOCUMENT: &'static str = include_str!("../../../../../docs/rules/classic.md");
 
     type Settings = ClassicRules;

@@ -145,7 +145,7 @@ impl Illegal {
 }
 
 /// A GoBeyond game.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct GoBeyondGame {
     rules: GoBeyondRules,
     board: Board,
@@ -172,6 +172,8 @@ pub struct GoBeyondGame {
     recording: bool,
     outcome: Option<Outcome>,
 }
+
+clone_reusing!(GoBeyondGame { rules, board, players, setup, points, resigned, to_move, turn, passes, reservations, claims, previous_claims, stack, region, surrenders, log, events, recording, outcome });
 
 impl GoBeyondGame {
     /// An empty map; seat 0 moves first.

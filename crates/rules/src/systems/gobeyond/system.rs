@@ -118,6 +118,8 @@ fn amount(name: &'static str, default: serde_json::Value, help: &'static str) ->
 impl RuleSystem for GoBeyondGame {
     const NAME: &'static str = "gobeyond";
     const TITLE: &'static str = "GoBeyond";
+    const ABOUT: &'static str =
+        "PlayPoints economy, claims and income, Reserved nodes, Clean-Up; 2 to 8 players";
     const DOCUMENT: &'static str = include_str!("../../../../../docs/rules/gobeyond.md");
 
     type Settings = GoBeyondRules;
