@@ -13,7 +13,10 @@ pub fn random_action<G: Searchable>(game: &G, tables: &PlayoutTables, rng: &mut 
     let places: Vec<G::Action> = actions
         .iter()
         .copied()
-        .filter(|&a| G::amaf_key(a).is_some_and(|n| !game.go_board().is_some_and(|b| is_eye(b, tables, n, player.stone()))))
+        .filter(|&a| {
+            G::amaf_key(a)
+                .is_some_and(|n| !game.go_board().is_some_and(|b| is_eye(b, tables, n, player.stone())))
+        })
         .collect();
     if places.is_empty() {
         return actions.iter().copied().find(|&a| G::amaf_key(a).is_none() && game.is_pass(a));
@@ -31,7 +34,9 @@ pub fn greedy_action<G: Searchable>(game: &G, tables: &PlayoutTables, rng: &mut 
     let mut best_value = f64::NEG_INFINITY;
     let base = game.search_copy();
     for &a in &actions {
-        if G::amaf_key(a).is_some_and(|n| game.go_board().is_some_and(|b| is_eye(b, tables, n, player.stone()))) {
+        if G::amaf_key(a)
+            .is_some_and(|n| game.go_board().is_some_and(|b| is_eye(b, tables, n, player.stone())))
+        {
             continue;
         }
         let mut g = base.clone();

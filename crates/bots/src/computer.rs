@@ -19,7 +19,13 @@ use crate::{
 /// A rule system that computer seats can play.
 pub trait Computer: RuleSystem + Searchable {
     /// The input of `seat` now, at `level`, searching at most `time`.
-    fn computer_input(&self, seat: Player, level: Level, seed: u64, time: Option<Duration>) -> Option<Self::Move>;
+    fn computer_input(
+        &self,
+        seat: Player,
+        level: Level,
+        seed: u64,
+        time: Option<Duration>,
+    ) -> Option<Self::Move>;
 }
 
 /// The search's choice for the player to move.
@@ -28,14 +34,26 @@ fn search<G: Searchable>(game: &G, level: Level, seed: u64, time: Option<Duratio
 }
 
 impl Computer for ClassicGame {
-    fn computer_input(&self, _: Player, level: Level, seed: u64, time: Option<Duration>) -> Option<classic::Move> {
+    fn computer_input(
+        &self,
+        _: Player,
+        level: Level,
+        seed: u64,
+        time: Option<Duration>,
+    ) -> Option<classic::Move> {
         search(self, level, seed, time).map(|a| classic::Move::of(self.map(), a))
     }
 }
 
 impl Computer for GoBeyondGame {
     /// Clean-Up: the stones the playouts say are lost; otherwise the search's action.
-    fn computer_input(&self, seat: Player, level: Level, seed: u64, time: Option<Duration>) -> Option<gobeyond::Move> {
+    fn computer_input(
+        &self,
+        seat: Player,
+        level: Level,
+        seed: u64,
+        time: Option<Duration>,
+    ) -> Option<gobeyond::Move> {
         if self.phase() == Phase::CleanUp {
             let config = SearchConfig { playouts: 2000, seed, time, ..SearchConfig::default() };
             let doomed = crate::cleanup::doomed_stones(self, seat, config);
@@ -50,8 +68,20 @@ impl Computer for GoBeyondGame {
 }
 
 /// A computer seat's input in any rule system, as a wire object.
-pub fn computer_input(game: &AnyGame, seat: Player, level: Level, seed: u64, time: Option<Duration>) -> Option<Object> {
-    fn wire<G: Computer>(g: &G, seat: Player, level: Level, seed: u64, time: Option<Duration>) -> Option<Object> {
+pub fn computer_input(
+    game: &AnyGame,
+    seat: Player,
+    level: Level,
+    seed: u64,
+    time: Option<Duration>,
+) -> Option<Object> {
+    fn wire<G: Computer>(
+        g: &G,
+        seat: Player,
+        level: Level,
+        seed: u64,
+        time: Option<Duration>,
+    ) -> Option<Object> {
         let m = g.computer_input(seat, level, seed, time)?;
         match serde_json::to_value(m) {
             Ok(serde_json::Value::Object(o)) => Some(o),

@@ -143,15 +143,14 @@ pub fn search(
         policy,
         ..SearchConfig::default()
     };
-    let (playouts, elapsed, name) = if rules == "gobeyond" {
-        let game = gobeyond_rules::GoBeyondGame::new(map, players, gobeyond_rules::GoBeyondRules::default())?;
-        let a = Searcher::new(config).search(&game);
-        (a.playouts, a.elapsed, "gobeyond")
-    } else {
-        let game = gobeyond_rules::ClassicGame::new(map, players, gobeyond_rules::ClassicRules::default())?;
-        let a = Searcher::new(config).search(&game);
-        (a.playouts, a.elapsed, "classic")
-    };
+    let spec_rules = gobeyond_rules::registry::rules_by_name(rules).map_err(anyhow::Error::msg)?;
+    let info = spec_rules.info()?;
+    let game = info.start(map, players, &spec_rules.settings, &Default::default())?;
+    let name = info.name;
+    let (playouts, elapsed) = gobeyond_rules::dispatch!(&game, g => {
+        let a = Searcher::new(config).search(g);
+        (a.playouts, a.elapsed)
+    });
     let secs = elapsed.as_secs_f64();
     Ok(SearchFigure {
         map: spec.into(),

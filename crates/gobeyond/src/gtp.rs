@@ -19,9 +19,10 @@ use gobeyond_bots::{Analysis, SearchConfig, Searcher};
 use gobeyond_maps::{Map, NodeId, generate};
 use gobeyond_rules::{
     ClassicRules, Game, KoRule, Player, Rng, SuicideRule,
-    classic::{Action, ClassicGame, fixed_handicap},
+    classic::{Action, ClassicGame},
     playout::{PlayoutTables, is_eye},
     record::PlayerInfo,
+    setup::fixed_handicap,
     sgf,
 };
 
@@ -289,7 +290,7 @@ impl GtpEngine {
                 };
                 let mut cut = record.clone();
                 cut.actions.truncate(upto);
-                let game = cut.replay_classic().map_err(|e| format!("cannot load file: {e}"))?;
+                let game = cut.replay_as::<ClassicGame>().map_err(|e| format!("cannot load file: {e}"))?;
                 let grid = game.map().grid().ok_or("cannot load file: not a square board")?;
                 if grid.width != grid.height || grid.width > 25 {
                     return Err("cannot load file: only square boards up to 25×25".into());

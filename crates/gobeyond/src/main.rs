@@ -5,8 +5,8 @@ mod bench;
 mod gtp;
 mod loadtest;
 mod matches;
-mod play;
-mod play_gobeyond;
+mod systems;
+mod terminal;
 mod textboard;
 
 use std::{io::Write, path::PathBuf};
@@ -15,9 +15,9 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use gobeyond_maps::{CustomMap, GENERATORS, Map};
 use gobeyond_rules::{
-    ClassicRules, GoBeyondGame, GoBeyondRules, KoRule, SuicideRule,
-    record::{AnyGame, MapSource, PlayerInfo, Record},
-    sgf,
+    ClassicRules, KoRule, SuicideRule,
+    record::{MapSource, PlayerInfo, Record},
+    registry, sgf,
 };
 
 #[derive(Debug, Parser)]
@@ -65,6 +65,12 @@ enum Command {
     },
     /// Play a series of games between engines or bots and report the results (JSON).
     Match(MatchArgs),
+    /// The rule systems, their presets and settings (from the registry).
+    Rules {
+        /// As JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Map tools.
     Map {
         #[command(subcommand)]
@@ -148,6 +154,20 @@ struct RuleArgs {
 }
 
 impl RuleArgs {
+    /// The overrides as settings of any system that has them (`ko`, `suicide`, `komi`).
+    fn apply_to(&self, settings: &mut registry::Object) -> Result<()> {
+        if let Some(k) = self.ko {
+            settings.insert("ko".into(), serde_json::to_value(KoRule::from(k))?);
+        }
+        if let Some(s) = self.suicide {
+            settings.insert("suicide".into(), serde_json::to_value(SuicideRule::from(s))?);
+        }
+        if let Some(k) = self.komi {
+            settings.insert("komi".into(), serde_json::to_value(k)?);
+        }
+        Ok(())
+    }
+
     fn apply(&self, mut rules: ClassicRules) -> ClassicRules {
         if let Some(k) = self.ko {
             rules.ko = k.into();
@@ -169,7 +189,8 @@ struct PlayArgs {
     map: String,
     #[arg(long, default_value_t = 2)]
     players: usize,
-    /// Rule system: gobeyond, or a classic preset (chinese, japanese, korean, aga, new-zealand,
+    /// Rule system or preset (`gobeyond rules` lists them): gobeyond, classic, or a classic preset
+    /// (chinese, japanese, korean, aga, new-zealand,
     /// tromp-taylor, stones).
     #[arg(long, default_value = "chinese")]
     rules: String,
@@ -227,7 +248,7 @@ struct MatchArgs {
     /// Multi-player series: one bot per seat (`random`, `greedy`, or a level 1-10).
     #[arg(long = "bot", num_args = 1)]
     bots: Vec<String>,
-    /// Rules of a bot series: gobeyond or a classic preset.
+    /// Rules of a bot series: any rule system or preset (`gobeyond rules` lists them).
     #[arg(long, default_value = "gobeyond")]
     rules: String,
     /// Map of a bot series.
@@ -298,7 +319,7 @@ enum BenchCommand {
     Search {
         #[arg(long = "map", default_values = ["square:9", "square:19"])]
         maps: Vec<String>,
-        /// gobeyond or classic.
+        /// Any rule system or preset (`gobeyond rules` lists them).
         #[arg(long, default_value = "classic")]
         rules: String,
         #[arg(long, default_value_t = 2)]
@@ -409,10 +430,8 @@ fn run(cli: Cli) -> Result<()> {
             }
             let game = record.replay()?;
             if let Some(out) = sgf_out {
-                let AnyGame::Classic(classic) = &game else {
-                    bail!("SGF describes classic two-player games only");
-                };
-                std::fs::write(&out, sgf::export(classic, &record.players, record.date.as_deref())?)?;
+                let text = game.sgf(&record.players, record.date.as_deref()).map_err(anyhow::Error::msg)?;
+                std::fs::write(&out, text)?;
             }
             println!("{}", game.state_json(&record.players));
         }
@@ -441,6 +460,30 @@ fn run(cli: Cli) -> Result<()> {
                 println!("{}", serde_json::to_string_pretty(&r)?);
             } else {
                 bail!("give two --engine commands, or two or more --bot players");
+            }
+        }
+        Command::Rules { json } => {
+            let systems: Vec<_> = gobeyond_rules::SYSTEMS
+                .iter()
+                .map(|s| {
+                    serde_json::json!({
+                        "name": s.name, "title": s.title, "about": s.about,
+                        "presets": s.presets(), "settings": s.describe_settings(),
+                    })
+                })
+                .collect();
+            if json {
+                println!("{}", serde_json::to_string_pretty(&systems)?);
+            } else {
+                for s in gobeyond_rules::SYSTEMS {
+                    println!("{:<10} {}: {}", s.name, s.title, s.about);
+                    for p in s.presets() {
+                        println!("  preset {:<14} {}", p.name, p.description);
+                    }
+                    for d in s.describe_settings() {
+                        println!("  --set {:<16} {} (default {})", d.name, d.help, d.default);
+                    }
+                }
             }
         }
         Command::Map { what: MapCommand::List { json } } => {
@@ -508,55 +551,16 @@ fn play(args: PlayArgs) -> Result<()> {
         None => {
             let source = map_source(&args.map)?;
             let map = std::sync::Arc::new(source.load()?);
-            let game = if args.rules.eq_ignore_ascii_case("gobeyond") {
-                AnyGame::GoBeyond(GoBeyondGame::new(map, args.players, gobeyond_rules(&args.settings)?)?)
-            } else {
-                let Some(preset) = ClassicRules::preset(&args.rules) else {
-                    bail!("unknown rules {:?}; use gobeyond or a preset: {}", args.rules, preset_names());
-                };
-                AnyGame::Classic(gobeyond_rules::ClassicGame::new(
-                    map,
-                    args.players,
-                    args.overrides.apply(preset),
-                )?)
-            };
+            let mut rules = registry::rules_with(&args.rules, &args.settings).map_err(anyhow::Error::msg)?;
+            args.overrides.apply_to(&mut rules.settings)?;
+            let game = rules.info()?.start(map, args.players, &rules.settings, &Default::default())?;
             (source, game, vec![PlayerInfo::default(); args.players])
         }
     };
-    let save = args.save;
-    match game {
-        AnyGame::Classic(game) => {
-            let stdin = std::io::stdin();
-            play::run(play::PlayOptions { source, game, players, save }, stdin.lock(), std::io::stdout())?;
-        }
-        AnyGame::GoBeyond(game) => {
-            let input = std::io::BufReader::new(std::io::stdin());
-            play_gobeyond::run(
-                play_gobeyond::Options { source, game, players, save },
-                input,
-                std::io::stdout(),
-            )?;
-        }
-    }
+    let opts = terminal::Options { source, players, save: args.save };
+    let input = std::io::BufReader::new(std::io::stdin());
+    gobeyond_rules::dispatch!(game, g => terminal::run(g, opts, input, std::io::stdout()))?;
     Ok(())
-}
-
-/// GoBeyond settings: the document's defaults with `NAME=VALUE` overrides (values in JSON; a
-/// bare word is a string).
-fn gobeyond_rules(settings: &[String]) -> Result<GoBeyondRules> {
-    let mut value = serde_json::to_value(GoBeyondRules::default())?;
-    for s in settings {
-        let Some((name, raw)) = s.split_once('=') else {
-            bail!("--set takes NAME=VALUE, not {s:?}");
-        };
-        let v = serde_json::from_str(raw).unwrap_or_else(|_| serde_json::Value::String(raw.into()));
-        value[name.trim()] = v;
-    }
-    serde_json::from_value(value).context("bad GoBeyond setting")
-}
-
-fn preset_names() -> String {
-    gobeyond_rules::settings::PRESETS.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
 }
 
 fn describe(m: &Map, start_points: Option<usize>) -> Result<()> {

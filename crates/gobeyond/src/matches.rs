@@ -17,14 +17,13 @@ use std::{
 
 use anyhow::{Context, Result, bail};
 use gobeyond_bots::{
-    SearchConfig, Searchable, Searcher,
+    Computer, Level, SearchConfig, Searcher,
     level::{Bot, Strategy},
 };
 use gobeyond_maps::generate;
 use gobeyond_rules::{
-    ClassicGame, ClassicRules, EndReason, Game, GoBeyondGame, GoBeyondRules, Player,
+    ClassicGame, ClassicRules, EndReason, Game, Player,
     classic::Action,
-    gobeyond::{self, Phase},
     record::{PlayerInfo, Record},
     sgf,
 };
@@ -332,40 +331,26 @@ pub fn series(
     let mut places = vec![0u32; n];
     let mut wins_by_seat = vec![0u32; n];
     let time = seconds.map(Duration::from_secs_f64);
+    let rules_spec = gobeyond_rules::registry::rules_by_name(rules).map_err(anyhow::Error::msg)?;
+    let system = rules_spec.info()?;
     for g in 0..games {
         // Seat s is played by bot (s + g) % n.
         let bot_at = |seat: usize| (seat + g as usize) % n;
-        let ranking = match rules {
-            "gobeyond" => {
-                let game = GoBeyondGame::new(map_arc.clone(), n, GoBeyondRules::default())?;
-                let mut players: Vec<Bot<GoBeyondGame>> = (0..n)
-                    .map(|s| Bot::new(strategies[bot_at(s)], seed + 97 * g as u64 + s as u64, 1, time))
-                    .collect();
-                let end = finish_gobeyond(play_out(game, &mut players, 10 * map_arc.len())?)?;
-                if let Some(dir) = record_dir {
-                    let names = (0..n).map(|s| PlayerInfo { name: bots[bot_at(s)].clone() }).collect();
-                    let record = Record::of_gobeyond(&end, crate::map_source(map)?, names);
-                    crate::play::write_atomically(
-                        &dir.join(format!("game-{:03}.json", g + 1)),
-                        &record.to_json(),
-                    )?;
-                }
-                end.outcome().map(|o| o.ranking.clone()).unwrap_or_default()
-            }
-            other => {
-                let rules =
-                    ClassicRules::preset(other).with_context(|| format!("unknown rules {other:?}"))?;
-                let game = ClassicGame::new(map_arc.clone(), n, rules)?;
-                let mut players: Vec<Bot<ClassicGame>> = (0..n)
-                    .map(|s| Bot::new(strategies[bot_at(s)], seed + 97 * g as u64 + s as u64, 1, time))
-                    .collect();
-                let mut end = play_out(game, &mut players, 4 * map_arc.len())?;
-                while !end.is_over() {
-                    end.play(Action::Pass).map_err(|e| anyhow::anyhow!("{e}"))?;
-                }
-                end.outcome().map(|o| o.ranking.clone()).context("no outcome")?
-            }
-        };
+        let game = system.start(map_arc.clone(), n, &rules_spec.settings, &Default::default())?;
+        let seat_strategies: Vec<Strategy> = (0..n).map(|s| strategies[bot_at(s)]).collect();
+        let seed = seed + 97 * g as u64;
+        let names = (0..n).map(|s| PlayerInfo { name: bots[bot_at(s)].clone() }).collect();
+        let source = crate::map_source(map)?;
+        let (ranking, record) = gobeyond_rules::dispatch!(game, game => {
+            let end = play_series_game(game, &seat_strategies, seed, time, 10 * map_arc.len())?;
+            (end.outcome().map(|o| o.ranking.clone()).context("no outcome")?, Record::of(&end, source, names))
+        });
+        if let Some(dir) = record_dir {
+            crate::terminal::write_atomically(
+                &dir.join(format!("game-{:03}.json", g + 1)),
+                &record.to_json(),
+            )?;
+        }
         for (place, p) in ranking.iter().enumerate() {
             places[bot_at(p.index())] += place as u32 + 1;
         }
@@ -392,27 +377,41 @@ pub fn series(
     })
 }
 
-fn play_out<G: Searchable>(mut game: G, players: &mut [Bot<G>], max: usize) -> Result<G> {
+/// One game between bots of any rule system: each plays its seat's moves for up to `max`
+/// actions; then everyone still to move passes, and decisions of several seats at once
+/// (GoBeyond's Clean-Up) are the computer's.
+fn play_series_game<G: Computer>(
+    mut game: G,
+    strategies: &[Strategy],
+    seed: u64,
+    time: Option<Duration>,
+    max: usize,
+) -> Result<G> {
+    let mut players: Vec<Bot<G>> =
+        strategies.iter().enumerate().map(|(s, &st)| Bot::new(st, seed + s as u64, 1, time)).collect();
     for _ in 0..max {
         let Some(p) = game.to_move() else { break };
         let (action, _) = players[p.index()].choose(&game);
         let Some(action) = action else { break };
         game.play(action).map_err(|e| anyhow::anyhow!("bot {p} played an illegal action: {e}"))?;
     }
-    Ok(game)
-}
-
-/// Passes to the end, then Clean-Up: every player gives up the stones ownership says are lost.
-fn finish_gobeyond(mut game: GoBeyondGame) -> Result<GoBeyondGame> {
-    while game.to_move().is_some() {
-        game.play(gobeyond::Action::Pass).map_err(|e| anyhow::anyhow!("{e}"))?;
-    }
-    if game.phase() == Phase::CleanUp {
-        for p in game.awaiting_cleanup() {
-            let config = gobeyond_bots::SearchConfig { playouts: 2000, ..Default::default() };
-            let doomed = gobeyond_bots::cleanup::doomed_stones(&game, p, config);
-            game.surrender(p, &doomed).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut actions = Vec::new();
+    for _ in 0..10 * max.max(1) {
+        let turn = game.turn();
+        if turn.seats.is_empty() {
+            break;
         }
+        if turn.simultaneous {
+            for &p in &turn.seats {
+                let m =
+                    game.computer_input(p, Level::MAX, seed, None).unwrap_or_else(|| game.fallback_move(p));
+                game.submit(p, &m).map_err(|e| anyhow::anyhow!("{p}: {e}"))?;
+            }
+            continue;
+        }
+        game.legal_actions(&mut actions);
+        let pass = actions.iter().copied().find(|&a| game.is_pass(a)).context("no pass to end the game")?;
+        game.play(pass).map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     Ok(game)
 }

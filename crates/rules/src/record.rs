@@ -67,7 +67,11 @@ impl RulesSpec {
     /// The registered system these rules belong to.
     pub fn info(&self) -> Result<&'static SystemInfo, RecordError> {
         SystemInfo::get(&self.system).ok_or_else(|| {
-            RecordError::Rules(format!("unknown rule system {:?} (known: {})", self.system, SystemInfo::names()))
+            RecordError::Rules(format!(
+                "unknown rule system {:?} (known: {})",
+                self.system,
+                SystemInfo::names()
+            ))
         })
     }
 }
@@ -230,7 +234,10 @@ impl Record {
     /// Replays a record that must be of system `S`.
     pub fn replay_as<S: RuleSystem + TryFrom<AnyGame>>(&self) -> Result<S, RecordError> {
         if self.rules.system != S::NAME {
-            return Err(RecordError::System { expected: S::NAME.to_string(), found: self.rules.system.clone() });
+            return Err(RecordError::System {
+                expected: S::NAME.to_string(),
+                found: self.rules.system.clone(),
+            });
         }
         S::try_from(self.replay()?).map_err(|_| RecordError::System {
             expected: S::NAME.to_string(),
@@ -238,18 +245,23 @@ impl Record {
         })
     }
 
-    /// The record of a game so far (any system), with its events.
-    pub fn of(game: &AnyGame, map: MapSource, players: Vec<PlayerInfo>) -> Record {
-        let mut r = Record::new(map, game.rules(), players);
+    /// The record of a game so far, with its events.
+    pub fn of<S: RuleSystem>(game: &S, map: MapSource, players: Vec<PlayerInfo>) -> Record {
+        let mut r = Record::new(map, RulesSpec::of::<S>(game.settings()), players);
         let start = game.start_position();
         r.setup = start.stones.iter().map(|&(node, p)| SetupStone { player: p.0, node }).collect();
         r.first = start.first.filter(|&f| f != Player(0)).map(|f| f.0);
         r.actions = (0..game.input_count())
             .filter_map(|i| game.input(i))
-            .map(|(p, input)| RecordedAction { player: p.0, input })
+            .map(|(p, input)| RecordedAction::new(p, &input))
             .collect();
-        r.events = game.events();
+        r.events = game.events().iter().map(|e| serde_json::to_value(e).unwrap_or_default()).collect();
         r
+    }
+
+    /// The record of a game of any system so far.
+    pub fn of_any(game: &AnyGame, map: MapSource, players: Vec<PlayerInfo>) -> Record {
+        crate::dispatch!(game, g => Record::of(g, map, players))
     }
 }
 

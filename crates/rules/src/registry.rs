@@ -136,7 +136,9 @@ impl SystemInfo {
             start: |map, players, o, start| {
                 let settings = parse_settings::<S>(o).map_err(|e| RecordError::Rules(e.to_string()))?;
                 S::validate(&settings, players).map_err(|e| RecordError::Rules(e.to_string()))?;
-                S::start(map, players, settings, start).map(AnyGame::from).map_err(|e| RecordError::Setup(e.to_string()))
+                S::start(map, players, settings, start)
+                    .map(AnyGame::from)
+                    .map_err(|e| RecordError::Setup(e.to_string()))
             },
         }
     }
@@ -182,7 +184,13 @@ impl SystemInfo {
         (self.clock)(settings)
     }
 
-    pub fn start(&self, map: Arc<Map>, players: usize, settings: &Object, start: &Start) -> Result<AnyGame, RecordError> {
+    pub fn start(
+        &self,
+        map: Arc<Map>,
+        players: usize,
+        settings: &Object,
+        start: &Start,
+    ) -> Result<AnyGame, RecordError> {
         (self.start)(map, players, settings, start)
     }
 }
@@ -195,7 +203,11 @@ pub fn rules_by_name(name: &str) -> Result<RulesSpec, String> {
     }
     SYSTEMS.iter().find_map(|s| s.preset(name)).ok_or_else(|| {
         let presets: Vec<&str> = SYSTEMS.iter().flat_map(|s| s.presets().iter().map(|p| p.name)).collect();
-        format!("unknown rules {name:?}: use a rule system ({}) or a preset ({})", SystemInfo::names(), presets.join(", "))
+        format!(
+            "unknown rules {name:?}: use a rule system ({}) or a preset ({})",
+            SystemInfo::names(),
+            presets.join(", ")
+        )
     })
 }
 
@@ -275,8 +287,17 @@ impl AnyGame {
             if seat.index() >= crate::Game::player_count(g) {
                 return Err(Refusal::new("unknown_player", format!("there is no player {}", seat.0)));
             }
-            let m: S::Move = serde_json::from_value(Value::Object(input.clone()))
-                .map_err(|e| Refusal::new("bad_action", format!("not a {} action: {e}", S::NAME)))?;
+            let m: S::Move = serde_json::from_value(Value::Object(input.clone())).map_err(|e| {
+                let text = e.to_string();
+                let kind = input.get("type").and_then(Value::as_str).unwrap_or_default();
+                let message = match text.split_once("expected one of ") {
+                    Some((_, known)) if text.starts_with("unknown variant") => {
+                        format!("{} has no {kind:?} action (it has {known})", S::TITLE)
+                    }
+                    _ => format!("not a {} action: {text}", S::TITLE),
+                };
+                Refusal::new("bad_action", message)
+            })?;
             g.submit(seat, &m)
         }
         dispatch!(self, g => submit(g, seat, input))
@@ -285,7 +306,8 @@ impl AnyGame {
     /// Whether a seat may send this input itself (time-outs and chance are the server's).
     pub fn seat_may_send(&self, input: &Object) -> bool {
         fn may<S: RuleSystem>(input: &Object) -> bool {
-            serde_json::from_value::<S::Move>(Value::Object(input.clone())).map_or(true, |m| S::seat_may_send(&m))
+            serde_json::from_value::<S::Move>(Value::Object(input.clone()))
+                .map_or(true, |m| S::seat_may_send(&m))
         }
         fn of<S: RuleSystem>(_: &S, input: &Object) -> bool {
             may::<S>(input)

@@ -28,11 +28,7 @@ pub enum SetupError {
 
 /// A board with `setup` stones on it, each checked: on the map, for an existing player, on an
 /// empty node, and no group left without liberties.
-pub fn setup_board(
-    map: &Arc<Map>,
-    players: usize,
-    setup: &[(NodeId, Player)],
-) -> Result<Board, SetupError> {
+pub fn setup_board(map: &Arc<Map>, players: usize, setup: &[(NodeId, Player)]) -> Result<Board, SetupError> {
     if !(2..=MAX_PLAYERS).contains(&players) {
         return Err(SetupError::Players(players));
     }

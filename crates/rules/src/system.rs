@@ -151,7 +151,12 @@ pub trait RuleSystem: Game {
     }
 
     /// A new game (settings already validated or not: they are checked again).
-    fn start(map: Arc<Map>, players: usize, settings: Self::Settings, start: &Start) -> Result<Self, SetupError>;
+    fn start(
+        map: Arc<Map>,
+        players: usize,
+        settings: Self::Settings,
+        start: &Start,
+    ) -> Result<Self, SetupError>;
     fn settings(&self) -> &Self::Settings;
     fn start_position(&self) -> Start;
 
@@ -195,7 +200,9 @@ pub fn resolve_node(map: &Map, node: Option<u64>, at: Option<&str>) -> Result<No
         None => None,
     };
     match (node, by_label) {
-        (Some(n), _) if !map.contains(n) => Err(bad(format!("node {n} is not on this map ({} nodes)", map.len()))),
+        (Some(n), _) if !map.contains(n) => {
+            Err(bad(format!("node {n} is not on this map ({} nodes)", map.len())))
+        }
         (Some(n), Some(l)) if n as NodeId != l => Err(bad(format!(
             "node {n} is labelled {:?}, not {:?}",
             map.label(n as NodeId),
@@ -210,7 +217,10 @@ pub fn resolve_node(map: &Map, node: Option<u64>, at: Option<&str>) -> Result<No
 /// The nodes a list names: by number, by label, or both (then the lists must agree).
 pub fn resolve_nodes(map: &Map, nodes: &[u64], at: &[String]) -> Result<Vec<NodeId>, Refusal> {
     if !nodes.is_empty() && !at.is_empty() && nodes.len() != at.len() {
-        return Err(Refusal::new("bad_action", format!("{} node numbers but {} labels", nodes.len(), at.len())));
+        return Err(Refusal::new(
+            "bad_action",
+            format!("{} node numbers but {} labels", nodes.len(), at.len()),
+        ));
     }
     (0..nodes.len().max(at.len()))
         .map(|i| resolve_node(map, nodes.get(i).copied(), at.get(i).map(String::as_str)))

@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use gobeyond_rules::{
     ClassicRules, Game, Player,
+    classic::GameState,
     classic::{Action, ClassicGame},
-    classic::GameState, record::{MapSource, PlayerInfo, Record, RecordError},
+    record::{MapSource, PlayerInfo, Record, RecordError},
     sgf,
 };
 
@@ -104,7 +105,7 @@ fn record_of_a_game_round_trips() {
         g.play(Action::Place(n)).unwrap();
     }
     g.play_as(Player(3), Action::Resign).unwrap();
-    let r = Record::of(&g.clone().into(), MapSource::Spec("goldberg:2,0".into()), vec![PlayerInfo::default(); 4]);
+    let r = Record::of(&g, MapSource::Spec("goldberg:2,0".into()), vec![PlayerInfo::default(); 4]);
     let back = Record::from_json(&r.to_json()).unwrap().replay_as::<gobeyond_rules::ClassicGame>().unwrap();
     assert_eq!(back.board(), g.board());
     assert_eq!(back.resigned(), g.resigned());

@@ -121,7 +121,7 @@ proptest! {
     #[test]
     fn points_add_up_and_records_replay(map in 0..MAPS.len(), players in 2usize..=5, seed in any::<u64>()) {
         let g = random_game(MAPS[map], players, seed, 160);
-        let record = Record::of(&g.clone().into(), MapSource::Spec(MAPS[map].into()), vec![PlayerInfo::default(); players]);
+        let record = Record::of(&g, MapSource::Spec(MAPS[map].into()), vec![PlayerInfo::default(); players]);
         let back = Record::from_json(&record.to_json()).unwrap().replay_as::<gobeyond_rules::GoBeyondGame>().unwrap();
         prop_assert_eq!(back.events(), g.events());
         prop_assert_eq!(fingerprint(&back), fingerprint(&g));
@@ -168,8 +168,7 @@ fn undo_takes_back_one_input() {
 #[test]
 fn tampered_events_are_caught() {
     let g = random_game("square:5", 2, 3, 40);
-    let mut record =
-        Record::of(&g.clone().into(), MapSource::Spec("square:5".into()), vec![PlayerInfo::default(); 2]);
+    let mut record = Record::of(&g, MapSource::Spec("square:5".into()), vec![PlayerInfo::default(); 2]);
     let i = record.events.iter().position(|e| e["event"] == "occupied").unwrap();
     record.events[i]["cost"] = 0.into();
     match record.replay_as::<gobeyond_rules::GoBeyondGame>() {

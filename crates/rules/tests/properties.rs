@@ -79,8 +79,9 @@ fn play_random(spec: &str, players: usize, suicide: SuicideRule, ko: KoRule, see
         game.moves().len()
     );
     // A record replays to the same state.
-    let record = Record::of(&game.clone().into(), MapSource::Spec(spec.into()), vec![PlayerInfo::default(); players]);
-    let back = Record::from_json(&record.to_json()).unwrap().replay_as::<gobeyond_rules::ClassicGame>().unwrap();
+    let record = Record::of(&game, MapSource::Spec(spec.into()), vec![PlayerInfo::default(); players]);
+    let back =
+        Record::from_json(&record.to_json()).unwrap().replay_as::<gobeyond_rules::ClassicGame>().unwrap();
     assert_eq!(back.board(), game.board());
     assert_eq!(back.board().hash(), game.board().hash());
     assert_eq!(back.next_player(), game.next_player());

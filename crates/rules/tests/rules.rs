@@ -10,8 +10,8 @@ use gobeyond_maps::{NodeId, generate};
 use gobeyond_rules::{
     ClassicRules, EndReason, Game, KoRule, Player, Scoring, SuicideRule,
     classic::{Action, ClassicGame, Illegal},
-    setup::fixed_handicap,
     regions,
+    setup::fixed_handicap,
 };
 
 fn from_diagram(diagram: &str, players: usize, rules: ClassicRules, to_move: u8) -> ClassicGame {

@@ -4,8 +4,9 @@
 
 use gobeyond_maps::CustomMap;
 use gobeyond_rules::{
-    AnyGame, registry,
+    AnyGame,
     record::{MapSource, PlayerInfo, Record, RulesSpec},
+    registry,
 };
 use serde::{Deserialize, Serialize};
 
@@ -176,5 +177,4 @@ impl GameSetup {
     pub fn new_game(&self, names: &[String]) -> Result<AnyGame, ApiError> {
         self.record(names).replay().map_err(|e| ApiError::BadRequest(e.to_string()))
     }
-
 }

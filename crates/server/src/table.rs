@@ -357,11 +357,7 @@ impl Table {
     /// (one deadline for all).
     fn turn(&self) -> (Option<usize>, bool) {
         let turn = self.game.turn();
-        if turn.simultaneous {
-            (None, true)
-        } else {
-            (turn.seats.first().map(|p| p.index()), false)
-        }
+        if turn.simultaneous { (None, true) } else { (turn.seats.first().map(|p| p.index()), false) }
     }
 
     /// A human's action, checked for seat and turn, then committed.
@@ -385,7 +381,9 @@ impl Table {
             None => *mine.iter().find(|s| waiting.contains(s)).unwrap_or(&mine[0]),
         };
         if !self.game.seat_may_send(&action) {
-            return Err(ApiError::BadRequest("time-outs and chance are the server's to send".into()));
+            return Err(ApiError::BadRequest(
+                "time-outs are the server clock's to send, and chance outcomes the server's".into(),
+            ));
         }
         if !waiting.contains(&seat) {
             return Err(ApiError::Conflict(format!("it is not seat {seat}'s turn")));
@@ -718,7 +716,8 @@ fn replay(setup: &GameSetup, names: &[String], actions: &[String]) -> Result<Any
     for (i, text) in actions.iter().enumerate() {
         let a: RecordedAction =
             serde_json::from_str(text).map_err(|e| format!("action {} is unreadable: {e}", i + 1))?;
-        game.submit(Player(a.player), &a.input).map_err(|e| format!("action {} does not replay: {e}", i + 1))?;
+        game.submit(Player(a.player), &a.input)
+            .map_err(|e| format!("action {} does not replay: {e}", i + 1))?;
     }
     Ok(game)
 }

@@ -127,7 +127,9 @@ pub async fn state_at(
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?
         .map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok(Json(json!({ "at": q.at, "total": total, "action": last, "state": game.view(Viewer::Spectator, &players, true) })))
+    Ok(Json(
+        json!({ "at": q.at, "total": total, "action": last, "state": game.view(Viewer::Spectator, &players, true) }),
+    ))
 }
 
 /// `GET /api/rules`: the rule systems a game can be created with: their default settings,

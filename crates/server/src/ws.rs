@@ -235,7 +235,9 @@ async fn handle(
             };
             let msg = match result {
                 Ok(seq) => json!({"type": "ack", "id": id, "game": game, "seq": seq}),
-                Err(e) => json!({"type": "error", "id": id, "game": game, "error": e.to_string(), "code": e.code()}),
+                Err(e) => {
+                    json!({"type": "error", "id": id, "game": game, "error": e.to_string(), "code": e.code()})
+                }
             };
             let _ = out.send(msg.to_string().into()).await;
         }

@@ -106,7 +106,24 @@ pub struct ClassicGame {
     recording: bool,
 }
 
-clone_reusing!(ClassicGame { rules, board, players, setup, first, to_move, passes, prisoners, resigned, moves, positions, situations, outcome, timeouts, events, recording });
+clone_reusing!(ClassicGame {
+    rules,
+    board,
+    players,
+    setup,
+    first,
+    to_move,
+    passes,
+    prisoners,
+    resigned,
+    moves,
+    positions,
+    situations,
+    outcome,
+    timeouts,
+    events,
+    recording
+});
 
 impl ClassicGame {
     /// An empty board; player 0 moves first.
@@ -439,4 +456,3 @@ impl Game for ClassicGame {
         self.outcome.as_ref()
     }
 }
-

@@ -41,7 +41,10 @@ pub const PRESETS: &[Preset] = &[
     Preset { name: "korean", description: "territory scoring, simple ko, no suicide, komi 6.5" },
     Preset { name: "aga", description: "area scoring, situational superko, no suicide, komi 7.5" },
     Preset { name: "new-zealand", description: "area scoring, situational superko, suicide allowed, komi 7" },
-    Preset { name: "tromp-taylor", description: "area scoring, positional superko, suicide allowed, komi 7.5" },
+    Preset {
+        name: "tromp-taylor",
+        description: "area scoring, positional superko, suicide allowed, komi 7.5",
+    },
     Preset { name: "stones", description: "stone counting, simple ko, no suicide, komi 0" },
 ];
 

@@ -209,8 +209,11 @@ pub fn import(text: &str) -> Result<Record, SgfError> {
         rules.komi = km[0].trim().parse::<f64>().map_err(|_| prop_err("KM", &km[0], "not a number"))?;
     }
     let name = |p: &str| PlayerInfo { name: get(p).map(|v| v[0].clone()).unwrap_or_default() };
-    let mut record =
-        Record::new(MapSource::Spec(spec), RulesSpec::of::<ClassicGame>(&rules), vec![name("PB"), name("PW")]);
+    let mut record = Record::new(
+        MapSource::Spec(spec),
+        RulesSpec::of::<ClassicGame>(&rules),
+        vec![name("PB"), name("PW")],
+    );
     record.date = get("DT").map(|v| v[0].clone());
     for (prop, player) in [("AB", 0u8), ("AW", 1u8)] {
         if let Some(v) = get(prop) {

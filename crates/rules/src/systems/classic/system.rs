@@ -11,7 +11,9 @@ use crate::{
     Game, Outcome, Player,
     record::PlayerInfo,
     setup::SetupError,
-    system::{Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, Viewer, node_ref, resolve_node},
+    system::{
+        Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, Viewer, node_ref, resolve_node,
+    },
 };
 
 /// What a seat sends in a classic game (and what records keep). A placement names its node by
@@ -53,13 +55,29 @@ impl Move {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
-    Placed { player: Player, node: NodeId },
+    Placed {
+        player: Player,
+        node: NodeId,
+    },
     /// `player` captured `nodes` of `owner` (the mover's own stones too, with suicide allowed).
-    Captured { player: Player, owner: Player, nodes: Vec<NodeId> },
-    Passed { player: Player, consecutive: u32 },
-    Resigned { player: Player },
-    TimedOut { player: Player },
-    GameOver { outcome: Outcome },
+    Captured {
+        player: Player,
+        owner: Player,
+        nodes: Vec<NodeId>,
+    },
+    Passed {
+        player: Player,
+        consecutive: u32,
+    },
+    Resigned {
+        player: Player,
+    },
+    TimedOut {
+        player: Player,
+    },
+    GameOver {
+        outcome: Outcome,
+    },
 }
 
 /// A refusal with its code and sentence.
@@ -143,7 +161,10 @@ impl RuleSystem for ClassicGame {
             return Err(SettingsError::new("players", format!("a game needs 2 to 8 players, not {players}")));
         }
         if !settings.komi.is_finite() || settings.komi.abs() > 1000.0 {
-            return Err(SettingsError::new("komi", format!("must be a number from -1000 to 1000, not {}", settings.komi)));
+            return Err(SettingsError::new(
+                "komi",
+                format!("must be a number from -1000 to 1000, not {}", settings.komi),
+            ));
         }
         if settings.passes_to_end == Some(0) {
             return Err(SettingsError::new("passes_to_end", "must be at least 1"));
@@ -151,7 +172,12 @@ impl RuleSystem for ClassicGame {
         Ok(())
     }
 
-    fn start(map: Arc<Map>, players: usize, settings: ClassicRules, start: &Start) -> Result<Self, SetupError> {
+    fn start(
+        map: Arc<Map>,
+        players: usize,
+        settings: ClassicRules,
+        start: &Start,
+    ) -> Result<Self, SetupError> {
         ClassicGame::with_setup(map, players, settings, &start.stones, start.first.unwrap_or(Player(0)))
     }
 

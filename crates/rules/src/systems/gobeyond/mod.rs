@@ -38,9 +38,9 @@ pub use system::Move;
 use crate::{
     Board, MAX_PLAYERS, Player, SuicideRule,
     board::{EMPTY, PlaceError},
-    setup::{SetupError, setup_board},
     game::{EndReason, Game, Outcome, rank},
     regions,
+    setup::{SetupError, setup_board},
 };
 
 /// A phase-3 action. Resign may also be played out of turn; [`Game::legal_actions`] offers
@@ -173,7 +173,27 @@ pub struct GoBeyondGame {
     outcome: Option<Outcome>,
 }
 
-clone_reusing!(GoBeyondGame { rules, board, players, setup, points, resigned, to_move, turn, passes, reservations, claims, previous_claims, stack, region, surrenders, log, events, recording, outcome });
+clone_reusing!(GoBeyondGame {
+    rules,
+    board,
+    players,
+    setup,
+    points,
+    resigned,
+    to_move,
+    turn,
+    passes,
+    reservations,
+    claims,
+    previous_claims,
+    stack,
+    region,
+    surrenders,
+    log,
+    events,
+    recording,
+    outcome
+});
 
 impl GoBeyondGame {
     /// An empty map; seat 0 moves first.

@@ -7,7 +7,9 @@ use gobeyond_maps::{Map, NodeId};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::{Action, Event, GoBeyondGame, GoBeyondRules, GoBeyondState, Illegal, Input, Phase, SettingsError as Bad};
+use super::{
+    Action, Event, GoBeyondGame, GoBeyondRules, GoBeyondState, Illegal, Input, Phase, SettingsError as Bad,
+};
 use crate::{
     Game, Player,
     record::PlayerInfo,
@@ -69,7 +71,9 @@ impl Move {
     /// The engine's input for this wire form.
     pub fn input(&self, map: &Map) -> Result<Input, Refusal> {
         Ok(match self {
-            Move::Place { node, at } => Input::Action(Action::Occupy(resolve_node(map, *node, at.as_deref())?)),
+            Move::Place { node, at } => {
+                Input::Action(Action::Occupy(resolve_node(map, *node, at.as_deref())?))
+            }
             Move::Pass => Input::Action(Action::Pass),
             Move::Skip => Input::Action(Action::Skip),
             Move::Resign => Input::Action(Action::Resign),
@@ -128,7 +132,10 @@ impl RuleSystem for GoBeyondGame {
     type View = GoBeyondState;
 
     fn presets() -> &'static [Preset] {
-        &[Preset { name: "gobeyond", description: "the document's numbers: 200 PlayPoints, occupy 10, 20 s turns" }]
+        &[Preset {
+            name: "gobeyond",
+            description: "the document's numbers: 200 PlayPoints, occupy 10, 20 s turns",
+        }]
     }
 
     fn preset(name: &str) -> Option<GoBeyondRules> {
@@ -151,7 +158,11 @@ impl RuleSystem for GoBeyondGame {
             amount("occupy_cost", json!(d.occupy_cost), "price of occupying a node"),
             amount("capture_award", json!(d.capture_award), "award per captured stone"),
             amount("claim_income", json!(d.claim_income), "income per claimed node each turn"),
-            amount("surrender_award", json!(d.surrender_award), "award per surrendered stone, to the claimant"),
+            amount(
+                "surrender_award",
+                json!(d.surrender_award),
+                "award per surrendered stone, to the claimant",
+            ),
             amount("final_bonus", json!(d.final_bonus), "final bonus per claimed node"),
             SettingInfo {
                 name: "tie_break",
@@ -162,7 +173,11 @@ impl RuleSystem for GoBeyondGame {
                 min: Some(0.001),
                 max: Some(0.125),
             },
-            amount("turn_seconds", json!(d.turn_seconds), "seconds per turn (0: untimed); a turn that runs out is a Skip"),
+            amount(
+                "turn_seconds",
+                json!(d.turn_seconds),
+                "seconds per turn (0: untimed); a turn that runs out is a Skip",
+            ),
             amount("cleanup_seconds", json!(d.cleanup_seconds), "seconds for Clean-Up choices (0: untimed)"),
         ]
     }
@@ -187,9 +202,16 @@ impl RuleSystem for GoBeyondGame {
         })
     }
 
-    fn start(map: Arc<Map>, players: usize, settings: GoBeyondRules, start: &Start) -> Result<Self, SetupError> {
+    fn start(
+        map: Arc<Map>,
+        players: usize,
+        settings: GoBeyondRules,
+        start: &Start,
+    ) -> Result<Self, SetupError> {
         if start.first.is_some_and(|f| f != Player(0)) {
-            return Err(SetupError::Rules("in GoBeyond seat 0 moves first: list the players in turn order".into()));
+            return Err(SetupError::Rules(
+                "in GoBeyond seat 0 moves first: list the players in turn order".into(),
+            ));
         }
         GoBeyondGame::with_setup(map, players, settings, &start.stones)
     }
@@ -205,12 +227,9 @@ impl RuleSystem for GoBeyondGame {
     fn turn(&self) -> Turn {
         match self.phase() {
             Phase::Playing => Turn::to_move(self.to_move(), "playing"),
-            Phase::CleanUp => Turn {
-                seats: self.awaiting_cleanup(),
-                phase: "clean_up",
-                simultaneous: true,
-                chance: None,
-            },
+            Phase::CleanUp => {
+                Turn { seats: self.awaiting_cleanup(), phase: "clean_up", simultaneous: true, chance: None }
+            }
             Phase::Finished => Turn::finished(),
         }
     }
@@ -225,7 +244,11 @@ impl RuleSystem for GoBeyondGame {
     }
 
     fn fallback_move(&self, seat: Player) -> Move {
-        if self.phase() == Phase::CleanUp { Move::surrender(self.map(), &self.suggest_surrender(seat)) } else { Move::Skip }
+        if self.phase() == Phase::CleanUp {
+            Move::surrender(self.map(), &self.suggest_surrender(seat))
+        } else {
+            Move::Skip
+        }
     }
 
     fn seat_may_send(input: &Move) -> bool {
