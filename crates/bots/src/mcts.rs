@@ -542,6 +542,21 @@ impl<G: Searchable> Searcher<G> {
         self.analysis(game, done, start.elapsed())
     }
 
+    /// Bytes the trees take now (all threads).
+    pub fn memory(&self) -> usize {
+        self.trees.iter().map(Tree::memory).sum()
+    }
+
+    /// Nodes in the trees now (all threads).
+    pub fn node_count(&self) -> usize {
+        self.trees.iter().map(Tree::node_count).sum()
+    }
+
+    /// The size of one tree node of this system's search, in bytes.
+    pub fn node_size() -> usize {
+        std::mem::size_of::<Node<G::Action>>()
+    }
+
     fn analysis(&self, game: &G, playouts: u32, elapsed: Duration) -> Analysis<G::Action> {
         let mut merged: Vec<ActionStats<G::Action>> = Vec::new();
         for t in &self.trees {

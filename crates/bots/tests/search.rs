@@ -254,3 +254,37 @@ fn does_not_run_from_atari_into_a_ladder() {
         assert_ne!(a.best, Some(classic::Action::Place(escape)), "seed {seed}: {:?}", &a.actions[..3]);
     }
 }
+
+/// The tree never grows past its memory budget, and the search keeps running at the budget.
+#[test]
+fn memory_budget_holds_during_a_search() {
+    let map = Arc::new(generate("square:9").unwrap());
+    let game = ClassicGame::new(map, 2, ClassicRules::default()).unwrap();
+    let budget = 1 << 20;
+    let mut s = Searcher::new(SearchConfig { memory: budget, ..config(4000, 3) });
+    let a = s.search(&game);
+    assert_eq!(a.playouts, 4000, "the search went on at the budget");
+    assert!(s.memory() <= budget, "{} bytes of tree for a budget of {budget}", s.memory());
+    // Without the budget the same search needs several times more (so the budget did bind).
+    let mut free = Searcher::new(config(4000, 3));
+    free.search(&game);
+    assert!(free.memory() > 2 * budget, "{} bytes without a budget", free.memory());
+    assert!(a.best.is_some());
+}
+
+/// About 2 KB of tree per playout on a big map: nodes are expanded only when their visits pay
+/// for their children (the whole-tree figure is in docs/benchmarks.md).
+#[test]
+fn tree_grows_about_two_kilobytes_per_playout_on_19x19() {
+    let map = Arc::new(generate("square:19").unwrap());
+    let game = ClassicGame::new(map, 2, ClassicRules::default()).unwrap();
+    let playouts = 1500;
+    let mut s = Searcher::new(config(playouts, 5));
+    s.search(&game);
+    let per_playout = s.node_count() * Searcher::<ClassicGame>::node_size() / playouts as usize;
+    assert!(
+        per_playout <= 2048 + 361 * Searcher::<ClassicGame>::node_size() / 10,
+        "{per_playout} bytes per playout"
+    );
+    assert!(s.node_count() > 361, "the tree did grow");
+}

@@ -111,3 +111,50 @@ fn record_of_a_game_round_trips() {
     assert_eq!(back.resigned(), g.resigned());
     assert_eq!(back.next_player(), g.next_player());
 }
+
+/// A record written before the registry (version 1, no events) loads and replays unchanged.
+#[test]
+fn version_1_records_of_both_systems_still_load() {
+    let classic = r#"{"format":"gobeyond-record","version":1,"map":{"spec":"square:9"},
+      "rules":{"system":"classic","ko":"positional_superko","suicide":"forbidden","komi":7.5,"scoring":"area"},
+      "players":[{"name":"Ann"},{"name":"Bo"}],"setup":[{"player":0,"node":20}],"first":1,
+      "actions":[{"player":1,"type":"place","node":40,"at":"E5"},{"player":0,"type":"pass"},{"player":1,"type":"resign"}],
+      "date":"2026-11-22"}"#;
+    let g = Record::from_json(classic).unwrap().replay().unwrap();
+    assert_eq!(g.system(), "classic");
+    assert_eq!(g.outcome().unwrap().ranking, [Player(0), Player(1)], "White resigned");
+    let gob = r#"{"format":"gobeyond-record","version":1,"map":{"spec":"hex:3"},
+      "rules":{"system":"gobeyond","turn_seconds":0},"players":[{},{},{}],
+      "actions":[{"player":0,"type":"occupy","at":"C3"},{"player":1,"type":"skip"},{"player":2,"type":"timeout"}]}"#;
+    let g = Record::from_json(gob).unwrap().replay().unwrap();
+    assert_eq!(g.system(), "gobeyond");
+    assert_eq!(g.input_count(), 3);
+    // Unknown systems and foreign inputs are refused with a reason.
+    let bad = gob.replace(r#""system":"gobeyond""#, r#""system":"chess""#);
+    assert!(Record::from_json(&bad).unwrap().replay().unwrap_err().to_string().contains("chess"));
+    let bad = classic.replace(r#""type":"pass""#, r#""type":"skip""#);
+    let e = Record::from_json(&bad).unwrap().replay().unwrap_err().to_string();
+    assert!(e.contains("action #1") && e.contains("no \"skip\""), "{e}");
+}
+
+/// Classic games record every effect (captures too) and their time-outs, and replay to the same.
+#[test]
+fn classic_events_and_timeouts_round_trip() {
+    let map = Arc::new(gobeyond_maps::generate("square:5").unwrap());
+    let at = |l: &str| map.node_by_label(l).unwrap();
+    let mut g = ClassicGame::new(map.clone(), 3, ClassicRules::default()).unwrap();
+    // Black B1, White A1, Red passes, Black A2 captures A1.
+    for a in [Action::Place(at("B1")), Action::Place(at("A1")), Action::Pass, Action::Place(at("A2"))] {
+        g.play(a).unwrap();
+    }
+    assert!(g.events().iter().any(|e| matches!(e,
+        gobeyond_rules::classic::Event::Captured { player: Player(0), owner: Player(1), nodes } if nodes == &[at("A1")])));
+    g.time_out(Player(1));
+    g.play(Action::Pass).unwrap();
+    let r = Record::of(&g, MapSource::Spec("square:5".into()), vec![PlayerInfo::default(); 3]);
+    assert_eq!(r.actions.iter().filter(|a| a.kind() == "timeout").count(), 1);
+    assert_eq!(r.actions[4].kind(), "timeout", "in the order it happened");
+    let back = Record::from_json(&r.to_json()).unwrap().replay_as::<ClassicGame>().unwrap();
+    assert_eq!(back.events(), g.events());
+    assert_eq!(back.resigned(), g.resigned());
+}

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use gobeyond_maps::{NodeId, generate};
 use gobeyond_rules::{
     Game, Player, Rng,
-    gobeyond::{Action, Event, GoBeyondGame, GoBeyondRules, Phase},
+    gobeyond::{Action, GoBeyondGame, GoBeyondRules, Phase},
     record::{MapSource, PlayerInfo, Record, RecordError},
     regions,
 };
