@@ -298,6 +298,7 @@ async fn bad_input_changes_nothing(db: &str) {
     let mut sb = b.socket().await;
     let r = sb.act(game, json!({"type": "place", "at": "E5"})).await;
     assert_eq!(r["type"], "error", "occupied: {r}");
+    assert_eq!(r["code"], "occupied", "the refusal's code reaches the client: {r}");
     let r = sb.act(game, json!({"type": "place", "at": "E5"})).await;
     assert_eq!(r["type"], "error");
     // Finished games refuse actions.
