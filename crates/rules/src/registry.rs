@@ -355,6 +355,11 @@ impl AnyGame {
         dispatch!(self, g => g.events().iter().map(|e| serde_json::to_value(e).unwrap_or_default()).collect())
     }
 
+    /// Whether seats see different states (then each gets its own view).
+    pub fn hidden_information(&self) -> bool {
+        dispatch!(self, g => g.hidden_information())
+    }
+
     /// The state as `viewer` sees it; `history` adds every event so far.
     pub fn view(&self, viewer: Viewer, names: &[PlayerInfo], history: bool) -> Box<RawValue> {
         dispatch!(self, g => raw(&g.view(viewer, names, history)))

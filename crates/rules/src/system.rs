@@ -183,6 +183,11 @@ pub trait RuleSystem: Game {
     fn input(&self, i: usize) -> Option<(Player, Self::Move)>;
     /// Every effect so far, in order (empty in search copies).
     fn events(&self) -> &[Self::Event];
+    /// Whether some of the state is hidden from some seats (hands, the deck): then every seat
+    /// is sent its own view, and spectators the public one.
+    fn hidden_information(&self) -> bool {
+        false
+    }
     /// The state as `viewer` sees it; `history` adds every event so far.
     fn view(&self, viewer: Viewer, names: &[PlayerInfo], history: bool) -> Self::View;
     /// The record in SGF, for systems SGF can describe.

@@ -180,7 +180,8 @@ async fn handle(
             };
             // Subscribe before asking for the state, so nothing falls between the two.
             let mut updates = table.updates.subscribe();
-            let (last, sync) = match table.ask(|reply| Command::Sync { since, reply }).await {
+            let user = session.user.id;
+            let (last, sync) = match table.ask(|reply| Command::Sync { since, user, reply }).await {
                 Ok(s) => s,
                 Err(e) => return send_error(out, None, &format!("game {game}: {e}")).await,
             };
@@ -198,13 +199,13 @@ async fn handle(
                                 }
                                 last = seq;
                             }
-                            if out.send(msg).await.is_err() {
+                            if out.send(msg.for_user(user)).await.is_err() {
                                 break;
                             }
                         }
                         Err(broadcast::error::RecvError::Lagged(_)) => {
                             // Fell behind: a full state replaces what was dropped.
-                            match table.ask(|reply| Command::Sync { since: Some(last), reply }).await {
+                            match table.ask(|reply| Command::Sync { since: Some(last), user, reply }).await {
                                 Ok((seq, sync)) => {
                                     last = seq;
                                     if out.send(sync.into()).await.is_err() {

@@ -2,6 +2,20 @@
 //! serialises everything that changes it — actions, joins, clock expiries, bot moves. Every
 //! action is validated by the engine, committed to the log, and only then acknowledged and
 //! broadcast (already serialised once, as JSON) to every player and spectator.
+//!
+//! This module is the game actor (commands, commit, clock, broadcasts); [`hub`] finds and
+//! starts tables, [`seating`] handles joining, leaving and the start, [`chat`] the chat, and
+//! [`bots`] schedules computer seats. Nothing here knows a particular rule system: the game
+//! is an [`AnyGame`] and everything about it goes through the registry.
+
+mod bots;
+mod chat;
+mod hub;
+mod seating;
+
+pub use chat::CHAT_MAX_CHARS;
+pub use hub::Hub;
+pub use seating::seat_name;
 
 use std::{
     collections::{HashMap, VecDeque},
@@ -25,11 +39,6 @@ use crate::{
     store::{SeatRow, Store, User, now_ms},
 };
 
-/// Longest a server bot thinks per move.
-const BOT_SECONDS: f64 = 2.0;
-pub const CHAT_MAX_CHARS: usize = 500;
-/// Chat lines per user and game in any 10 seconds.
-const CHAT_BURST: usize = 5;
 /// Updates a watcher may fall behind before it is sent a full state instead.
 const BROADCAST_BUFFER: usize = 256;
 
@@ -53,7 +62,29 @@ impl Status {
 
 /// A message for every watcher of a game, serialised once: the sequence number of the action it
 /// reports (0 for chat, lobby and other news), and the JSON text.
-pub type Broadcast = (u64, Arc<str>);
+pub type Broadcast = (u64, Payload);
+
+/// A message's text: one for everybody, or, in games with hidden information, one per seat
+/// (with the user in it when it was sent) and the public one for spectators.
+#[derive(Debug, Clone)]
+pub struct Payload {
+    public: Arc<str>,
+    seats: Option<Arc<[(Option<i64>, Arc<str>)]>>,
+}
+
+impl Payload {
+    pub fn public(text: Arc<str>) -> Payload {
+        Payload { public: text, seats: None }
+    }
+
+    /// The text `user` may see: their seat's view, or the public one.
+    pub fn for_user(&self, user: i64) -> Arc<str> {
+        self.seats
+            .as_ref()
+            .and_then(|s| s.iter().find(|(u, _)| *u == Some(user)))
+            .map_or_else(|| self.public.clone(), |(_, text)| text.clone())
+    }
+}
 
 /// Requests to a table.
 #[derive(Debug)]
@@ -78,6 +109,8 @@ pub enum Command {
     /// `since` when given.
     Sync {
         since: Option<u64>,
+        /// Who asks: a seated user gets their seat's view.
+        user: i64,
         reply: oneshot::Sender<(u64, String)>,
     },
     /// The lobby view of the game (seats, status, clock).
@@ -117,80 +150,6 @@ impl TableHandle {
             .await
             .map_err(|_| ApiError::Internal("the game is shutting down".into()))?;
         rx.await.map_err(|_| ApiError::Internal("the game stopped answering".into()))
-    }
-}
-
-/// Every table this server runs, started on demand.
-#[derive(Debug)]
-pub struct Hub {
-    store: Store,
-    tables: Mutex<HashMap<i64, TableHandle>>,
-    bots: Arc<Semaphore>,
-    /// Tables still running; shutdown waits for them to finish their writes.
-    running: Mutex<Vec<tokio::task::JoinHandle<()>>>,
-    /// Set once at shutdown: every table stops after the command it is handling.
-    stop: tokio::sync::watch::Sender<bool>,
-}
-
-impl Hub {
-    pub fn new(store: Store, bot_threads: usize) -> Hub {
-        Hub {
-            store,
-            tables: Mutex::new(HashMap::new()),
-            bots: Arc::new(Semaphore::new(bot_threads.max(1))),
-            running: Mutex::new(Vec::new()),
-            stop: tokio::sync::watch::channel(false).0,
-        }
-    }
-
-    /// The table of game `id`, loaded from the database if it is not running yet.
-    pub async fn table(self: &Arc<Self>, id: i64) -> Result<TableHandle, ApiError> {
-        if *self.stop.borrow() {
-            return Err(ApiError::Internal("the server is shutting down".into()));
-        }
-        if let Some(h) = self.lock().get(&id) {
-            return Ok(h.clone());
-        }
-        let table = Table::load(self.store.clone(), id, self.bots.clone()).await?;
-        // Another request may have loaded it meanwhile: keep the first.
-        let mut tables = self.lock();
-        if let Some(h) = tables.get(&id) {
-            return Ok(h.clone());
-        }
-        let (tx, rx) = mpsc::channel(64);
-        let handle = TableHandle { commands: tx.clone(), updates: table.updates.clone() };
-        tables.insert(id, handle.clone());
-        drop(tables);
-        let task = tokio::spawn(table.run(rx, tx, self.stop.subscribe()));
-        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
-        running.retain(|t| !t.is_finished());
-        running.push(task);
-        Ok(handle)
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<i64, TableHandle>> {
-        self.tables.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Starts every live game (after a restart), so clocks and bots resume.
-    pub async fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
-        let ids = self.store.live_game_ids().await?;
-        for &id in &ids {
-            self.table(id).await?;
-        }
-        Ok(ids.len())
-    }
-
-    /// Stops every table; each finishes the write it is doing first (10 s at most in all).
-    pub async fn shutdown(&self) {
-        let _ = self.stop.send(true);
-        self.lock().clear();
-        let tasks: Vec<_> = self.running.lock().unwrap_or_else(|e| e.into_inner()).drain(..).collect();
-        let _ = tokio::time::timeout(Duration::from_secs(10), futures_util::future::join_all(tasks)).await;
-    }
-
-    pub fn loaded(&self) -> usize {
-        self.lock().len()
     }
 }
 
@@ -318,8 +277,9 @@ impl Table {
             Command::Leave { user, reply } => {
                 let _ = reply.send(self.leave(user).await);
             }
-            Command::Sync { since, reply } => {
-                let _ = reply.send((self.seq(), self.sync_message(since)));
+            Command::Sync { since, user, reply } => {
+                let viewer = self.viewer(user);
+                let _ = reply.send((self.seq(), self.sync_message(since, viewer)));
             }
             Command::Info { reply } => {
                 let _ = reply.send(self.info());
@@ -476,149 +436,6 @@ impl Table {
         }
     }
 
-    /// Starts a search for a bot seat that must act (one at a time per game, on the bot pool).
-    async fn schedule_bots(&mut self, me: &mpsc::Sender<Command>) {
-        if self.status != Status::Live || self.bot_pending.is_some() {
-            return;
-        }
-        let waiting = self.game.waiting_for();
-        let Some((seat, level)) = waiting.iter().find_map(|p| {
-            let s = self.seats.get(p.index())?;
-            s.bot_level.map(|l| (p.index(), l))
-        }) else {
-            return;
-        };
-        let seq = self.seq();
-        self.bot_pending = Some(seq);
-        let game = self.game.clone();
-        let bots = self.bots.clone();
-        let me = me.clone();
-        let seed = (self.id as u64).wrapping_mul(1_000_003).wrapping_add(seq);
-        tokio::spawn(async move {
-            // The permit bounds how many searches run at once; the search itself runs on the
-            // blocking pool so it never holds up the async workers.
-            let Ok(permit) = bots.acquire_owned().await else { return };
-            let result = tokio::task::spawn_blocking(move || {
-                let _permit = permit;
-                bot_action(&game, seat, level, seed)
-            })
-            .await;
-            let cmd = match result {
-                Ok(Some(action)) => Command::BotMove { seq, seat, action },
-                _ => Command::BotFailed { seq, seat },
-            };
-            let _ = me.send(cmd).await;
-        });
-    }
-
-    /// When a bot cannot decide: the rule system's mildest input (a pass, a skip).
-    async fn fallback(&mut self, seat: usize) {
-        let input = self.game.fallback_input(Player(seat as u8));
-        if let Err(e) = self.commit(seat, input).await {
-            tracing::error!(game = self.id, seat, error = %e, "bot fallback refused");
-        }
-    }
-
-    async fn join(
-        &mut self,
-        user: &User,
-        seat: Option<usize>,
-        invite: Option<String>,
-    ) -> Result<usize, ApiError> {
-        if self.status != Status::Open {
-            return Err(ApiError::Conflict("the game has already started".into()));
-        }
-        if self.seats.iter().any(|s| s.user_id == Some(user.id)) {
-            return Err(ApiError::Conflict("you already hold a seat in this game".into()));
-        }
-        let invited = invite.is_some() && invite == self.invite;
-        let free = |s: &SeatRow| {
-            s.user_id.is_none()
-                && s.bot_level.is_none()
-                && match self.setup.seats.get(s.seat) {
-                    Some(SeatChoice::Invite) => invited,
-                    _ => true,
-                }
-        };
-        let seat = match seat {
-            Some(n) => {
-                let s =
-                    self.seats.get(n).ok_or_else(|| ApiError::BadRequest(format!("there is no seat {n}")))?;
-                if !free(s) {
-                    return Err(ApiError::Conflict(format!("seat {n} is not free")));
-                }
-                n
-            }
-            None => self.seats.iter().find(|s| free(s)).map(|s| s.seat).ok_or_else(|| {
-                ApiError::Conflict("the game is full (or its free seats need the invite link)".into())
-            })?,
-        };
-        self.store.set_seat(self.id, seat, Some(user.id)).await?;
-        self.seats[seat].user_id = Some(user.id);
-        self.seats[seat].user_name = Some(user.name.clone());
-        if self.seats.iter().all(|s| s.user_id.is_some() || s.bot_level.is_some()) {
-            self.start().await?;
-        } else {
-            self.broadcast(json!({"type": "lobby", "game": self.id, "info": self.info()}));
-        }
-        Ok(seat)
-    }
-
-    async fn leave(&mut self, user: i64) -> Result<(), ApiError> {
-        if self.status != Status::Open {
-            return Err(ApiError::Conflict("the game has started: resign instead".into()));
-        }
-        let Some(seat) = self.seats.iter().position(|s| s.user_id == Some(user)) else {
-            return Err(ApiError::Conflict("you hold no seat in this game".into()));
-        };
-        self.store.set_seat(self.id, seat, None).await?;
-        self.seats[seat].user_id = None;
-        self.seats[seat].user_name = None;
-        self.broadcast(json!({"type": "lobby", "game": self.id, "info": self.info()}));
-        Ok(())
-    }
-
-    async fn start(&mut self) -> Result<(), ApiError> {
-        let names: Vec<String> = self.seats.iter().map(seat_name).collect();
-        self.game = self.setup.new_game(&names)?;
-        let (player, cleanup) = self.turn();
-        self.clock.start_turn(player, cleanup, now_ms());
-        let clock = serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?;
-        self.store.start_game(self.id, &clock).await?;
-        self.status = Status::Live;
-        self.broadcast(json!({"type": "started", "game": self.id, "info": self.info()}));
-        let sync = self.sync_message(None);
-        let _ = self.updates.send((0, sync.into()));
-        Ok(())
-    }
-
-    async fn chat(&mut self, user: &User, text: String) -> Result<(), ApiError> {
-        let text = text.trim().to_string();
-        if text.is_empty() {
-            return Err(ApiError::BadRequest("empty chat message".into()));
-        }
-        if text.chars().count() > CHAT_MAX_CHARS {
-            return Err(ApiError::BadRequest(format!(
-                "chat messages have at most {CHAT_MAX_CHARS} characters"
-            )));
-        }
-        let times = self.chat_times.entry(user.id).or_default();
-        let now = Instant::now();
-        while times.front().is_some_and(|t| now.duration_since(*t) > Duration::from_secs(10)) {
-            times.pop_front();
-        }
-        if times.len() >= CHAT_BURST {
-            return Err(ApiError::TooMany(format!("at most {CHAT_BURST} chat messages per 10 seconds")));
-        }
-        times.push_back(now);
-        let at = now_ms();
-        self.store.add_chat(self.id, user.id, &text, at).await?;
-        self.broadcast(
-            json!({"type": "chat", "game": self.id, "from": user.name, "text": text, "at_ms": at}),
-        );
-        Ok(())
-    }
-
     fn names(&self) -> Vec<PlayerInfo> {
         self.seats.iter().map(|s| PlayerInfo { name: seat_name(s) }).collect()
     }
@@ -649,7 +466,15 @@ impl Table {
     }
 
     /// The full picture for a (re)connecting client: what it missed and the state now.
-    fn sync_message(&self, since: Option<u64>) -> String {
+    /// How `user` sees the game: from their (first) seat, or as a spectator.
+    fn viewer(&self, user: i64) -> Viewer {
+        self.seats
+            .iter()
+            .find(|s| s.user_id == Some(user))
+            .map_or(Viewer::Spectator, |s| Viewer::Seat(Player(s.seat as u8)))
+    }
+
+    fn sync_message(&self, since: Option<u64>, viewer: Viewer) -> String {
         let from = since.unwrap_or(0).min(self.seq()) as usize;
         let missed: Vec<serde_json::Value> = self.actions[from..]
             .iter()
@@ -665,7 +490,7 @@ impl Table {
             "since": from,
             "actions": missed,
             "info": self.info(),
-            "state": (self.status != Status::Open).then(|| self.game.view(Viewer::Spectator, &self.names(), true)),
+            "state": (self.status != Status::Open).then(|| self.game.view(viewer, &self.names(), true)),
         })
         .to_string()
     }
@@ -685,19 +510,29 @@ impl Table {
             status: Status,
         }
         let timed = self.status == Status::Live && self.clock.deadline_ms.is_some();
-        let update = Update {
-            kind: "update",
-            game: self.id,
-            seq,
-            action,
-            events: self.game.events_json(self.events_sent),
-            state: self.game.view(Viewer::Spectator, &self.names(), false),
-            clock: timed.then(|| self.clock.view(now_ms())),
-            status: self.status,
+        let names = self.names();
+        let clock = timed.then(|| self.clock.view(now_ms()));
+        let text = |viewer: Viewer| -> Arc<str> {
+            let update = Update {
+                kind: "update",
+                game: self.id,
+                seq,
+                action,
+                events: self.game.events_json(self.events_sent),
+                state: self.game.view(viewer, &names, false),
+                clock: clock.clone(),
+                status: self.status,
+            };
+            serde_json::to_string(&update).unwrap_or_default().into()
         };
-        let text = serde_json::to_string(&update).unwrap_or_default();
+        let mut payload = Payload::public(text(Viewer::Spectator));
+        if self.game.hidden_information() {
+            let seats: Vec<(Option<i64>, Arc<str>)> =
+                self.seats.iter().map(|s| (s.user_id, text(Viewer::Seat(Player(s.seat as u8))))).collect();
+            payload.seats = Some(seats.into());
+        }
         self.events_sent = self.game.event_count();
-        let _ = self.updates.send((seq, text.into()));
+        let _ = self.updates.send((seq, payload));
     }
 
     fn broadcast(&self, message: serde_json::Value) {
@@ -706,7 +541,7 @@ impl Table {
 
     fn broadcast_seq(&self, seq: u64, message: serde_json::Value) {
         // No receivers is fine: nobody is watching.
-        let _ = self.updates.send((seq, message.to_string().into()));
+        let _ = self.updates.send((seq, Payload::public(message.to_string().into())));
     }
 }
 
@@ -722,19 +557,20 @@ fn replay(setup: &GameSetup, names: &[String], actions: &[String]) -> Result<Any
     Ok(game)
 }
 
-/// The name shown for a seat: its player's, a bot's description, or nothing while open.
-pub fn seat_name(s: &SeatRow) -> String {
-    match (&s.user_name, s.bot_level) {
-        (Some(n), _) => n.clone(),
-        (None, Some(l)) => format!("bot (level {l})"),
-        (None, None) => String::new(),
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// A server bot's input, in the rule system's wire form (the search runs here, on a blocking
-/// thread).
-fn bot_action(game: &AnyGame, seat: usize, level: u8, seed: u64) -> Option<Object> {
-    let level = Level::new(level).ok()?;
-    let time = Some(Duration::from_secs_f64(BOT_SECONDS));
-    gobeyond_bots::computer_input(game, Player(seat as u8), level, seed, time)
+    #[test]
+    fn a_seated_user_gets_their_seat_view_and_others_the_public_one() {
+        let mut p = Payload::public("public".into());
+        assert_eq!(&*p.for_user(7), "public");
+        p.seats = Some(
+            vec![(Some(7), Arc::from("seat 0")), (None, Arc::from("seat 1")), (Some(9), Arc::from("seat 2"))]
+                .into(),
+        );
+        assert_eq!(&*p.for_user(7), "seat 0");
+        assert_eq!(&*p.for_user(9), "seat 2");
+        assert_eq!(&*p.for_user(8), "public", "a spectator never gets a seat's view");
+    }
 }

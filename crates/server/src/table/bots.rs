@@ -1,0 +1,59 @@
+//! Computer seats: one search at a time per game, on a bounded pool of blocking threads.
+
+use super::*;
+
+/// Longest a server bot thinks per move.
+const BOT_SECONDS: f64 = 2.0;
+
+impl Table {
+    /// Starts a search for a bot seat that must act (one at a time per game, on the bot pool).
+    pub(super) async fn schedule_bots(&mut self, me: &mpsc::Sender<Command>) {
+        if self.status != Status::Live || self.bot_pending.is_some() {
+            return;
+        }
+        let waiting = self.game.waiting_for();
+        let Some((seat, level)) = waiting.iter().find_map(|p| {
+            let s = self.seats.get(p.index())?;
+            s.bot_level.map(|l| (p.index(), l))
+        }) else {
+            return;
+        };
+        let seq = self.seq();
+        self.bot_pending = Some(seq);
+        let game = self.game.clone();
+        let bots = self.bots.clone();
+        let me = me.clone();
+        let seed = (self.id as u64).wrapping_mul(1_000_003).wrapping_add(seq);
+        tokio::spawn(async move {
+            // The permit bounds how many searches run at once; the search itself runs on the
+            // blocking pool so it never holds up the async workers.
+            let Ok(permit) = bots.acquire_owned().await else { return };
+            let result = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                bot_action(&game, seat, level, seed)
+            })
+            .await;
+            let cmd = match result {
+                Ok(Some(action)) => Command::BotMove { seq, seat, action },
+                _ => Command::BotFailed { seq, seat },
+            };
+            let _ = me.send(cmd).await;
+        });
+    }
+
+    /// When a bot cannot decide: the rule system's mildest input (a pass, a skip).
+    pub(super) async fn fallback(&mut self, seat: usize) {
+        let input = self.game.fallback_input(Player(seat as u8));
+        if let Err(e) = self.commit(seat, input).await {
+            tracing::error!(game = self.id, seat, error = %e, "bot fallback refused");
+        }
+    }
+}
+
+/// A server bot's input, in the rule system's wire form (the search runs here, on a blocking
+/// thread).
+fn bot_action(game: &AnyGame, seat: usize, level: u8, seed: u64) -> Option<Object> {
+    let level = Level::new(level).ok()?;
+    let time = Some(Duration::from_secs_f64(BOT_SECONDS));
+    gobeyond_bots::computer_input(game, Player(seat as u8), level, seed, time)
+}

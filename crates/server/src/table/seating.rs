@@ -1,0 +1,95 @@
+//! Seats: joining and leaving an open game, and the start when every seat is taken.
+
+use super::*;
+
+impl Table {
+    pub(super) async fn join(
+        &mut self,
+        user: &User,
+        seat: Option<usize>,
+        invite: Option<String>,
+    ) -> Result<usize, ApiError> {
+        if self.status != Status::Open {
+            return Err(ApiError::Conflict("the game has already started".into()));
+        }
+        if self.seats.iter().any(|s| s.user_id == Some(user.id)) {
+            return Err(ApiError::Conflict("you already hold a seat in this game".into()));
+        }
+        let invited = invite.is_some() && invite == self.invite;
+        let free = |s: &SeatRow| {
+            s.user_id.is_none()
+                && s.bot_level.is_none()
+                && match self.setup.seats.get(s.seat) {
+                    Some(SeatChoice::Invite) => invited,
+                    _ => true,
+                }
+        };
+        let seat = match seat {
+            Some(n) => {
+                let s =
+                    self.seats.get(n).ok_or_else(|| ApiError::BadRequest(format!("there is no seat {n}")))?;
+                if !free(s) {
+                    return Err(ApiError::Conflict(format!("seat {n} is not free")));
+                }
+                n
+            }
+            None => self.seats.iter().find(|s| free(s)).map(|s| s.seat).ok_or_else(|| {
+                ApiError::Conflict("the game is full (or its free seats need the invite link)".into())
+            })?,
+        };
+        self.store.set_seat(self.id, seat, Some(user.id)).await?;
+        self.seats[seat].user_id = Some(user.id);
+        self.seats[seat].user_name = Some(user.name.clone());
+        if self.seats.iter().all(|s| s.user_id.is_some() || s.bot_level.is_some()) {
+            self.start().await?;
+        } else {
+            self.broadcast(json!({"type": "lobby", "game": self.id, "info": self.info()}));
+        }
+        Ok(seat)
+    }
+
+    pub(super) async fn leave(&mut self, user: i64) -> Result<(), ApiError> {
+        if self.status != Status::Open {
+            return Err(ApiError::Conflict("the game has started: resign instead".into()));
+        }
+        let Some(seat) = self.seats.iter().position(|s| s.user_id == Some(user)) else {
+            return Err(ApiError::Conflict("you hold no seat in this game".into()));
+        };
+        self.store.set_seat(self.id, seat, None).await?;
+        self.seats[seat].user_id = None;
+        self.seats[seat].user_name = None;
+        self.broadcast(json!({"type": "lobby", "game": self.id, "info": self.info()}));
+        Ok(())
+    }
+
+    pub(super) async fn start(&mut self) -> Result<(), ApiError> {
+        let names: Vec<String> = self.seats.iter().map(seat_name).collect();
+        self.game = self.setup.new_game(&names)?;
+        let (player, cleanup) = self.turn();
+        self.clock.start_turn(player, cleanup, now_ms());
+        let clock = serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?;
+        self.store.start_game(self.id, &clock).await?;
+        self.status = Status::Live;
+        self.broadcast(json!({"type": "started", "game": self.id, "info": self.info()}));
+        let mut payload = Payload::public(self.sync_message(None, Viewer::Spectator).into());
+        if self.game.hidden_information() {
+            let seats: Vec<(Option<i64>, Arc<str>)> = self
+                .seats
+                .iter()
+                .map(|s| (s.user_id, self.sync_message(None, Viewer::Seat(Player(s.seat as u8))).into()))
+                .collect();
+            payload.seats = Some(seats.into());
+        }
+        let _ = self.updates.send((0, payload));
+        Ok(())
+    }
+}
+
+/// The name shown for a seat: its player's, a bot's description, or nothing while open.
+pub fn seat_name(s: &SeatRow) -> String {
+    match (&s.user_name, s.bot_level) {
+        (Some(n), _) => n.clone(),
+        (None, Some(l)) => format!("bot (level {l})"),
+        (None, None) => String::new(),
+    }
+}
