@@ -69,8 +69,11 @@ pub type Broadcast = (u64, Payload);
 #[derive(Debug, Clone)]
 pub struct Payload {
     public: Arc<str>,
-    seats: Option<Arc<[(Option<i64>, Arc<str>)]>>,
+    seats: Option<SeatTexts>,
 }
+
+/// Per seat: the user seated there when the message was made, and their text.
+pub type SeatTexts = Arc<[(Option<i64>, Arc<str>)]>;
 
 impl Payload {
     pub fn public(text: Arc<str>) -> Payload {
