@@ -348,29 +348,9 @@ impl Board {
         debug_assert_eq!(self.color[p as usize], EMPTY);
         self.captured.clear();
         self.captured_stone.clear();
-        self.remove_empty(p);
-        self.color[p as usize] = s;
-        self.hash ^= zobrist::stone_key(p, s);
-        self.stones[player.index()] += 1;
-        self.group[p as usize] = p;
-        self.next[p as usize] = p;
-        let mut mine = GroupInfo { size: 1, ..GroupInfo::default() };
         let map = Arc::clone(&self.map);
         let nbrs = map.neighbors(p);
-        for &q in nbrs {
-            let c = self.color[q as usize];
-            if c == EMPTY {
-                mine.add_lib(q);
-            } else {
-                self.info[self.group[q as usize] as usize].remove_lib(p);
-            }
-        }
-        self.info[p as usize] = mine;
-        for &q in nbrs {
-            if self.color[q as usize] == s && self.group[q as usize] != self.group[p as usize] {
-                self.merge(self.group[p as usize], self.group[q as usize]);
-            }
-        }
+        self.link_stone(p, player, nbrs);
         // Every opponent group without liberties goes at once: with three or more players two
         // such groups can touch, and removing one first would wrongly give the other liberties.
         self.scratch.clear();
@@ -410,6 +390,48 @@ impl Board {
             self.ko_point = NONE;
         }
         outcome
+    }
+
+    /// Puts the stone and links it into groups and liberties; no capture. The first half of
+    /// every placement.
+    #[inline(always)]
+    fn link_stone(&mut self, p: u32, player: Player, nbrs: &[NodeId]) {
+        let s = player.stone();
+        self.remove_empty(p);
+        self.color[p as usize] = s;
+        self.hash ^= zobrist::stone_key(p, s);
+        self.stones[player.index()] += 1;
+        self.group[p as usize] = p;
+        self.next[p as usize] = p;
+        let mut mine = GroupInfo { size: 1, ..GroupInfo::default() };
+        for &q in nbrs {
+            let c = self.color[q as usize];
+            if c == EMPTY {
+                mine.add_lib(q);
+            } else {
+                self.info[self.group[q as usize] as usize].remove_lib(p);
+            }
+        }
+        self.info[p as usize] = mine;
+        for &q in nbrs {
+            if self.color[q as usize] == s && self.group[q as usize] != self.group[p as usize] {
+                self.merge(self.group[p as usize], self.group[q as usize]);
+            }
+        }
+    }
+
+    /// A board with a stone of `code(n)` on each node, built without any capture: groups left
+    /// without liberties stay on the board. For rule systems that regroup stones (Tribal's
+    /// alliances: the codes are teams, the system keeps each stone's owner beside the board)
+    /// or that never capture by liberties (The Way of Go).
+    pub fn from_codes(map: Arc<Map>, code: impl Fn(NodeId) -> Option<Player>) -> Board {
+        let mut b = Board::new(map.clone());
+        for n in 0..b.len() as NodeId {
+            if let Some(p) = code(n) {
+                b.link_stone(n, p, map.neighbors(n));
+            }
+        }
+        b
     }
 
     /// A pass: only the ko state changes.

@@ -306,3 +306,32 @@ fn superko_hash_is_exact_around_a_hub_node() {
     assert_eq!(after.prisoners(Player(0)), 20);
     assert_eq!(predicted, after.board().hash());
 }
+
+/// The non-capturing rebuild: stones by team code, groups without liberties kept, allies'
+/// stones (one code) in one group.
+#[test]
+fn rebuild_from_codes_captures_nothing() {
+    let map = Arc::new(gobeyond_maps::generate("square:3").unwrap());
+    let at = |l: &str| map.node_by_label(l).unwrap();
+    // A1 (code 0) is surrounded by B1 and A2 (code 1): no liberty, and it stays.
+    let code = |n| match map.label(n) {
+        "A1" => Some(Player(0)),
+        "B1" | "A2" => Some(Player(1)),
+        _ => None,
+    };
+    let b = gobeyond_rules::Board::from_codes(map.clone(), code);
+    assert_eq!(b.stone_at(at("A1")), Some(Player(0)));
+    assert!(b.liberties(at("A1")).is_empty(), "kept without liberties");
+    assert_eq!(b.stone_count(Player(1)), 2);
+    // Played normally instead, the second surrounding stone captures A1.
+    let mut c = gobeyond_rules::Board::new(map.clone());
+    c.play_unchecked(at("A1"), Player(0));
+    c.play_unchecked(at("B1"), Player(1));
+    c.play_unchecked(at("A2"), Player(1));
+    assert_eq!(c.stone_at(at("A1")), None);
+    // One code per team: two players' stones that share a code form one group.
+    let team = |n| ["B2", "B3"].contains(&map.label(n)).then_some(Player(2));
+    let t = gobeyond_rules::Board::from_codes(map.clone(), team);
+    assert_eq!(t.group_size(at("B2")), 2);
+    assert!(t.is_consistent(), "groups and liberties as a fresh board computes them");
+}
