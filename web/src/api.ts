@@ -69,6 +69,20 @@ export interface RuleSystem {
   about: string;
   defaults: Record<string, unknown>;
   presets?: { name: string; about: string; settings: Record<string, unknown> }[];
+  /** One description per setting, for forms. */
+  settings?: SettingInfo[];
+  /** The system times its own turns (then a game has no time control). */
+  own_clock?: boolean;
+}
+
+export interface SettingInfo {
+  name: string;
+  kind: 'integer' | 'number' | 'choice' | 'integers' | 'optional_integer';
+  default: unknown;
+  help: string;
+  choices?: string[];
+  min?: number;
+  max?: number;
 }
 
 /** Signs in as a guest when nobody is signed in. */

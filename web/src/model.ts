@@ -2,13 +2,11 @@
 // Pure (no DOM, no socket) so that it is tested on its own.
 
 import { playerStyle } from './colors';
-import type { ClockView, GameInfo, GameState, GoBeyondEvent, MapView, RecordedAction, ServerMessage } from './types';
-import { describeClassic, describeGoBeyond, type Naming } from './words';
+import { type LogLine, type SystemUi, systemUi } from './systems';
+import type { ClockView, GameInfo, GameState, MapView, RecordedAction, ServerMessage } from './types';
+import type { Naming } from './words';
 
-export interface LogLine {
-  seq: number;
-  text: string;
-}
+export type { LogLine };
 
 export type Applied = 'applied' | 'stale' | 'gap';
 
@@ -30,8 +28,14 @@ export class GameModel {
     return this.info?.players ?? this.state?.players.length ?? 2;
   }
 
-  get isGoBeyond(): boolean {
-    return (this.info?.rules.system ?? this.state?.rules.system) === 'gobeyond';
+  /** The rule system's name. */
+  get system(): string | undefined {
+    return this.info?.rules.system ?? this.state?.rules.system;
+  }
+
+  /** What the interface knows of the game's rule system. */
+  get ui(): SystemUi {
+    return systemUi(this.system);
   }
 
   naming(): Naming {
@@ -52,9 +56,9 @@ export class GameModel {
         this.info = msg.info;
         this.clock = msg.info.clock;
         this.state = msg.state;
-        // GoBeyond: the sync's state holds the whole event history, so the log is rebuilt from it.
-        if (this.isGoBeyond || msg.since === 0 || this.log.length === 0) this.rebuildLog(msg.actions.map((a) => a.action), msg.seq);
-        else for (const a of msg.actions) this.log.push({ seq: a.seq, text: describeClassic(a.action, this.naming(), 0) });
+        // Systems whose state holds the whole event history rebuild the log from it.
+        if (this.ui.historyInState || msg.since === 0 || this.log.length === 0) this.rebuildLog(msg.actions.map((a) => a.action), msg.seq);
+        else for (const a of msg.actions) this.log.push(...this.ui.logOfAction(a.action, a.seq, this.naming()));
         this.seq = msg.seq;
         const last = [...msg.actions].reverse().find((a) => a.action.type === 'place');
         if (last) this.lastMove = nodeOf(last.action, this.map);
@@ -74,10 +78,7 @@ export class GameModel {
           if (msg.state.phase) this.info.phase = msg.state.phase;
         }
         if (msg.action.type === 'place') this.lastMove = nodeOf(msg.action, this.map);
-        const lines = this.isGoBeyond
-          ? describeGoBeyond(msg.events, this.naming())
-          : [describeClassic(msg.action, this.naming(), capturedBetween(before, msg.state, msg.action.player))];
-        for (const text of lines) this.log.push({ seq: msg.seq, text });
+        for (const text of this.ui.logOfUpdate(msg, before, this.naming())) this.log.push({ seq: msg.seq, text });
         return 'applied';
       }
       case 'started':
@@ -91,13 +92,7 @@ export class GameModel {
   }
 
   private rebuildLog(actions: RecordedAction[], seq: number) {
-    this.log = [];
-    if (this.isGoBeyond) {
-      const events = (this.state?.events ?? []) as GoBeyondEvent[];
-      for (const text of describeGoBeyond(events, this.naming())) this.log.push({ seq, text });
-    } else {
-      actions.forEach((a, i) => this.log.push({ seq: i + 1, text: describeClassic(a, this.naming(), 0) }));
-    }
+    this.log = this.ui.logOfSync(this.state, actions, seq, this.naming());
   }
 
   /** Seats that may act now. */
@@ -145,13 +140,6 @@ export function nodeOf(action: RecordedAction, map: MapView): number | null {
   return null;
 }
 
-/** Stones `player` took by this action (classic states count prisoners). */
-function capturedBetween(before: GameState | null, after: GameState, player: number): number {
-  const a = after.players[player]?.prisoners ?? 0;
-  const b = before?.players[player]?.prisoners ?? 0;
-  return Math.max(0, a - b);
-}
-
 /** Adjacency lists of a map view, built once per map. */
 export function adjacency(map: MapView): number[][] {
   let adj = adjacencyCache.get(map);
@@ -191,20 +179,6 @@ export function component(
     }
   }
   return { nodes, border };
-}
-
-/** Empty nodes whose empty region touches stones of two or more players (GoBeyond's disputed
- *  nodes, leaving out regions that touch no stone at all, such as the empty map). */
-export function contested(map: MapView, board: (number | null)[]): Set<number> {
-  const out = new Set<number>();
-  const seen = new Uint8Array(map.nodes);
-  for (let start = 0; start < map.nodes; start++) {
-    if (board[start] != null || seen[start]) continue;
-    const region = component(map, board, start, seen);
-    const touching = new Set([...region.border].map((q) => board[q]));
-    if (touching.size >= 2) for (const n of region.nodes) out.add(n);
-  }
-  return out;
 }
 
 /** Nodes of the groups that have exactly `liberties` liberties. */

@@ -47,7 +47,7 @@ export interface GameInfo {
   status: 'open' | 'live' | 'finished';
   phase: 'playing' | 'clean_up' | 'finished';
   creator: number;
-  rules: { system: 'gobeyond' | 'classic'; [k: string]: unknown };
+  rules: { system: string; [k: string]: unknown };
   map: { spec?: string; custom?: unknown } | string | unknown;
   players: number;
   seats: SeatInfo[];
@@ -106,7 +106,7 @@ export interface PlayerView {
 
 export interface GameState {
   map: { name: string; spec: string; nodes: number };
-  rules: { system: 'gobeyond' | 'classic'; [k: string]: unknown };
+  rules: { system: string; [k: string]: unknown };
   to_move: number | null;
   players: PlayerView[];
   board: (number | null)[];
@@ -118,6 +118,7 @@ export interface GameState {
   passes_to_end?: number;
   claims?: (number | null)[];
   reserved?: (number | null)[];
+  nodes?: ('occupied' | 'claimed' | 'reserved' | 'disputed')[];
   awaiting_cleanup?: number[];
   events?: GoBeyondEvent[];
   // classic
@@ -138,7 +139,7 @@ export interface RecordedAction {
 export type ServerMessage =
   | { type: 'hello'; user: User }
   | { type: 'ack'; id: unknown; game: number; seq: number }
-  | { type: 'error'; id?: unknown; game?: number; error: string }
+  | { type: 'error'; id?: unknown; game?: number; error: string; code?: string | null }
   | {
       type: 'sync';
       game: number;
@@ -153,7 +154,8 @@ export type ServerMessage =
       game: number;
       seq: number;
       action: RecordedAction;
-      events: GoBeyondEvent[];
+      /** The action's effects, in the rule system's own terms. */
+      events: unknown[];
       state: GameState;
       clock: ClockView | null;
       status: string;

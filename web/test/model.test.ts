@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GameModel, contested, groupsWithLiberties } from '../src/model';
+import { GameModel, groupsWithLiberties } from '../src/model';
+import { systemUi } from '../src/systems';
 import type { GameInfo, GameState, GoBeyondEvent, ServerMessage } from '../src/types';
 import { gridMap } from './fixtures';
 
@@ -78,17 +79,19 @@ describe('game model', () => {
     expect(groupsWithLiberties(map, b, 1).size).toBe(0);
   });
 
-  it('marks empty regions touching two players as disputed, and none of an empty map', () => {
-    expect(contested(map, empty()).size).toBe(0);
-    // X at A3 (0), O at C1 (8): one region of the other 7 nodes touches both.
-    const b = empty();
-    b[0] = 0;
-    b[8] = 1;
-    expect(contested(map, b).size).toBe(7);
-    // A wall of X down column B (1, 4, 7) splits the map: A2, A1 touch only X.
-    b[1] = 0;
-    b[4] = 0;
-    b[7] = 0;
-    expect([...contested(map, b)].sort()).toEqual([2, 5]);
+  it('shades the nodes the server calls disputed, none on an empty map, and knows its systems', () => {
+    const gob = systemUi('gobeyond');
+    const s = state(empty(), 0);
+    s.nodes = Array(9).fill('disputed');
+    expect(gob.markers(s, map).disputed).toBeUndefined();
+    s.board[0] = 0;
+    s.board[8] = 1;
+    s.nodes = s.board.map((c, i) => (c !== null ? 'occupied' : i === 3 ? 'claimed' : 'disputed'));
+    expect([...(gob.markers(s, map).disputed ?? [])].sort()).toEqual([1, 2, 4, 5, 6, 7]);
+    expect(gob.buttons(s).map((b) => b.id)).toEqual(['skip']);
+    // Classic Go: no claims, no extra buttons; unknown systems fall back to it.
+    expect(systemUi('classic').markers(s, map)).toEqual({});
+    expect(systemUi('classic').buttons(s)).toEqual([]);
+    expect(systemUi('no-such-system').name).toBe('classic');
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeClassic, describeGoBeyond, type Naming } from '../src/words';
+import { describeClassic } from '../src/systems/classic';
+import { describeGoBeyond } from '../src/systems/gobeyond';
+import type { Naming } from '../src/words';
 
 const names: Naming = {
   player: (p) => ['Black', 'White', 'Red', 'Blue'][p],

@@ -5,7 +5,7 @@
 import { api } from '../api';
 import { playerStyle } from '../colors';
 import { clear, h, toast } from '../dom';
-import { GameModel, component, contested, displayName } from '../model';
+import { GameModel, component, displayName } from '../model';
 import { type MountedBoard, mountBoard } from '../mount';
 import { session } from '../session';
 import type { Socket } from '../socket';
@@ -102,9 +102,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     const stone = s.board[node];
     const names = model.naming();
     if (stone !== null && stone !== undefined) return `${label}: ${names.player(stone)}'s stone`;
-    if (s.reserved?.[node] != null) return `${label}: reserved for ${names.player(s.reserved[node] as number)}`;
-    if (s.claims?.[node] != null) return `${label}: claimed by ${names.player(s.claims[node] as number)}`;
-    return model.isGoBeyond ? `${label}: disputed` : label;
+    return model.ui.describeEmpty(label, node, s, names);
   }
 
   const mySeat = () => model.seatOf(user.id);
@@ -175,11 +173,11 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   function renderPlayers() {
     const s = model.state;
     const n = model.players;
-    const gob = model.isGoBeyond;
+    const columns = model.ui.columns;
     const waiting = model.waitingFor();
     clear(playersEl);
     playersEl.append(
-      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, 'Player'), ...(gob ? [h('th', {}, 'Points'), h('th', {}, 'Claimed')] : [h('th', {}, 'Captures'), h('th', {}, 'Score')]), h('th', {}, 'Stones'))),
+      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, 'Player'), ...columns.map((c) => h('th', {}, c.header)), h('th', {}, 'Stones'))),
     );
     const body = h('tbody', {});
     for (let seat = 0; seat < n; seat++) {
@@ -193,9 +191,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       },
         h('td', {}, swatch(seat, n)),
         h('td', {}, name, seat === mySeat() ? h('strong', {}, ' (you)') : null, h('div', { class: 'muted small' }, st.name)),
-        ...(gob
-          ? [h('td', { class: 'points' }, String(p?.points ?? '')), h('td', { title: 'claimed nodes (income per turn)' }, p?.claimed !== undefined ? `${p.claimed} (+${p.claimed * Number(s?.rules.claim_income ?? 1)})` : '')]
-          : [h('td', {}, String(p?.prisoners ?? '')), h('td', {}, p?.score !== undefined ? String(p.score) : '')]),
+        ...columns.map((c) => h('td', { class: c.cls, title: c.title }, c.cell(p, s))),
         h('td', {}, String(p?.stones.length ?? '')),
       );
       body.append(row);
@@ -251,9 +247,10 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     const myTurn = model.isMyTurn(user.id) && s?.phase !== 'clean_up';
     const seat = mySeat();
     if (!live || seat === null || !s || s.phase === 'clean_up') return;
-    const gob = model.isGoBeyond;
-    if (gob) actionsEl.append(h('button', { id: 'skip', disabled: !myTurn || busy, accesskey: 's', onclick: () => act({ type: 'skip' }), title: 'Do nothing this turn (keyboard: S)' }, 'Skip'));
-    actionsEl.append(h('button', { id: 'pass', disabled: !myTurn || busy, accesskey: 'p', onclick: () => act({ type: 'pass' }), title: gob ? `Pass: ${s.passes_to_end ?? ''} passes in a row end the game (keyboard: P)` : 'Pass (keyboard: P)' }, 'Pass'));
+    for (const b of model.ui.buttons(s)) {
+      actionsEl.append(h('button', { id: b.id, disabled: !myTurn || busy, accesskey: b.key, onclick: () => act(b.input), title: b.title }, b.label));
+    }
+    actionsEl.append(h('button', { id: 'pass', disabled: !myTurn || busy, accesskey: 'p', onclick: () => act({ type: 'pass' }), title: model.ui.passTitle(s) }, 'Pass'));
     actionsEl.append(h('button', {
       id: 'resign', class: 'danger', disabled: busy,
       onclick: () => {
@@ -349,12 +346,13 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
         if (i >= 0) shownSelected.add(i);
       }
     }
+    const markers = model.ui.markers(s, map);
     board.render({
       players: model.players,
       board: s?.board ?? [],
-      claims: model.isGoBeyond ? s?.claims : undefined,
+      claims: markers.claims,
       reserved: s?.reserved,
-      disputed: model.isGoBeyond && s ? contested(map, s.board) : undefined,
+      disputed: markers.disputed,
       lastMove: model.lastMove,
       atari: prefs.atari ? model.atari() : undefined,
       selected: clean ? shownSelected : undefined,
@@ -395,7 +393,8 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
 
   const keys = (e: KeyboardEvent) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.key === 's' && model.isGoBeyond && model.isMyTurn(user.id)) void act({ type: 'skip' });
+    const button = model.state && model.ui.buttons(model.state).find((b) => b.key === e.key);
+    if (button && model.isMyTurn(user.id)) void act(button.input);
     else if (e.key === 'p' && model.isMyTurn(user.id)) void act({ type: 'pass' });
     else if (e.key === 'Escape' && pending !== null) {
       pending = null;

@@ -1,10 +1,11 @@
 // Home / lobby: who I am, quick play, create a game with a live map preview, open, live and my games.
 
-import { ApiError, api, type RuleSystem } from '../api';
+import { ApiError, api, type RuleSystem, type SettingInfo } from '../api';
 import { clear, h, toast } from '../dom';
 import { type MountedBoard, mountBoard } from '../mount';
 import type { GameSummary, User } from '../types';
 import { session } from '../session';
+import { systemUi } from '../systems';
 
 const MAP_KINDS: { kind: string; example: string; about: string }[] = [
   { kind: 'square', example: 'square:9', about: 'Classic square board' },
@@ -22,17 +23,35 @@ const MAP_KINDS: { kind: string; example: string; about: string }[] = [
   { kind: 'grid', example: 'grid:4x4x4', about: '3-D grid' },
 ];
 
-/** GoBeyond settings shown in the form (the rest keep their defaults). */
-const GOBEYOND_FIELDS: [string, string][] = [
-  ['starting_points', 'Starting PlayPoints'],
-  ['occupy_cost', 'Cost of a stone'],
-  ['capture_award', 'Award per captured stone'],
-  ['claim_income', 'Income per claimed node'],
-  ['final_bonus', 'Final bonus per claimed node'],
-  ['surrender_award', 'Award per surrendered stone'],
-  ['turn_seconds', 'Seconds per turn (0: no clock)'],
-  ['cleanup_seconds', 'Seconds for Clean-Up (0: no clock)'],
-];
+/** A form field for one setting, built from the system's description. */
+function settingField(d: SettingInfo, value: unknown): HTMLElement {
+  const label = d.help.charAt(0).toUpperCase() + d.help.slice(1);
+  if (d.kind === 'choice') {
+    const select = h('select', { name: d.name, 'data-kind': d.kind }, ...(d.choices ?? []).map((c) => h('option', { value: c }, c.replace(/_/g, ' '))));
+    select.value = String(value ?? d.default);
+    return h('label', {}, label, select);
+  }
+  if (d.kind === 'integers') {
+    const list = Array.isArray(value) ? value.join(', ') : '';
+    return h('label', {}, label, h('input', { name: d.name, 'data-kind': d.kind, value: list, placeholder: 'e.g. 0, 20' }));
+  }
+  const attrs: Record<string, unknown> = { type: 'number', name: d.name, 'data-kind': d.kind, step: d.kind === 'number' ? 'any' : 1, value: Number(value ?? d.default ?? 0) };
+  if (d.min !== undefined) attrs.min = d.min;
+  if (d.max !== undefined) attrs.max = d.max;
+  return h('label', {}, label, h('input', attrs));
+}
+
+/** The settings a form's fields hold, in the system's JSON. */
+function readSettings(box: HTMLElement): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  box.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name]').forEach((el) => {
+    const kind = el.dataset.kind;
+    if (kind === 'choice') out[el.name] = el.value;
+    else if (kind === 'integers') out[el.name] = el.value.split(/[\s,]+/).filter(Boolean).map(Number);
+    else out[el.name] = Number(el.value);
+  });
+  return out;
+}
 
 export async function lobbyPage(root: HTMLElement) {
   const user = await session.user();
@@ -43,7 +62,7 @@ export async function lobbyPage(root: HTMLElement) {
       h('h1', {}, 'Go on any map, for 2 to 8 players'),
       h('p', {}, 'You are ', h('strong', { id: 'me-name' }, user.name), user.kind === 'guest' ? ' (guest).' : '.'),
       h('div', { class: 'row' },
-        h('button', { class: 'primary', id: 'quick-play', onclick: () => quickPlay() }, 'Play now against a bot'),
+        h('button', { class: 'primary', id: 'quick-play', onclick: () => quickPlay(systems[0]?.name) }, 'Play now against a bot'),
       ),
       accountBox(user),
     ),
@@ -54,10 +73,11 @@ export async function lobbyPage(root: HTMLElement) {
   await renderLists(lists, user);
 }
 
-async function quickPlay() {
+/** A two-player game against a level-3 bot under the first rule system the server lists. */
+async function quickPlay(system: string | undefined) {
   try {
     const r = await api.create({
-      rules: 'gobeyond',
+      rules: system,
       map: 'hex:4',
       players: 2,
       seats: [{ kind: 'me' }, { kind: 'bot', level: 3 }],
@@ -95,12 +115,13 @@ function accountBox(user: User): HTMLElement {
 }
 
 function createForm(systems: RuleSystem[]): HTMLElement {
-  const gob = systems.find((s) => s.name === 'gobeyond');
-  const classic = systems.find((s) => s.name === 'classic');
-  const rules = h('select', { name: 'rules', id: 'rules' },
-    h('option', { value: 'gobeyond' }, 'GoBeyond'),
-    ...(classic?.presets ?? []).map((p) => h('option', { value: p.name }, `Classic — ${p.name} (${p.about})`)),
-  );
+  // One option per preset of every system (a system without presets: its defaults).
+  const choices = systems.flatMap((s) => {
+    const presets = s.presets?.length ? s.presets : [{ name: s.name, about: s.about, settings: s.defaults }];
+    return presets.map((p) => ({ system: s, preset: p, label: p.name === s.name ? s.title : `${s.title} — ${p.name} (${p.about})` }));
+  });
+  const rules = h('select', { name: 'rules', id: 'rules' }, ...choices.map((c, i) => h('option', { value: String(i) }, c.label)));
+  const chosen = () => choices[Number(rules.value)] ?? choices[0];
   const kind = h('select', { name: 'map-kind', id: 'map-kind', 'aria-label': 'Map family' },
     ...MAP_KINDS.map((m) => h('option', { value: m.kind }, `${m.kind} — ${m.about}`)),
   );
@@ -109,7 +130,7 @@ function createForm(systems: RuleSystem[]): HTMLElement {
   const players = h('input', { name: 'players', id: 'players', type: 'number', min: 2, max: 8, value: 2 });
   const seatsBox = h('div', { class: 'seats', id: 'seats' });
   const settings = h('div', { class: 'settings grid2' });
-  const classicTime = h('select', { name: 'time', id: 'time' },
+  const timeControl = h('select', { name: 'time', id: 'time' },
     h('option', { value: 'none' }, 'No clock'),
     h('option', { value: 'fischer' }, '10 min + 10 s per move'),
     h('option', { value: 'byo' }, '10 min + 5 × 30 s byo-yomi'),
@@ -120,10 +141,6 @@ function createForm(systems: RuleSystem[]): HTMLElement {
   const previewNote = h('p', { class: 'muted', id: 'preview-note' });
   let previewBoard: MountedBoard | null = null;
 
-  for (const [key, label] of GOBEYOND_FIELDS) {
-    const value = Number(gob?.defaults[key] ?? 0);
-    settings.append(h('label', {}, label, h('input', { type: 'number', min: 0, step: 'any', name: key, value })));
-  }
 
   const seatSelect = (i: number) =>
     h('select', { name: `seat-${i}`, 'aria-label': `Seat ${i + 1}` },
@@ -144,10 +161,12 @@ function createForm(systems: RuleSystem[]): HTMLElement {
   renderSeats();
   players.addEventListener('change', renderSeats);
 
+  // The settings of the chosen system, filled in from the chosen preset.
   const syncRules = () => {
-    const isGob = rules.value === 'gobeyond';
-    settings.hidden = !isGob;
-    classicTime.parentElement!.hidden = isGob;
+    const c = chosen();
+    clear(settings);
+    for (const d of c?.system.settings ?? []) settings.append(settingField(d, c.preset.settings[d.name] ?? c.system.defaults[d.name]));
+    timeControl.parentElement!.hidden = c?.system.own_clock ?? false;
   };
 
   let previewSeq = 0;
@@ -191,7 +210,7 @@ function createForm(systems: RuleSystem[]): HTMLElement {
       h('label', {}, 'Players ', players),
       h('label', {}, 'Map family ', kind),
       h('label', {}, 'Map ', spec),
-      h('label', {}, 'Clock ', classicTime),
+      h('label', {}, 'Clock ', timeControl),
       h('label', { class: 'check' }, isPublic, ' listed publicly'),
     ),
     seatsBox,
@@ -210,19 +229,16 @@ function createForm(systems: RuleSystem[]): HTMLElement {
       const v = (s as HTMLSelectElement).value;
       seats.push(v.startsWith('bot:') ? { kind: 'bot', level: Number(v.slice(4)) } : { kind: v });
     });
-    let rulesBody: unknown = rules.value;
+    const c = chosen();
+    const rulesBody: unknown = { ...c?.preset.settings, ...readSettings(settings), system: c?.system.name };
     let time: unknown;
-    if (rules.value === 'gobeyond') {
-      const r: Record<string, unknown> = { system: 'gobeyond' };
-      settings.querySelectorAll('input').forEach((i) => (r[i.name] = Number(i.value)));
-      rulesBody = r;
-    } else {
+    if (!c?.system.own_clock) {
       time = {
         none: { kind: 'none' },
         fischer: { kind: 'fischer', main_seconds: 600, increment_seconds: 10 },
         byo: { kind: 'byo_yomi', main_seconds: 600, periods: 5, period_seconds: 30 },
         absolute: { kind: 'absolute', main_seconds: 1200 },
-      }[classicTime.value];
+      }[timeControl.value];
     }
     try {
       const r = await api.create({ rules: rulesBody, map: spec.value.trim(), players: n, seats, time, public: isPublic.checked });
@@ -245,7 +261,7 @@ function describeMap(map: unknown): string {
 function gameRow(g: GameSummary, action: HTMLElement): HTMLElement {
   const seats = g.seats.map((s) => s.user ?? (s.bot_level !== null ? `bot ${s.bot_level}` : 'open')).join(', ');
   return h('li', { class: 'game-row', 'data-game': g.id },
-    h('span', {}, `#${g.id} ${g.rules === 'gobeyond' ? 'GoBeyond' : 'Classic'} on ${describeMap(g.map)}, ${g.players} players`),
+    h('span', {}, `#${g.id} ${systemUi(g.rules).title} on ${describeMap(g.map)}, ${g.players} players`),
     h('span', { class: 'muted' }, seats),
     action,
   );

@@ -7,6 +7,7 @@ import { mountBoard } from '../mount';
 import type { GameState, RecordedAction } from '../types';
 import { swatch } from './game';
 import { playerStyle } from '../colors';
+import { systemUi } from '../systems';
 
 export async function reviewPage(root: HTMLElement, id: number): Promise<() => void> {
   const [map, info, first] = await Promise.all([api.gameMap(id), api.game(id), api.stateAt(id, 0)]);
@@ -27,14 +28,15 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
     const seat = info.seats[p];
     return displayName(seat?.user) || (seat?.bot_level != null ? `bot, level ${seat.bot_level}` : '');
   };
-  const hasSgf = info.rules.system === 'classic' && info.players === 2;
+  const ui = systemUi(info.rules.system);
+  const hasSgf = ui.hasSgf(info.players);
   root.append(
     h('div', { class: 'game-page' },
       h('div', { class: 'board-col' }, boardBox),
       h('aside', { class: 'side' },
         h('div', { class: 'card' },
           h('h2', {}, `Review of game #${id}`),
-          h('p', {}, `${map.name}, ${info.players} players, ${info.rules.system === 'gobeyond' ? 'GoBeyond' : 'classic'} rules`),
+          h('p', {}, `${map.name}, ${info.players} players, ${ui.title} rules`),
           h('div', { class: 'row' },
             btn('◀◀', 'First (Home)', () => 0),
             btn('◀', 'Previous (←)', () => at - 1),

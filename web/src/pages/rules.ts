@@ -4,15 +4,14 @@ import { api } from '../api';
 import { clear, h } from '../dom';
 
 export async function rulesPage(root: HTMLElement, system: string) {
-  const html = await api.rulesDoc(system);
+  const [html, systems] = await Promise.all([api.rulesDoc(system), api.rules()]);
   clear(root);
   const doc = h('article', { class: 'card doc', id: 'rules-doc' });
   // Our own documents, rendered by the server from docs/rules/.
   doc.innerHTML = html;
   root.append(
     h('nav', { class: 'row tabs' },
-      h('a', { href: '#/rules/gobeyond', 'aria-current': system === 'gobeyond' ? 'page' : undefined }, 'GoBeyond'),
-      h('a', { href: '#/rules/classic', 'aria-current': system === 'classic' ? 'page' : undefined }, 'Classic Go'),
+      ...systems.map((s) => h('a', { href: `#/rules/${s.name}`, 'aria-current': system === s.name ? 'page' : undefined }, s.title)),
     ),
     doc,
   );

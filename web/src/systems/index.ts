@@ -1,0 +1,66 @@
+// What the web client knows of each rule system: the log's wording, the players table's
+// columns, extra buttons, board markers and hover texts. Pages ask `systemUi(name)` and never
+// name a system; a new system adds a file here and a line in SYSTEMS.
+
+import type { GameState, MapView, PlayerView, RecordedAction, ServerMessage } from '../types';
+import type { Naming } from '../words';
+import { classic } from './classic';
+import { gobeyond } from './gobeyond';
+
+export type UpdateMessage = Extract<ServerMessage, { type: 'update' }>;
+
+export interface LogLine {
+  seq: number;
+  text: string;
+}
+
+/** A column of the players table, after the name. */
+export interface Column {
+  header: string;
+  title?: string;
+  cls?: string;
+  cell(player: PlayerView | undefined, state: GameState | null): string;
+}
+
+/** A button beside Pass and Resign, with its keyboard key. */
+export interface Button {
+  id: string;
+  label: string;
+  title: string;
+  key: string;
+  input: Record<string, unknown>;
+}
+
+/** What the board draws besides stones. */
+export interface Markers {
+  claims?: (number | null)[];
+  disputed?: Set<number>;
+}
+
+export interface SystemUi {
+  readonly name: string;
+  readonly title: string;
+  /** The sync's state carries every event, so the log is rebuilt from it (else from the actions). */
+  readonly historyInState: boolean;
+  /** The whole log, from a sync. */
+  logOfSync(state: GameState | null, actions: RecordedAction[], seq: number, names: Naming): LogLine[];
+  /** Lines for actions a sync adds to a log the client already has. */
+  logOfAction(action: RecordedAction, seq: number, names: Naming): LogLine[];
+  /** Lines for one update. */
+  logOfUpdate(msg: UpdateMessage, before: GameState | null, names: Naming): string[];
+  columns: Column[];
+  buttons(state: GameState): Button[];
+  passTitle(state: GameState): string;
+  markers(state: GameState | null, map: MapView): Markers;
+  /** The hover text of an empty node. */
+  describeEmpty(label: string, node: number, state: GameState, names: Naming): string;
+  /** SGF export exists for this game. */
+  hasSgf(players: number): boolean;
+}
+
+const SYSTEMS: Record<string, SystemUi> = { gobeyond, classic };
+
+/** The interface of a system; unknown systems get the classic one (stones, passes, resigning). */
+export function systemUi(name: string | undefined): SystemUi {
+  return (name !== undefined && SYSTEMS[name]) || classic;
+}
