@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` and `make test`. Both install what they need.
-.PHONY: run test test-deps build web web-test e2e screenshots fmt lint bench
+.PHONY: run test test-deps build web web-test e2e screenshots fmt lint bench protocol
 
 CARGO ?= cargo
 
@@ -21,6 +21,11 @@ web: web/node_modules/.installed
 web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	touch $@
+
+# The web client's protocol types (web/src/protocol.ts), generated from the server's Rust types
+# (crates/server/src/protocol.rs); `cargo test` fails while the checked-in copy is stale.
+protocol:
+	UPDATE_PROTOCOL=1 $(CARGO) test -p gobeyond-server --lib protocol
 
 # The web client's unit tests (vitest).
 web-test: web/node_modules/.installed

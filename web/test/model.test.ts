@@ -9,7 +9,7 @@ const map = gridMap(3, 3);
 function info(seq: number): GameInfo {
   return {
     id: 1, status: 'live', phase: 'playing', creator: 1,
-    rules: { system: 'gobeyond' }, map: { spec: 'rect:3x3' }, players: 2,
+    rules: { system: 'gobeyond' }, map: { spec: 'rect:3x3' }, players: 2, time: { kind: 'none' },
     seats: [
       { seat: 0, kind: { kind: 'me' }, user: 'ada', user_id: 1, bot_level: null },
       { seat: 1, kind: { kind: 'bot', level: 3 }, user: 'bot', user_id: 2, bot_level: 3 },

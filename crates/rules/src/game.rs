@@ -9,6 +9,7 @@ use crate::Player;
 
 /// How a game ended, with everyone's place.
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Outcome {
     /// Final score per player in turn order (what "score" means is the rule system's).
     pub scores: Vec<f64>,
@@ -51,6 +52,7 @@ impl Outcome {
 
 /// Why a game is over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// Enough consecutive passes.

@@ -2,6 +2,7 @@ use std::fmt;
 
 /// A player: an index in turn order, `0..players` (at most [`MAX_PLAYERS`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "number"))]
 #[serde(transparent)]
 pub struct Player(pub u8);
 

@@ -78,10 +78,16 @@ pub struct TurnClock {
 
 /// One setting, described for forms and `--set` help: built from the system's own settings.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SettingInfo {
     pub name: &'static str,
     /// `integer`, `number`, `choice`, `integers` (a list), or `optional_integer`.
+    #[cfg_attr(
+        feature = "ts",
+        ts(type = "'integer' | 'number' | 'choice' | 'integers' | 'optional_integer'")
+    )]
     pub kind: &'static str,
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub default: serde_json::Value,
     pub help: &'static str,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
@@ -94,6 +100,7 @@ pub struct SettingInfo {
 
 /// A named preset of a system's settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Preset {
     pub name: &'static str,
     pub description: &'static str,

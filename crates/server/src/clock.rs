@@ -20,7 +20,7 @@ pub struct Clock {
 }
 
 /// What limits a turn.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ClockKind {
     /// Untimed.
@@ -107,14 +107,14 @@ impl Clock {
     }
 
     /// The clock as clients see it.
-    pub fn view(&self, now: i64) -> serde_json::Value {
-        serde_json::json!({
-            "control": self.control,
-            "remaining_ms": self.remaining_ms,
-            "periods_left": self.periods_left,
-            "deadline_ms": self.deadline_ms,
-            "left_ms": self.deadline_ms.map(|d| (d - now).max(0)),
-        })
+    pub fn view(&self, now: i64) -> crate::protocol::ClockView {
+        crate::protocol::ClockView {
+            control: self.control,
+            remaining_ms: self.remaining_ms.clone(),
+            periods_left: self.periods_left.clone(),
+            deadline_ms: self.deadline_ms,
+            left_ms: self.deadline_ms.map(|d| (d - now).max(0)),
+        }
     }
 }
 

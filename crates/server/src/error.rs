@@ -63,6 +63,8 @@ impl IntoResponse for ApiError {
         if status.is_server_error() {
             tracing::error!(error = %self, "request failed");
         }
-        (status, Json(serde_json::json!({ "error": self.to_string(), "code": self.code() }))).into_response()
+        let body =
+            crate::protocol::ErrorBody { error: self.to_string(), code: self.code().map(str::to_string) };
+        (status, Json(body)).into_response()
     }
 }

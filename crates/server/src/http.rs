@@ -9,12 +9,15 @@ use axum::{
 };
 use gobeyond_rules::record::{Record, RecordedAction};
 use serde::Deserialize;
-use serde_json::json;
 
 use crate::{
     AppState,
     auth::{self, MaybeSession, Session},
     error::ApiError,
+    protocol::{
+        BotCreated, BotList, ChatHistory, ChatLine, GameCreated, GameInfo, GameList, GameSummary, Health,
+        Joined, OkBody, SummarySeat, UserBody,
+    },
     setup::{GameSetup, NewGame, SeatChoice},
     table::Command,
 };
@@ -22,13 +25,13 @@ use crate::{
 /// Open or live games one user may have created at a time.
 pub const MAX_ACTIVE_GAMES: i64 = 20;
 
-pub async fn health(State(app): State<AppState>) -> Json<serde_json::Value> {
-    Json(json!({
-        "ok": true,
-        "database": format!("{:?}", app.store.backend).to_lowercase(),
-        "games_loaded": app.hub.loaded(),
-        "rss_bytes": rss_bytes(),
-    }))
+pub async fn health(State(app): State<AppState>) -> Json<Health> {
+    Json(Health {
+        ok: true,
+        database: format!("{:?}", app.store.backend).to_lowercase(),
+        games_loaded: app.hub.loaded(),
+        rss_bytes: rss_bytes(),
+    })
 }
 
 /// Resident memory of this process (Linux), for the load test's memory-per-game figure.
@@ -38,7 +41,7 @@ fn rss_bytes() -> Option<u64> {
     Some(pages * 4096)
 }
 
-fn with_cookie(cookie: String, body: serde_json::Value) -> Response {
+fn with_cookie(cookie: String, body: impl serde::Serialize) -> Response {
     let mut r = Json(body).into_response();
     if let Ok(v) = HeaderValue::from_str(&cookie) {
         r.headers_mut().insert(header::SET_COOKIE, v);
@@ -59,7 +62,7 @@ pub async fn guest(State(app): State<AppState>) -> Result<Response, ApiError> {
         format!("guest-{}", tag.chars().filter(char::is_ascii_alphanumeric).take(8).collect::<String>());
     let user = app.store.create_user(&name, "guest", None, None).await?;
     let token = new_session(&app, user.id, "cookie").await?;
-    Ok(with_cookie(auth::session_cookie(&token), json!({ "user": user })))
+    Ok(with_cookie(auth::session_cookie(&token), UserBody { user, claimed_guest: false }))
 }
 
 #[derive(Debug, Deserialize)]
@@ -80,12 +83,12 @@ pub async fn register(
     match session {
         Some(s) if s.user.kind == "guest" => {
             let user = app.store.register_guest(s.user.id, &c.name, &hash).await?;
-            Ok(Json(json!({ "user": user, "claimed_guest": true })).into_response())
+            Ok(Json(UserBody { user, claimed_guest: true }).into_response())
         }
         _ => {
             let user = app.store.create_user(&c.name, "registered", Some(&hash), None).await?;
             let token = new_session(&app, user.id, "cookie").await?;
-            Ok(with_cookie(auth::session_cookie(&token), json!({ "user": user })))
+            Ok(with_cookie(auth::session_cookie(&token), UserBody { user, claimed_guest: false }))
         }
     }
 }
@@ -98,16 +101,16 @@ pub async fn login(State(app): State<AppState>, Json(c): Json<Credentials>) -> R
         return Err(wrong());
     }
     let token = new_session(&app, user.id, "cookie").await?;
-    Ok(with_cookie(auth::session_cookie(&token), json!({ "user": user })))
+    Ok(with_cookie(auth::session_cookie(&token), UserBody { user, claimed_guest: false }))
 }
 
 pub async fn logout(State(app): State<AppState>, session: Session) -> Result<Response, ApiError> {
     app.store.delete_session(&session.token_hash).await?;
-    Ok(with_cookie(auth::clear_cookie(), json!({ "ok": true })))
+    Ok(with_cookie(auth::clear_cookie(), OkBody { ok: true }))
 }
 
-pub async fn me(session: Session) -> Json<serde_json::Value> {
-    Json(json!({ "user": session.user }))
+pub async fn me(session: Session) -> Json<UserBody> {
+    Json(UserBody { user: session.user, claimed_guest: false })
 }
 
 #[derive(Debug, Deserialize)]
@@ -128,14 +131,11 @@ pub async fn create_bot(
     auth::check_name(&b.name)?;
     let user = app.store.create_user(&b.name, "bot", None, Some(session.user.id)).await?;
     let token = new_session(&app, user.id, "api").await?;
-    Ok((StatusCode::CREATED, Json(json!({ "user": user, "token": token }))).into_response())
+    Ok((StatusCode::CREATED, Json(BotCreated { user, token })).into_response())
 }
 
-pub async fn my_bots(
-    State(app): State<AppState>,
-    session: Session,
-) -> Result<Json<serde_json::Value>, ApiError> {
-    Ok(Json(json!({ "bots": app.store.bots_of(session.user.id).await? })))
+pub async fn my_bots(State(app): State<AppState>, session: Session) -> Result<Json<BotList>, ApiError> {
+    Ok(Json(BotList { bots: app.store.bots_of(session.user.id).await? }))
 }
 
 pub async fn create_game(
@@ -168,7 +168,7 @@ pub async fn create_game(
     // Loading the table starts the game at once when no seat is open (the creator and bots).
     let table = app.hub.table(id).await?;
     let info = table.ask(|reply| Command::Info { reply }).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "game": info, "invite": invite }))).into_response())
+    Ok((StatusCode::CREATED, Json(GameCreated { game: info, invite })).into_response())
 }
 
 #[derive(Debug, Deserialize)]
@@ -186,7 +186,7 @@ pub async fn list_games(
     State(app): State<AppState>,
     MaybeSession(session): MaybeSession,
     Query(q): Query<ListQuery>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<GameList>, ApiError> {
     let status = q.status.as_deref().unwrap_or("open");
     if !["open", "live", "finished"].contains(&status) {
         return Err(ApiError::BadRequest(format!("status {status:?}: use open, live or finished")));
@@ -201,24 +201,24 @@ pub async fn list_games(
     for row in rows {
         let setup: Option<GameSetup> = serde_json::from_str(&row.setup).ok();
         let seats = app.store.seats(row.id).await?;
-        games.push(json!({
-            "id": row.id,
-            "status": row.status,
-            "rules": setup.as_ref().map(|s| s.rules.system.clone()),
-            "map": setup.as_ref().map(|s| &s.map),
-            "players": setup.as_ref().map(|s| s.players),
-            "seats": seats.iter().map(|s| json!({"seat": s.seat, "user": s.user_name, "bot_level": s.bot_level})).collect::<Vec<_>>(),
-            "created_ms": row.created_ms,
-            "result": row.result.as_deref().and_then(|r| serde_json::from_str::<serde_json::Value>(r).ok()),
-        }));
+        games.push(GameSummary {
+            id: row.id,
+            status: row.status,
+            rules: setup.as_ref().map(|s| s.rules.system.clone()),
+            players: setup.as_ref().map_or(seats.len(), |s| s.players),
+            map: setup.map(|s| s.map),
+            seats: seats
+                .iter()
+                .map(|s| SummarySeat { seat: s.seat, user: s.user_name.clone(), bot_level: s.bot_level })
+                .collect(),
+            created_ms: row.created_ms,
+            result: row.result.as_deref().and_then(|r| serde_json::from_str::<serde_json::Value>(r).ok()),
+        });
     }
-    Ok(Json(json!({ "games": games })))
+    Ok(Json(GameList { games }))
 }
 
-pub async fn game_info(
-    State(app): State<AppState>,
-    Path(id): Path<i64>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+pub async fn game_info(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Json<GameInfo>, ApiError> {
     let table = app.hub.table(id).await?;
     Ok(Json(table.ask(|reply| Command::Info { reply }).await?))
 }
@@ -237,23 +237,23 @@ pub async fn join(
     session: Session,
     Path(id): Path<i64>,
     body: Option<Json<JoinBody>>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<Joined>, ApiError> {
     let JoinBody { seat, invite } = body.map(|Json(b)| b).unwrap_or_default();
     let table = app.hub.table(id).await?;
     let user = session.user;
     let seat = table.ask(|reply| Command::Join { user, seat, invite, reply }).await??;
-    Ok(Json(json!({ "seat": seat, "game": table.ask(|reply| Command::Info { reply }).await? })))
+    Ok(Json(Joined { seat, game: table.ask(|reply| Command::Info { reply }).await? }))
 }
 
 pub async fn leave(
     State(app): State<AppState>,
     session: Session,
     Path(id): Path<i64>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<OkBody>, ApiError> {
     let table = app.hub.table(id).await?;
     let user = session.user.id;
     table.ask(|reply| Command::Leave { user, reply }).await??;
-    Ok(Json(json!({ "ok": true })))
+    Ok(Json(OkBody { ok: true }))
 }
 
 /// The game's setup, as stored when it was created.
@@ -291,12 +291,9 @@ pub async fn sgf_export(State(app): State<AppState>, Path(id): Path<i64>) -> Res
     Ok((headers, text).into_response())
 }
 
-pub async fn chat(
-    State(app): State<AppState>,
-    Path(id): Path<i64>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+pub async fn chat(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Json<ChatHistory>, ApiError> {
     let lines = app.store.chat(id, 200).await?;
-    Ok(Json(json!({
-        "chat": lines.into_iter().map(|(from, text, at_ms)| json!({"from": from, "text": text, "at_ms": at_ms})).collect::<Vec<_>>()
-    })))
+    Ok(Json(ChatHistory {
+        chat: lines.into_iter().map(|(from, text, at_ms)| ChatLine { from, text, at_ms }).collect(),
+    }))
 }

@@ -14,6 +14,7 @@ pub mod clock;
 pub mod error;
 pub mod http;
 pub mod limit;
+pub mod protocol;
 pub mod setup;
 pub mod store;
 pub mod table;

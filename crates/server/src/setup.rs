@@ -34,7 +34,7 @@ pub enum MapChoice {
 
 /// Game clocks, for rule systems without a clock of their own (GoBeyond's is its
 /// `turn_seconds` and `cleanup_seconds` settings).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum TimeControl {
     #[default]
@@ -48,7 +48,7 @@ pub enum TimeControl {
 }
 
 /// Who sits in a seat when the game is created.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SeatChoice {
     /// Anyone who can see the game may take it.

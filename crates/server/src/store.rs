@@ -33,7 +33,7 @@ pub struct Store {
     pub backend: Backend,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
 pub struct User {
     pub id: i64,
     pub name: String,

@@ -11,9 +11,14 @@ use axum::{
 use gobeyond_maps::{Map, generate};
 use gobeyond_rules::{AnyGame, SYSTEMS, SystemInfo, Viewer};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
-use crate::{AppState, error::ApiError, http, setup::MAX_NODES};
+use crate::{
+    AppState,
+    error::ApiError,
+    http,
+    protocol::{PresetView, RuleSystemView, RuleSystems, StateAt},
+    setup::MAX_NODES,
+};
 
 /// What a client needs to draw a map: coordinates (rounded: drawing does not need more), labels,
 /// edges, and the grid shape when the map is a (possibly wrapped) grid.
@@ -114,7 +119,7 @@ pub async fn state_at(
     State(app): State<AppState>,
     Path(id): Path<i64>,
     Query(q): Query<StepQuery>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<StateAt>, ApiError> {
     let mut record = http::record_of(&app, id).await?;
     let total = record.actions.len();
     if q.at > total {
@@ -127,37 +132,35 @@ pub async fn state_at(
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?
         .map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok(Json(
-        json!({ "at": q.at, "total": total, "action": last, "state": game.view(Viewer::Spectator, &players, true) }),
-    ))
+    Ok(Json(StateAt { at: q.at, total, action: last, state: game.view(Viewer::Spectator, &players, true) }))
 }
 
 /// `GET /api/rules`: the rule systems a game can be created with: their default settings,
 /// presets, and a description of every setting (the lobby builds its form from it).
-pub async fn rules() -> Json<serde_json::Value> {
-    let systems: Vec<_> = SYSTEMS
+pub async fn rules() -> Json<RuleSystems> {
+    let systems = SYSTEMS
         .iter()
-        .map(|s| {
-            let presets: Vec<_> = s
+        .map(|s| RuleSystemView {
+            name: s.name.into(),
+            title: s.title.into(),
+            about: s.about.into(),
+            defaults: s.default_settings(),
+            presets: s
                 .presets()
                 .iter()
                 .filter_map(|p| {
-                    s.preset(p.name)
-                        .map(|r| json!({ "name": p.name, "about": p.description, "settings": r.settings }))
+                    s.preset(p.name).map(|r| PresetView {
+                        name: p.name.into(),
+                        about: p.description.into(),
+                        settings: r.settings,
+                    })
                 })
-                .collect();
-            json!({
-                "name": s.name,
-                "title": s.title,
-                "about": s.about,
-                "defaults": s.default_settings(),
-                "presets": presets,
-                "settings": s.describe_settings(),
-                "own_clock": s.clock(&s.default_settings()).is_some(),
-            })
+                .collect(),
+            settings: s.describe_settings(),
+            own_clock: s.clock(&s.default_settings()).is_some(),
         })
         .collect();
-    Json(json!({ "systems": systems }))
+    Json(RuleSystems { systems })
 }
 
 /// `GET /api/rules/{system}/doc`: the rules as implemented (`docs/rules/`), as HTML.

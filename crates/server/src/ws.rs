@@ -17,15 +17,13 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use futures_util::{SinkExt, StreamExt};
-use gobeyond_rules::registry::Object;
-use serde::Deserialize;
-use serde_json::json;
 use tokio::sync::{broadcast, mpsc};
 
 use crate::{
     AppState,
     auth::{Session, origin_allowed},
     error::ApiError,
+    protocol::{ClientMessage, ServerMessage},
     table::Command,
 };
 
@@ -34,40 +32,6 @@ pub const MAX_FRAME: usize = 64 * 1024;
 /// Client messages per second, sustained (with a burst of twice that).
 const MESSAGES_PER_SECOND: f64 = 20.0;
 const MAX_WATCHED: usize = 50;
-
-/// What a client may send.
-#[derive(Debug, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-enum ClientMessage {
-    /// Receive a game's updates; `since` = the last sequence number the client has.
-    Watch {
-        game: i64,
-        #[serde(default)]
-        since: Option<u64>,
-    },
-    Unwatch {
-        game: i64,
-    },
-    /// Play: `action` as in records (`{"type": "place", "at": "E5"}`, `pass`, `skip`, `resign`,
-    /// `surrender`); `seat` only when the user holds several seats.
-    Act {
-        game: i64,
-        action: Object,
-        #[serde(default)]
-        seat: Option<usize>,
-        /// Echoed in the answer, so a client can match answers to requests.
-        #[serde(default)]
-        id: Option<serde_json::Value>,
-    },
-    Chat {
-        game: i64,
-        text: String,
-    },
-    Ping {
-        #[serde(default)]
-        id: Option<serde_json::Value>,
-    },
-}
 
 pub async fn upgrade(
     State(app): State<AppState>,
@@ -120,8 +84,8 @@ async fn client(app: AppState, session: Session, socket: WebSocket) {
         }
         let _ = sink.close().await;
     });
-    let hello = json!({"type": "hello", "user": session.user});
-    let _ = out.send(hello.to_string().into()).await;
+    let hello = ServerMessage::Hello { user: session.user.clone() };
+    let _ = out.send(hello.to_text().into()).await;
     let mut watched: HashMap<i64, tokio::task::JoinHandle<()>> = HashMap::new();
     let mut bucket = Bucket { tokens: 2.0 * MESSAGES_PER_SECOND, at: Instant::now() };
     while let Some(frame) = stream.next().await {
@@ -155,7 +119,8 @@ async fn client(app: AppState, session: Session, socket: WebSocket) {
 }
 
 async fn send_error(out: &mpsc::Sender<Arc<str>>, id: Option<serde_json::Value>, message: &str) {
-    let _ = out.send(json!({"type": "error", "id": id, "error": message}).to_string().into()).await;
+    let error = ServerMessage::Error { id, game: None, error: message.to_string(), code: None };
+    let _ = out.send(error.to_text().into()).await;
 }
 
 async fn handle(
@@ -167,7 +132,7 @@ async fn handle(
 ) {
     match message {
         ClientMessage::Ping { id } => {
-            let _ = out.send(json!({"type": "pong", "id": id}).to_string().into()).await;
+            let _ = out.send(ServerMessage::Pong { id }.to_text().into()).await;
         }
         ClientMessage::Watch { game, since } => {
             if !watched.contains_key(&game) && watched.len() >= MAX_WATCHED {
@@ -235,12 +200,15 @@ async fn handle(
                 Err(e) => Err(e),
             };
             let msg = match result {
-                Ok(seq) => json!({"type": "ack", "id": id, "game": game, "seq": seq}),
-                Err(e) => {
-                    json!({"type": "error", "id": id, "game": game, "error": e.to_string(), "code": e.code()})
-                }
+                Ok(seq) => ServerMessage::Ack { id, game, seq },
+                Err(e) => ServerMessage::Error {
+                    id,
+                    game: Some(game),
+                    error: e.to_string(),
+                    code: e.code().map(str::to_string),
+                },
             };
-            let _ = out.send(msg.to_string().into()).await;
+            let _ = out.send(msg.to_text().into()).await;
         }
         ClientMessage::Chat { game, text } => {
             let user = session.user.clone();
@@ -249,9 +217,9 @@ async fn handle(
                 Err(e) => Err(e),
             };
             if let Err(e) = result {
-                let _ = out
-                    .send(json!({"type": "error", "game": game, "error": e.to_string()}).to_string().into())
-                    .await;
+                let error =
+                    ServerMessage::Error { id: None, game: Some(game), error: e.to_string(), code: None };
+                let _ = out.send(error.to_text().into()).await;
             }
         }
     }

@@ -184,7 +184,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       const st = playerStyle(seat, n);
       const p = s?.players[seat];
       const seatInfo = model.info?.seats[seat];
-      const name = displayName(p?.name || seatInfo?.user) || (seatInfo?.kind.kind === 'bot' ? `bot, level ${seatInfo.bot_level}` : 'open seat');
+      const name = displayName(p?.name || seatInfo?.user) || (seatInfo?.kind?.kind === 'bot' ? `bot, level ${seatInfo.bot_level}` : 'open seat');
       const row = h('tr', {
         class: `${waiting.includes(seat) ? 'to-move' : ''} ${seat === mySeat() ? 'me' : ''} ${p?.status === 'resigned' || p?.resigned ? 'resigned' : ''}`,
         'data-seat': seat,
@@ -209,7 +209,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       status.dataset.error = refusal;
       status.textContent = `Refused: ${refusal}`;
     } else if (info.status === 'open') {
-      const free = info.seats.filter((x) => x.user_id === null && x.kind.kind !== 'bot').length;
+      const free = info.seats.filter((x) => x.user_id === null && x.kind?.kind !== 'bot').length;
       status.textContent = `Waiting for ${free} more player${free === 1 ? '' : 's'}.`;
     } else if (info.status === 'finished' || s?.outcome) {
       status.textContent = 'The game is over.';

@@ -261,7 +261,7 @@ function describeMap(map: unknown): string {
 function gameRow(g: GameSummary, action: HTMLElement): HTMLElement {
   const seats = g.seats.map((s) => s.user ?? (s.bot_level !== null ? `bot ${s.bot_level}` : 'open')).join(', ');
   return h('li', { class: 'game-row', 'data-game': g.id },
-    h('span', {}, `#${g.id} ${systemUi(g.rules).title} on ${describeMap(g.map)}, ${g.players} players`),
+    h('span', {}, `#${g.id} ${systemUi(g.rules ?? undefined).title} on ${describeMap(g.map)}, ${g.players} players`),
     h('span', { class: 'muted' }, seats),
     action,
   );

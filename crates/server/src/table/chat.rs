@@ -28,9 +28,7 @@ impl Table {
         times.push_back(now);
         let at = now_ms();
         self.store.add_chat(self.id, user.id, &text, at).await?;
-        self.broadcast(
-            json!({"type": "chat", "game": self.id, "from": user.name, "text": text, "at_ms": at}),
-        );
+        self.broadcast(ServerMessage::Chat { game: self.id, from: user.name.clone(), text, at_ms: at });
         Ok(())
     }
 }

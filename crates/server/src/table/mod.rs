@@ -29,12 +29,13 @@ use gobeyond_rules::{
     record::{PlayerInfo, RecordedAction},
     registry::Object,
 };
-use serde_json::json;
+use serde_json::value::RawValue;
 use tokio::sync::{Semaphore, broadcast, mpsc, oneshot};
 
 use crate::{
     clock::{Clock, ClockKind},
     error::ApiError,
+    protocol::{GameInfo, SeatView, SeqAction, ServerMessage},
     setup::{GameSetup, SeatChoice},
     store::{SeatRow, Store, User, now_ms},
 };
@@ -42,7 +43,7 @@ use crate::{
 /// Updates a watcher may fall behind before it is sent a full state instead.
 const BROADCAST_BUFFER: usize = 256;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     Open,
@@ -118,7 +119,7 @@ pub enum Command {
     },
     /// The lobby view of the game (seats, status, clock).
     Info {
-        reply: oneshot::Sender<serde_json::Value>,
+        reply: oneshot::Sender<GameInfo>,
     },
     Chat {
         user: User,
@@ -443,32 +444,35 @@ impl Table {
         self.seats.iter().map(|s| PlayerInfo { name: seat_name(s) }).collect()
     }
 
-    fn info(&self) -> serde_json::Value {
+    fn info(&self) -> GameInfo {
         let now = now_ms();
-        json!({
-            "id": self.id,
-            "status": self.status,
-            "creator": self.creator,
-            "rules": self.setup.rules,
-            "map": self.setup.map,
-            "players": self.setup.players,
-            "time": self.setup.time,
-            "seats": self.seats.iter().map(|s| json!({
-                "seat": s.seat,
-                "kind": self.setup.seats.get(s.seat),
-                "user": s.user_name,
-                "user_id": s.user_id,
-                "bot_level": s.bot_level,
-            })).collect::<Vec<_>>(),
-            "seq": self.seq(),
-            "phase": self.game.turn().phase,
-            "waiting_for": self.game.waiting_for().iter().map(|p| p.0).collect::<Vec<_>>(),
-            "clock": (self.status == Status::Live).then(|| self.clock.view(now)),
-            "outcome": self.game.outcome(),
-        })
+        GameInfo {
+            id: self.id,
+            status: self.status,
+            creator: self.creator,
+            rules: self.setup.rules.clone(),
+            map: self.setup.map.clone(),
+            players: self.setup.players,
+            time: self.setup.time,
+            seats: self
+                .seats
+                .iter()
+                .map(|s| SeatView {
+                    seat: s.seat,
+                    kind: self.setup.seats.get(s.seat).copied(),
+                    user: s.user_name.clone(),
+                    user_id: s.user_id,
+                    bot_level: s.bot_level,
+                })
+                .collect(),
+            seq: self.seq(),
+            phase: self.game.turn().phase.to_string(),
+            waiting_for: self.game.waiting_for().iter().map(|p| p.0).collect(),
+            clock: (self.status == Status::Live).then(|| self.clock.view(now)),
+            outcome: self.game.outcome().cloned(),
+        }
     }
 
-    /// The full picture for a (re)connecting client: what it missed and the state now.
     /// How `user` sees the game: from their (first) seat, or as a spectator.
     fn viewer(&self, user: i64) -> Viewer {
         self.seats
@@ -477,56 +481,46 @@ impl Table {
             .map_or(Viewer::Spectator, |s| Viewer::Seat(Player(s.seat as u8)))
     }
 
+    /// The full picture for a (re)connecting client: what it missed and the state now.
     fn sync_message(&self, since: Option<u64>, viewer: Viewer) -> String {
         let from = since.unwrap_or(0).min(self.seq()) as usize;
-        let missed: Vec<serde_json::Value> = self.actions[from..]
+        let actions = self.actions[from..]
             .iter()
             .enumerate()
-            .map(|(i, a)| {
-                json!({"seq": from + i + 1, "action": serde_json::from_str::<serde_json::Value>(a).unwrap_or_default()})
+            .filter_map(|(i, a)| {
+                let action = RawValue::from_string(a.clone()).ok()?;
+                Some(SeqAction { seq: (from + i + 1) as u64, action })
             })
             .collect();
-        json!({
-            "type": "sync",
-            "game": self.id,
-            "seq": self.seq(),
-            "since": from,
-            "actions": missed,
-            "info": self.info(),
-            "state": (self.status != Status::Open).then(|| self.game.view(viewer, &self.names(), true)),
-        })
-        .to_string()
+        ServerMessage::Sync {
+            game: self.id,
+            seq: self.seq(),
+            since: from as u64,
+            actions,
+            info: self.info(),
+            state: (self.status != Status::Open).then(|| self.game.view(viewer, &self.names(), true)),
+        }
+        .to_text()
     }
 
     fn broadcast_update(&mut self, seq: u64, action: &RecordedAction) {
-        /// Serialised straight from the engine's types: this runs for every action of every game.
-        #[derive(serde::Serialize)]
-        struct Update<'a> {
-            #[serde(rename = "type")]
-            kind: &'static str,
-            game: i64,
-            seq: u64,
-            action: &'a RecordedAction,
-            events: Box<serde_json::value::RawValue>,
-            state: Box<serde_json::value::RawValue>,
-            clock: Option<serde_json::Value>,
-            status: Status,
-        }
+        // Serialised once per viewer kind, straight from the engine's JSON: this runs for every
+        // action of every game.
         let timed = self.status == Status::Live && self.clock.deadline_ms.is_some();
         let names = self.names();
         let clock = timed.then(|| self.clock.view(now_ms()));
         let text = |viewer: Viewer| -> Arc<str> {
-            let update = Update {
-                kind: "update",
+            ServerMessage::Update {
                 game: self.id,
                 seq,
-                action,
+                action: action.clone(),
                 events: self.game.events_json(self.events_sent),
                 state: self.game.view(viewer, &names, false),
                 clock: clock.clone(),
                 status: self.status,
-            };
-            serde_json::to_string(&update).unwrap_or_default().into()
+            }
+            .to_text()
+            .into()
         };
         let mut payload = Payload::public(text(Viewer::Spectator));
         if self.game.hidden_information() {
@@ -538,13 +532,9 @@ impl Table {
         let _ = self.updates.send((seq, payload));
     }
 
-    fn broadcast(&self, message: serde_json::Value) {
-        self.broadcast_seq(0, message);
-    }
-
-    fn broadcast_seq(&self, seq: u64, message: serde_json::Value) {
+    fn broadcast(&self, message: ServerMessage) {
         // No receivers is fine: nobody is watching.
-        let _ = self.updates.send((seq, Payload::public(message.to_string().into())));
+        let _ = self.updates.send((0, Payload::public(message.to_text().into())));
     }
 }
 

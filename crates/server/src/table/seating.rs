@@ -43,7 +43,7 @@ impl Table {
         if self.seats.iter().all(|s| s.user_id.is_some() || s.bot_level.is_some()) {
             self.start().await?;
         } else {
-            self.broadcast(json!({"type": "lobby", "game": self.id, "info": self.info()}));
+            self.broadcast(ServerMessage::Lobby { game: self.id, info: self.info() });
         }
         Ok(seat)
     }
@@ -58,7 +58,7 @@ impl Table {
         self.store.set_seat(self.id, seat, None).await?;
         self.seats[seat].user_id = None;
         self.seats[seat].user_name = None;
-        self.broadcast(json!({"type": "lobby", "game": self.id, "info": self.info()}));
+        self.broadcast(ServerMessage::Lobby { game: self.id, info: self.info() });
         Ok(())
     }
 
@@ -70,7 +70,7 @@ impl Table {
         let clock = serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?;
         self.store.start_game(self.id, &clock).await?;
         self.status = Status::Live;
-        self.broadcast(json!({"type": "started", "game": self.id, "info": self.info()}));
+        self.broadcast(ServerMessage::Started { game: self.id, info: self.info() });
         let mut payload = Payload::public(self.sync_message(None, Viewer::Spectator).into());
         if self.game.hidden_information() {
             let seats: Vec<(Option<i64>, Arc<str>)> = self

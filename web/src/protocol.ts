@@ -1,0 +1,146 @@
+// Generated from crates/server/src/protocol.rs by `make protocol`: do not edit.
+// A game's state and its recorded actions are each rule system's own: see views.ts.
+
+import type { GameState, RecordedAction } from './views';
+
+export type ClientMessage = { "type": "watch", game: number, since?: number, } | { "type": "unwatch", game: number, } | { "type": "act", game: number, action: { type: string, [key: string]: unknown }, seat?: number, 
+/**
+ * Echoed in the answer, so a client can match answers to requests.
+ */
+id?: unknown, } | { "type": "chat", game: number, text: string, } | { "type": "ping", id?: unknown, };
+
+export type ServerMessage = { "type": "hello", user: User, } | { "type": "ack", id: unknown, game: number, seq: number, } | { "type": "error", id: unknown, game?: number, error: string, code?: string, } | { "type": "pong", id: unknown, } | { "type": "sync", game: number, seq: number, since: number, actions: Array<SeqAction>, info: GameInfo, state: GameState | null, } | { "type": "update", game: number, seq: number, action: RecordedAction, 
+/**
+ * The action's effects, in the rule system's own terms.
+ */
+events: unknown[], state: GameState, clock: ClockView | null, status: Status, } | { "type": "started", game: number, info: GameInfo, } | { "type": "lobby", game: number, info: GameInfo, } | { "type": "chat", game: number, from: string, text: string, at_ms: number, };
+
+export type SeqAction = { seq: number, action: RecordedAction, };
+
+export type GameInfo = { id: number, status: Status, creator: number, rules: { system: string, [key: string]: unknown }, map: { spec?: string, custom?: unknown } | string, players: number, time: TimeControl, seats: Array<SeatView>, seq: number, 
+/**
+ * The rule system's phase (`playing`, `clean_up`, ...; `finished`).
+ */
+phase: string, waiting_for: Array<number>, clock: ClockView | null, outcome: Outcome | null, };
+
+export type SeatView = { seat: number, 
+/**
+ * How the seat was set up at creation.
+ */
+kind: SeatChoice | null, user: string | null, user_id: number | null, bot_level: number | null, };
+
+export type ClockView = { control: ClockKind, 
+/**
+ * Main time left per seat.
+ */
+remaining_ms: Array<number>, 
+/**
+ * Byo-yomi periods left per seat.
+ */
+periods_left: Array<number>, 
+/**
+ * When the current turn (or decision) runs out, in epoch milliseconds.
+ */
+deadline_ms: number | null, 
+/**
+ * The same, as milliseconds from now.
+ */
+left_ms: number | null, };
+
+export type ClockKind = { "kind": "none" } | { "kind": "per_turn", turn_ms: number, cleanup_ms: number, } | { "kind": "classic" } & TimeControl;
+
+export type TimeControl = { "kind": "none" } | { "kind": "absolute", main_seconds: number, } | { "kind": "fischer", main_seconds: number, increment_seconds: number, } | { "kind": "byo_yomi", main_seconds: number, periods: number, period_seconds: number, };
+
+export type SeatChoice = { "kind": "open" } | { "kind": "invite" } | { "kind": "bot", level: number, } | { "kind": "me" };
+
+export type Status = "open" | "live" | "finished";
+
+export type User = { id: number, name: string, 
+/**
+ * `guest`, `registered` or `bot`.
+ */
+kind: string, };
+
+export type Outcome = { 
+/**
+ * Final score per player in turn order (what "score" means is the rule system's).
+ */
+scores: Array<number>, 
+/**
+ * Players from first place to last (players sharing a place in seat order's tie-break).
+ */
+ranking: Array<Player>, 
+/**
+ * Per seat, its place from 1; players who share a place (a draw, jigo) have the same one.
+ */
+places: Array<number>, reason: EndReason, };
+
+export type Player = number;
+
+export type EndReason = "passes" | "resignation" | "time" | "contract" | "no_legal_move" | "turn_limit";
+
+export type ErrorBody = { error: string, code: string | null, };
+
+export type Health = { ok: boolean, 
+/**
+ * `sqlite` or `postgres`.
+ */
+database: string, games_loaded: number, 
+/**
+ * Resident memory of the server process (Linux).
+ */
+rss_bytes: number | null, };
+
+export type UserBody = { user: User, claimed_guest?: boolean, };
+
+export type OkBody = { ok: boolean, };
+
+export type BotCreated = { user: User, token: string, };
+
+export type BotList = { bots: Array<User>, };
+
+export type GameCreated = { game: GameInfo, 
+/**
+ * The invitation code, when a seat is by invitation.
+ */
+invite: string | null, };
+
+export type Joined = { seat: number, game: GameInfo, };
+
+export type GameSummary = { id: number, status: string, 
+/**
+ * The rule system's name.
+ */
+rules: string | null, map: unknown, players: number, seats: Array<SummarySeat>, created_ms: number, result: unknown, };
+
+export type SummarySeat = { seat: number, user: string | null, bot_level: number | null, };
+
+export type GameList = { games: Array<GameSummary>, };
+
+export type ChatLine = { from: string, text: string, at_ms: number, };
+
+export type ChatHistory = { chat: Array<ChatLine>, };
+
+export type StateAt = { at: number, total: number, action: RecordedAction | null, state: GameState, };
+
+export type RuleSystems = { systems: Array<RuleSystemView>, };
+
+export type RuleSystemView = { name: string, title: string, about: string, defaults: Record<string, unknown>, presets: Array<PresetView>, 
+/**
+ * One description per setting, for forms.
+ */
+settings: Array<SettingInfo>, 
+/**
+ * The system times its own turns (then a game has no time control).
+ */
+own_clock: boolean, };
+
+export type PresetView = { name: string, about: string, settings: Record<string, unknown>, };
+
+export type SettingInfo = { name: string, 
+/**
+ * `integer`, `number`, `choice`, `integers` (a list), or `optional_integer`.
+ */
+kind: 'integer' | 'number' | 'choice' | 'integers' | 'optional_integer', default: unknown, help: string, choices: Array<string>, min: number | null, max: number | null, };
+
+export type Preset = { name: string, description: string, };
