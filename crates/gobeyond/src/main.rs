@@ -2,7 +2,6 @@
 #![forbid(unsafe_code)]
 
 mod bench;
-mod gtp;
 mod loadtest;
 mod matches;
 mod systems;
@@ -15,10 +14,11 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use gobeyond_maps::{CustomMap, GENERATORS, Map};
 use gobeyond_rules::{
-    ClassicRules, KoRule, SuicideRule,
+    KoRule, SuicideRule,
     record::{MapSource, PlayerInfo, Record},
     registry, sgf,
 };
+use systems::classic::{engine_match, gtp};
 
 #[derive(Debug, Parser)]
 #[command(name = "gobeyond", version, about = "Generalized Go: any map, 2-8 players, several rule systems")]
@@ -166,19 +166,6 @@ impl RuleArgs {
             settings.insert("komi".into(), serde_json::to_value(k)?);
         }
         Ok(())
-    }
-
-    fn apply(&self, mut rules: ClassicRules) -> ClassicRules {
-        if let Some(k) = self.ko {
-            rules.ko = k.into();
-        }
-        if let Some(s) = self.suicide {
-            rules.suicide = s.into();
-        }
-        if let Some(k) = self.komi {
-            rules.komi = k;
-        }
-        rules
     }
 }
 
@@ -390,8 +377,6 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Play(args) => play(args)?,
         Command::Gtp(args) => {
-            let base = ClassicRules::preset("chinese").unwrap_or_default();
-            let rules = args.rules.apply(base);
             let level = gobeyond_bots::Level::new(args.level).map_err(anyhow::Error::msg)?;
             let mut search = level.config(args.seed, args.threads);
             if let (Some(c), Some(p)) = (search.as_mut(), args.policy.as_deref()) {
@@ -417,7 +402,8 @@ fn run(cli: Cli) -> Result<()> {
                 c.playouts = args.playouts.unwrap_or(u32::MAX);
             }
             let bot = gtp::BotOptions { search, seconds_per_move: args.seconds_per_move };
-            let mut engine = gtp::GtpEngine::new(rules.ko, rules.suicide, rules.komi, args.seed, bot)?;
+            let (ko, suicide) = (args.rules.ko.map(KoRule::from), args.rules.suicide.map(SuicideRule::from));
+            let mut engine = gtp::GtpEngine::with_overrides(ko, suicide, args.rules.komi, args.seed, bot)?;
             let stdin = std::io::stdin();
             engine.run(stdin.lock(), std::io::stdout())?;
         }
@@ -437,7 +423,7 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Match(m) => {
             if m.engines.len() == 2 {
-                let summary = matches::classic_match(&matches::ClassicMatch {
+                let summary = engine_match::classic_match(&engine_match::ClassicMatch {
                     engines: [m.engines[0].clone(), m.engines[1].clone()],
                     games: m.games,
                     size: m.size,

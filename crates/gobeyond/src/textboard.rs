@@ -5,17 +5,16 @@
 use std::{collections::BTreeMap, fmt::Write};
 
 use gobeyond_maps::{Map, NodeId, generators::grid::column_name};
-use gobeyond_rules::{ClassicGame, Game};
+use gobeyond_rules::Board;
 
-/// A classic board: stone symbols, `>` before the last move.
-pub fn render(game: &ClassicGame, last: Option<NodeId>) -> String {
-    let players = game.player_count();
-    let cell = |n: NodeId| game.board().stone_at(n).map_or('.', |p| p.symbol(players));
+/// A Go board of `players`: stone symbols, `>` before the last move.
+pub fn render(board: &Board, players: usize, last: Option<NodeId>) -> String {
+    let cell = |n: NodeId| board.stone_at(n).map_or('.', |p| p.symbol(players));
     let legend: Vec<(char, String)> = (0..players as u8)
         .map(gobeyond_rules::Player)
         .map(|p| (p.symbol(players), p.color_name(players).to_string()))
         .collect();
-    render_cells(game.map(), &cell, last, &legend)
+    render_cells(board.map(), &cell, last, &legend)
 }
 
 /// Any board: `cell` gives each node's character ('.' and ' ' are not listed on maps drawn as

@@ -1,4 +1,6 @@
-//! How each rule system looks and reads in the terminal (`gobeyond play`).
+//! What each rule system brings to the program: how it looks and reads in the terminal
+//! (`gobeyond play`), and for classic Go the Go programs' protocol (GTP) and matches between
+//! GTP engines.
 
-mod classic;
+pub mod classic;
 mod gobeyond;

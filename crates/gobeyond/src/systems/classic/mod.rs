@@ -1,4 +1,8 @@
-//! Classic Go in the terminal.
+//! Classic Go in the program: the terminal game, GTP (`gtp`), matches between GTP engines
+//! (`engine_match`).
+
+pub mod engine_match;
+pub mod gtp;
 
 use gobeyond_rules::{
     ClassicGame, Game, Player,
@@ -28,7 +32,7 @@ impl Terminal for ClassicGame {
         let captures: Vec<String> = (0..n as u8)
             .map(|p| format!("{} {}", Player(p).color_name(n), self.prisoners(Player(p))))
             .collect();
-        format!("{}Captures: {}\n", textboard::render(self, last), captures.join(", "))
+        format!("{}Captures: {}\n", textboard::render(self.board(), n, last), captures.join(", "))
     }
 
     fn describe(&self, _: &Event) -> Option<String> {

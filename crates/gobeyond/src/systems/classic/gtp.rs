@@ -99,6 +99,24 @@ pub struct BotOptions {
 type Reply = Result<String, String>;
 
 impl GtpEngine {
+    /// An engine under Chinese rules with these changes (GTP's usual rules).
+    pub fn with_overrides(
+        ko: Option<KoRule>,
+        suicide: Option<SuicideRule>,
+        komi: Option<f64>,
+        seed: u64,
+        bot: BotOptions,
+    ) -> anyhow::Result<GtpEngine> {
+        let base = ClassicRules::preset("chinese").unwrap_or_default();
+        Self::new(
+            ko.unwrap_or(base.ko),
+            suicide.unwrap_or(base.suicide),
+            komi.unwrap_or(base.komi),
+            seed,
+            bot,
+        )
+    }
+
     pub fn new(
         ko: KoRule,
         suicide: SuicideRule,
@@ -224,7 +242,7 @@ impl GtpEngine {
                 // Drop the pass we put in for an out-of-turn move together with it.
                 self.rebuild()
             }
-            "showboard" => Ok(format!("\n{}", crate::textboard::render(&self.game, None))),
+            "showboard" => Ok(format!("\n{}", crate::textboard::render(self.game.board(), 2, None))),
             "final_score" => {
                 let dead = self.dead_stones();
                 let s = self.game.scores_with_dead(&dead);
