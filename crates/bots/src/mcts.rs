@@ -375,6 +375,10 @@ impl<G: Searchable> Tree<G> {
     /// One simulation: descend, expand, play out, back up.
     fn simulate(&mut self, config: &SearchConfig, threshold: u32) {
         let mut game = match self.scratch.take() {
+            _ if self.game.has_hidden_information() => {
+                let me = self.game.to_move().unwrap_or(Player(0));
+                self.game.determinize(me, &mut self.rng)
+            }
             Some(mut g) => {
                 g.clone_from(&self.game);
                 g
@@ -388,6 +392,7 @@ impl<G: Searchable> Tree<G> {
         self.played_at_depth.push(0);
         let mut at = self.root;
         loop {
+            while game.sample_chance(&mut self.rng) {}
             if game.to_move().is_none() {
                 break;
             }

@@ -191,11 +191,23 @@ pub trait Searchable: Game {
     fn search_copy(&self) -> Self {
         self.clone()
     }
+    /// Whether some of the position is hidden from the player to move (then every simulation
+    /// starts from a [`Searchable::determinize`]d copy).
+    fn has_hidden_information(&self) -> bool {
+        false
+    }
     /// A copy in which what `viewer` cannot see (other hands, the deck order) is sampled
     /// with `rng` (determinization). Games without hidden information return themselves.
     fn determinize(&self, viewer: Player, rng: &mut Rng) -> Self {
         let _ = (viewer, rng);
         self.search_copy()
+    }
+    /// Resolves a pending chance event (dice, a card draw) at random, as the server would;
+    /// false when none is pending. Search samples chance this way (open-loop: the tree's
+    /// children after a chance event gather the results of every outcome).
+    fn sample_chance(&mut self, rng: &mut Rng) -> bool {
+        let _ = rng;
+        false
     }
     /// Rewards of a finished game.
     fn final_rewards(&self) -> Rewards;

@@ -115,7 +115,13 @@ fn play_series_game<G: Computer>(
 ) -> Result<G> {
     let mut players: Vec<Bot<G>> =
         strategies.iter().enumerate().map(|(s, &st)| Bot::new(st, seed + s as u64, 1, time)).collect();
+    let mut chance = gobeyond_rules::Rng::new(seed ^ 0x5eed);
     for _ in 0..max {
+        if let Some(p) = game.turn().chance {
+            let drawn = game.draw_chance(&mut chance).context("a chance event without an outcome")?;
+            game.submit(p, &drawn).map_err(|e| anyhow::anyhow!("{p}: {e}"))?;
+            continue;
+        }
         let Some(p) = game.to_move() else { break };
         let (action, _) = players[p.index()].choose(&game);
         let Some(action) = action else { break };
@@ -124,6 +130,11 @@ fn play_series_game<G: Computer>(
     let mut actions = Vec::new();
     for _ in 0..10 * max.max(1) {
         let turn = game.turn();
+        if let Some(p) = turn.chance {
+            let drawn = game.draw_chance(&mut chance).context("a chance event without an outcome")?;
+            game.submit(p, &drawn).map_err(|e| anyhow::anyhow!("{p}: {e}"))?;
+            continue;
+        }
         if turn.seats.is_empty() {
             break;
         }

@@ -111,6 +111,9 @@ pub fn run<S: Terminal>(
         }
     };
     writeln!(out, "{} {}", game.intro(), game.help())?;
+    let mut chance = gobeyond_rules::Rng::new(
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
+    );
     let mut shown_events = 0;
     let mut show = true;
     // The deadline of the current question: it keeps running through refused inputs.
@@ -123,6 +126,13 @@ pub fn run<S: Terminal>(
             }
         }
         shown_events = events.len();
+        if let Some(seat) = game.turn().chance {
+            // Dice and cards: drawn here, as the server draws them, and saved as inputs.
+            let drawn = game.draw_chance(&mut chance).context("a chance event without an outcome")?;
+            game.submit(seat, &drawn).map_err(|e| anyhow::anyhow!(e.message))?;
+            save_now(&game)?;
+            continue;
+        }
         let turn = game.turn();
         let Some(&seat) = turn.seats.first() else { break };
         if show {

@@ -172,6 +172,9 @@ struct Table {
     updates: broadcast::Sender<Broadcast>,
     bots: Arc<Semaphore>,
     bot_pending: Option<u64>,
+    /// Draws chance events (dice, cards): seeded from the system's randomness, never stored
+    /// (the drawn outcomes are).
+    chance: gobeyond_rules::Rng,
     chat_times: HashMap<i64, VecDeque<Instant>>,
     /// Events already sent.
     events_sent: usize,
@@ -218,6 +221,11 @@ impl Table {
             updates,
             bots,
             bot_pending: None,
+            chance: gobeyond_rules::Rng::new({
+                let mut b = [0u8; 8];
+                getrandom::fill(&mut b).map_err(|e| ApiError::Internal(format!("no randomness: {e}")))?;
+                u64::from_le_bytes(b)
+            }),
             chat_times: HashMap::new(),
             events_sent,
         };
@@ -249,6 +257,7 @@ impl Table {
         }
         loop {
             if let Some(tx) = me.upgrade() {
+                self.resolve_chance().await;
                 self.schedule_bots(&tx).await;
             }
             let deadline = self.clock.deadline_ms.filter(|_| self.status == Status::Live);
@@ -309,6 +318,22 @@ impl Table {
                         self.fallback(seat).await;
                     }
                 }
+            }
+        }
+    }
+
+    /// Chance events (dice, card draws) are drawn here, by the server, and logged as inputs:
+    /// replays stay deterministic and no player ever holds a seed. Bounded, so that no rule
+    /// system can keep a table busy.
+    async fn resolve_chance(&mut self) {
+        for _ in 0..64 {
+            if self.status != Status::Live {
+                return;
+            }
+            let Some((seat, input)) = self.game.draw_chance(&mut self.chance) else { return };
+            if let Err(e) = self.commit(seat.index(), input).await {
+                tracing::error!(game = self.id, error = %e, "a chance outcome was refused");
+                return;
             }
         }
     }
