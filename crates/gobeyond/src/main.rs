@@ -224,6 +224,10 @@ struct GtpArgs {
     /// RAVE equivalence: real visits after which AMAF counts for half (for tuning; default 1000).
     #[arg(long)]
     rave_equivalence: Option<f32>,
+    /// Most MiB of search tree per thread: at the budget the tree stops growing and the search
+    /// goes on (default 256).
+    #[arg(long, value_name = "MIB")]
+    tree_memory: Option<usize>,
 }
 
 #[derive(Debug, Args)]
@@ -396,6 +400,14 @@ fn run(cli: Cli) -> Result<()> {
             }
             if let (Some(c), Some(k)) = (search.as_mut(), args.rave_equivalence) {
                 c.rave_equivalence = k;
+            }
+            if let Some(mib) = args.tree_memory {
+                if mib == 0 || mib > 1 << 20 {
+                    bail!("--tree-memory is 1 to {} MiB, not {mib}", 1 << 20);
+                }
+                if let Some(c) = search.as_mut() {
+                    c.memory = mib << 20;
+                }
             }
             if let (Some(c), Some(_)) = (search.as_mut(), args.seconds_per_move) {
                 // With a time budget the playout cap must not stop the search first.

@@ -146,6 +146,16 @@ fn sgf_out_of_replay() {
     assert!(text.contains(";B[ee]") && text.contains(";W[cc]") && text.contains("SZ[9]"), "{text}");
 }
 
+/// The search tree's memory budget is a setting of `gtp`, checked.
+#[test]
+fn gtp_tree_memory_is_checked() {
+    let (ok, _, err) = run(&["gtp", "--tree-memory", "0"], "quit\n");
+    assert!(!ok && err.contains("--tree-memory"), "{err}");
+    let (ok, out, err) =
+        run(&["gtp", "--tree-memory", "2", "--playouts", "300"], "boardsize 9\ngenmove b\nquit\n");
+    assert!(ok && out.contains("= "), "{out}{err}");
+}
+
 #[test]
 fn gtp_protocol() {
     // Level 1 plays at random: quick, and the protocol is what this test is about.
