@@ -340,10 +340,11 @@ impl<G: Searchable> Tree<G> {
     }
 
     /// Visits before a node is expanded: `expand_after`, or more on big maps so that a
-    /// playout adds `bytes_per_playout` of tree on average.
+    /// playout adds about `bytes_per_playout` of tree (rounded down: 9×9 still expands at the
+    /// first revisit, 19×19 at the seventh).
     fn expand_threshold(&self, config: &SearchConfig) -> u32 {
         let children = self.game.map().len() * std::mem::size_of::<Node<G::Action>>();
-        let paid = children.div_ceil(config.bytes_per_playout.max(1));
+        let paid = children / config.bytes_per_playout.max(1);
         config.expand_after.max(paid as u32)
     }
 
@@ -593,5 +594,27 @@ impl<G: Searchable> Searcher<G> {
             })
             .collect();
         Analysis { best: merged.first().map(|m| m.action), actions: merged, playouts, elapsed, ownership }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use gobeyond_rules::{ClassicGame, ClassicRules};
+
+    /// 9×9 keeps expanding at the first revisit (its strength figures stand); 19×19 waits until
+    /// its visits pay for its 361 children at 2 KB per playout.
+    #[test]
+    fn expansion_waits_on_big_maps_only() {
+        let threshold = |spec: &str| {
+            let map = Arc::new(gobeyond_maps::generate(spec).unwrap());
+            let game = ClassicGame::new(map.clone(), 2, ClassicRules::default()).unwrap();
+            let tree = Tree::new(&game, Arc::new(PlayoutTables::new(&map)), 1);
+            tree.expand_threshold(&SearchConfig::default())
+        };
+        assert_eq!(threshold("square:9"), 1);
+        assert_eq!(threshold("square:19"), 7);
+        assert_eq!(std::mem::size_of::<Node<gobeyond_rules::classic::Action>>(), 44);
     }
 }
