@@ -1,5 +1,6 @@
 // Generated from crates/server/src/protocol.rs by `make protocol`: do not edit.
-// A game's state and its recorded actions are each rule system's own: see views.ts.
+// A game's state and its recorded actions are each rule system's own: views.ts reads them
+// as any system's, src/systems/ as its own (the systems' types are at the end).
 
 import type { GameState, RecordedAction } from './views';
 
@@ -141,6 +142,104 @@ export type SettingInfo = { name: string,
 /**
  * `integer`, `number`, `choice`, `integers` (a list), or `optional_integer`.
  */
-kind: 'integer' | 'number' | 'choice' | 'integers' | 'optional_integer', default: unknown, help: string, choices: Array<string>, min: number | null, max: number | null, };
+kind: 'integer' | 'number' | 'choice' | 'integers' | 'optional_integer', default: unknown, help: string, choices?: Array<string>, min?: number, max?: number, };
 
 export type Preset = { name: string, description: string, };
+
+export type RulesSpec = { system: string, [key: string]: unknown };
+
+export type MapSummary = { name: string, spec: string, nodes: number, };
+
+export type ClassicState = { map: MapSummary, rules: RulesSpec, status: string, 
+/**
+ * The player to move, while the game is on.
+ */
+to_move: number | null, moves_played: number, consecutive_passes: number, players: Array<ClassicPlayer>, 
+/**
+ * Colour per node: `null` for empty, else the player number.
+ */
+board: Array<number | null>, 
+/**
+ * Per node, the player who owns it (stone or claimed empty region), else `null`.
+ */
+ownership: Array<number | null>, ko: string | null, hash: string, outcome: Outcome | null, };
+
+export type ClassicPlayer = { player: number, name: string, color: string, 
+/**
+ * Labels of the player's stones.
+ */
+stones: Array<string>, prisoners: number, score: number, resigned: boolean, };
+
+export type ClassicMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" };
+
+export type ClassicEvent = { "event": "placed", player: Player, node: number, } | { "event": "captured", player: Player, owner: Player, nodes: Array<number>, } | { "event": "passed", player: Player, consecutive: number, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "game_over", outcome: Outcome, };
+
+export type GoBeyondState = { map: MapSummary, rules: RulesSpec, phase: GoBeyondPhase, 
+/**
+ * Turns started so far.
+ */
+turn: number, 
+/**
+ * The player in phase 3, while play goes on.
+ */
+to_move: number | null, consecutive_passes: number, passes_to_end: number, players: Array<GoBeyondPlayer>, 
+/**
+ * Per node: the state.
+ */
+nodes: Array<GoBeyondNode>, 
+/**
+ * Per node: the stone's player (`null` when empty).
+ */
+board: Array<number | null>, 
+/**
+ * Per node: the claimant of an empty node (`null` if occupied or disputed).
+ */
+claims: Array<number | null>, 
+/**
+ * Per node: the player holding a reservation on it.
+ */
+reserved: Array<number | null>, 
+/**
+ * Clean-Up: players who still have to choose.
+ */
+awaiting_cleanup: Array<number>, outcome: Outcome | null, events: Array<GoBeyondEvent>, };
+
+export type GoBeyondPlayer = { player: number, name: string, color: string, 
+/**
+ * PlayPoints now.
+ */
+points: number, 
+/**
+ * `playing` or `resigned`.
+ */
+status: string, 
+/**
+ * 1 for the first to resign, 2 for the second, ...
+ */
+resigned_order: number | null, 
+/**
+ * Empty nodes claimed now (the next turn's income, before any change).
+ */
+claimed: number, 
+/**
+ * Labels of the player's stones.
+ */
+stones: Array<string>, 
+/**
+ * The label of the node the player has reserved.
+ */
+reservation: string | null, 
+/**
+ * Clean-Up: labels of the stones given up, once chosen.
+ */
+surrendered: Array<string> | null, };
+
+export type GoBeyondNode = "occupied" | "claimed" | "reserved" | "disputed";
+
+export type GoBeyondPhase = "playing" | "clean_up" | "finished";
+
+export type GoBeyondMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "skip" } | { "type": "resign" } | { "type": "timeout" } | { "type": "surrender", nodes?: Array<number>, at?: Array<string>, } | { "type": "cleanup_timeout" };
+
+export type GoBeyondEvent = { "event": "starting_points", player: Player, points: number, } | { "event": "turn_started", turn: number, player: Player, } | { "event": "reservation_released", player: Player, node: number, } | { "event": "income", player: Player, claimed: number, points: number, } | { "event": "occupied", player: Player, node: number, cost: number, } | { "event": "captured", player: Player, victim: Player, nodes: Array<number>, award: number, } | { "event": "claims_changed", changes: Array<ClaimChange>, } | { "event": "reserved", player: Player, node: number, } | { "event": "skipped", player: Player, timeout: boolean, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "resigned", player: Player, place: number, } | { "event": "clean_up_started", players: Array<Player>, } | { "event": "surrendered", player: Player, nodes: Array<number>, timeout: boolean, } | { "event": "stones_removed", owner: Player, nodes: Array<number>, claimant: Player | null, award: number, } | { "event": "final_bonus", player: Player, claimed: number, points: number, } | { "event": "game_over", reason: EndReason, ranking: Array<Player>, scores: Array<number>, };
+
+export type ClaimChange = { node: number, from: Player | null, to: Player | null, };

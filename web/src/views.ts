@@ -1,4 +1,13 @@
-import type { Outcome } from './protocol';
+import type {
+  ClassicMove,
+  ClassicState,
+  GoBeyondEvent,
+  GoBeyondMove,
+  GoBeyondState,
+  Outcome,
+} from './protocol';
+
+export type { GoBeyondEvent };
 
 // What each rule system sends as a game's state, its recorded actions and its events: the
 // systems' own JSON (docs/formats.md), read by src/systems/. Everything else the server sends
@@ -18,23 +27,6 @@ export interface MapView {
   start_points: number[];
 }
 
-export type GoBeyondEvent =
-  | { event: 'starting_points'; player: number; points: number }
-  | { event: 'turn_started'; turn: number; player: number }
-  | { event: 'reservation_released'; player: number; node: number }
-  | { event: 'income'; player: number; claimed: number; points: number }
-  | { event: 'occupied'; player: number; node: number; cost: number }
-  | { event: 'captured'; player: number; victim: number; nodes: number[]; award: number }
-  | { event: 'claims_changed'; changes: unknown[] }
-  | { event: 'reserved'; player: number; node: number }
-  | { event: 'skipped'; player: number; timeout: boolean }
-  | { event: 'passed'; player: number; automatic: boolean; consecutive: number }
-  | { event: 'resigned'; player: number; place: number }
-  | { event: 'clean_up_started'; players: number[] }
-  | { event: 'surrendered'; player: number; nodes: number[]; timeout: boolean }
-  | { event: 'stones_removed'; owner: number; nodes: number[]; claimant: number | null; award: number }
-  | { event: 'final_bonus'; player: number; claimed: number; points: number }
-  | { event: 'game_over'; reason: string; ranking: number[]; scores: number[] };
 
 export interface PlayerView {
   player: number;
@@ -80,7 +72,14 @@ export interface GameState {
 export interface RecordedAction {
   player: number;
   type: 'place' | 'pass' | 'resign' | 'skip' | 'timeout' | 'surrender' | 'cleanup_timeout';
-  at?: string | string[];
-  node?: number;
+  at?: string | string[] | null;
+  node?: number | null;
   nodes?: number[];
 }
+
+// `GameState` and `RecordedAction` read every system's JSON: each system's generated types
+// (protocol.ts) must fit them, or this file does not compile.
+type FitsState<T extends GameState> = T;
+type FitsAction<T extends RecordedAction> = T;
+export type CheckedStates = [FitsState<ClassicState>, FitsState<GoBeyondState>];
+export type CheckedActions = [FitsAction<ClassicMove & { player: number }>, FitsAction<GoBeyondMove & { player: number }>];

@@ -39,6 +39,7 @@ impl MapSource {
 /// The rule system and its settings, in the system's own terms:
 /// `{"system": "classic", "ko": "simple", ...}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "{ system: string, [key: string]: unknown }"))]
 pub struct RulesSpec {
     pub system: String,
     #[serde(flatten)]
@@ -267,6 +268,7 @@ impl Record {
 
 /// A summary of the map in state JSON.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MapSummary {
     pub name: String,
     pub spec: String,

@@ -91,10 +91,13 @@ pub struct SettingInfo {
     pub default: serde_json::Value,
     pub help: &'static str,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
     pub choices: &'static [&'static str],
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub min: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub max: Option<f64>,
 }
 

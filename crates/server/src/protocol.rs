@@ -328,7 +328,7 @@ pub struct PresetView {
 
 /// The TypeScript declarations of the protocol, as `web/src/protocol.ts` holds them.
 pub fn typescript() -> String {
-    use gobeyond_rules::{EndReason, system::Preset};
+    use gobeyond_rules::{EndReason, classic, gobeyond, system::Preset};
     let cfg = ts_rs::Config::default().with_large_int("number");
     let decls = [
         ClientMessage::decl(&cfg),
@@ -364,10 +364,25 @@ pub fn typescript() -> String {
         PresetView::decl(&cfg),
         SettingInfo::decl(&cfg),
         Preset::decl(&cfg),
+        // Each rule system's own state, inputs and events, for web/src/systems/.
+        gobeyond_rules::record::RulesSpec::decl(&cfg),
+        gobeyond_rules::record::MapSummary::decl(&cfg),
+        classic::GameState::decl(&cfg),
+        classic::PlayerState::decl(&cfg),
+        classic::Move::decl(&cfg),
+        classic::Event::decl(&cfg),
+        gobeyond::GoBeyondState::decl(&cfg),
+        gobeyond::GoBeyondPlayer::decl(&cfg),
+        gobeyond::NodeState::decl(&cfg),
+        gobeyond::Phase::decl(&cfg),
+        gobeyond::Move::decl(&cfg),
+        gobeyond::Event::decl(&cfg),
+        gobeyond::ClaimChange::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/server/src/protocol.rs by `make protocol`: do not edit.\n\
-         // A game's state and its recorded actions are each rule system's own: see views.ts.\n\n\
+         // A game's state and its recorded actions are each rule system's own: views.ts reads them\n\
+         // as any system's, src/systems/ as its own (the systems' types are at the end).\n\n\
          import type { GameState, RecordedAction } from './views';\n\n",
     );
     for d in decls {

@@ -11,6 +11,7 @@ use crate::{
 
 /// The state of a game as JSON: what `gobeyond replay` prints.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ClassicState"))]
 pub struct GameState {
     pub map: MapSummary,
     pub rules: RulesSpec,
@@ -30,6 +31,7 @@ pub struct GameState {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ClassicPlayer"))]
 pub struct PlayerState {
     pub player: u8,
     pub name: String,

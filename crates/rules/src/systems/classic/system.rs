@@ -19,6 +19,7 @@ use crate::{
 /// What a seat sends in a classic game (and what records keep). A placement names its node by
 /// number (`node`), by label (`at`) or both; written records carry both.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ClassicMove"))]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Move {
     #[serde(alias = "occupy")]
@@ -53,6 +54,7 @@ impl Move {
 
 /// Every effect in a classic game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ClassicEvent"))]
 #[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
     Placed {

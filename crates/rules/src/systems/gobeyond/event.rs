@@ -8,6 +8,7 @@ use crate::{EndReason, Player};
 
 /// One node whose claimant changed (`None`: occupied or disputed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct ClaimChange {
     pub node: NodeId,
@@ -17,6 +18,7 @@ pub struct ClaimChange {
 
 /// An event. Nodes are node numbers of the record's map.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "GoBeyondEvent"))]
 #[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
     /// Starting PlayPoints (handicap included).

@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 
 pub use event::{ClaimChange, Event};
 pub use settings::{GoBeyondRules, SettingsError};
-pub use state::{GoBeyondState, NodeState};
+pub use state::{GoBeyondPlayer, GoBeyondState, NodeState};
 pub use system::Move;
 
 use crate::{
@@ -68,6 +68,7 @@ pub enum Input {
 
 /// Where the game is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "GoBeyondPhase"))]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     Playing,

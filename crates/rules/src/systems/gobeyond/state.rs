@@ -10,6 +10,7 @@ use crate::{
 
 /// What a node is now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "GoBeyondNode"))]
 #[serde(rename_all = "snake_case")]
 pub enum NodeState {
     /// A stone is on it.
@@ -23,6 +24,7 @@ pub enum NodeState {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GoBeyondState {
     pub map: MapSummary,
     pub rules: RulesSpec,
@@ -50,6 +52,7 @@ pub struct GoBeyondState {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GoBeyondPlayer {
     pub player: u8,
     pub name: String,

@@ -22,6 +22,7 @@ use crate::{
 
 /// What a seat sends in a GoBeyond game (and what records keep).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "GoBeyondMove"))]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Move {
     /// Occupy a node, by number (`node`), label (`at`) or both.
