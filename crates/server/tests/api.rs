@@ -565,6 +565,20 @@ async fn views_for_the_web_client(db: &str) {
     let (_, rules) = a.get("/api/rules").await;
     assert_eq!(rules["systems"][0]["defaults"]["occupy_cost"], 10);
     assert!(rules["systems"][1]["presets"].as_array().unwrap().iter().any(|p| p["name"] == "chinese"));
+    // Every system describes its settings for the lobby's form, and says whether it has a clock.
+    for system in rules["systems"].as_array().unwrap() {
+        let settings = system["settings"].as_array().unwrap();
+        assert!(!settings.is_empty(), "{system}");
+        for d in settings {
+            match &system["defaults"][d["name"].as_str().unwrap()] {
+                // Left out of the defaults: empty (GoBeyond's handicap list).
+                Value::Null => assert!(d["default"].is_null() || d["default"] == json!([]), "{d}"),
+                default => assert_eq!(default, &d["default"], "{d}"),
+            }
+        }
+    }
+    assert_eq!(rules["systems"][0]["own_clock"], true, "GoBeyond times its own turns");
+    assert_eq!(rules["systems"][1]["own_clock"], false);
     let doc = reqwest::get(server.url("/api/rules/gobeyond/doc")).await.unwrap().text().await.unwrap();
     assert!(doc.contains("<h1>GoBeyond, as implemented</h1>"), "{}", &doc[..200.min(doc.len())]);
     assert!(doc.contains("<table>"));
