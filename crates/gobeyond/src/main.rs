@@ -176,10 +176,7 @@ struct PlayArgs {
     map: String,
     #[arg(long, default_value_t = 2)]
     players: usize,
-    /// Rule system or preset (`gobeyond rules` lists them): gobeyond, classic, or a classic preset
-    /// (chinese, japanese, korean, aga, new-zealand,
-    /// tromp-taylor, stones).
-    #[arg(long, default_value = "chinese")]
+    #[arg(long, default_value = "chinese", value_parser = parse_rules, help = rules_help("Rule system or preset"))]
     rules: String,
     #[command(flatten)]
     overrides: RuleArgs,
@@ -239,8 +236,7 @@ struct MatchArgs {
     /// Multi-player series: one bot per seat (`random`, `greedy`, or a level 1-10).
     #[arg(long = "bot", num_args = 1)]
     bots: Vec<String>,
-    /// Rules of a bot series: any rule system or preset (`gobeyond rules` lists them).
-    #[arg(long, default_value = "gobeyond")]
+    #[arg(long, default_value = "gobeyond", value_parser = parse_rules, help = rules_help("Rules of a bot series"))]
     rules: String,
     /// Map of a bot series.
     #[arg(long, default_value = "hex:5")]
@@ -310,8 +306,7 @@ enum BenchCommand {
     Search {
         #[arg(long = "map", default_values = ["square:9", "square:19"])]
         maps: Vec<String>,
-        /// Any rule system or preset (`gobeyond rules` lists them).
-        #[arg(long, default_value = "classic")]
+        #[arg(long, default_value = "classic", value_parser = parse_rules, help = rules_help("Rules"))]
         rules: String,
         #[arg(long, default_value_t = 2)]
         players: usize,
@@ -323,6 +318,24 @@ enum BenchCommand {
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
     },
+}
+
+/// `--rules`: a rule system or any system's preset, as the registry knows them.
+fn parse_rules(name: &str) -> Result<String, String> {
+    registry::rules_by_name(name).map(|_| name.to_string())
+}
+
+/// The help of `--rules`: every name it takes, from the registry.
+fn rules_help(what: &str) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for s in gobeyond_rules::SYSTEMS {
+        for n in std::iter::once(s.name).chain(s.presets().iter().map(|p| p.name)) {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+    }
+    format!("{what}: {} (`gobeyond rules` describes them)", names.join(", "))
 }
 
 fn main() {

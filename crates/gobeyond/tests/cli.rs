@@ -146,6 +146,21 @@ fn sgf_out_of_replay() {
     assert!(text.contains(";B[ee]") && text.contains(";W[cc]") && text.contains("SZ[9]"), "{text}");
 }
 
+/// `--rules` takes what the registry has, and says so.
+#[test]
+fn rules_come_from_the_registry() {
+    let (ok, _, err) = run(&["play", "--rules", "chess"], "");
+    assert!(!ok && err.contains("gobeyond, classic") && err.contains("tromp-taylor"), "{err}");
+    let (ok, out, _) = run(&["play", "--help"], "");
+    assert!(ok && out.contains("gobeyond, classic, chinese"), "{out}");
+    let (ok, out, err) = run(&["rules", "--json"], "");
+    assert!(ok, "{err}");
+    let systems: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let names: Vec<&str> = systems.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["gobeyond", "classic"]);
+    assert!(systems[1]["settings"].as_array().unwrap().iter().any(|s| s["name"] == "komi"));
+}
+
 /// The search tree's memory budget is a setting of `gtp`, checked.
 #[test]
 fn gtp_tree_memory_is_checked() {
