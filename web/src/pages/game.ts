@@ -301,7 +301,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       h('h3', {}, 'Final ranking'),
       h('table', { class: 'ranking', id: 'ranking' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'), h('th', {}, 'Score'))),
-        h('tbody', {}, ...o.ranking.map((p, k) => h('tr', {}, h('td', {}, String(k + 1)), h('td', {}, swatch(p, model.players), ' ', names.player(p)), h('td', {}, String(o.scores[p]))))),
+        h('tbody', {}, ...o.ranking.map((p, k) => h('tr', {}, h('td', {}, String(o.places?.[p] ?? k + 1)), h('td', {}, swatch(p, model.players), ' ', names.player(p)), h('td', {}, String(o.scores[p]))))),
       ),
       h('p', {}, `Ended by ${o.reason}. `, h('a', { href: `#/review/${id}`, id: 'review-link' }, 'Review the game')),
     );
