@@ -212,9 +212,10 @@ pub trait Searchable: Game {
     /// Rewards of a finished game.
     fn final_rewards(&self) -> Rewards;
     /// Plays to the end with `policy` from here; returns the rewards and leaves the final owners
-    /// in `ws.owner`. Every placement is appended to `played`.
+    /// in `ws.owner`. Every placement is appended to `played`. The search's own copy of the
+    /// position is played on (and thrown away after): no copy per playout.
     fn playout(
-        &self,
+        &mut self,
         ws: &mut Workspace,
         rng: &mut Rng,
         policy: Policy,
@@ -252,7 +253,7 @@ impl Searchable for ClassicGame {
     }
 
     fn playout(
-        &self,
+        &mut self,
         ws: &mut Workspace,
         rng: &mut Rng,
         policy: Policy,
@@ -387,13 +388,13 @@ impl Searchable for GoBeyondGame {
     /// policy move it can pay for, else passes; Clean-Up surrenders nothing (random play leaves
     /// few doomed stones on the board, and those are counted by the claims anyway).
     fn playout(
-        &self,
+        &mut self,
         ws: &mut Workspace,
         rng: &mut Rng,
         policy: Policy,
         played: &mut Vec<(Player, NodeId)>,
     ) -> Rewards {
-        let mut g = self.clone();
+        let g = self;
         g.set_recording(false);
         let max = 3 * g.board().len() + 50;
         let mut last = None;

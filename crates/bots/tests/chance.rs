@@ -115,8 +115,14 @@ impl Searchable for Pig {
     fn final_rewards(&self) -> Rewards {
         self.outcome.as_ref().map_or([0.0; MAX_PLAYERS], |o| rank_rewards(&o.ranking))
     }
-    fn playout(&self, _: &mut Workspace, rng: &mut Rng, _: Policy, _: &mut Vec<(Player, NodeId)>) -> Rewards {
-        let mut g = self.clone();
+    fn playout(
+        &mut self,
+        _: &mut Workspace,
+        rng: &mut Rng,
+        _: Policy,
+        _: &mut Vec<(Player, NodeId)>,
+    ) -> Rewards {
+        let g = self;
         for _ in 0..1000 {
             while g.sample_chance(rng) {}
             if g.outcome.is_some() {
