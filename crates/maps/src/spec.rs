@@ -128,7 +128,7 @@ impl Parsed<'_> {
                 return Err(self.bad(format!("each side must be at least {min}")));
             }
         }
-        check_size(self, d[0] as u64 * d[1] as u64)?;
+        check_size(self, product(&[u64::from(d[0]), u64::from(d[1])]))?;
         Ok((d[0], d[1]))
     }
 
@@ -144,6 +144,12 @@ impl Parsed<'_> {
         }
         Ok(())
     }
+}
+
+/// `a × b × …` without overflow: a product too big for u64 is `u64::MAX`, which no size check
+/// lets through (a wrapped count once let `goldberg:1224363039,236568013` pass as 356 nodes).
+fn product(factors: &[u64]) -> u64 {
+    factors.iter().try_fold(1u64, |acc, &x| acc.checked_mul(x)).unwrap_or(u64::MAX)
 }
 
 fn check_size(p: &Parsed, nodes: u64) -> Result<(), SpecError> {
@@ -229,10 +235,11 @@ pub fn generate(spec: &str) -> Result<Map, SpecError> {
         "hex" | "honeycomb" | "tri" => {
             p.known_options(&[])?;
             let n = p.number(args)?;
+            let n64 = u64::from(n);
             let nodes = match info.kind {
-                "hex" => 3 * n as u64 * (n as u64).saturating_sub(1) + 1,
-                "honeycomb" => 6 * n as u64 * n as u64,
-                _ => n as u64 * (n as u64 + 1) / 2,
+                "hex" => product(&[3, n64, n64.saturating_sub(1)]).saturating_add(1),
+                "honeycomb" => product(&[6, n64, n64]),
+                _ => product(&[n64, n64 + 1]) / 2,
             };
             if n < 2 {
                 return Err(p.bad("the side must be at least 2"));
@@ -250,7 +257,7 @@ pub fn generate(spec: &str) -> Result<Map, SpecError> {
             if n < 1 {
                 return Err(p.bad("the side must be at least 1"));
             }
-            check_size(&p, 6 * n as u64 * n as u64)?;
+            check_size(&p, product(&[6, u64::from(n), u64::from(n)]))?;
             cube::cube(n, spec)?
         }
         "goldberg" => {
@@ -266,8 +273,11 @@ pub fn generate(spec: &str) -> Result<Map, SpecError> {
             }
             // GP(m,n) and GP(n,m) are mirror images; keep M ≥ N so the lattice walk is the same.
             let (m, n) = (m.max(n), m.min(n));
-            let t = m as u64 * m as u64 + m as u64 * n as u64 + n as u64 * n as u64;
-            check_size(&p, 10 * t + 2)?;
+            let (m64, n64) = (u64::from(m), u64::from(n));
+            let t = product(&[m64, m64])
+                .saturating_add(product(&[m64, n64]))
+                .saturating_add(product(&[n64, n64]));
+            check_size(&p, product(&[10, t]).saturating_add(2))?;
             goldberg::goldberg(m, n, spec)?
         }
         "grid" => {
@@ -279,7 +289,7 @@ pub fn generate(spec: &str) -> Result<Map, SpecError> {
             if dims.len() > 8 {
                 return Err(p.bad("at most 8 dimensions"));
             }
-            let nodes = dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d as u64)).unwrap_or(u64::MAX);
+            let nodes = product(&dims.iter().map(|&d| u64::from(d)).collect::<Vec<_>>());
             check_size(&p, nodes)?;
             if nodes < 2 {
                 return Err(p.bad("a board needs at least 2 points"));

@@ -288,3 +288,30 @@ fn svg_pictures() {
         assert_eq!(svg.matches("<circle").count(), m.len(), "{spec}");
     }
 }
+
+/// Parameters whose node count overflows are refused before anything is generated (a wrapped
+/// count once let `goldberg:1224363039,236568013` through as 356 nodes, and the server spun on it
+/// for ever).
+#[test]
+fn huge_parameters_are_refused_before_generating() {
+    let max = u32::MAX;
+    for spec in [
+        "goldberg:1224363039,236568013".to_string(),
+        format!("goldberg:{max},{max}"),
+        format!("goldberg:{max}"),
+        format!("hex:{max}"),
+        format!("honeycomb:{max}"),
+        format!("tri:{max}"),
+        format!("cube:{max}"),
+        format!("rect:{max}x{max}"),
+        format!("torus:{max}x{max}"),
+        format!("wavy:{max}x3"),
+        format!("grid:{max}x{max}x{max}"),
+        format!("random:{max}"),
+    ] {
+        match gobeyond_maps::generate(&spec) {
+            Ok(m) => panic!("{spec} built a map of {} nodes", m.len()),
+            Err(e) => assert!(e.to_string().contains("at most"), "{spec}: {e}"),
+        }
+    }
+}
