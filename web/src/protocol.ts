@@ -48,7 +48,7 @@ deadline_ms: number | null,
  */
 left_ms: number | null, };
 
-export type ClockKind = { "kind": "none" } | { "kind": "per_turn", turn_ms: number, cleanup_ms: number, } | { "kind": "classic" } & TimeControl;
+export type ClockKind = { "kind": "none" } | { "kind": "per_turn", turn_ms: number, cleanup_ms: number, } | { "kind": "classic", time: TimeControl, };
 
 export type TimeControl = { "kind": "none" } | { "kind": "absolute", main_seconds: number, } | { "kind": "fischer", main_seconds: number, increment_seconds: number, } | { "kind": "byo_yomi", main_seconds: number, periods: number, period_seconds: number, };
 

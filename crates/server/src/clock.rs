@@ -28,9 +28,10 @@ pub enum ClockKind {
     /// The rule system's own clock: every turn has `turn_ms`, a decision of several seats at
     /// once (GoBeyond's Clean-Up) has `cleanup_ms` (0 = unlimited).
     PerTurn { turn_ms: i64, cleanup_ms: i64 },
-    /// The game's time control (stored as `classic` since the first version).
+    /// The game's time control, `{"kind": "classic", "time": {...}}` (see [`Clock::from_stored`]
+    /// for the first version's form).
     #[serde(rename = "classic")]
-    Control(TimeControl),
+    Control { time: TimeControl },
 }
 
 fn ms(seconds: f64) -> i64 {
@@ -38,11 +39,25 @@ fn ms(seconds: f64) -> i64 {
 }
 
 impl Clock {
+    /// A clock as stored with its game. Also reads the first version's form, in which the time
+    /// control's `kind` sat beside the clock's own (`{"kind": "classic", "kind": "byo_yomi", …}`):
+    /// no reader took it, so every restart gave classic players their whole time back.
+    pub fn from_stored(text: &str) -> Option<Clock> {
+        if let Ok(c) = serde_json::from_str(text) {
+            return Some(c);
+        }
+        // A JSON value keeps the last of two equal keys: the time control's kind.
+        let mut v: serde_json::Value = serde_json::from_str(text).ok()?;
+        let time: TimeControl = serde_json::from_value(v.get_mut("control")?.take()).ok()?;
+        v["control"] = serde_json::json!({ "kind": "classic", "time": time });
+        serde_json::from_value(v).ok()
+    }
+
     pub fn new(kind: ClockKind, players: usize) -> Clock {
         let (main, periods) = match kind {
-            ClockKind::Control(TimeControl::Absolute { main_seconds })
-            | ClockKind::Control(TimeControl::Fischer { main_seconds, .. }) => (ms(main_seconds), 0),
-            ClockKind::Control(TimeControl::ByoYomi { main_seconds, periods, .. }) => {
+            ClockKind::Control { time: TimeControl::Absolute { main_seconds } }
+            | ClockKind::Control { time: TimeControl::Fischer { main_seconds, .. } } => (ms(main_seconds), 0),
+            ClockKind::Control { time: TimeControl::ByoYomi { main_seconds, periods, .. } } => {
                 (ms(main_seconds), periods)
             }
             _ => (0, 0),
@@ -65,10 +80,12 @@ impl Clock {
                 (cleanup_ms > 0).then_some(now + cleanup_ms)
             }
             (ClockKind::PerTurn { turn_ms, .. }, Some(_)) => (turn_ms > 0).then_some(now + turn_ms),
-            (ClockKind::Control(tc), Some(p)) => {
+            (ClockKind::Control { time: tc }, Some(p)) => {
+                // Byo-yomi: every period left can be used up in turn before the player loses
+                // (one period only once made 1 s + 3 × 2 s end at 3 s).
                 let period = match tc {
-                    TimeControl::ByoYomi { period_seconds, .. } if self.periods_left[p] > 0 => {
-                        ms(period_seconds)
+                    TimeControl::ByoYomi { period_seconds, .. } => {
+                        ms(period_seconds).saturating_mul(i64::from(self.periods_left[p]))
                     }
                     _ => 0,
                 };
@@ -83,7 +100,7 @@ impl Clock {
 
     /// Charges `player` for the turn that ends at `now` (main time, increments, periods).
     pub fn end_turn(&mut self, player: usize, now: i64) {
-        let ClockKind::Control(tc) = self.control else { return };
+        let ClockKind::Control { time: tc } = self.control else { return };
         let used = (now - self.turn_started_ms).max(0);
         let Some(left) = self.remaining_ms.get_mut(player) else { return };
         match tc {
@@ -125,7 +142,7 @@ mod tests {
     #[test]
     fn fischer_adds_the_increment_after_each_move() {
         let mut c = Clock::new(
-            ClockKind::Control(TimeControl::Fischer { main_seconds: 10.0, increment_seconds: 2.0 }),
+            ClockKind::Control { time: TimeControl::Fischer { main_seconds: 10.0, increment_seconds: 2.0 } },
             2,
         );
         c.start_turn(Some(0), false, 1_000);
@@ -137,16 +154,38 @@ mod tests {
     #[test]
     fn byo_yomi_loses_whole_periods_only() {
         let mut c = Clock::new(
-            ClockKind::Control(TimeControl::ByoYomi { main_seconds: 1.0, periods: 3, period_seconds: 5.0 }),
+            ClockKind::Control {
+                time: TimeControl::ByoYomi { main_seconds: 1.0, periods: 3, period_seconds: 5.0 },
+            },
             2,
         );
         c.start_turn(Some(1), false, 0);
-        assert_eq!(c.deadline_ms, Some(6_000), "main time plus one period");
+        assert_eq!(c.deadline_ms, Some(16_000), "main time plus every period");
         c.end_turn(1, 4_000);
         assert_eq!((c.remaining_ms[1], c.periods_left[1]), (0, 3), "3 s into the first period: nothing lost");
         c.start_turn(Some(1), false, 10_000);
         c.end_turn(1, 21_000);
         assert_eq!(c.periods_left[1], 1, "11 s: two periods used up");
+        c.start_turn(Some(1), false, 30_000);
+        assert_eq!(c.deadline_ms, Some(35_000), "one period left");
+    }
+
+    #[test]
+    fn byo_yomi_deadline_counts_every_period() {
+        // Main 1 s and 3 periods of 2 s: the player may think 7 s before losing.
+        let mut c = Clock::new(
+            ClockKind::Control {
+                time: TimeControl::ByoYomi { main_seconds: 1.0, periods: 3, period_seconds: 2.0 },
+            },
+            2,
+        );
+        c.start_turn(Some(0), false, 0);
+        assert_eq!(c.deadline_ms, Some(7_000));
+        // A move after 4 s: main time and one whole period gone, two periods left.
+        c.end_turn(0, 4_000);
+        assert_eq!((c.remaining_ms[0], c.periods_left[0]), (0, 2));
+        c.start_turn(Some(0), false, 10_000);
+        assert_eq!(c.deadline_ms, Some(14_000));
     }
 
     #[test]
@@ -156,5 +195,25 @@ mod tests {
         assert_eq!(c.deadline_ms, Some(20_005));
         c.start_turn(None, true, 100);
         assert_eq!(c.deadline_ms, Some(60_100));
+    }
+
+    #[test]
+    fn stored_clocks_of_both_versions_load() {
+        let mut c = Clock::new(
+            ClockKind::Control {
+                time: TimeControl::ByoYomi { main_seconds: 1.0, periods: 3, period_seconds: 2.0 },
+            },
+            2,
+        );
+        c.start_turn(Some(0), false, 5);
+        c.remaining_ms[1] = 400;
+        let text = serde_json::to_string(&c).unwrap_or_default();
+        assert_eq!(Clock::from_stored(&text), Some(c.clone()));
+        // The first version's form, with two `kind` keys.
+        let old = r#"{"control":{"kind":"classic","kind":"byo_yomi","main_seconds":1.0,"periods":3,"period_seconds":2.0},"remaining_ms":[1000,400],"periods_left":[3,3],"turn_started_ms":5,"deadline_ms":7005}"#;
+        assert_eq!(Clock::from_stored(old), Some(c));
+        let gob = r#"{"control":{"kind":"per_turn","turn_ms":20000,"cleanup_ms":60000},"remaining_ms":[0,0],"periods_left":[0,0],"turn_started_ms":9,"deadline_ms":20009}"#;
+        assert_eq!(Clock::from_stored(gob).map(|c| c.deadline_ms), Some(Some(20_009)));
+        assert_eq!(Clock::from_stored("{}"), None);
     }
 }

@@ -26,6 +26,7 @@ macro_rules! on_both {
 on_both!(
     three_player_gobeyond_game_with_a_bot,
     classic_game_lost_on_time,
+    byo_yomi_periods_and_restart,
     reconnection_gets_missed_actions,
     spectators_see_every_update_and_chat,
     authorization,
@@ -132,6 +133,32 @@ async fn classic_game_lost_on_time(db: &str) {
     let sgf =
         a.http.get(server.url(&format!("/api/games/{game}/sgf"))).send().await.unwrap().text().await.unwrap();
     assert!(sgf.starts_with("(;") && sgf.contains("[ee]"), "{sgf}");
+    server.stop().await;
+}
+
+/// Byo-yomi: the deadline counts every period left, and a restart charges the time already
+/// used in the current turn (it used to give the turn back whole).
+async fn byo_yomi_periods_and_restart(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let game = a
+        .create(json!({"rules": "chinese", "map": "square:9", "players": 2,
+                       "time": {"kind": "byo_yomi", "main_seconds": 1.0, "periods": 3, "period_seconds": 20.0}}))
+        .await;
+    b.post(&format!("/api/games/{game}/join"), json!({})).await;
+    let (_, info) = a.get(&format!("/api/games/{game}")).await;
+    let left = info["clock"]["left_ms"].as_i64().unwrap();
+    // 1 s of main time and three periods of 20 s: about 61 s (one period only would be 21 s).
+    assert!(left > 30_000, "every period counts: {left} ms left");
+    let deadline = info["clock"]["deadline_ms"].as_i64().unwrap();
+    let addr = server.addr;
+    let db = server.database.clone();
+    server.stop().await;
+    let server = TestServer::start_on(&db, addr).await;
+    let (_, info) = a.get(&format!("/api/games/{game}")).await;
+    assert_eq!(info["status"], "live");
+    assert_eq!(info["clock"]["deadline_ms"].as_i64().unwrap(), deadline, "the restart gave no time back");
     server.stop().await;
 }
 

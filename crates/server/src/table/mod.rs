@@ -184,7 +184,7 @@ struct Table {
 fn clock_kind(setup: &GameSetup) -> ClockKind {
     match setup.rules.info().ok().and_then(|i| i.clock(&setup.rules.settings)) {
         Some(c) => ClockKind::PerTurn { turn_ms: c.turn_ms, cleanup_ms: c.decision_ms },
-        None => ClockKind::Control(setup.time),
+        None => ClockKind::Control { time: setup.time },
     }
 }
 
@@ -203,7 +203,7 @@ impl Table {
         let clock = row
             .clock
             .as_deref()
-            .and_then(|c| serde_json::from_str(c).ok())
+            .and_then(Clock::from_stored)
             .unwrap_or_else(|| Clock::new(clock_kind(&setup), setup.players));
         let (updates, _) = broadcast::channel(BROADCAST_BUFFER);
         let events_sent = game.event_count();
@@ -231,9 +231,10 @@ impl Table {
         };
         if status == Status::Live {
             let (player, cleanup) = table.turn();
-            // The current turn starts again with the time the player had when it began: time
-            // the server was down is not charged to anyone.
-            table.clock.start_turn(player, cleanup, now_ms());
+            // The current turn goes on from when it began (stored with the clock): the time
+            // already used, the server's downtime included, is charged, never given back.
+            let began = if table.clock.turn_started_ms > 0 { table.clock.turn_started_ms } else { now_ms() };
+            table.clock.start_turn(player, cleanup, began);
             if table.game.outcome().is_some() {
                 // Finished in the log but not marked (a crash between the two writes).
                 table.finish().await?;
@@ -403,7 +404,7 @@ impl Table {
         let text = serde_json::to_string(&action).map_err(|e| ApiError::Internal(e.to_string()))?;
         let timed = !matches!(
             self.clock.control,
-            ClockKind::None | ClockKind::Control(crate::setup::TimeControl::None)
+            ClockKind::None | ClockKind::Control { time: crate::setup::TimeControl::None }
         );
         let clock = if timed {
             Some(serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?)
