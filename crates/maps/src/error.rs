@@ -18,8 +18,11 @@ pub enum MapProblem {
     DuplicateEdge { edge: usize, first: usize, a: NodeId, b: NodeId },
     /// The map falls apart into several pieces; `node` is the first node not reachable from node 0.
     Disconnected { components: usize, node: NodeId },
-    /// A node has no coordinates, or coordinates that are not finite numbers.
+    /// A node has no coordinates, or coordinates that are not finite numbers of at most
+    /// [`crate::MAX_COORDINATE`] in size.
     BadCoordinates { node: NodeId },
+    /// The map's name is longer than [`crate::MAX_NAME_CHARS`] characters.
+    NameTooLong { chars: usize },
     /// Two nodes carry the same label.
     DuplicateLabel { node: NodeId, first: NodeId, label: String },
     /// A label is empty or contains white space (labels are typed on command lines).
@@ -53,13 +56,29 @@ impl fmt::Display for MapProblem {
                 "the map is disconnected ({components} pieces): node {node} cannot be reached from node 0"
             ),
             MapProblem::BadCoordinates { node } => {
-                write!(f, "node {node} has missing or non-finite coordinates")
+                write!(
+                    f,
+                    "node {node} has missing or unusable coordinates (finite numbers of at most {} in size)",
+                    crate::MAX_COORDINATE
+                )
+            }
+            MapProblem::NameTooLong { chars } => {
+                write!(
+                    f,
+                    "the map's name has {chars} characters; at most {} are allowed",
+                    crate::MAX_NAME_CHARS
+                )
             }
             MapProblem::DuplicateLabel { node, first, label } => {
                 write!(f, "node {node} has label {label:?}, already used by node {first}")
             }
             MapProblem::BadLabel { node, label } => {
-                write!(f, "node {node} has label {label:?}: labels must be non-empty and without spaces")
+                let shown: String = label.chars().take(40).collect();
+                write!(
+                    f,
+                    "node {node} has label {shown:?}: labels must be non-empty, without spaces, and at most {} characters",
+                    crate::MAX_LABEL_CHARS
+                )
             }
             MapProblem::BadStartPoint { index, node } => {
                 write!(f, "start point #{index} ({node}) is not a distinct node of the map")

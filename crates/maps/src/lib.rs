@@ -25,7 +25,10 @@ mod svg;
 
 pub use custom::{CustomMap, CustomNode};
 pub use error::{MapError, MapProblem, SpecError};
-pub use map::{Direction, Grid, Lines, MAX_NODES, Map, MapBuilder, NodeId};
+pub use map::{
+    Direction, Grid, Lines, MAX_COORDINATE, MAX_LABEL_CHARS, MAX_NAME_CHARS, MAX_NODES, Map, MapBuilder,
+    NodeId,
+};
 pub use spec::{GENERATORS, GeneratorInfo, generate};
 pub use start::start_points;
 pub use svg::to_svg;

@@ -13,6 +13,13 @@ pub type Direction = u8;
 /// The most nodes a map may have. Board arrays index nodes with `u32`, but 65,536 keeps every
 /// per-node table of a position small enough to copy quickly during search.
 pub const MAX_NODES: usize = 65_536;
+/// The largest coordinate a map may use: drawings need finite, sane numbers (1e308 once went
+/// through and came back as `null`).
+pub const MAX_COORDINATE: f64 = 1e6;
+/// The longest map name, in characters.
+pub const MAX_NAME_CHARS: usize = 200;
+/// The longest node label, in characters (labels are typed on command lines).
+pub const MAX_LABEL_CHARS: usize = 32;
 
 /// Where a map is a (possibly wrapped) rectangle of `width × height` cells: node `y * width + x`
 /// is column `x` (from the left) and row `y` (from the top). GTP and SGF coordinates use this.
@@ -304,9 +311,13 @@ impl MapBuilder {
             return Err(MapError { problems: vec![MapProblem::TooManyNodes { nodes: n, limit }] });
         }
         for (i, c) in self.coords.iter().enumerate() {
-            if !c.iter().all(|v| v.is_finite()) {
+            if !c.iter().all(|v| v.is_finite() && v.abs() <= MAX_COORDINATE) {
                 problems.push(MapProblem::BadCoordinates { node: i as NodeId });
             }
+        }
+        let name_chars = self.name.chars().count();
+        if name_chars > MAX_NAME_CHARS {
+            problems.push(MapProblem::NameTooLong { chars: name_chars });
         }
 
         let mut seen: HashMap<(NodeId, NodeId), usize> = HashMap::with_capacity(self.edges.len());
@@ -372,7 +383,7 @@ impl MapBuilder {
             if label.is_empty() {
                 *label = i.to_string();
             }
-            if label.chars().any(char::is_whitespace) {
+            if label.chars().any(char::is_whitespace) || label.chars().count() > MAX_LABEL_CHARS {
                 problems.push(MapProblem::BadLabel { node: i as NodeId, label: label.clone() });
                 continue;
             }

@@ -90,3 +90,26 @@ proptest! {
         }
     }
 }
+
+/// Unbounded values are refused, naming the node or the field: huge coordinates (1e308 came back
+/// as `null` in the map view), a million-character name, an endless label.
+#[test]
+fn sizes_and_numbers_are_bounded() {
+    let map = |name: &str, x: f64, label: &str| {
+        let json = serde_json::json!({
+            "name": name,
+            "nodes": [{"x": 0.0, "y": 0.0, "label": label}, {"x": x, "y": 1.0}],
+            "edges": [[0, 1]],
+        });
+        CustomMap::from_json(&json.to_string()).unwrap().build()
+    };
+    assert!(map("ok", 2.0, "A").is_ok());
+    let e = map("ok", 1e308, "A").unwrap_err().to_string();
+    assert!(e.contains("node 1") && e.contains("coordinates"), "{e}");
+    let e = map(&"n".repeat(1_000_000), 2.0, "A").unwrap_err().to_string();
+    assert!(e.contains("1000000 characters"), "{e}");
+    assert!(e.len() < 300, "the error does not echo the name");
+    let e = map("ok", 2.0, &"L".repeat(10_000)).unwrap_err().to_string();
+    assert!(e.contains("node 0") && e.contains("at most 32"), "{e}");
+    assert!(e.len() < 300, "the error does not echo the label");
+}

@@ -109,3 +109,26 @@ fn rules_and_settings_refuse_with_the_setting_named() {
     let e = gob.start(map, 2, &gob.default_settings(), &first).unwrap_err();
     assert!(e.to_string().contains("seat 0 moves first"), "{e}");
 }
+
+/// Settings are bounded, the error naming the setting: i64::MAX costs once wrapped PlayPoints.
+#[test]
+fn settings_have_bounds() {
+    let gob = SystemInfo::get("gobeyond").unwrap();
+    for (name, value) in [
+        ("occupy_cost", json!(i64::MAX)),
+        ("capture_award", json!(2_000_000_000i64)),
+        ("starting_points", json!(1_000_000_001i64)),
+        ("turn_seconds", json!(100_000)),
+        ("handicap", json!([0, i64::MAX])),
+    ] {
+        let mut s = gob.default_settings();
+        s.insert(name.into(), value);
+        let e = gob.validate(&s, 2).unwrap_err();
+        assert_eq!(e.setting, name, "{e}");
+        assert!(e.message.contains("at most"), "{e}");
+    }
+    let classic = SystemInfo::get("classic").unwrap();
+    let mut s = classic.default_settings();
+    s.insert("komi".into(), json!(1e308));
+    assert_eq!(classic.validate(&s, 2).unwrap_err().setting, "komi");
+}

@@ -53,11 +53,19 @@ impl Default for GoBeyondRules {
     }
 }
 
+/// The largest PlayPoint amount a setting may hold: with at most 65,536 nodes and a few
+/// thousand turns, sums stay far inside i64 (`i64::MAX` costs once wrapped PlayPoints to −2).
+pub const MAX_AMOUNT: i64 = 1_000_000_000;
+/// The longest turn or Clean-Up time: a day.
+pub const MAX_SECONDS: i64 = 86_400;
+
 /// A setting that cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SettingsError {
     #[error("{name} must not be negative (got {value})")]
     Negative { name: &'static str, value: i64 },
+    #[error("{name} must be at most {max} (got {value})")]
+    TooLarge { name: &'static str, value: i64, max: i64 },
     #[error("handicap lists {given} seats but the game has {players} players")]
     HandicapSeats { given: usize, players: usize },
     #[error("a game needs 2 to {MAX_PLAYERS} players, not {0}")]
@@ -86,9 +94,24 @@ impl GoBeyondRules {
             if value < 0 {
                 return Err(SettingsError::Negative { name, value });
             }
+            if value > MAX_AMOUNT {
+                return Err(SettingsError::TooLarge { name, value, max: MAX_AMOUNT });
+            }
         }
         if let Some(&value) = self.handicap.iter().find(|&&h| h < 0) {
             return Err(SettingsError::Negative { name: "handicap", value });
+        }
+        if let Some(&value) = self.handicap.iter().find(|&&h| h > MAX_AMOUNT) {
+            return Err(SettingsError::TooLarge { name: "handicap", value, max: MAX_AMOUNT });
+        }
+        for (name, value) in [("turn_seconds", self.turn_seconds), ("cleanup_seconds", self.cleanup_seconds)]
+        {
+            if i64::from(value) > MAX_SECONDS {
+                return Err(SettingsError::TooLarge { name, value: i64::from(value), max: MAX_SECONDS });
+            }
+        }
+        if let Some(p) = self.passes_to_end.filter(|&p| p > 1000) {
+            return Err(SettingsError::TooLarge { name: "passes_to_end", value: i64::from(p), max: 1000 });
         }
         if self.handicap.len() > players {
             return Err(SettingsError::HandicapSeats { given: self.handicap.len(), players });

@@ -117,7 +117,21 @@ fn refusal(e: &Illegal, map: &Map, players: usize) -> Refusal {
 
 /// A setting described for forms, from the document's defaults.
 fn amount(name: &'static str, default: serde_json::Value, help: &'static str) -> SettingInfo {
-    SettingInfo { name, kind: "integer", default, help, choices: &[], min: Some(0.0), max: None }
+    SettingInfo {
+        name,
+        kind: "integer",
+        default,
+        help,
+        choices: &[],
+        min: Some(0.0),
+        max: Some(super::settings::MAX_AMOUNT as f64),
+    }
+}
+
+/// A time setting described for forms.
+fn seconds(name: &'static str, default: serde_json::Value, help: &'static str) -> SettingInfo {
+    let max = Some(super::settings::MAX_SECONDS as f64);
+    SettingInfo { name, kind: "integer", default, help, choices: &[], min: Some(0.0), max }
 }
 
 impl RuleSystem for GoBeyondGame {
@@ -174,19 +188,19 @@ impl RuleSystem for GoBeyondGame {
                 min: Some(0.001),
                 max: Some(0.125),
             },
-            amount(
+            seconds(
                 "turn_seconds",
                 json!(d.turn_seconds),
                 "seconds per turn (0: untimed); a turn that runs out is a Skip",
             ),
-            amount("cleanup_seconds", json!(d.cleanup_seconds), "seconds for Clean-Up choices (0: untimed)"),
+            seconds("cleanup_seconds", json!(d.cleanup_seconds), "seconds for Clean-Up choices (0: untimed)"),
         ]
     }
 
     fn validate(settings: &GoBeyondRules, players: usize) -> Result<(), SettingsError> {
         settings.validate(players).map_err(|e| {
             let name = match &e {
-                Bad::Negative { name, .. } => *name,
+                Bad::Negative { name, .. } | Bad::TooLarge { name, .. } => *name,
                 Bad::HandicapSeats { .. } => "handicap",
                 Bad::Players(_) => "players",
                 Bad::TieBreak(_) => "tie_break",
