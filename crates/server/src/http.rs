@@ -164,7 +164,10 @@ pub async fn create_game(
         })
         .collect();
     let text = serde_json::to_string(&setup).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let id = app.store.create_game(session.user.id, &text, public, invite.as_deref(), &seats).await?;
+    let id = app
+        .store
+        .create_game(session.user.id, MAX_ACTIVE_GAMES, &text, public, invite.as_deref(), &seats)
+        .await?;
     // Loading the table starts the game at once when no seat is open (the creator and bots).
     let table = app.hub.table(id).await?;
     let info = table.ask(|reply| Command::Info { reply }).await?;

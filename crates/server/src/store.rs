@@ -242,15 +242,30 @@ impl Store {
     // ---- games ----
 
     /// A new open game with its seats (`None` = open; a bot level = a server bot).
+    /// A new open game, unless `creator` already has `max_active` open or live games: the count
+    /// and the insert happen under the creator's row lock, so simultaneous requests cannot
+    /// pass the cap together (60 at once once made 56 games against a cap of 20).
     pub async fn create_game(
         &self,
         creator: i64,
+        max_active: i64,
         setup: &str,
         public: bool,
         invite: Option<&str>,
         seats: &[(Option<i64>, Option<u8>)],
     ) -> Result<i64, ApiError> {
         let mut tx = self.pool.begin().await?;
+        // A write first: PostgreSQL locks the creator's row, SQLite takes its write lock.
+        sqlx::query("UPDATE users SET name = name WHERE id = $1").bind(creator).execute(&mut *tx).await?;
+        let active: i64 =
+            sqlx::query("SELECT COUNT(*) AS n FROM games WHERE creator = $1 AND status <> 'finished'")
+                .bind(creator)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get("n")?;
+        if active >= max_active {
+            return Err(ApiError::TooMany(format!("at most {max_active} open or live games per player")));
+        }
         let row = sqlx::query(
             "INSERT INTO games (creator, setup, status, public, invite, created_ms) VALUES ($1, $2, 'open', $3, $4, $5) RETURNING id",
         )

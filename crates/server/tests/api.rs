@@ -33,6 +33,7 @@ on_both!(
     bad_input_changes_nothing,
     accounts,
     restart_resumes_games,
+    game_cap_holds_under_concurrency,
     lobby_lists,
     views_for_the_web_client,
 );
@@ -159,6 +160,31 @@ async fn byo_yomi_periods_and_restart(db: &str) {
     let (_, info) = a.get(&format!("/api/games/{game}")).await;
     assert_eq!(info["status"], "live");
     assert_eq!(info["clock"]["deadline_ms"].as_i64().unwrap(), deadline, "the restart gave no time back");
+    server.stop().await;
+}
+
+/// The cap on a player's open games holds when the requests come all at once.
+async fn game_cap_holds_under_concurrency(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = std::sync::Arc::new(Client::guest(&server).await);
+    let body = json!({"rules": "gobeyond", "map": "hex:3", "players": 2, "seats": [{"kind": "me"}, {"kind": "open"}]});
+    let tries: Vec<_> = (0..40)
+        .map(|_| {
+            let (a, body) = (a.clone(), body.clone());
+            tokio::spawn(async move { a.post("/api/games", body).await.0 })
+        })
+        .collect();
+    let mut created = 0;
+    for t in tries {
+        match t.await.unwrap() {
+            201 => created += 1,
+            429 => {}
+            other => panic!("unexpected status {other}"),
+        }
+    }
+    assert_eq!(created, 20, "exactly the cap, however the requests interleave");
+    let (status, _) = a.post("/api/games", body).await;
+    assert_eq!(status, 429);
     server.stop().await;
 }
 
