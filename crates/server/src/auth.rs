@@ -29,26 +29,77 @@ pub fn token_hash(token: &str) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Argon2 is deliberately slow (tens of milliseconds): it runs on the blocking pool so it never
-/// stalls the async workers that carry everyone's moves.
-pub async fn hash_password(password: String) -> Result<String, ApiError> {
+/// Password hashes waiting for a core at most; beyond, logins and sign-ups are refused at once.
+pub const MAX_WAITING_HASHES: usize = 32;
+
+/// Argon2 is deliberately slow (tens of milliseconds) and takes 19 MiB per hash: hashes run on
+/// the blocking pool (never stalling the async workers that carry everyone's moves), at most one
+/// per core at a time, with a short queue. 300 simultaneous wrong logins once took 3.5 GiB.
+struct HashGate {
+    cores: std::sync::Arc<tokio::sync::Semaphore>,
+    waiting: std::sync::atomic::AtomicUsize,
+}
+
+fn gate() -> &'static HashGate {
+    static GATE: std::sync::OnceLock<HashGate> = std::sync::OnceLock::new();
+    GATE.get_or_init(|| HashGate {
+        cores: std::sync::Arc::new(tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(1, |n| n.get()),
+        )),
+        waiting: std::sync::atomic::AtomicUsize::new(0),
+    })
+}
+
+/// Runs one Argon2 computation through the gate.
+async fn gated<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+    use std::sync::atomic::Ordering;
+    let g = gate();
+    if g.waiting.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING_HASHES {
+        g.waiting.fetch_sub(1, Ordering::SeqCst);
+        return Err(ApiError::TooMany("too many sign-ins at once: try again in a moment".into()));
+    }
+    let permit = g.cores.clone().acquire_owned().await;
+    g.waiting.fetch_sub(1, Ordering::SeqCst);
+    let permit = permit.map_err(|e| ApiError::Internal(e.to_string()))?;
     tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work()
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+pub async fn hash_password(password: String) -> Result<String, ApiError> {
+    gated(move || {
         Argon2::default()
             .hash_password(password.as_bytes())
             .map(|h| h.to_string())
             .map_err(|e| ApiError::Internal(format!("hashing failed: {e}")))
     })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
+    .await?
 }
 
-pub async fn verify_password(password: String, hash: String) -> bool {
-    tokio::task::spawn_blocking(move || {
+/// Whether `password` matches `hash`; with no hash (no such account) the same work is done
+/// against a stand-in, so that timing does not tell existing names from missing ones.
+pub async fn verify_password(password: String, hash: Option<String>) -> Result<bool, ApiError> {
+    static STAND_IN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let known = hash.is_some();
+    let hash = match hash {
+        Some(h) => h,
+        None => match STAND_IN.get() {
+            Some(h) => h.clone(),
+            None => {
+                let h = hash_password(new_token()?).await?;
+                STAND_IN.get_or_init(|| h).clone()
+            }
+        },
+    };
+    let matches = gated(move || {
         PasswordHash::new(&hash)
             .is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
     })
-    .await
-    .unwrap_or(false)
+    .await?;
+    Ok(known && matches)
 }
 
 /// Checks a new account (or bot) name.

@@ -95,11 +95,13 @@ pub async fn register(
 
 pub async fn login(State(app): State<AppState>, Json(c): Json<Credentials>) -> Result<Response, ApiError> {
     let wrong = || ApiError::Forbidden("wrong name or password".into());
-    let user = app.store.user_by_name(&c.name).await?.ok_or_else(wrong)?;
-    let hash = user.password_hash.clone().ok_or_else(wrong)?;
-    if !auth::verify_password(c.password, hash).await {
+    let user = app.store.user_by_name(&c.name).await?;
+    let hash = user.as_ref().and_then(|u| u.password_hash.clone());
+    // A missing account costs the same hash as a wrong password.
+    if !auth::verify_password(c.password, hash).await? {
         return Err(wrong());
     }
+    let user = user.ok_or_else(wrong)?;
     let token = new_session(&app, user.id, "cookie").await?;
     Ok(with_cookie(auth::session_cookie(&token), UserBody { user, claimed_guest: false }))
 }

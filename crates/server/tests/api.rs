@@ -34,6 +34,7 @@ on_both!(
     accounts,
     restart_resumes_games,
     game_cap_holds_under_concurrency,
+    password_hashing_is_bounded,
     lobby_lists,
     views_for_the_web_client,
 );
@@ -160,6 +161,38 @@ async fn byo_yomi_periods_and_restart(db: &str) {
     let (_, info) = a.get(&format!("/api/games/{game}")).await;
     assert_eq!(info["status"], "live");
     assert_eq!(info["clock"]["deadline_ms"].as_i64().unwrap(), deadline, "the restart gave no time back");
+    server.stop().await;
+}
+
+/// A flood of wrong logins is answered without hashing them all at once: at most one hash per
+/// core runs and a short queue waits; the rest are refused at once (300 simultaneous wrong
+/// logins once took 3.5 GiB). A missing name is answered like a wrong password.
+async fn password_hashing_is_bounded(db: &str) {
+    let server = TestServer::start(db).await;
+    let guest = Client::guest(&server).await;
+    let (s, _) = guest.post("/api/register", json!({"name": "floodee", "password": "correct horse"})).await;
+    assert_eq!(s, 200);
+    let http = reqwest::Client::new();
+    let tries: Vec<_> = (0..90)
+        .map(|i| {
+            let (http, url) = (http.clone(), server.url("/api/login"));
+            let name = if i % 2 == 0 { "floodee" } else { "nobody-here" };
+            tokio::spawn(async move {
+                let r =
+                    http.post(url).json(&json!({"name": name, "password": "wrong"})).send().await.unwrap();
+                r.status().as_u16()
+            })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for t in tries {
+        statuses.push(t.await.unwrap());
+    }
+    assert!(statuses.iter().all(|&s| s == 403 || s == 429), "{statuses:?}");
+    assert!(statuses.contains(&429), "the queue is bounded: {statuses:?}");
+    assert!(statuses.contains(&403), "some were checked: {statuses:?}");
+    let (status, health) = guest.get("/api/health").await;
+    assert_eq!((status, &health["ok"]), (200, &json!(true)));
     server.stop().await;
 }
 
