@@ -112,9 +112,11 @@ export type GameSummary = { id: number, status: string,
 /**
  * The rule system's name.
  */
-rules: string | null, map: unknown, players: number, seats: Array<SummarySeat>, created_ms: number, result: unknown, };
+rules: string | null, map: MapBrief | null, players: number, seats: Array<SummarySeat>, created_ms: number, result: unknown, };
 
 export type SummarySeat = { seat: number, user: string | null, bot_level: number | null, };
+
+export type MapBrief = { "spec": string } | { "custom": { name: string, nodes: number, } };
 
 export type GameList = { games: Array<GameSummary>, };
 

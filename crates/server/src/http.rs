@@ -16,7 +16,7 @@ use crate::{
     error::ApiError,
     protocol::{
         BotCreated, BotList, ChatHistory, ChatLine, GameCreated, GameInfo, GameList, GameSummary, Health,
-        Joined, OkBody, SummarySeat, UserBody,
+        Joined, MapBrief, OkBody, SummarySeat, UserBody,
     },
     setup::{GameSetup, NewGame, SeatChoice},
     table::Command,
@@ -211,7 +211,7 @@ pub async fn list_games(
             status: row.status,
             rules: setup.as_ref().map(|s| s.rules.system.clone()),
             players: setup.as_ref().map_or(seats.len(), |s| s.players),
-            map: setup.map(|s| s.map),
+            map: setup.as_ref().map(|s| MapBrief::of(&s.map)),
             seats: seats
                 .iter()
                 .map(|s| SummarySeat { seat: s.seat, user: s.user_name.clone(), bot_level: s.bot_level })

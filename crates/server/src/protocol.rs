@@ -254,13 +254,32 @@ pub struct GameSummary {
     pub status: String,
     /// The rule system's name.
     pub rules: Option<String>,
-    #[ts(type = "unknown")]
-    pub map: Option<gobeyond_rules::record::MapSource>,
+    pub map: Option<MapBrief>,
     pub players: usize,
     pub seats: Vec<SummarySeat>,
     pub created_ms: i64,
     #[ts(type = "unknown")]
     pub result: Option<Value>,
+}
+
+/// A map as lobby lists name it: its spec, or a custom map's name and size (never its nodes:
+/// one guest's 20 custom-map games once made a 21 MB list).
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum MapBrief {
+    Spec(String),
+    Custom { name: String, nodes: usize },
+}
+
+impl MapBrief {
+    pub fn of(map: &gobeyond_rules::record::MapSource) -> MapBrief {
+        match map {
+            gobeyond_rules::record::MapSource::Spec(s) => MapBrief::Spec(s.clone()),
+            gobeyond_rules::record::MapSource::Custom(c) => {
+                MapBrief::Custom { name: c.name.chars().take(200).collect(), nodes: c.nodes.len() }
+            }
+        }
+    }
 }
 
 #[derive(Debug, Serialize, TS)]
@@ -355,6 +374,7 @@ pub fn typescript() -> String {
         Joined::decl(&cfg),
         GameSummary::decl(&cfg),
         SummarySeat::decl(&cfg),
+        MapBrief::decl(&cfg),
         GameList::decl(&cfg),
         ChatLine::decl(&cfg),
         ChatHistory::decl(&cfg),

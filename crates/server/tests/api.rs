@@ -588,6 +588,24 @@ async fn lobby_lists(db: &str) {
     assert!(ids.contains(&private) && ids.contains(&open));
     let (s, _) = a.get("/api/games?status=sideways").await;
     assert_eq!(s, 400);
+    // A custom map appears in lists by name and size, not node by node.
+    let nodes: Vec<Value> = (0..3000).map(|i| json!({"x": (i % 60) as f64, "y": (i / 60) as f64})).collect();
+    let edges: Vec<Value> = (0..2999).map(|i| json!([i, i + 1])).collect();
+    let custom = json!({"name": "long line", "nodes": nodes, "edges": edges});
+    let big = a.create(json!({"rules": "gobeyond", "map": custom, "players": 2})).await;
+    let text = a
+        .http
+        .get(server.url("/api/games?status=open&mine=true"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(text.len() < 10_000, "{} bytes for a lobby list", text.len());
+    let l: Value = serde_json::from_str(&text).unwrap();
+    let g = l["games"].as_array().unwrap().iter().find(|g| g["id"] == big).unwrap();
+    assert_eq!(g["map"], json!({"custom": {"name": "long line", "nodes": 3000}}));
     // Leaving an open game frees the seat; joining it again takes it.
     let b = Client::guest(&server).await;
     b.post(&format!("/api/games/{open}/join"), json!({"seat": 2})).await;
