@@ -341,6 +341,17 @@ async fn authorization(db: &str) {
     assert_eq!(s, 409);
     let (s, v) = c.post(&format!("/api/games/{g3}/join"), json!({"invite": invite})).await;
     assert_eq!(s, 200, "{v}");
+    // A game that is not public takes its open seats by invitation too.
+    let (s, created) = a
+        .post("/api/games", json!({"rules": "chinese", "map": "square:9", "players": 2, "public": false}))
+        .await;
+    assert_eq!(s, 201);
+    let g4 = created["game"]["id"].as_i64().unwrap();
+    let invite = created["invite"].as_str().unwrap();
+    let (s, _) = c.post(&format!("/api/games/{g4}/join"), json!({})).await;
+    assert_eq!(s, 409, "a stranger with only the game's number");
+    let (s, v) = c.post(&format!("/api/games/{g4}/join"), json!({"invite": invite})).await;
+    assert_eq!(s, 200, "{v}");
     // No session: no socket, no game creation.
     let anon = reqwest::Client::new();
     let r = anon.post(server.url("/api/games")).json(&json!({})).send().await.unwrap();

@@ -163,6 +163,8 @@ struct Table {
     setup: GameSetup,
     status: Status,
     creator: i64,
+    /// Listed in the lobby; a game that is not takes every seat by invitation only.
+    public: bool,
     invite: Option<String>,
     seats: Vec<SeatRow>,
     game: AnyGame,
@@ -213,6 +215,7 @@ impl Table {
             setup,
             status,
             creator: row.creator,
+            public: row.public,
             invite: row.invite,
             seats,
             game,

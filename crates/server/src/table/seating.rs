@@ -16,12 +16,14 @@ impl Table {
             return Err(ApiError::Conflict("you already hold a seat in this game".into()));
         }
         let invited = invite.is_some() && invite == self.invite;
+        // A game that is not public is by invitation for every seat (a stranger once joined one
+        // by its sequential id).
         let free = |s: &SeatRow| {
             s.user_id.is_none()
                 && s.bot_level.is_none()
                 && match self.setup.seats.get(s.seat) {
                     Some(SeatChoice::Invite) => invited,
-                    _ => true,
+                    _ => invited || self.public,
                 }
         };
         let seat = match seat {
