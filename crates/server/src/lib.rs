@@ -107,9 +107,27 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/rules/{system}/doc", get(views::rules_doc))
         .route("/api/ws", get(ws::upgrade))
         .fallback(web::asset)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), same_origin_writes))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(state)
+}
+
+/// Requests that change something (every method but GET and HEAD) from a browser page must come
+/// from the server's own origin or an allowed one: a cross-site `POST /api/guest` once swapped a
+/// visitor's session. Programs that send no `Origin` (bots with tokens, curl) are not concerned.
+async fn same_origin_writes(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::{http::Method, response::IntoResponse};
+    let reads = matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    if !reads && !auth::origin_allowed(request.headers(), &state.config.allowed_origins) {
+        return error::ApiError::Forbidden("requests from other sites may not change anything here".into())
+            .into_response();
+    }
+    next.run(request).await
 }
 
 /// Serves until `shutdown` resolves, then lets every game finish the write it is doing.

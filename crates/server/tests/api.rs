@@ -352,6 +352,16 @@ async fn authorization(db: &str) {
     assert_eq!(s, 409, "a stranger with only the game's number");
     let (s, v) = c.post(&format!("/api/games/{g4}/join"), json!({"invite": invite})).await;
     assert_eq!(s, 200, "{v}");
+    // A page of another site may not change anything here (it once swapped sessions with a
+    // cross-site POST /api/guest); the server's own pages and programs without an Origin may.
+    let anon = reqwest::Client::new();
+    let r = anon.post(server.url("/api/guest")).header("origin", "http://evil.example").send().await.unwrap();
+    assert_eq!(r.status(), 403);
+    let own = format!("http://{}", server.addr);
+    let r = anon.post(server.url("/api/guest")).header("origin", own).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    let r = anon.get(server.url("/api/rules")).header("origin", "http://evil.example").send().await.unwrap();
+    assert_eq!(r.status(), 200, "reading is not changing");
     // No session: no socket, no game creation.
     let anon = reqwest::Client::new();
     let r = anon.post(server.url("/api/games")).json(&json!({})).send().await.unwrap();
