@@ -362,6 +362,11 @@ async fn authorization(db: &str) {
     assert_eq!(r.status(), 200);
     let r = anon.get(server.url("/api/rules")).header("origin", "http://evil.example").send().await.unwrap();
     assert_eq!(r.status(), 200, "reading is not changing");
+    // The client's pages may not be framed by another site, and load only the server's own files.
+    let page = anon.get(server.url("/")).send().await.unwrap();
+    let csp = page.headers()["content-security-policy"].to_str().unwrap().to_string();
+    assert!(csp.contains("frame-ancestors 'none'") && csp.contains("default-src 'self'"), "{csp}");
+    assert_eq!(page.headers()["x-content-type-options"], "nosniff");
     // No session: no socket, no game creation.
     let anon = reqwest::Client::new();
     let r = anon.post(server.url("/api/games")).json(&json!({})).send().await.unwrap();
