@@ -7,7 +7,7 @@ use std::time::Duration;
 use gobeyond_rules::{
     AnyGame, ClassicGame, Game, GoBeyondGame, Player, RuleSystem, classic,
     gobeyond::{self, Phase},
-    registry::Object,
+    registry::{Object, to_object},
 };
 
 use crate::{
@@ -82,11 +82,7 @@ pub fn computer_input(
         seed: u64,
         time: Option<Duration>,
     ) -> Option<Object> {
-        let m = g.computer_input(seat, level, seed, time)?;
-        match serde_json::to_value(m) {
-            Ok(serde_json::Value::Object(o)) => Some(o),
-            _ => None,
-        }
+        g.computer_input(seat, level, seed, time).map(|m| to_object(&m))
     }
     gobeyond_rules::dispatch!(game, g => wire(g, seat, level, seed, time))
 }

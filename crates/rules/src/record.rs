@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     AnyGame, Player,
-    registry::{Object, SystemInfo},
+    registry::{Object, SystemInfo, to_object},
     system::{RuleSystem, Start},
 };
 
@@ -49,11 +49,7 @@ pub struct RulesSpec {
 impl RulesSpec {
     /// The rules of a system with these settings.
     pub fn of<S: RuleSystem>(settings: &S::Settings) -> RulesSpec {
-        let settings = match serde_json::to_value(settings) {
-            Ok(serde_json::Value::Object(o)) => o,
-            _ => Object::new(),
-        };
-        RulesSpec { system: S::NAME.to_string(), settings }
+        RulesSpec { system: S::NAME.to_string(), settings: to_object(settings) }
     }
 
     /// The settings, if these are rules of `S`.
@@ -102,11 +98,7 @@ pub struct RecordedAction {
 impl RecordedAction {
     /// An input of `player` from any system's wire type.
     pub fn new<T: Serialize>(player: Player, input: &T) -> RecordedAction {
-        let input = match serde_json::to_value(input) {
-            Ok(serde_json::Value::Object(o)) => o,
-            _ => Object::new(),
-        };
-        RecordedAction { player: player.0, input }
+        RecordedAction { player: player.0, input: to_object(input) }
     }
 
     /// The input's `type` (`place`, `pass`, ...).

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use gobeyond_maps::Map;
-use serde::{Serialize, de::DeserializeOwned};
+use serde::Serialize;
 use serde_json::{Map as JsonMap, Value, value::RawValue};
 
 use crate::{
@@ -87,30 +87,21 @@ pub struct SystemInfo {
 
 /// The settings of `S` from a JSON object, the error naming the setting when it can.
 fn parse_settings<S: RuleSystem>(settings: &Object) -> Result<S::Settings, SettingsError> {
-    S::Settings::deserialize_object(settings)
+    serde_json::from_value(Value::Object(settings.clone())).map_err(|e| {
+        let text = e.to_string();
+        // serde names unknown fields; otherwise say which settings were given.
+        let setting = text
+            .split('`')
+            .nth(1)
+            .filter(|_| text.starts_with("unknown field"))
+            .unwrap_or("settings")
+            .to_string();
+        SettingsError::new(setting, text)
+    })
 }
 
-trait FromObject: Sized {
-    fn deserialize_object(o: &Object) -> Result<Self, SettingsError>;
-}
-
-impl<T: DeserializeOwned> FromObject for T {
-    fn deserialize_object(o: &Object) -> Result<T, SettingsError> {
-        serde_json::from_value(Value::Object(o.clone())).map_err(|e| {
-            let text = e.to_string();
-            // serde names unknown fields; otherwise say which settings were given.
-            let setting = text
-                .split('`')
-                .nth(1)
-                .filter(|_| text.starts_with("unknown field"))
-                .unwrap_or("settings")
-                .to_string();
-            SettingsError::new(setting, text)
-        })
-    }
-}
-
-fn to_object<T: Serialize>(value: &T) -> Object {
+/// Any serialisable value as a JSON object (settings, inputs); anything else is empty.
+pub fn to_object<T: Serialize + ?Sized>(value: &T) -> Object {
     match serde_json::to_value(value) {
         Ok(Value::Object(o)) => o,
         _ => Object::new(),
@@ -228,11 +219,6 @@ fn raw<T: Serialize + ?Sized>(value: &T) -> Box<RawValue> {
 }
 
 impl AnyGame {
-    pub fn info(&self) -> &'static SystemInfo {
-        let name = self.system();
-        SystemInfo::get(name).unwrap_or(&SYSTEMS[0])
-    }
-
     /// The system's name.
     pub fn system(&self) -> &'static str {
         fn name<S: RuleSystem>(_: &S) -> &'static str {
@@ -305,14 +291,11 @@ impl AnyGame {
 
     /// Whether a seat may send this input itself (time-outs and chance are the server's).
     pub fn seat_may_send(&self, input: &Object) -> bool {
-        fn may<S: RuleSystem>(input: &Object) -> bool {
+        fn may<S: RuleSystem>(_: &S, input: &Object) -> bool {
             serde_json::from_value::<S::Move>(Value::Object(input.clone()))
                 .map_or(true, |m| S::seat_may_send(&m))
         }
-        fn of<S: RuleSystem>(_: &S, input: &Object) -> bool {
-            may::<S>(input)
-        }
-        dispatch!(self, g => of(g, input))
+        dispatch!(self, g => may(g, input))
     }
 
     /// What the clock plays for `seat`.

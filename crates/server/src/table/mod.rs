@@ -538,12 +538,13 @@ impl Table {
         let timed = self.status == Status::Live && self.clock.deadline_ms.is_some();
         let names = self.names();
         let clock = timed.then(|| self.clock.view(now_ms()));
+        let events = self.game.events_json(self.events_sent);
         let text = |viewer: Viewer| -> Arc<str> {
             ServerMessage::Update {
                 game: self.id,
                 seq,
                 action: action.clone(),
-                events: self.game.events_json(self.events_sent),
+                events: events.clone(),
                 state: self.game.view(viewer, &names, false),
                 clock: clock.clone(),
                 status: self.status,

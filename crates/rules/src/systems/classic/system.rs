@@ -230,21 +230,18 @@ impl RuleSystem for ClassicGame {
         self.moves().len() + self.timeouts().len()
     }
 
-    /// Moves and time-outs merged in the order they happened.
+    /// Moves and time-outs merged in the order they happened: time-out `k`, after `at` moves,
+    /// is input `at + k`. Costs the number of time-outs (the server asks for every new input).
     fn input(&self, i: usize) -> Option<(Player, Move)> {
-        let (mut m, mut t) = (0, 0);
-        let timeouts = self.timeouts();
-        for _ in 0..i {
-            if timeouts.get(t).is_some_and(|&(at, _)| at <= m) {
-                t += 1;
-            } else {
-                m += 1;
+        let mut before = 0;
+        for (k, &(at, p)) in self.timeouts().iter().enumerate() {
+            match (at + k).cmp(&i) {
+                std::cmp::Ordering::Equal => return Some((p, Move::Timeout)),
+                std::cmp::Ordering::Less => before += 1,
+                std::cmp::Ordering::Greater => break,
             }
         }
-        match timeouts.get(t) {
-            Some(&(at, p)) if at <= m => Some((p, Move::Timeout)),
-            _ => self.moves().get(m).map(|&(p, a)| (p, Move::of(self.map(), a))),
-        }
+        self.moves().get(i - before).map(|&(p, a)| (p, Move::of(self.map(), a)))
     }
 
     fn events(&self) -> &[Event] {

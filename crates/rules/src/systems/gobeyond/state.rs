@@ -76,7 +76,14 @@ pub struct GoBeyondPlayer {
 }
 
 impl GoBeyondState {
+    /// The state with every event so far.
     pub fn of(game: &GoBeyondGame, names: &[PlayerInfo]) -> GoBeyondState {
+        Self::build(game, names, true)
+    }
+
+    /// The state, with the event history only when asked (updates carry their new events apart,
+    /// and copying the whole history for each one grew with every turn).
+    pub fn build(game: &GoBeyondGame, names: &[PlayerInfo], history: bool) -> GoBeyondState {
         let map = game.map();
         let board = game.board();
         let n = game.player_count();
@@ -123,7 +130,7 @@ impl GoBeyondState {
             reserved: map.nodes().map(|v| game.reserved_by(v).map(|p| p.0)).collect(),
             awaiting_cleanup: game.awaiting_cleanup().iter().map(|p| p.0).collect(),
             outcome: game.outcome().cloned(),
-            events: game.events().to_vec(),
+            events: if history { game.events().to_vec() } else { Vec::new() },
         }
     }
 }

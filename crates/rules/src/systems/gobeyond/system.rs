@@ -283,10 +283,6 @@ impl RuleSystem for GoBeyondGame {
     }
 
     fn view(&self, _: Viewer, names: &[PlayerInfo], history: bool) -> GoBeyondState {
-        let mut s = GoBeyondState::of(self, names);
-        if !history {
-            s.events.clear();
-        }
-        s
+        GoBeyondState::build(self, names, history)
     }
 }
