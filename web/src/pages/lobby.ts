@@ -25,7 +25,9 @@ const MAP_KINDS: { kind: string; example: string; about: string }[] = [
 
 /** A form field for one setting, built from the system's description. */
 function settingField(d: SettingInfo, value: unknown): HTMLElement {
-  const label = d.help.charAt(0).toUpperCase() + d.help.slice(1);
+  // The setting's name first (what the rules document calls it), then what it does.
+  const name = d.name.replace(/_/g, ' ');
+  const label = `${name.charAt(0).toUpperCase()}${name.slice(1)}: ${d.help}`;
   if (d.kind === 'choice') {
     const select = h('select', { name: d.name, 'data-kind': d.kind }, ...(d.choices ?? []).map((c) => h('option', { value: c }, c.replace(/_/g, ' '))));
     select.value = String(value ?? d.default);
