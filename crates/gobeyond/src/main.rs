@@ -94,13 +94,39 @@ struct ServeArgs {
     /// Another origin allowed to open game sockets (e.g. a front-end dev server); repeatable.
     #[arg(long = "allow-origin")]
     allowed_origins: Vec<String>,
-    /// Bot searches at the same time (default: one per core).
+    /// Bot searches at the same time for games with people (default: one per core).
     #[arg(long)]
     bot_threads: Option<usize>,
-    /// Sign-ups and logins per second per client address, bursts of 50 times that; 0 for no
-    /// limit (load tests).
+    /// Bot searches at the same time for games of bots only (default: half the cores).
+    #[arg(long)]
+    bot_only_threads: Option<usize>,
+    /// Sign-ups and logins per second per client address; 0 for no limit (load tests).
     #[arg(long, default_value_t = 2.0)]
     auth_rate: f64,
+    /// Sign-ups and logins one address may make at once before the rate applies.
+    #[arg(long, default_value_t = 20.0)]
+    auth_burst: f64,
+    /// A reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed; repeatable.
+    #[arg(long = "trusted-proxy")]
+    trusted_proxies: Vec<std::net::IpAddr>,
+    /// Mark session cookies Secure (the server is only reached over HTTPS).
+    #[arg(long)]
+    secure_cookies: bool,
+    /// Open connections from one client address.
+    #[arg(long)]
+    connections_per_address: Option<usize>,
+    /// Game sockets from one client address.
+    #[arg(long)]
+    sockets_per_address: Option<usize>,
+    /// Games held in memory at once (live games always are).
+    #[arg(long)]
+    loaded_games: Option<usize>,
+    /// Hours after which an open game nobody joined is removed.
+    #[arg(long)]
+    open_game_hours: Option<f64>,
+    /// Days a browser session lasts.
+    #[arg(long)]
+    session_days: Option<f64>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -370,13 +396,27 @@ fn serve(args: ServeArgs) -> Result<()> {
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into()),
         )
         .init();
-    let defaults = gobeyond_server::Config::default();
+    let defaults = gobeyond_server::limit::Limits::default();
+    let hours = |h: f64| std::time::Duration::from_secs_f64((h * 3600.0).clamp(0.0, 1e9));
+    let limits = gobeyond_server::limit::Limits {
+        bot_threads: args.bot_threads.unwrap_or(defaults.bot_threads),
+        bot_only_threads: args.bot_only_threads.unwrap_or(defaults.bot_only_threads),
+        auth_rate: args.auth_rate,
+        auth_burst: args.auth_burst,
+        connections_per_address: args.connections_per_address.unwrap_or(defaults.connections_per_address),
+        sockets_per_address: args.sockets_per_address.unwrap_or(defaults.sockets_per_address),
+        loaded_games: args.loaded_games.unwrap_or(defaults.loaded_games),
+        open_game_expiry: args.open_game_hours.map_or(defaults.open_game_expiry, hours),
+        session_lifetime: args.session_days.map_or(defaults.session_lifetime, |d| hours(d * 24.0)),
+        ..defaults
+    };
     let config = gobeyond_server::Config {
         listen: args.listen,
         database: args.database,
         allowed_origins: args.allowed_origins,
-        bot_threads: args.bot_threads.unwrap_or(defaults.bot_threads),
-        auth_rate: args.auth_rate,
+        trusted_proxies: args.trusted_proxies,
+        secure_cookies: args.secure_cookies,
+        limits,
     };
     tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(gobeyond_server::run(config))
 }

@@ -102,18 +102,39 @@ pub async fn verify_password(password: String, hash: Option<String>) -> Result<b
     Ok(known && matches)
 }
 
-/// Checks a new account (or bot) name.
+/// A name as people read it, for comparing names: NFKC (full-width "ａｄｍｉｎ" is "admin"),
+/// lower case ("ADMIN"), then the Unicode confusables skeleton (UTS #39: Cyrillic "аdmin" is
+/// "admin"). Two accounts never share a key.
+pub fn name_key(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let folded: String = name.nfkc().flat_map(char::to_lowercase).collect();
+    let skeleton: String = unicode_security::confusable_detection::skeleton(&folded).collect();
+    skeleton.nfkc().flat_map(char::to_lowercase).collect()
+}
+
+/// Checks a new account (or bot) name: 3 to 24 letters, digits, '_' or '-', already in NFKC
+/// form (so that what is shown is what was compared).
 pub fn check_name(name: &str) -> Result<(), ApiError> {
+    use unicode_normalization::UnicodeNormalization;
     let ok = (3..=24).contains(&name.chars().count())
         && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-        && !name.starts_with("guest-");
+        && name.nfkc().eq(name.chars())
+        && !name_key(name).starts_with("guest-");
     if ok {
         Ok(())
     } else {
         Err(ApiError::BadRequest(
-            "names have 3 to 24 letters, digits, '_' or '-', and do not start with \"guest-\"".into(),
+            "names have 3 to 24 letters, digits, '_' or '-' (no full-width or compatibility forms), \
+             and do not start with \"guest-\""
+                .into(),
         ))
     }
+}
+
+/// Compares two secrets (invite codes) in time that does not depend on where they differ.
+pub fn same_secret(a: &str, b: &str) -> bool {
+    let (a, b) = (Sha256::digest(a.as_bytes()), Sha256::digest(b.as_bytes()));
+    a.iter().zip(b.iter()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// Checks a new account name and password.
@@ -144,12 +165,69 @@ pub fn request_token(headers: &HeaderMap) -> Option<String> {
         .map(|(_, v)| v.to_string())
 }
 
-pub fn session_cookie(token: &str) -> String {
-    format!("{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age=31536000")
+/// The session cookie, living as long as the session; `Secure` when the client reached us
+/// over HTTPS.
+pub fn session_cookie(token: &str, secure: bool, lifetime: std::time::Duration) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!("{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={}{secure}", lifetime.as_secs())
 }
 
-pub fn clear_cookie() -> String {
-    format!("{COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0")
+pub fn clear_cookie(secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!("{COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0{secure}")
+}
+
+/// Whether this request came over HTTPS: always when the server is configured so, else when a
+/// trusted reverse proxy says so in `X-Forwarded-Proto`.
+#[derive(Debug, Clone, Copy)]
+pub struct Https(pub bool);
+
+impl<S> FromRequestParts<S> for Https
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let app = AppState::from_ref(state);
+        if app.config.secure_cookies {
+            return Ok(Https(true));
+        }
+        let peer =
+            parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip());
+        let trusted = peer.is_some_and(|p| app.config.trusted_proxies.contains(&p));
+        let https = trusted
+            && parts.headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).is_some_and(|v| {
+                v.split(',').next_back().is_some_and(|p| p.trim().eq_ignore_ascii_case("https"))
+            });
+        Ok(Https(https))
+    }
+}
+
+/// Sessions with open game sockets: ending one (logout) closes its sockets at once.
+#[derive(Debug, Default)]
+pub struct LiveSessions {
+    sessions: std::sync::Mutex<std::collections::HashMap<String, tokio::sync::watch::Sender<bool>>>,
+}
+
+impl LiveSessions {
+    /// Becomes true when the session ends.
+    pub fn watch(&self, token_hash: &str) -> tokio::sync::watch::Receiver<bool> {
+        let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+        sessions.retain(|_, s| s.receiver_count() > 0);
+        sessions
+            .entry(token_hash.to_string())
+            .or_insert_with(|| tokio::sync::watch::channel(false).0)
+            .subscribe()
+    }
+
+    pub fn end(&self, token_hash: &str) {
+        let ended = self.sessions.lock().unwrap_or_else(|e| e.into_inner()).remove(token_hash);
+        if let Some(s) = ended {
+            let _ = s.send(true);
+        }
+    }
 }
 
 /// The signed-in user of a request (rejects with 401 otherwise).
@@ -157,6 +235,8 @@ pub fn clear_cookie() -> String {
 pub struct Session {
     pub user: User,
     pub token_hash: String,
+    /// When the session ends (ms since the epoch); never for program tokens.
+    pub expires_ms: Option<i64>,
 }
 
 impl<S> FromRequestParts<S> for Session
@@ -170,8 +250,8 @@ where
         let app = AppState::from_ref(state);
         let token = request_token(&parts.headers).ok_or(ApiError::Unauthorized)?;
         let token_hash = token_hash(&token);
-        let user = app.store.session_user(&token_hash).await?.ok_or(ApiError::Unauthorized)?;
-        Ok(Session { user, token_hash })
+        let (user, expires_ms) = app.store.session_user(&token_hash).await?.ok_or(ApiError::Unauthorized)?;
+        Ok(Session { user, token_hash, expires_ms })
     }
 }
 

@@ -23,6 +23,9 @@ pub enum ApiError {
     Conflict(String),
     #[error("too many requests: {0}")]
     TooMany(String),
+    /// The server is at one of its limits (not the client's fault): try again later.
+    #[error("{0}")]
+    Unavailable(String),
     #[error("configuration: {0}")]
     Config(String),
     #[error("database error: {0}")]
@@ -40,6 +43,7 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Config(_) | ApiError::Database(_) | ApiError::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
@@ -60,7 +64,7 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        if status.is_server_error() {
+        if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
             tracing::error!(error = %self, "request failed");
         }
         let body =

@@ -12,13 +12,14 @@ use serde::Deserialize;
 
 use crate::{
     AppState,
-    auth::{self, MaybeSession, Session},
+    auth::{self, Https, MaybeSession, Session},
     error::ApiError,
     protocol::{
         BotCreated, BotList, ChatHistory, ChatLine, GameCreated, GameInfo, GameList, GameSummary, Health,
         Joined, MapBrief, OkBody, SummarySeat, UserBody,
     },
     setup::{GameSetup, NewGame, SeatChoice},
+    store::GameRow,
     table::Command,
 };
 
@@ -49,20 +50,34 @@ fn with_cookie(cookie: String, body: impl serde::Serialize) -> Response {
     r
 }
 
+/// A new session; browser sessions (`cookie`) end after the configured lifetime.
 async fn new_session(app: &AppState, user_id: i64, kind: &str) -> Result<String, ApiError> {
     let token = auth::new_token()?;
-    app.store.insert_session(&auth::token_hash(&token), user_id, kind).await?;
+    let lifetime = app.config.limits.session_lifetime.as_millis() as i64;
+    let expires = (kind == "cookie").then(|| crate::store::now_ms() + lifetime);
+    app.store.insert_session(&auth::token_hash(&token), user_id, kind, expires).await?;
     Ok(token)
 }
 
+/// A browser session and its cookie.
+async fn signed_in(
+    app: &AppState,
+    https: Https,
+    user: crate::store::User,
+    claimed: bool,
+) -> Result<Response, ApiError> {
+    let token = new_session(app, user.id, "cookie").await?;
+    let cookie = auth::session_cookie(&token, https.0, app.config.limits.session_lifetime);
+    Ok(with_cookie(cookie, UserBody { user, claimed_guest: claimed }))
+}
+
 /// One click: a guest account and its session.
-pub async fn guest(State(app): State<AppState>) -> Result<Response, ApiError> {
+pub async fn guest(State(app): State<AppState>, https: Https) -> Result<Response, ApiError> {
     let tag = auth::new_token()?;
     let name =
         format!("guest-{}", tag.chars().filter(char::is_ascii_alphanumeric).take(8).collect::<String>());
     let user = app.store.create_user(&name, "guest", None, None).await?;
-    let token = new_session(&app, user.id, "cookie").await?;
-    Ok(with_cookie(auth::session_cookie(&token), UserBody { user, claimed_guest: false }))
+    signed_in(&app, https, user, false).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -75,6 +90,7 @@ pub struct Credentials {
 /// A new account; a signed-in guest who registers keeps its games (the guest is claimed).
 pub async fn register(
     State(app): State<AppState>,
+    https: Https,
     MaybeSession(session): MaybeSession,
     Json(c): Json<Credentials>,
 ) -> Result<Response, ApiError> {
@@ -83,32 +99,51 @@ pub async fn register(
     match session {
         Some(s) if s.user.kind == "guest" => {
             let user = app.store.register_guest(s.user.id, &c.name, &hash).await?;
-            Ok(Json(UserBody { user, claimed_guest: true }).into_response())
+            // A new account gets a new token: whoever learnt the guest's cannot follow it in.
+            app.store.delete_session(&s.token_hash).await?;
+            app.sessions.end(&s.token_hash);
+            signed_in(&app, https, user, true).await
         }
         _ => {
             let user = app.store.create_user(&c.name, "registered", Some(&hash), None).await?;
-            let token = new_session(&app, user.id, "cookie").await?;
-            Ok(with_cookie(auth::session_cookie(&token), UserBody { user, claimed_guest: false }))
+            signed_in(&app, https, user, false).await
         }
     }
 }
 
-pub async fn login(State(app): State<AppState>, Json(c): Json<Credentials>) -> Result<Response, ApiError> {
+pub async fn login(
+    State(app): State<AppState>,
+    https: Https,
+    Json(c): Json<Credentials>,
+) -> Result<Response, ApiError> {
     let wrong = || ApiError::Forbidden("wrong name or password".into());
+    let account = auth::name_key(&c.name);
+    if let Err(wait) = app.logins.check(&account) {
+        return Err(ApiError::TooMany(format!(
+            "too many failed logins for this account: try again in {wait} s"
+        )));
+    }
     let user = app.store.user_by_name(&c.name).await?;
     let hash = user.as_ref().and_then(|u| u.password_hash.clone());
     // A missing account costs the same hash as a wrong password.
     if !auth::verify_password(c.password, hash).await? {
+        app.logins.failed(&account);
         return Err(wrong());
     }
+    app.logins.succeeded(&account);
     let user = user.ok_or_else(wrong)?;
-    let token = new_session(&app, user.id, "cookie").await?;
-    Ok(with_cookie(auth::session_cookie(&token), UserBody { user, claimed_guest: false }))
+    signed_in(&app, https, user, false).await
 }
 
-pub async fn logout(State(app): State<AppState>, session: Session) -> Result<Response, ApiError> {
+/// Ends the session: its cookie, its row, and its open game sockets.
+pub async fn logout(
+    State(app): State<AppState>,
+    https: Https,
+    session: Session,
+) -> Result<Response, ApiError> {
     app.store.delete_session(&session.token_hash).await?;
-    Ok(with_cookie(auth::clear_cookie(), OkBody { ok: true }))
+    app.sessions.end(&session.token_hash);
+    Ok(with_cookie(auth::clear_cookie(https.0), OkBody { ok: true }))
 }
 
 pub async fn me(session: Session) -> Json<UserBody> {
@@ -171,8 +206,7 @@ pub async fn create_game(
         .create_game(session.user.id, MAX_ACTIVE_GAMES, &text, public, invite.as_deref(), &seats)
         .await?;
     // Loading the table starts the game at once when no seat is open (the creator and bots).
-    let table = app.hub.table(id).await?;
-    let info = table.ask(|reply| Command::Info { reply }).await?;
+    let info = app.hub.ask(id, |reply| Command::Info { reply }).await?;
     Ok((StatusCode::CREATED, Json(GameCreated { game: info, invite })).into_response())
 }
 
@@ -223,9 +257,74 @@ pub async fn list_games(
     Ok(Json(GameList { games }))
 }
 
-pub async fn game_info(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Json<GameInfo>, ApiError> {
-    let table = app.hub.table(id).await?;
-    Ok(Json(table.ask(|reply| Command::Info { reply }).await?))
+/// `?invite=CODE` on the reads of a private game.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct InviteQuery {
+    #[serde(default)]
+    pub invite: Option<String>,
+}
+
+/// Game `id` if the request may see it: public games for everybody; a private game for its
+/// creator, players and admitted spectators, or with its invite code (which admits a
+/// signed-in user for good). Others are told it does not exist (ids are sequential: a
+/// "forbidden" would confirm that a private game is there).
+pub(crate) async fn visible(
+    app: &AppState,
+    id: i64,
+    session: Option<&Session>,
+    invite: Option<&str>,
+) -> Result<GameRow, ApiError> {
+    let missing = || {
+        ApiError::NotFound(format!(
+            "there is no game {id} (or it is private: ask its players for the invite link)"
+        ))
+    };
+    let row = app.store.game(id).await?.ok_or_else(missing)?;
+    if row.public {
+        return Ok(row);
+    }
+    if let Some(s) = session
+        && app.store.takes_part(id, s.user.id).await?
+    {
+        return Ok(row);
+    }
+    let invited = matches!((invite, row.invite.as_deref()), (Some(a), Some(b)) if auth::same_secret(a, b));
+    if !invited {
+        return Err(missing());
+    }
+    if let Some(s) = session {
+        app.store.admit(id, s.user.id).await?;
+    }
+    Ok(row)
+}
+
+pub async fn game_info(
+    State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
+    Path(id): Path<i64>,
+    Query(q): Query<InviteQuery>,
+) -> Result<Json<GameInfo>, ApiError> {
+    visible(&app, id, session.as_ref(), q.invite.as_deref()).await?;
+    Ok(Json(app.hub.info(id).await?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdmitBody {
+    invite: String,
+}
+
+/// `POST /api/games/{id}/admit`: a spectator with a private game's invite link may from now on
+/// read it and chat in it.
+pub async fn admit(
+    State(app): State<AppState>,
+    session: Session,
+    Path(id): Path<i64>,
+    Json(b): Json<AdmitBody>,
+) -> Result<Json<OkBody>, ApiError> {
+    visible(&app, id, Some(&session), Some(&b.invite)).await?;
+    Ok(Json(OkBody { ok: true }))
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -244,10 +343,9 @@ pub async fn join(
     body: Option<Json<JoinBody>>,
 ) -> Result<Json<Joined>, ApiError> {
     let JoinBody { seat, invite } = body.map(|Json(b)| b).unwrap_or_default();
-    let table = app.hub.table(id).await?;
     let user = session.user;
-    let seat = table.ask(|reply| Command::Join { user, seat, invite, reply }).await??;
-    Ok(Json(Joined { seat, game: table.ask(|reply| Command::Info { reply }).await? }))
+    let seat = app.hub.ask(id, |reply| Command::Join { user, seat, invite, reply }).await??;
+    Ok(Json(Joined { seat, game: app.hub.ask(id, |reply| Command::Info { reply }).await? }))
 }
 
 pub async fn leave(
@@ -255,22 +353,20 @@ pub async fn leave(
     session: Session,
     Path(id): Path<i64>,
 ) -> Result<Json<OkBody>, ApiError> {
-    let table = app.hub.table(id).await?;
     let user = session.user.id;
-    table.ask(|reply| Command::Leave { user, reply }).await??;
+    app.hub.ask(id, |reply| Command::Leave { user, reply }).await??;
     Ok(Json(OkBody { ok: true }))
 }
 
 /// The game's setup, as stored when it was created.
-pub(crate) async fn setup_of(app: &AppState, id: i64) -> Result<GameSetup, ApiError> {
-    let row =
-        app.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
-    serde_json::from_str(&row.setup).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))
+pub(crate) fn setup_of(row: &GameRow) -> Result<GameSetup, ApiError> {
+    serde_json::from_str(&row.setup).map_err(|e| ApiError::Internal(format!("game {}: {e}", row.id)))
 }
 
 /// The game as a record (the same JSON `gobeyond replay` reads), with every action so far.
-pub(crate) async fn record_of(app: &AppState, id: i64) -> Result<Record, ApiError> {
-    let setup = setup_of(app, id).await?;
+pub(crate) async fn record_of(app: &AppState, row: &GameRow) -> Result<Record, ApiError> {
+    let id = row.id;
+    let setup = setup_of(row)?;
     let names: Vec<String> = app.store.seats(id).await?.iter().map(crate::table::seat_name).collect();
     let mut record = setup.record(&names);
     for (_, text) in app.store.actions(id, 0).await? {
@@ -280,23 +376,47 @@ pub(crate) async fn record_of(app: &AppState, id: i64) -> Result<Record, ApiErro
     Ok(record)
 }
 
-pub async fn record(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Response, ApiError> {
-    let record = record_of(&app, id).await?;
+pub async fn record(
+    State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
+    Path(id): Path<i64>,
+    Query(q): Query<InviteQuery>,
+) -> Result<Response, ApiError> {
+    let row = visible(&app, id, session.as_ref(), q.invite.as_deref()).await?;
+    let record = record_of(&app, &row).await?;
     let mut headers = HeaderMap::new();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     Ok((headers, record.to_json()).into_response())
 }
 
-pub async fn sgf_export(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Response, ApiError> {
-    let record = record_of(&app, id).await?;
-    let game = record.replay().map_err(|e| ApiError::Internal(e.to_string()))?;
-    let text = game.sgf(&record.players, None).map_err(ApiError::BadRequest)?;
+pub async fn sgf_export(
+    State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
+    Path(id): Path<i64>,
+    Query(q): Query<InviteQuery>,
+) -> Result<Response, ApiError> {
+    let row = visible(&app, id, session.as_ref(), q.invite.as_deref()).await?;
+    let record = record_of(&app, &row).await?;
+    // A replay is CPU work: on the bounded view workers.
+    let text = app
+        .views
+        .run(move || {
+            let game = record.replay().map_err(|e| ApiError::Internal(e.to_string()))?;
+            game.sgf(&record.players, None).map_err(ApiError::BadRequest)
+        })
+        .await??;
     let mut headers = HeaderMap::new();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-go-sgf"));
     Ok((headers, text).into_response())
 }
 
-pub async fn chat(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Json<ChatHistory>, ApiError> {
+pub async fn chat(
+    State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
+    Path(id): Path<i64>,
+    Query(q): Query<InviteQuery>,
+) -> Result<Json<ChatHistory>, ApiError> {
+    visible(&app, id, session.as_ref(), q.invite.as_deref()).await?;
     let lines = app.store.chat(id, 200).await?;
     Ok(Json(ChatHistory {
         chat: lines.into_iter().map(|(from, text, at_ms)| ChatLine { from, text, at_ms }).collect(),

@@ -11,6 +11,7 @@
 
 pub mod auth;
 pub mod clock;
+pub mod conn;
 pub mod error;
 pub mod http;
 pub mod limit;
@@ -22,7 +23,10 @@ pub mod views;
 pub mod web;
 pub mod ws;
 
-use std::{net::SocketAddr, sync::Arc};
+use std::{
+    net::{IpAddr, SocketAddr},
+    sync::Arc,
+};
 
 use axum::{
     Router,
@@ -43,10 +47,12 @@ pub struct Config {
     pub database: String,
     /// Origins besides the server's own that may open a game socket (a separate dev front end).
     pub allowed_origins: Vec<String>,
-    /// Bot searches run at the same time (each on one core).
-    pub bot_threads: usize,
-    /// Sign-ups and logins per second per client address (burst 50 times that); 0 = no limit.
-    pub auth_rate: f64,
+    /// Reverse proxies whose `X-Forwarded-For` (the client's address) and `X-Forwarded-Proto`
+    /// (HTTPS: session cookies get `Secure`) are believed.
+    pub trusted_proxies: Vec<IpAddr>,
+    /// Session cookies always marked `Secure` (the server is only reached over HTTPS).
+    pub secure_cookies: bool,
+    pub limits: limit::Limits,
 }
 
 impl Default for Config {
@@ -55,8 +61,9 @@ impl Default for Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database: "sqlite://gobeyond.db".into(),
             allowed_origins: Vec::new(),
-            bot_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            auth_rate: 2.0,
+            trusted_proxies: Vec::new(),
+            secure_cookies: false,
+            limits: limit::Limits::default(),
         }
     }
 }
@@ -68,16 +75,44 @@ pub struct AppState {
     pub hub: Arc<Hub>,
     pub config: Arc<Config>,
     pub limiter: Arc<limit::Limiter>,
+    /// Sessions with open sockets (closed at logout).
+    pub sessions: Arc<auth::LiveSessions>,
+    /// Failed logins per account (the per-account backoff).
+    pub logins: Arc<limit::LoginBackoff>,
+    /// Game sockets open, in all and per address.
+    pub sockets: Arc<conn::Admission>,
+    /// Connections open, in all and per address.
+    pub connections: Arc<conn::Admission>,
+    /// CPU work of read-only views (replays, maps), bounded.
+    pub views: Arc<limit::WorkGate>,
 }
 
 /// Connects to the database, resumes every live game and builds the routes.
 pub async fn app(config: Config) -> anyhow::Result<(AppState, Router)> {
     let store = Store::connect(&config.database).await?;
-    let hub = Arc::new(Hub::new(store.clone(), config.bot_threads));
+    let limits = &config.limits;
+    let hub = Arc::new(Hub::new(store.clone(), limits.clone()));
     let resumed = hub.resume_all().await?;
     tracing::info!(resumed, "live games resumed");
-    let limiter = Arc::new(limit::Limiter::new(config.auth_rate, config.auth_rate * 50.0));
-    let state = AppState { store, hub, config: Arc::new(config), limiter };
+    let state = AppState {
+        store,
+        hub,
+        limiter: Arc::new(limit::Limiter::new(limits.auth_rate, limits.auth_burst)),
+        logins: Arc::new(limit::LoginBackoff::new(limits.login_failures)),
+        sessions: Arc::default(),
+        sockets: conn::Admission::new(
+            limits.sockets,
+            limits.sockets_per_address,
+            config.trusted_proxies.clone(),
+        ),
+        connections: conn::Admission::new(
+            limits.connections,
+            limits.connections_per_address,
+            config.trusted_proxies.clone(),
+        ),
+        views: Arc::new(limit::WorkGate::new(limits.view_work, 4 * limits.view_work + 8)),
+        config: Arc::new(config),
+    };
     Ok((state.clone(), routes(state)))
 }
 
@@ -96,6 +131,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/games", post(http::create_game).get(http::list_games))
         .route("/api/games/{id}", get(http::game_info))
         .route("/api/games/{id}/join", post(http::join))
+        .route("/api/games/{id}/admit", post(http::admit))
         .route("/api/games/{id}/leave", post(http::leave))
         .route("/api/games/{id}/record", get(http::record))
         .route("/api/games/{id}/sgf", get(http::sgf_export))
@@ -109,6 +145,12 @@ pub fn routes(state: AppState) -> Router {
         .fallback(web::asset)
         .layer(axum::middleware::from_fn_with_state(state.clone(), same_origin_writes))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        // A slow body or a slow answer holds a connection: both are bounded. (Game sockets
+        // leave this layer as soon as they are upgraded.)
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            state.config.limits.request_timeout,
+        ))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(state)
 }
@@ -146,11 +188,12 @@ pub async fn serve(
         hub.shutdown().await;
         let _ = signalled.send(());
     });
-    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(async move {
-            let _ = on_signal.await;
-        })
-        .await?;
+    let sweeper = tokio::spawn(state.hub.clone().sweep_forever());
+    conn::accept_loop(listener, router, state.config.limits.clone(), state.connections.clone(), async move {
+        let _ = on_signal.await;
+    })
+    .await;
+    sweeper.abort();
     let _ = stopper.await;
     state.store.close().await;
     Ok(())

@@ -1,13 +1,82 @@
-//! Request-rate limits per client address for the requests that create things (guests,
+//! The server's limits in one place ([`Limits`], documented in `docs/security.md`), and the
+//! request-rate limit per client address for the requests that create things (guests,
 //! accounts, logins, bot tokens): a token bucket per IP. Game traffic is limited per socket in
-//! `ws.rs`.
+//! `ws.rs`, connections in `conn.rs`.
 
 use std::{
     collections::HashMap,
     net::{IpAddr, SocketAddr},
     sync::Mutex,
-    time::Instant,
+    time::{Duration, Instant},
 };
+
+/// Every bound the server keeps, with defaults for one small machine. Each protects against
+/// something an attacker with a guest account and a loop once did (see `docs/security.md`).
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Open connections in all, and from one client address.
+    pub connections: usize,
+    pub connections_per_address: usize,
+    /// Game sockets in all, and from one client address.
+    pub sockets: usize,
+    pub sockets_per_address: usize,
+    /// A request's headers must arrive within this (also closes idle keep-alive connections).
+    pub header_timeout: Duration,
+    pub max_header_bytes: usize,
+    /// A whole request (body and answer) must be done within this (game sockets excepted).
+    pub request_timeout: Duration,
+    /// The server pings a game socket this often; a socket silent for three times as long is
+    /// closed.
+    pub ping_every: Duration,
+    /// Bytes waiting to be sent to one socket; a client that reads slower is disconnected.
+    pub socket_buffer_bytes: usize,
+    /// Games held in memory at once (live games always are); others are loaded on demand and
+    /// unloaded when idle.
+    pub loaded_games: usize,
+    /// A loaded game nobody watches is unloaded after this (live games stay).
+    pub unload_after: Duration,
+    /// An open game nobody joined is removed after this.
+    pub open_game_expiry: Duration,
+    /// Replays and map generations for read-only views at once (the rest wait, up to a queue).
+    pub view_work: usize,
+    /// Bot searches at the same time for games with people, and for games of bots only.
+    pub bot_threads: usize,
+    pub bot_only_threads: usize,
+    /// Sign-ups and logins per second per address (0 = no limit), and the burst.
+    pub auth_rate: f64,
+    pub auth_burst: f64,
+    /// Failed logins to one account before each further try waits (doubling, up to 15 min).
+    pub login_failures: u32,
+    /// A browser session ends this long after it began (program tokens do not expire).
+    pub session_lifetime: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Limits {
+            connections: 4096,
+            connections_per_address: 64,
+            sockets: 4096,
+            sockets_per_address: 16,
+            header_timeout: Duration::from_secs(10),
+            max_header_bytes: 16 * 1024,
+            request_timeout: Duration::from_secs(30),
+            ping_every: Duration::from_secs(20),
+            socket_buffer_bytes: 8 * 1024 * 1024,
+            loaded_games: 2000,
+            unload_after: Duration::from_secs(120),
+            open_game_expiry: Duration::from_secs(24 * 3600),
+            view_work: cores,
+            bot_threads: cores,
+            bot_only_threads: cores.div_ceil(2),
+            auth_rate: 2.0,
+            auth_burst: 20.0,
+            login_failures: 5,
+            session_lifetime: Duration::from_secs(30 * 24 * 3600),
+        }
+    }
+}
 
 use axum::{
     extract::{ConnectInfo, Request, State},
@@ -52,8 +121,28 @@ impl Limiter {
     }
 }
 
+/// The client's address: the peer's, or, behind a trusted reverse proxy, the last address the
+/// proxy added to `X-Forwarded-For`.
+pub fn client_ip(request: &axum::http::request::Parts, trusted: &[IpAddr]) -> Option<IpAddr> {
+    let peer = request.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip())?;
+    if !trusted.contains(&peer) {
+        return Some(peer);
+    }
+    let forwarded = request
+        .headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+        .next_back();
+    Some(forwarded.unwrap_or(peer))
+}
+
 pub async fn limit(State(app): State<AppState>, request: Request, next: Next) -> Response {
-    let ip = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+    let (parts, body) = request.into_parts();
+    let ip = client_ip(&parts, &app.config.trusted_proxies);
+    let request = Request::from_parts(parts, body);
     if let Some(ip) = ip
         && !app.limiter.allow(ip)
     {
@@ -61,4 +150,108 @@ pub async fn limit(State(app): State<AppState>, request: Request, next: Next) ->
             .into_response();
     }
     next.run(request).await
+}
+
+/// CPU work on the blocking pool, at most `workers` at a time with at most `queue` waiting;
+/// beyond that a request is refused at once (429) rather than piling up memory and threads.
+#[derive(Debug)]
+pub struct WorkGate {
+    workers: std::sync::Arc<tokio::sync::Semaphore>,
+    queue: usize,
+    waiting: std::sync::atomic::AtomicUsize,
+}
+
+impl WorkGate {
+    pub fn new(workers: usize, queue: usize) -> WorkGate {
+        WorkGate {
+            workers: std::sync::Arc::new(tokio::sync::Semaphore::new(workers.max(1))),
+            queue,
+            waiting: std::sync::atomic::AtomicUsize::new(0),
+        }
+    }
+
+    /// Runs `work` on a blocking thread once a worker is free.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        use std::sync::atomic::Ordering;
+        if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.queue {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            return Err(ApiError::TooMany("the server is busy: try again in a moment".into()));
+        }
+        let permit = self.workers.clone().acquire_owned().await;
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        let permit = permit.map_err(|e| ApiError::Internal(e.to_string()))?;
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work()
+        })
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))
+    }
+}
+
+/// Failed logins per account: after `free` failures in a row, each further try must wait,
+/// 1 s doubling up to 15 minutes; a success clears it. Guessing one account's password from
+/// many addresses is then as slow as from one.
+#[derive(Debug)]
+pub struct LoginBackoff {
+    free: u32,
+    accounts: Mutex<HashMap<String, (u32, Instant)>>,
+}
+
+impl LoginBackoff {
+    pub fn new(free: u32) -> LoginBackoff {
+        LoginBackoff { free, accounts: Mutex::new(HashMap::new()) }
+    }
+
+    /// `Err(seconds)` while `account` must wait.
+    pub fn check(&self, account: &str) -> Result<(), u64> {
+        let accounts = self.accounts.lock().unwrap_or_else(|e| e.into_inner());
+        match accounts.get(account) {
+            Some(&(_, until)) if until > Instant::now() => {
+                Err(until.duration_since(Instant::now()).as_secs_f64().ceil() as u64)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    pub fn failed(&self, account: &str) {
+        let now = Instant::now();
+        let mut accounts = self.accounts.lock().unwrap_or_else(|e| e.into_inner());
+        if accounts.len() > 100_000 {
+            accounts
+                .retain(|_, (_, until)| now.saturating_duration_since(*until) < Duration::from_secs(3600));
+        }
+        let (failures, until) = accounts.entry(account.to_string()).or_insert((0, now));
+        *failures += 1;
+        if *failures >= self.free {
+            let wait = 1u64 << (*failures - self.free).min(10);
+            *until = now + Duration::from_secs(wait.min(900));
+        }
+    }
+
+    pub fn succeeded(&self, account: &str) {
+        self.accounts.lock().unwrap_or_else(|e| e.into_inner()).remove(account);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn logins_wait_after_repeated_failures_and_a_success_clears_them() {
+        let b = LoginBackoff::new(3);
+        for _ in 0..2 {
+            b.failed("alice");
+            assert!(b.check("alice").is_ok(), "the first failures are free");
+        }
+        b.failed("alice");
+        assert_eq!(b.check("alice"), Err(1));
+        assert!(b.check("bob").is_ok(), "other accounts are not concerned");
+        b.succeeded("alice");
+        assert!(b.check("alice").is_ok());
+    }
 }

@@ -145,7 +145,37 @@ impl Store {
             Backend::Postgres => &POSTGRES,
         };
         migrator.run(&pool).await.map_err(|e| ApiError::Config(format!("migrations failed: {e}")))?;
-        Ok(Store { pool, backend })
+        let store = Store { pool, backend };
+        store.fill_name_keys().await?;
+        Ok(store)
+    }
+
+    /// Accounts made before names were compared by key get theirs; of two names with one key
+    /// (possible before), the older keeps it and the other gets a key of its own.
+    async fn fill_name_keys(&self) -> Result<(), ApiError> {
+        let rows = sqlx::query("SELECT id, name FROM users WHERE name_key IS NULL ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        for row in rows {
+            let id: i64 = row.try_get("id")?;
+            let name: String = row.try_get("name")?;
+            let key = crate::auth::name_key(&name);
+            let set = |key: String| {
+                sqlx::query("UPDATE users SET name_key = $1 WHERE id = $2")
+                    .bind(key)
+                    .bind(id)
+                    .execute(&self.pool)
+            };
+            if let Err(e) = set(key.clone()).await {
+                match &e {
+                    sqlx::Error::Database(d) if d.is_unique_violation() => {
+                        set(format!("{key}#{id}")).await?;
+                    }
+                    _ => return Err(e.into()),
+                }
+            }
+        }
+        Ok(())
     }
 
     pub async fn close(&self) {
@@ -162,10 +192,11 @@ impl Store {
         owner: Option<i64>,
     ) -> Result<User, ApiError> {
         let row = sqlx::query(
-            "INSERT INTO users (name, kind, password_hash, owner, created_ms) VALUES ($1, $2, $3, $4, $5) \
+            "INSERT INTO users (name, name_key, kind, password_hash, owner, created_ms) VALUES ($1, $2, $3, $4, $5, $6) \
              RETURNING id, name, kind, password_hash",
         )
         .bind(name)
+        .bind(crate::auth::name_key(name))
         .bind(kind)
         .bind(password_hash)
         .bind(owner)
@@ -177,8 +208,8 @@ impl Store {
     }
 
     pub async fn user_by_name(&self, name: &str) -> Result<Option<User>, ApiError> {
-        let row = sqlx::query("SELECT id, name, kind, password_hash FROM users WHERE name = $1")
-            .bind(name)
+        let row = sqlx::query("SELECT id, name, kind, password_hash FROM users WHERE name_key = $1")
+            .bind(crate::auth::name_key(name))
             .fetch_optional(&self.pool)
             .await?;
         Ok(row.as_ref().map(user).transpose()?)
@@ -187,12 +218,13 @@ impl Store {
     /// Turns a guest into a registered account, keeping its games.
     pub async fn register_guest(&self, id: i64, name: &str, password_hash: &str) -> Result<User, ApiError> {
         let row = sqlx::query(
-            "UPDATE users SET name = $1, kind = 'registered', password_hash = $2 WHERE id = $3 AND kind = 'guest' \
-             RETURNING id, name, kind, password_hash",
+            "UPDATE users SET name = $1, name_key = $4, kind = 'registered', password_hash = $2 \
+             WHERE id = $3 AND kind = 'guest' RETURNING id, name, kind, password_hash",
         )
         .bind(name)
         .bind(password_hash)
         .bind(id)
+        .bind(crate::auth::name_key(name))
         .fetch_optional(&self.pool)
         .await
         .map_err(|e| unique_violation(e, || ApiError::Conflict(format!("the name {name:?} is taken"))))?;
@@ -200,26 +232,48 @@ impl Store {
         Ok(user(&row)?)
     }
 
-    pub async fn insert_session(&self, token_hash: &str, user_id: i64, kind: &str) -> Result<(), ApiError> {
-        sqlx::query("INSERT INTO sessions (token_hash, user_id, kind, created_ms) VALUES ($1, $2, $3, $4)")
-            .bind(token_hash)
-            .bind(user_id)
-            .bind(kind)
-            .bind(now_ms())
-            .execute(&self.pool)
-            .await?;
+    /// A session ending at `expires_ms` (never when `None`: program tokens).
+    pub async fn insert_session(
+        &self,
+        token_hash: &str,
+        user_id: i64,
+        kind: &str,
+        expires_ms: Option<i64>,
+    ) -> Result<(), ApiError> {
+        sqlx::query(
+            "INSERT INTO sessions (token_hash, user_id, kind, created_ms, expires_ms) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(token_hash)
+        .bind(user_id)
+        .bind(kind)
+        .bind(now_ms())
+        .bind(expires_ms)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
-    pub async fn session_user(&self, token_hash: &str) -> Result<Option<User>, ApiError> {
+    /// The user of a session that has not ended, with when it ends.
+    pub async fn session_user(&self, token_hash: &str) -> Result<Option<(User, Option<i64>)>, ApiError> {
         let row = sqlx::query(
-            "SELECT users.id, users.name, users.kind, users.password_hash FROM sessions \
-             JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = $1",
+            "SELECT users.id, users.name, users.kind, users.password_hash, sessions.expires_ms FROM sessions \
+             JOIN users ON users.id = sessions.user_id \
+             WHERE sessions.token_hash = $1 AND (sessions.expires_ms IS NULL OR sessions.expires_ms > $2)",
         )
         .bind(token_hash)
+        .bind(now_ms())
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.as_ref().map(user).transpose()?)
+        row.map(|r| Ok((user(&r)?, r.try_get("expires_ms")?))).transpose()
+    }
+
+    /// Forgets sessions that have ended.
+    pub async fn delete_ended_sessions(&self) -> Result<u64, ApiError> {
+        let r = sqlx::query("DELETE FROM sessions WHERE expires_ms IS NOT NULL AND expires_ms <= $1")
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(r.rows_affected())
     }
 
     pub async fn delete_session(&self, token_hash: &str) -> Result<(), ApiError> {
@@ -418,6 +472,70 @@ impl Store {
             .fetch_one(&self.pool)
             .await?;
         Ok(row.try_get("n")?)
+    }
+
+    /// Open games created before `cutoff_ms` (at most `limit`): to be expired.
+    pub async fn stale_open_games(&self, cutoff_ms: i64, limit: i64) -> Result<Vec<i64>, ApiError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE status = 'open' AND created_ms < $1 ORDER BY created_ms LIMIT $2",
+        )
+        .bind(cutoff_ms)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
+    }
+
+    /// Removes an open game (nothing was played in it) with its seats, chat and admissions.
+    pub async fn delete_open_game(&self, id: i64) -> Result<(), ApiError> {
+        let mut tx = self.pool.begin().await?;
+        let open = sqlx::query("SELECT status FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|r| r.try_get::<String, _>("status"))
+            .transpose()?;
+        if open.as_deref() != Some("open") {
+            return Err(ApiError::Conflict(format!("game {id} is not open")));
+        }
+        for sql in [
+            "DELETE FROM chat WHERE game_id = $1",
+            "DELETE FROM seats WHERE game_id = $1",
+            "DELETE FROM admitted WHERE game_id = $1",
+            "DELETE FROM games WHERE id = $1",
+        ] {
+            sqlx::query(sql).bind(id).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Lets `user` read a private game and chat in it (they came with its invite link).
+    pub async fn admit(&self, game_id: i64, user_id: i64) -> Result<(), ApiError> {
+        let r = sqlx::query("INSERT INTO admitted (game_id, user_id) VALUES ($1, $2)")
+            .bind(game_id)
+            .bind(user_id)
+            .execute(&self.pool)
+            .await;
+        match r {
+            Ok(_) => Ok(()),
+            Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Ok(()),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Whether `user` plays in, created, or was admitted to game `game_id`.
+    pub async fn takes_part(&self, game_id: i64, user_id: i64) -> Result<bool, ApiError> {
+        let row = sqlx::query(
+            "SELECT (SELECT COUNT(*) FROM games WHERE id = $1 AND creator = $2) \
+             + (SELECT COUNT(*) FROM seats WHERE game_id = $1 AND user_id = $2) \
+             + (SELECT COUNT(*) FROM admitted WHERE game_id = $1 AND user_id = $2) AS n",
+        )
+        .bind(game_id)
+        .bind(user_id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get::<i64, _>("n")? > 0)
     }
 
     pub async fn add_chat(&self, game_id: i64, user_id: i64, text: &str, at_ms: i64) -> Result<(), ApiError> {

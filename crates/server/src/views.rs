@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     AppState,
+    auth::MaybeSession,
     error::ApiError,
     http,
     protocol::{PresetView, RuleSystemView, RuleSystems, StateAt},
@@ -78,11 +79,18 @@ pub struct PreviewQuery {
 
 /// `GET /api/maps/preview?spec=hex:5`: the map a generator spec makes, for the lobby's live
 /// preview. The same node limit as games, so that what previews can be played.
-pub async fn preview(Query(q): Query<PreviewQuery>) -> Result<Response, ApiError> {
+pub async fn preview(
+    State(app): State<AppState>,
+    Query(q): Query<PreviewQuery>,
+) -> Result<Response, ApiError> {
     let spec = q.spec;
-    let map = tokio::task::spawn_blocking(move || generate(&spec))
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?
+    if spec.len() > 200 {
+        return Err(ApiError::BadRequest("map: a spec has at most 200 characters".into()));
+    }
+    let map = app
+        .views
+        .run(move || generate(&spec))
+        .await?
         .map_err(|e| ApiError::BadRequest(format!("map: {e}")))?;
     if map.len() > MAX_NODES {
         return Err(ApiError::BadRequest(format!(
@@ -94,10 +102,21 @@ pub async fn preview(Query(q): Query<PreviewQuery>) -> Result<Response, ApiError
 }
 
 /// `GET /api/games/{id}/map`: the game's map.
-pub async fn game_map(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Response, ApiError> {
-    let setup = http::setup_of(&app, id).await?;
-    let map = setup.map.load().map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
-    Ok(cached(Json(MapView::of(&map))))
+pub async fn game_map(
+    State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
+    Path(id): Path<i64>,
+    Query(q): Query<http::InviteQuery>,
+) -> Result<Response, ApiError> {
+    let row = http::visible(&app, id, session.as_ref(), q.invite.as_deref()).await?;
+    let setup = http::setup_of(&row)?;
+    let view = app
+        .views
+        .run(move || setup.map.load().map(|m| MapView::of(&m)))
+        .await?
+        .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+    // Private games' maps are not for shared caches.
+    Ok(if row.public { cached(Json(view)) } else { Json(view).into_response() })
 }
 
 /// Maps never change, so browsers may keep them.
@@ -111,16 +130,20 @@ fn cached(body: impl IntoResponse) -> Response {
 #[serde(deny_unknown_fields)]
 pub struct StepQuery {
     at: usize,
+    #[serde(default)]
+    invite: Option<String>,
 }
 
 /// `GET /api/games/{id}/state?at=N`: the state after the first N actions, with the N-th action,
 /// for stepping through a game.
 pub async fn state_at(
     State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
     Path(id): Path<i64>,
     Query(q): Query<StepQuery>,
 ) -> Result<Json<StateAt>, ApiError> {
-    let mut record = http::record_of(&app, id).await?;
+    let row = http::visible(&app, id, session.as_ref(), q.invite.as_deref()).await?;
+    let mut record = http::record_of(&app, &row).await?;
     let total = record.actions.len();
     if q.at > total {
         return Err(ApiError::BadRequest(format!("at = {} but the game has {total} actions", q.at)));
@@ -128,11 +151,12 @@ pub async fn state_at(
     record.actions.truncate(q.at);
     let last = record.actions.last().cloned();
     let players = record.players.clone();
-    let game: AnyGame = tokio::task::spawn_blocking(move || record.replay())
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?
+    let state = app
+        .views
+        .run(move || record.replay().map(|g: AnyGame| g.view(Viewer::Spectator, &players, true)))
+        .await?
         .map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok(Json(StateAt { at: q.at, total, action: last, state: game.view(Viewer::Spectator, &players, true) }))
+    Ok(Json(StateAt { at: q.at, total, action: last, state }))
 }
 
 /// `GET /api/rules`: the rule systems a game can be created with: their default settings,

@@ -4,13 +4,17 @@
 
 use std::{
     collections::HashMap,
-    sync::Arc,
+    net::SocketAddr,
+    sync::{
+        Arc,
+        atomic::{AtomicUsize, Ordering},
+    },
     time::{Duration, Instant},
 };
 
 use axum::{
     extract::{
-        State,
+        ConnectInfo, State,
         ws::{Message, WebSocket, WebSocketUpgrade},
     },
     http::HeaderMap,
@@ -22,6 +26,7 @@ use tokio::sync::{broadcast, mpsc};
 use crate::{
     AppState,
     auth::{Session, origin_allowed},
+    conn::Admitted,
     error::ApiError,
     protocol::{ClientMessage, ServerMessage},
     table::Command,
@@ -36,6 +41,7 @@ const MAX_WATCHED: usize = 50;
 pub async fn upgrade(
     State(app): State<AppState>,
     headers: HeaderMap,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     session: Result<Session, ApiError>,
     ws: WebSocketUpgrade,
 ) -> Response {
@@ -46,9 +52,36 @@ pub async fn upgrade(
         Ok(s) => s,
         Err(e) => return e.into_response(),
     };
+    let ip = forwarded_ip(&headers, peer.ip(), &app.config.trusted_proxies);
+    let Some(place) = app.sockets.admit(ip) else {
+        return ApiError::TooMany(format!(
+            "too many game sockets from this address (at most {}): close some tabs",
+            app.config.limits.sockets_per_address
+        ))
+        .into_response();
+    };
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
-        .on_upgrade(move |socket| client(app, session, socket))
+        .on_upgrade(move |socket| client(app, session, socket, place))
+}
+
+/// The client's address behind a trusted proxy (see `limit::client_ip`).
+fn forwarded_ip(
+    headers: &HeaderMap,
+    peer: std::net::IpAddr,
+    trusted: &[std::net::IpAddr],
+) -> std::net::IpAddr {
+    if !trusted.contains(&peer) {
+        return peer;
+    }
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .filter_map(|a| a.trim().parse().ok())
+        .next_back()
+        .unwrap_or(peer)
 }
 
 /// A token bucket: a burst, then a steady rate.
@@ -72,40 +105,120 @@ impl Bucket {
     }
 }
 
-async fn client(app: AppState, session: Session, socket: WebSocket) {
+/// Everything for one client, written by one task, within a byte budget: a client that stops
+/// reading while asking for more (20 `watch` a second once grew the server by 500 MiB in 30 s)
+/// is disconnected once the budget is spent, instead of its messages piling up.
+#[derive(Debug, Clone)]
+pub struct Outbox {
+    tx: mpsc::UnboundedSender<Arc<str>>,
+    queued: Arc<AtomicUsize>,
+    budget: usize,
+    overflow: Arc<tokio::sync::Notify>,
+}
+
+impl Outbox {
+    /// Queues a message; false when the client is gone or over its budget (then it is cut off).
+    pub fn send(&self, text: Arc<str>) -> bool {
+        let len = text.len();
+        if self.queued.fetch_add(len, Ordering::SeqCst) + len > self.budget {
+            self.queued.fetch_sub(len, Ordering::SeqCst);
+            self.overflow.notify_one();
+            return false;
+        }
+        if self.tx.send(text).is_err() {
+            self.queued.fetch_sub(len, Ordering::SeqCst);
+            return false;
+        }
+        true
+    }
+}
+
+async fn client(app: AppState, session: Session, socket: WebSocket, place: Admitted) {
+    let _place = place;
     let (mut sink, mut stream) = socket.split();
-    // Everything for the client goes through one queue, written by one task.
-    let (out, mut out_rx) = mpsc::channel::<Arc<str>>(512);
+    let (tx, mut out_rx) = mpsc::unbounded_channel::<Arc<str>>();
+    let out = Outbox {
+        tx,
+        queued: Arc::new(AtomicUsize::new(0)),
+        budget: app.config.limits.socket_buffer_bytes,
+        overflow: Arc::new(tokio::sync::Notify::new()),
+    };
+    let (ping_tx, mut ping_rx) = mpsc::channel::<()>(1);
+    let queued = out.queued.clone();
     let writer = tokio::spawn(async move {
-        while let Some(text) = out_rx.recv().await {
-            if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+        loop {
+            let message = tokio::select! {
+                text = out_rx.recv() => match text {
+                    Some(text) => {
+                        queued.fetch_sub(text.len(), Ordering::SeqCst);
+                        Message::Text(text.as_ref().into())
+                    }
+                    None => break,
+                },
+                Some(()) = ping_rx.recv() => Message::Ping(Vec::new().into()),
+            };
+            if sink.send(message).await.is_err() {
                 break;
             }
         }
         let _ = sink.close().await;
     });
-    let hello = ServerMessage::Hello { user: session.user.clone() };
-    let _ = out.send(hello.to_text().into()).await;
+    out.send(ServerMessage::Hello { user: session.user.clone() }.to_text().into());
     let mut watched: HashMap<i64, tokio::task::JoinHandle<()>> = HashMap::new();
     let mut bucket = Bucket { tokens: 2.0 * MESSAGES_PER_SECOND, at: Instant::now() };
-    while let Some(frame) = stream.next().await {
-        let text = match frame {
-            Ok(Message::Text(t)) => t,
-            Ok(Message::Binary(_)) => {
-                send_error(&out, None, "binary frames are not part of the protocol: send JSON text").await;
+    let ping_every = app.config.limits.ping_every;
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
+    let mut heard = Instant::now();
+    let mut ended = app.sessions.watch(&session.token_hash);
+    // A browser session's socket closes when the session ends, like its cookie.
+    let expires = session.expires_ms.map(|ms| {
+        let left = (ms - crate::store::now_ms()).max(0) as u64;
+        tokio::time::Instant::now() + Duration::from_millis(left)
+    });
+    let expiry = async move {
+        match expires {
+            Some(at) => tokio::time::sleep_until(at).await,
+            None => std::future::pending().await,
+        }
+    };
+    tokio::pin!(expiry);
+    let overflow = out.overflow.clone();
+    loop {
+        let frame = tokio::select! {
+            frame = stream.next() => frame,
+            _ = pings.tick() => {
+                // Silent for three pings (not even a pong): the client is gone.
+                if heard.elapsed() > 3 * ping_every {
+                    break;
+                }
+                let _ = ping_tx.try_send(());
                 continue;
             }
-            Ok(Message::Close(_)) | Err(_) => break,
-            Ok(_) => continue,
+            () = overflow.notified() => {
+                tracing::info!(user = session.user.id, "socket cut off: the client reads too slowly");
+                break;
+            }
+            _ = ended.wait_for(|e| *e) => break,
+            () = &mut expiry => break,
+        };
+        heard = Instant::now();
+        let text = match frame {
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(Message::Binary(_))) => {
+                send_error(&out, None, "binary frames are not part of the protocol: send JSON text");
+                continue;
+            }
+            Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+            Some(Ok(_)) => continue,
         };
         if !bucket.take() {
-            send_error(&out, None, "too many messages: slow down (20 per second)").await;
+            send_error(&out, None, "too many messages: slow down (20 per second)");
             continue;
         }
         let message: ClientMessage = match serde_json::from_str(text.as_str()) {
             Ok(m) => m,
             Err(e) => {
-                send_error(&out, None, &format!("bad message: {e}")).await;
+                send_error(&out, None, &format!("bad message: {e}"));
                 continue;
             }
         };
@@ -115,42 +228,46 @@ async fn client(app: AppState, session: Session, socket: WebSocket) {
         task.abort();
     }
     drop(out);
+    drop(ping_tx);
     let _ = tokio::time::timeout(Duration::from_secs(5), writer).await;
 }
 
-async fn send_error(out: &mpsc::Sender<Arc<str>>, id: Option<serde_json::Value>, message: &str) {
+fn send_error(out: &Outbox, id: Option<serde_json::Value>, message: &str) {
     let error = ServerMessage::Error { id, game: None, error: message.to_string(), code: None };
-    let _ = out.send(error.to_text().into()).await;
+    out.send(error.to_text().into());
 }
 
 async fn handle(
     app: &AppState,
     session: &Session,
     message: ClientMessage,
-    out: &mpsc::Sender<Arc<str>>,
+    out: &Outbox,
     watched: &mut HashMap<i64, tokio::task::JoinHandle<()>>,
 ) {
     match message {
         ClientMessage::Ping { id } => {
-            let _ = out.send(ServerMessage::Pong { id }.to_text().into()).await;
+            out.send(ServerMessage::Pong { id }.to_text().into());
         }
         ClientMessage::Watch { game, since } => {
             if !watched.contains_key(&game) && watched.len() >= MAX_WATCHED {
-                send_error(out, None, &format!("watch at most {MAX_WATCHED} games at once")).await;
+                send_error(out, None, &format!("watch at most {MAX_WATCHED} games at once"));
                 return;
+            }
+            if let Err(e) = crate::http::visible(app, game, Some(session), None).await {
+                return send_error(out, None, &format!("game {game}: {e}"));
             }
             let table = match app.hub.table(game).await {
                 Ok(t) => t,
-                Err(e) => return send_error(out, None, &format!("game {game}: {e}")).await,
+                Err(e) => return send_error(out, None, &format!("game {game}: {e}")),
             };
             // Subscribe before asking for the state, so nothing falls between the two.
             let mut updates = table.updates.subscribe();
             let user = session.user.id;
             let (last, sync) = match table.ask(|reply| Command::Sync { since, user, reply }).await {
                 Ok(s) => s,
-                Err(e) => return send_error(out, None, &format!("game {game}: {e}")).await,
+                Err(e) => return send_error(out, None, &format!("game {game}: {e}")),
             };
-            let _ = out.send(sync.into()).await;
+            out.send(sync.into());
             let out = out.clone();
             let forward = tokio::spawn(async move {
                 let mut last = last;
@@ -164,7 +281,7 @@ async fn handle(
                                 }
                                 last = seq;
                             }
-                            if out.send(msg.for_user(user)).await.is_err() {
+                            if !out.send(msg.for_user(user)) {
                                 break;
                             }
                         }
@@ -173,7 +290,7 @@ async fn handle(
                             match table.ask(|reply| Command::Sync { since: Some(last), user, reply }).await {
                                 Ok((seq, sync)) => {
                                     last = seq;
-                                    if out.send(sync.into()).await.is_err() {
+                                    if !out.send(sync.into()) {
                                         break;
                                     }
                                 }
@@ -195,10 +312,8 @@ async fn handle(
         }
         ClientMessage::Act { game, action, seat, id } => {
             let user = session.user.id;
-            let result = match app.hub.table(game).await {
-                Ok(t) => t.ask(|reply| Command::Act { user, seat, action, reply }).await.and_then(|r| r),
-                Err(e) => Err(e),
-            };
+            let result =
+                app.hub.ask(game, |reply| Command::Act { user, seat, action, reply }).await.and_then(|r| r);
             let msg = match result {
                 Ok(seq) => ServerMessage::Ack { id, game, seq },
                 Err(e) => ServerMessage::Error {
@@ -208,18 +323,24 @@ async fn handle(
                     code: e.code().map(str::to_string),
                 },
             };
-            let _ = out.send(msg.to_text().into()).await;
+            out.send(msg.to_text().into());
         }
         ClientMessage::Chat { game, text } => {
             let user = session.user.clone();
-            let result = match app.hub.table(game).await {
-                Ok(t) => t.ask(|reply| Command::Chat { user, text, reply }).await.and_then(|r| r),
+            // Players, the creator and spectators admitted by invite chat; others only read.
+            let result = match app.store.takes_part(game, user.id).await {
+                Ok(true) => {
+                    app.hub.ask(game, |reply| Command::Chat { user, text, reply }).await.and_then(|r| r)
+                }
+                Ok(false) => Err(ApiError::Forbidden(
+                    "only the players and spectators invited to this game may chat in it".into(),
+                )),
                 Err(e) => Err(e),
             };
             if let Err(e) = result {
                 let error =
                     ServerMessage::Error { id: None, game: Some(game), error: e.to_string(), code: None };
-                let _ = out.send(error.to_text().into()).await;
+                out.send(error.to_text().into());
             }
         }
     }

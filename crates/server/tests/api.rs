@@ -278,23 +278,28 @@ async fn spectators_see_every_update_and_chat(db: &str) {
     assert_eq!((u1["seq"].as_u64(), u2["seq"].as_u64()), (Some(1), Some(2)));
     // GoBeyond updates carry the events of the action.
     assert!(u1["events"].as_array().unwrap().iter().any(|e| e["event"] == "occupied"), "{u1}");
-    // Spectators cannot play, but can chat.
+    // Spectators can neither play nor chat (a stranger's chat once reached every game); they
+    // read the players' chat.
     let r = sw.act(game, json!({"type": "pass"})).await;
     assert!(r["error"].as_str().unwrap().contains("no seat"), "{r}");
-    sw.send(json!({"type": "chat", "game": game, "text": "nice move"})).await;
-    let c = sa.until(|v| v["type"] == "chat").await;
+    sw.send(json!({"type": "chat", "game": game, "text": "spectator here"})).await;
+    let e = sw.until(|v| v["type"] == "error").await;
+    assert!(e["error"].as_str().unwrap().contains("only the players"), "{e}");
+    sb.send(json!({"type": "chat", "game": game, "text": "nice move"})).await;
+    let c = sw.until(|v| v["type"] == "chat").await;
     assert_eq!(c["text"], "nice move");
-    assert_eq!(c["from"], watcher.user["name"]);
-    let (_, lines) = a.get(&format!("/api/games/{game}/chat")).await;
+    assert_eq!(c["from"], b.user["name"]);
+    let (_, lines) = watcher.get(&format!("/api/games/{game}/chat")).await;
+    assert_eq!(lines["chat"].as_array().map(Vec::len), Some(1), "{lines}");
     assert_eq!(lines["chat"][0]["text"], "nice move");
     // Too long, and too many.
-    sw.send(json!({"type": "chat", "game": game, "text": "x".repeat(501)})).await;
-    let e = sw.until(|v| v["type"] == "error").await;
+    sb.send(json!({"type": "chat", "game": game, "text": "x".repeat(501)})).await;
+    let e = sb.until(|v| v["type"] == "error").await;
     assert!(e["error"].as_str().unwrap().contains("500"), "{e}");
     for i in 0..6 {
-        sw.send(json!({"type": "chat", "game": game, "text": format!("spam {i}")})).await;
+        sb.send(json!({"type": "chat", "game": game, "text": format!("spam {i}")})).await;
     }
-    let e = sw.until(|v| v["type"] == "error").await;
+    let e = sb.until(|v| v["type"] == "error").await;
     assert!(e["error"].as_str().unwrap().contains("too many"), "{e}");
     server.stop().await;
 }

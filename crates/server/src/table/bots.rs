@@ -21,7 +21,12 @@ impl Table {
         let seq = self.seq();
         self.bot_pending = Some(seq);
         let game = self.game.clone();
-        let bots = self.bots.clone();
+        // Games with people first: bot-only games draw on their own, smaller budget.
+        let bots = if self.seats.iter().any(|s| s.user_id.is_some()) {
+            self.bots.people.clone()
+        } else {
+            self.bots.bots_only.clone()
+        };
         let me = me.clone();
         let seed = (self.id as u64).wrapping_mul(1_000_003).wrapping_add(seq);
         tokio::spawn(async move {

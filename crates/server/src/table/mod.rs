@@ -14,7 +14,7 @@ mod hub;
 mod seating;
 
 pub use chat::CHAT_MAX_CHARS;
-pub use hub::Hub;
+pub use hub::{BotPools, Hub, Shared};
 pub use seating::seat_name;
 
 use std::{
@@ -136,6 +136,16 @@ pub enum Command {
         seq: u64,
         seat: usize,
     },
+    /// Leave memory: finish the commands already queued, refuse new ones, stop; `done` is
+    /// handed back to the hub.
+    Unload {
+        done: tokio::sync::watch::Sender<bool>,
+    },
+    /// Remove this game if it is still open and was created before `before_ms`.
+    Expire {
+        before_ms: i64,
+        reply: oneshot::Sender<Result<bool, ApiError>>,
+    },
 }
 
 /// How to reach a table.
@@ -172,8 +182,13 @@ struct Table {
     actions: Vec<String>,
     clock: Clock,
     updates: broadcast::Sender<Broadcast>,
-    bots: Arc<Semaphore>,
+    bots: BotPools,
     bot_pending: Option<u64>,
+    /// What the hub reads without asking (live or not, last activity).
+    shared: Arc<Shared>,
+    created_ms: i64,
+    /// Removed (an expired open game): the table stops.
+    gone: bool,
     /// Draws chance events (dice, cards): seeded from the system's randomness, never stored
     /// (the drawn outcomes are).
     chance: gobeyond_rules::Rng,
@@ -191,7 +206,7 @@ fn clock_kind(setup: &GameSetup) -> ClockKind {
 }
 
 impl Table {
-    async fn load(store: Store, id: i64, bots: Arc<Semaphore>) -> Result<Table, ApiError> {
+    async fn load(store: Store, id: i64, bots: BotPools, shared: Arc<Shared>) -> Result<Table, ApiError> {
         let row =
             store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
         let setup: GameSetup = serde_json::from_str(&row.setup)
@@ -224,6 +239,9 @@ impl Table {
             updates,
             bots,
             bot_pending: None,
+            shared,
+            created_ms: row.created_ms,
+            gone: false,
             chance: gobeyond_rules::Rng::new({
                 let mut b = [0u8; 8];
                 getrandom::fill(&mut b).map_err(|e| ApiError::Internal(format!("no randomness: {e}")))?;
@@ -246,13 +264,15 @@ impl Table {
         Ok(table)
     }
 
+    /// Serves commands until stopped; when unloaded, returns the hub's `done` signal.
     async fn run(
-        mut self,
+        &mut self,
         mut rx: mpsc::Receiver<Command>,
         me: mpsc::Sender<Command>,
         mut stop: tokio::sync::watch::Receiver<bool>,
-    ) {
+    ) -> Option<tokio::sync::watch::Sender<bool>> {
         let me = me.downgrade();
+        self.touch();
         if self.status == Status::Open
             && self.seats.iter().all(|s| s.user_id.is_some() || s.bot_level.is_some())
             && let Err(e) = self.start().await
@@ -260,10 +280,14 @@ impl Table {
             tracing::error!(game = self.id, error = %e, "could not start the game");
         }
         loop {
+            if self.gone {
+                return None;
+            }
             if let Some(tx) = me.upgrade() {
                 self.resolve_chance().await;
                 self.schedule_bots(&tx).await;
             }
+            self.shared.live.store(self.status == Status::Live, std::sync::atomic::Ordering::Relaxed);
             let deadline = self.clock.deadline_ms.filter(|_| self.status == Status::Live);
             let sleep = async {
                 match deadline {
@@ -273,17 +297,52 @@ impl Table {
             };
             tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
-                    None => break,
+                    Some(Command::Unload { done }) => {
+                        // No new commands; those already queued are answered by this copy.
+                        rx.close();
+                        while let Some(cmd) = rx.recv().await {
+                            self.handle(cmd).await;
+                        }
+                        return Some(done);
+                    }
+                    Some(cmd) => {
+                        self.touch();
+                        self.handle(cmd).await;
+                    }
+                    None => return None,
                 },
                 () = sleep => self.time_out().await,
-                _ = stop.changed() => break,
+                _ = stop.changed() => return None,
             }
         }
     }
 
+    fn touch(&self) {
+        self.shared.active_ms.store(now_ms(), std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Removes an open game nobody joined in time.
+    async fn expire(&mut self, before_ms: i64) -> Result<bool, ApiError> {
+        if self.status != Status::Open || self.created_ms >= before_ms {
+            return Ok(false);
+        }
+        self.store.delete_open_game(self.id).await?;
+        self.gone = true;
+        self.broadcast(ServerMessage::Error {
+            id: None,
+            game: Some(self.id),
+            error: format!("game {} expired: nobody joined it in time", self.id),
+            code: Some("expired".into()),
+        });
+        Ok(true)
+    }
+
     async fn handle(&mut self, cmd: Command) {
         match cmd {
+            Command::Unload { done } => drop(done),
+            Command::Expire { before_ms, reply } => {
+                let _ = reply.send(self.expire(before_ms).await);
+            }
             Command::Act { user, seat, action, reply } => {
                 let r = self.act(user, seat, action).await;
                 let _ = reply.send(r);

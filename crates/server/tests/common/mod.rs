@@ -4,10 +4,22 @@
 use std::{net::SocketAddr, time::Duration};
 
 use futures_util::{SinkExt, StreamExt};
-use gobeyond_server::Config;
+use gobeyond_server::{Config, limit::Limits};
 use serde_json::{Value, json};
 use tokio::{net::TcpListener, sync::oneshot};
 use tokio_tungstenite::tungstenite::{self, Message, client::IntoClientRequest};
+
+/// The defaults, with room for the many guests tests make from one address.
+pub fn test_limits() -> Limits {
+    Limits {
+        bot_threads: 2,
+        auth_rate: 2.0,
+        auth_burst: 100.0,
+        connections_per_address: 1000,
+        sockets_per_address: 200,
+        ..Limits::default()
+    }
+}
 
 pub struct TestServer {
     pub addr: SocketAddr,
@@ -59,6 +71,11 @@ impl TestServer {
     }
 
     pub async fn start_on(database: &str, addr: SocketAddr) -> TestServer {
+        TestServer::start_with(database, addr, test_limits()).await
+    }
+
+    /// A server with these limits (the abuse tests lower them).
+    pub async fn start_with(database: &str, addr: SocketAddr, limits: Limits) -> TestServer {
         // The server's warnings go to the test's captured output: shown when a test fails.
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
@@ -68,13 +85,7 @@ impl TestServer {
             .try_init();
         let listener = TcpListener::bind(addr).await.expect("bind");
         let addr = listener.local_addr().unwrap();
-        let config = Config {
-            listen: addr,
-            database: database.into(),
-            allowed_origins: vec![],
-            bot_threads: 2,
-            auth_rate: 2.0,
-        };
+        let config = Config { listen: addr, database: database.into(), limits, ..Config::default() };
         let (state, router) = gobeyond_server::app(config).await.expect("server starts");
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(async move {
