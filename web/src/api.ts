@@ -65,6 +65,7 @@ export const api = {
   create: (body: unknown) => call<GameCreated>('POST', '/api/games', body),
   join: (id: number, body: { seat?: number; invite?: string } = {}) =>
     call<Joined>('POST', `/api/games/${id}/join`, body),
+  admit: (id: number, invite: string) => call<OkBody>('POST', `/api/games/${id}/admit`, { invite }),
   leave: (id: number) => call<OkBody>('POST', `/api/games/${id}/leave`),
   gameMap: (id: number) => call<MapView>('GET', `/api/games/${id}/map`),
   preview: (spec: string) => call<MapView>('GET', `/api/maps/preview?spec=${encodeURIComponent(spec)}`),
@@ -86,4 +87,17 @@ export async function ensureUser(): Promise<User> {
     if (e instanceof ApiError && e.status === 401) return api.guest();
     throw e;
   }
+}
+
+/** The invite code of a private game this page was opened with (its link), or created. */
+export function inviteFor(id: number): string | undefined {
+  const fromLink = new URLSearchParams(location.hash.split('?')[1] ?? '').get('invite');
+  if (fromLink) sessionStorage.setItem(`invite-${id}`, fromLink);
+  return sessionStorage.getItem(`invite-${id}`) ?? undefined;
+}
+
+/** Private games are read by participants and by those admitted with the invite link. */
+export async function admitIfInvited(id: number): Promise<void> {
+  const invite = inviteFor(id);
+  if (invite) await api.admit(id, invite).catch(() => undefined);
 }

@@ -2,7 +2,7 @@
 // authority: the page shows what the last sync or update said and sends actions; the board only
 // changes when the server's update arrives.
 
-import { api } from '../api';
+import { admitIfInvited, api, inviteFor } from '../api';
 import { playerStyle } from '../colors';
 import { clear, h, toast } from '../dom';
 import { GameModel, component, displayName } from '../model';
@@ -28,6 +28,7 @@ function loadPrefs(): Prefs {
 
 export async function gamePage(root: HTMLElement, id: number, socket: Socket): Promise<() => void> {
   const user: User = await session.user();
+  await admitIfInvited(id);
   const [map, info] = await Promise.all([api.gameMap(id), api.game(id)]);
   const model = new GameModel(id, map);
   model.apply({ type: 'lobby', game: id, info });
@@ -225,7 +226,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     clear(joinBox);
     const info = model.info;
     if (!info || info.status !== 'open' || mySeat() !== null) return;
-    const invite = sessionStorage.getItem(`invite-${id}`) ?? new URLSearchParams(location.hash.split('?')[1] ?? '').get('invite') ?? undefined;
+    const invite = inviteFor(id);
     joinBox.append(h('button', {
       class: 'primary', id: 'join-button',
       onclick: async () => {

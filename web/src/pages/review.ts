@@ -1,6 +1,6 @@
 // Review of a game: step through every action (buttons, slider, arrow keys), final ranking, export.
 
-import { api } from '../api';
+import { admitIfInvited, api } from '../api';
 import { clear, h, toast } from '../dom';
 import { displayName, nodeOf } from '../model';
 import { mountBoard } from '../mount';
@@ -10,6 +10,7 @@ import { playerStyle } from '../colors';
 import { systemUi } from '../systems';
 
 export async function reviewPage(root: HTMLElement, id: number): Promise<() => void> {
+  await admitIfInvited(id);
   const [map, info, first] = await Promise.all([api.gameMap(id), api.game(id), api.stateAt(id, 0)]);
   const total = first.total;
   const cache = new Map<number, { state: GameState; action: RecordedAction | null }>();

@@ -76,6 +76,17 @@ impl TestServer {
 
     /// A server with these limits (the abuse tests lower them).
     pub async fn start_with(database: &str, addr: SocketAddr, limits: Limits) -> TestServer {
+        TestServer::start_config(Config {
+            listen: addr,
+            database: database.into(),
+            limits,
+            ..Config::default()
+        })
+        .await
+    }
+
+    /// A server with this configuration (its `listen` port may be 0).
+    pub async fn start_config(config: Config) -> TestServer {
         // The server's warnings go to the test's captured output: shown when a test fails.
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
@@ -83,9 +94,10 @@ impl TestServer {
             )
             .with_test_writer()
             .try_init();
-        let listener = TcpListener::bind(addr).await.expect("bind");
+        let listener = TcpListener::bind(config.listen).await.expect("bind");
         let addr = listener.local_addr().unwrap();
-        let config = Config { listen: addr, database: database.into(), limits, ..Config::default() };
+        let database = config.database.clone();
+        let config = Config { listen: addr, ..config };
         let (state, router) = gobeyond_server::app(config).await.expect("server starts");
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(async move {
@@ -95,7 +107,7 @@ impl TestServer {
             .await
             .expect("serve");
         });
-        TestServer { addr, database: database.into(), stop: Some(stop), task: Some(task) }
+        TestServer { addr, database, stop: Some(stop), task: Some(task) }
     }
 
     pub fn url(&self, path: &str) -> String {

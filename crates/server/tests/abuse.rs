@@ -1,0 +1,484 @@
+//! The abuse suite (issue 15): each test sends what once hurt the server, on loopback only,
+//! and checks that it is refused or bounded and that the server still answers its health check
+//! with its memory under a stated ceiling. SQLite only: none of this depends on the database.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::{net::SocketAddr, time::Duration};
+
+use common::{Client, TestServer, sqlite_url, test_limits};
+use futures_util::{SinkExt, StreamExt};
+use gobeyond_server::limit::Limits;
+use serde_json::{Value, json};
+use tokio::{
+    io::{AsyncReadExt, AsyncWriteExt},
+    net::TcpStream,
+};
+use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+
+/// Resident memory the debug-build test server may reach in any of these tests.
+const MEMORY_CEILING: u64 = 600 * 1024 * 1024;
+
+async fn start(limits: Limits) -> TestServer {
+    TestServer::start_with(&sqlite_url(), "127.0.0.1:0".parse().unwrap(), limits).await
+}
+
+/// The health check, on a fresh connection: answers, and memory is under the ceiling.
+async fn healthy(server: &TestServer) -> Value {
+    let r = tokio::time::timeout(Duration::from_secs(10), reqwest::get(server.url("/api/health")))
+        .await
+        .expect("health answers within 10 s")
+        .expect("health answers");
+    assert_eq!(r.status(), 200);
+    let health: Value = r.json().await.unwrap();
+    let rss = health["rss_bytes"].as_u64().unwrap_or(0);
+    assert!(rss < MEMORY_CEILING, "the server uses {} MiB", rss >> 20);
+    health
+}
+
+/// Whether the server closed `stream` (reads end) within `within`.
+async fn closed_by_server(stream: &mut TcpStream, within: Duration) -> bool {
+    let mut buf = [0u8; 4096];
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        match tokio::time::timeout_at(deadline, stream.read(&mut buf)).await {
+            Err(_) => return false,
+            Ok(Ok(0)) | Ok(Err(_)) => return true,
+            Ok(Ok(_)) => continue,
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_map_spec_that_would_never_finish_is_refused_at_once() {
+    let server = start(test_limits()).await;
+    let guest = Client::guest(&server).await;
+    let spec = "goldberg:1224363039,236568013";
+    let (status, body) = guest.get(&format!("/api/maps/preview?spec={spec}")).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("nodes"), "{body}");
+    let (status, body) =
+        guest.post("/api/games", json!({"rules": "classic", "map": spec, "players": 2})).await;
+    assert_eq!(status, 400, "{body}");
+    let (status, _) = guest.get(&format!("/api/maps/preview?spec={}", "x".repeat(300))).await;
+    assert_eq!(status, 400);
+    healthy(&server).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn connections_that_never_finish_a_request_are_closed_and_counted_per_address() {
+    let limits =
+        Limits { header_timeout: Duration::from_millis(500), connections_per_address: 20, ..test_limits() };
+    let server = start(limits).await;
+    // 40 connections that send half a request line and then nothing.
+    let mut idle = Vec::new();
+    for _ in 0..40 {
+        if let Ok(mut s) = TcpStream::connect(server.addr).await {
+            let _ = s.write_all(b"GET /api/health HTT").await;
+            idle.push(s);
+        }
+    }
+    // Beyond 20 from this address, connections are closed at once.
+    let mut refused = 0;
+    for s in idle.iter_mut().skip(20) {
+        if closed_by_server(s, Duration::from_millis(300)).await {
+            refused += 1;
+        }
+    }
+    assert_eq!(refused, 20, "connections over the per-address limit are dropped");
+    // The others are closed once the header deadline passes.
+    for s in idle.iter_mut().take(20) {
+        assert!(closed_by_server(s, Duration::from_secs(5)).await, "an unfinished request is closed");
+    }
+    // An idle keep-alive connection is closed too.
+    let mut keep = TcpStream::connect(server.addr).await.unwrap();
+    keep.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+    assert!(
+        closed_by_server(&mut keep, Duration::from_secs(5)).await,
+        "an idle keep-alive connection is closed"
+    );
+    healthy(&server).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn game_sockets_are_limited_per_address_pinged_and_closed_when_silent() {
+    let limits = Limits { sockets_per_address: 3, ping_every: Duration::from_millis(200), ..test_limits() };
+    let server = start(limits).await;
+    let guest = Client::guest(&server).await;
+    let mut open = Vec::new();
+    for _ in 0..3 {
+        open.push(guest.socket().await);
+    }
+    let url = format!("ws://{}/api/ws", server.addr);
+    let mut req = url.clone().into_client_request().unwrap();
+    req.headers_mut().insert("cookie", guest.cookie.parse().unwrap());
+    match tokio_tungstenite::connect_async(req).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 429),
+        other => panic!("a fourth socket from one address is refused, got {:?}", other.map(|_| ())),
+    }
+    // A client that never reads answers no ping: it is closed after three pings' silence.
+    let mut silent = open.pop().unwrap();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let mut closed = false;
+    while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(3), silent.ws.next()).await {
+        match m {
+            Ok(Message::Close(_)) | Err(_) => {
+                closed = true;
+                break;
+            }
+            _ => {}
+        }
+    }
+    assert!(closed, "a silent socket is closed by the server");
+    // Its place is free again.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut again = guest.socket().await;
+    again.send(json!({"type": "ping", "id": 1})).await;
+    assert_eq!(again.next().await["type"], "pong");
+    healthy(&server).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_socket_that_stops_reading_is_cut_off_before_memory_grows() {
+    let limits = Limits { socket_buffer_bytes: 512 * 1024, ..test_limits() };
+    let server = start(limits).await;
+    let guest = Client::guest(&server).await;
+    // A big board in play makes big syncs (the attack used rect:64x64).
+    let game = guest.create(json!({"rules": "classic", "map": "rect:64x64", "players": 2})).await;
+    let other = Client::guest(&server).await;
+    assert_eq!(other.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
+    let mut probe = guest.socket().await;
+    let size = probe.watch(game, None).await.to_string().len();
+    assert!(size > 20_000, "a sync of this game is big: {size} bytes");
+    // A client that reads as little as it can: a tiny receive buffer.
+    let tcp = tokio::net::TcpSocket::new_v4().unwrap();
+    tcp.set_recv_buffer_size(4096).unwrap();
+    let tcp = tcp.connect(server.addr).await.unwrap();
+    let url = format!("ws://{}/api/ws", server.addr);
+    let mut req = url.into_client_request().unwrap();
+    req.headers_mut().insert("cookie", guest.cookie.parse().unwrap());
+    let (ws, _) = tokio_tungstenite::client_async(req, tcp).await.unwrap();
+    let (mut sink, mut stream) = ws.split();
+    let watch = json!({"type": "watch", "game": game}).to_string();
+    // Ask 20 times a second, never reading, until the server hangs up.
+    let mut cut = false;
+    for _ in 0..120 {
+        if sink.send(Message::Text(watch.clone().into())).await.is_err() {
+            cut = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        if healthy(&server).await["rss_bytes"].as_u64().unwrap_or(0) > MEMORY_CEILING {
+            break;
+        }
+    }
+    if !cut {
+        // The server may have closed its side while the client's send buffer still had room.
+        let mut seen_close = false;
+        while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(5), stream.next()).await {
+            if matches!(m, Ok(Message::Close(_)) | Err(_)) {
+                seen_close = true;
+                break;
+            }
+        }
+        cut = seen_close;
+    }
+    assert!(cut, "the slow reader is disconnected");
+    healthy(&server).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn games_leave_memory_when_idle_and_never_exceed_the_cap() {
+    let limits = Limits { loaded_games: 6, unload_after: Duration::from_millis(300), ..test_limits() };
+    let server = start(limits).await;
+    let mut ids = Vec::new();
+    for _ in 0..4 {
+        let guest = Client::guest(&server).await;
+        for _ in 0..3 {
+            ids.push(guest.create(json!({"rules": "classic", "map": "square:9", "players": 2})).await);
+        }
+    }
+    assert!(healthy(&server).await["games_loaded"].as_u64().unwrap() <= 6);
+    // Anonymous reads of every game, twice over: answered, never over the cap.
+    let anonymous = reqwest::Client::new();
+    for _ in 0..2 {
+        for id in &ids {
+            let r = anonymous.get(server.url(&format!("/api/games/{id}"))).send().await.unwrap();
+            assert_eq!(r.status(), 200);
+            let info: Value = r.json().await.unwrap();
+            assert_eq!(info["id"], *id);
+        }
+        assert!(healthy(&server).await["games_loaded"].as_u64().unwrap() <= 6);
+    }
+    // Nobody watches: every open game leaves memory.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(healthy(&server).await["games_loaded"], 0);
+    // And comes back whole: a player joins one.
+    let joiner = Client::guest(&server).await;
+    let (status, joined) = joiner.post(&format!("/api/games/{}/join", ids[0]), json!({})).await;
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!(joined["game"]["status"], "live");
+    // Live games stay; with the cap full of live games, a new load is refused, not piled up.
+    for &id in &ids[1..] {
+        let j = Client::guest(&server).await;
+        let (s, _) = j.post(&format!("/api/games/{id}/join"), json!({})).await;
+        assert!(s == 200 || s == 503, "{s}");
+    }
+    let loaded = healthy(&server).await["games_loaded"].as_u64().unwrap();
+    assert_eq!(loaded, 6, "the cap holds with live games");
+    let late = Client::guest(&server).await;
+    let (status, body) =
+        late.post("/api/games", json!({"rules": "classic", "map": "square:9", "players": 2})).await;
+    assert_eq!(status, 503, "{body}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn open_games_nobody_joins_expire() {
+    let limits = Limits {
+        open_game_expiry: Duration::from_millis(400),
+        unload_after: Duration::from_millis(200),
+        ..test_limits()
+    };
+    let server = start(limits).await;
+    let guest = Client::guest(&server).await;
+    let game = guest.create(json!({"rules": "classic", "map": "square:9", "players": 2})).await;
+    let mut socket = guest.socket().await;
+    socket.watch(game, None).await;
+    let gone = socket.until(|v| v["type"] == "error").await;
+    assert_eq!(gone["code"], "expired", "{gone}");
+    let (status, _) = guest.get(&format!("/api/games/{game}")).await;
+    assert_eq!(status, 404);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn bot_only_games_draw_on_their_own_budget() {
+    let limits = Limits { bot_threads: 1, bot_only_threads: 1, ..test_limits() };
+    let server = start(limits).await;
+    let owner = Client::guest(&server).await;
+    // Bot-only games at the strongest level keep their budget busy...
+    for _ in 0..3 {
+        owner
+            .create(json!({"rules": "classic", "map": "square:9", "players": 2,
+                "seats": [{"kind": "bot", "level": 10}, {"kind": "bot", "level": 10}]}))
+            .await;
+    }
+    // ...while a person's game against a bot still gets its moves (before, it queued behind
+    // them all).
+    let person = Client::guest(&server).await;
+    let game = person
+        .create(json!({"rules": "classic", "map": "square:9", "players": 2,
+            "seats": [{"kind": "me"}, {"kind": "bot", "level": 1}]}))
+        .await;
+    let mut s = person.socket().await;
+    s.watch(game, None).await;
+    for (i, at) in ["C3", "G7", "C7"].iter().enumerate() {
+        let ack = s.act(game, json!({"type": "place", "at": at})).await;
+        assert_eq!(ack["type"], "ack", "{ack}");
+        // The bot answers: the update after ours.
+        let want = 2 * (i as u64 + 1);
+        s.until(|v| v["type"] == "update" && v["seq"].as_u64() == Some(want)).await;
+    }
+    healthy(&server).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn repeated_wrong_logins_to_one_account_wait() {
+    let limits = Limits { login_failures: 3, ..test_limits() };
+    let server = start(limits).await;
+    let owner = Client::guest(&server).await;
+    let (s, _) = owner.post("/api/register", json!({"name": "target", "password": "correct horse"})).await;
+    assert_eq!(s, 200);
+    let http = reqwest::Client::new();
+    let login = |name: &'static str, password: &'static str| {
+        let (http, url) = (http.clone(), server.url("/api/login"));
+        async move {
+            http.post(url).json(&json!({"name": name, "password": password})).send().await.unwrap().status()
+        }
+    };
+    for _ in 0..3 {
+        assert_eq!(login("target", "wrong one").await, 403);
+    }
+    // Now even the right password waits: guessing from many addresses is no faster.
+    assert_eq!(login("target", "correct horse").await, 429);
+    assert_eq!(login("TARGET", "correct horse").await, 429, "the same account by another spelling");
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    assert_eq!(login("target", "correct horse").await, 200);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn private_games_are_private() {
+    let server = start(test_limits()).await;
+    let creator = Client::guest(&server).await;
+    let (status, created) = creator
+        .post("/api/games", json!({"rules": "classic", "map": "square:9", "players": 2, "public": false}))
+        .await;
+    assert_eq!(status, 201);
+    let game = created["game"]["id"].as_i64().unwrap();
+    let invite = created["invite"].as_str().unwrap().to_string();
+    creator.post(&format!("/api/games/{game}/chat"), json!({})).await;
+    let stranger = Client::guest(&server).await;
+    let anonymous = reqwest::Client::new();
+    for path in ["", "/record", "/sgf", "/chat", "/map", "/state?at=0"] {
+        let url = format!("/api/games/{game}{path}");
+        assert_eq!(stranger.get(&url).await.0, 404, "{url} for a stranger");
+        let r = anonymous.get(server.url(&url)).send().await.unwrap();
+        assert_eq!(r.status(), 404, "{url} anonymously");
+        assert_eq!(creator.get(&url).await.0, 200, "{url} for the creator");
+        let sep = if path.contains('?') { '&' } else { '?' };
+        let r = anonymous.get(server.url(&format!("{url}{sep}invite={invite}"))).send().await.unwrap();
+        assert_eq!(r.status(), 200, "{url} with the invite");
+    }
+    // Not in the lobby, not joinable, not watchable, without the invite.
+    let (_, open) = stranger.get("/api/games?status=open").await;
+    assert!(!open["games"].as_array().unwrap().iter().any(|g| g["id"] == game));
+    assert_eq!(stranger.post(&format!("/api/games/{game}/join"), json!({})).await.0, 409);
+    let mut s = stranger.socket().await;
+    s.send(json!({"type": "watch", "game": game})).await;
+    let e = s.until(|v| v["type"] == "error").await;
+    assert!(e["error"].as_str().unwrap().contains("no game"), "{e}");
+    s.send(json!({"type": "chat", "game": game, "text": "hello"})).await;
+    let e = s.until(|v| v["type"] == "error").await;
+    assert!(e["error"].as_str().unwrap().contains("only the players"), "{e}");
+    // A wrong invite admits nobody; the right one admits a spectator for good, who may chat.
+    assert_eq!(stranger.post(&format!("/api/games/{game}/admit"), json!({"invite": "guess"})).await.0, 404);
+    assert_eq!(stranger.post(&format!("/api/games/{game}/admit"), json!({"invite": invite})).await.0, 200);
+    assert_eq!(stranger.get(&format!("/api/games/{game}")).await.0, 200);
+    let sync = s.watch(game, None).await;
+    assert_eq!(sync["game"], game);
+    s.send(json!({"type": "chat", "game": game, "text": "hello"})).await;
+    let c = s.until(|v| v["type"] == "chat").await;
+    assert_eq!(c["text"], "hello");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn sessions_cookies_and_names() {
+    // Behind a trusted proxy saying HTTPS, cookies are Secure; sessions last one second here.
+    let proxy: SocketAddr = "127.0.0.1:0".parse().unwrap();
+    let limits = Limits { session_lifetime: Duration::from_secs(2), ..test_limits() };
+    let listener_addr = proxy;
+    let database = sqlite_url();
+    let server = {
+        let listener = tokio::net::TcpListener::bind(listener_addr).await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        drop(listener);
+        let config = gobeyond_server::Config {
+            listen: addr,
+            database: database.clone(),
+            trusted_proxies: vec!["127.0.0.1".parse().unwrap()],
+            limits,
+            ..gobeyond_server::Config::default()
+        };
+        TestServer::start_config(config).await
+    };
+    let http = reqwest::Client::new();
+    let r = http.post(server.url("/api/guest")).header("x-forwarded-proto", "https").send().await.unwrap();
+    let cookie = r.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(cookie.contains("; Secure"), "{cookie}");
+    assert!(cookie.contains("Max-Age=2"), "{cookie}");
+    let r = http.post(server.url("/api/guest")).send().await.unwrap();
+    assert!(!r.headers()["set-cookie"].to_str().unwrap().contains("Secure"), "plain HTTP, no Secure");
+
+    // Names: one account per name as people read it.
+    let a = Client::guest(&server).await;
+    let (s, _) = a.post("/api/register", json!({"name": "admin", "password": "correct horse"})).await;
+    assert_eq!(s, 200);
+    for lookalike in ["ADMIN", "Admin", "ａｄｍｉｎ", "\u{430}dmin"] {
+        let b = Client::guest(&server).await;
+        let (s, body) =
+            b.post("/api/register", json!({"name": lookalike, "password": "correct horse"})).await;
+        assert!(s == 409 || s == 400, "{lookalike}: {s} {body}");
+    }
+    // Registering a guest hands out a new token: the guest's old one no longer works.
+    let g = Client::guest(&server).await;
+    let old = g.cookie.clone();
+    let r = g
+        .http
+        .post(server.url("/api/register"))
+        .json(&json!({"name": "claimer", "password": "correct horse"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let new = r.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string();
+    assert_ne!(new, old);
+    let r = reqwest::Client::new().get(server.url("/api/me")).header("cookie", &old).send().await.unwrap();
+    assert_eq!(r.status(), 401, "the guest token is gone");
+    let r = reqwest::Client::new().get(server.url("/api/me")).header("cookie", &new).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+
+    // Logout closes the session's sockets.
+    let c = Client::guest(&server).await;
+    let mut socket = c.socket().await;
+    assert_eq!(c.post("/api/logout", json!({})).await.0, 200);
+    let mut closed = false;
+    while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(3), socket.ws.next()).await {
+        if matches!(m, Ok(Message::Close(_)) | Err(_)) {
+            closed = true;
+            break;
+        }
+    }
+    assert!(closed, "logout closes the socket");
+
+    // Sessions end: after their lifetime the cookie no longer signs in, and sockets close.
+    let d = Client::guest(&server).await;
+    let mut socket = d.socket().await;
+    tokio::time::sleep(Duration::from_millis(2300)).await;
+    assert_eq!(d.get("/api/me").await.0, 401);
+    let mut closed = false;
+    while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(3), socket.ws.next()).await {
+        if matches!(m, Ok(Message::Close(_)) | Err(_)) {
+            closed = true;
+            break;
+        }
+    }
+    assert!(closed, "an ended session's socket is closed");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn out_of_range_values_are_refused_with_their_name() {
+    let server = start(test_limits()).await;
+    let guest = Client::guest(&server).await;
+    let cases = [
+        (
+            json!({"rules": {"system": "classic", "settings": {"komi": 1e308}}, "map": "square:9", "players": 2}),
+            "komi",
+        ),
+        (
+            json!({"rules": {"system": "gobeyond", "settings": {"occupy_cost": i64::MAX}}, "map": "square:5", "players": 2}),
+            "occupy_cost",
+        ),
+        (
+            json!({"rules": "classic", "map": {"name": "x".repeat(500_000), "nodes": [{"x": 0, "y": 0}, {"x": 1, "y": 0}],
+            "edges": [[0, 1]]}, "players": 2}),
+            "name",
+        ),
+        (
+            json!({"rules": "classic", "map": {"nodes": [{"x": 0, "y": 0}, {"x": 1e308, "y": 0}],
+            "edges": [[0, 1]]}, "players": 2}),
+            "coordinate",
+        ),
+        (
+            json!({"rules": "classic", "map": "square:9", "players": 2,
+            "time": {"kind": "byo_yomi", "main_seconds": 1e308, "periods": 3, "period_seconds": 5}}),
+            "time",
+        ),
+    ];
+    for (body, name) in cases {
+        let (status, answer) = guest.post("/api/games", body).await;
+        assert_eq!(status, 400, "{answer}");
+        assert!(answer["error"].as_str().unwrap().contains(name), "{name}: {answer}");
+    }
+    healthy(&server).await;
+    server.stop().await;
+}
