@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 mod bench;
+mod fuzz;
 mod loadtest;
 mod matches;
 mod systems;
@@ -31,6 +32,25 @@ struct Cli {
 enum Command {
     /// Run the game server with its web UI (SQLite by default, or PostgreSQL).
     Serve(ServeArgs),
+    /// Fuzz the parsers and the engines (map specs, map files, records, SGF, GTP, server
+    /// messages, random games on every rule system and map family); fails on any panic or
+    /// broken invariant.
+    Fuzz {
+        /// Targets to fuzz (default: all).
+        #[arg(long = "target", value_enum)]
+        targets: Vec<fuzz::Target>,
+        /// Inputs (and actions) in all, split over the targets.
+        #[arg(long, default_value_t = 100_000)]
+        inputs: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Run one saved failing input again (with one --target).
+        #[arg(long)]
+        replay: Option<PathBuf>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Load a running server with many concurrent games over WebSockets; report moves per second
     /// and latency (JSON).
     Loadtest {
@@ -424,6 +444,9 @@ fn serve(args: ServeArgs) -> Result<()> {
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Serve(args) => serve(args)?,
+        Command::Fuzz { targets, inputs, seed, replay, json } => {
+            fuzz::command(targets, inputs, seed, replay, json)?
+        }
         Command::Loadtest { url, games, seconds, map, rate } => {
             let opts = loadtest::Options { url, games, seconds, map, rate: (rate > 0.0).then_some(rate) };
             let report = tokio::runtime::Builder::new_multi_thread()
