@@ -90,7 +90,12 @@ database: string, games_loaded: number,
 /**
  * Resident memory of the server process (Linux).
  */
-rss_bytes: number | null, };
+rss_bytes: number | null, 
+/**
+ * Bot searches running now for games with people, and for games of bots only (separate
+ * budgets).
+ */
+bot_searches: [number, number], };
 
 export type UserBody = { user: User, claimed_guest?: boolean, };
 

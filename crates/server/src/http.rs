@@ -32,6 +32,7 @@ pub async fn health(State(app): State<AppState>) -> Json<Health> {
         database: format!("{:?}", app.store.backend).to_lowercase(),
         games_loaded: app.hub.loaded(),
         rss_bytes: rss_bytes(),
+        bot_searches: app.hub.bot_searches(),
     })
 }
 

@@ -205,6 +205,9 @@ pub struct Health {
     pub games_loaded: usize,
     /// Resident memory of the server process (Linux).
     pub rss_bytes: Option<u64>,
+    /// Bot searches running now for games with people, and for games of bots only (separate
+    /// budgets).
+    pub bot_searches: [usize; 2],
 }
 
 /// `{"user": ...}`: sign-up, login, guest, `GET /api/me`; `claimed_guest` when a guest

@@ -269,6 +269,17 @@ async fn bot_only_games_draw_on_their_own_budget() {
                 "seats": [{"kind": "bot", "level": 10}, {"kind": "bot", "level": 10}]}))
             .await;
     }
+    let mut busy = false;
+    for _ in 0..200 {
+        let searches = healthy(&server).await["bot_searches"].clone();
+        if searches == json!([0, 1]) {
+            busy = true;
+            break;
+        }
+        assert_eq!(searches[0], 0, "bot-only games never take the people's budget: {searches}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert!(busy, "the bot-only budget is in use");
     // ...while a person's game against a bot still gets its moves (before, it queued behind
     // them all).
     let person = Client::guest(&server).await;

@@ -287,6 +287,14 @@ impl Hub {
         let _ = tokio::time::timeout(Duration::from_secs(10), futures_util::future::join_all(tasks)).await;
     }
 
+    /// Bot searches running now: for games with people, for games of bots only.
+    pub fn bot_searches(&self) -> [usize; 2] {
+        [
+            self.limits.bot_threads.max(1) - self.bots.people.available_permits(),
+            self.limits.bot_only_threads.max(1) - self.bots.bots_only.available_permits(),
+        ]
+    }
+
     /// Games in memory now.
     pub fn loaded(&self) -> usize {
         self.lock().len()
