@@ -14,7 +14,7 @@ use std::{
 
 use anyhow::{Result, bail};
 use clap::ValueEnum;
-use gobeyond_maps::{CustomMap, generate};
+use gobeyond_maps::{CustomMap, generate_within};
 use gobeyond_rules::{
     AnyGame, Player, Rng, SYSTEMS,
     record::{MapSource, PlayerInfo, Record},
@@ -140,7 +140,8 @@ fn fnv(bytes: &[u8]) -> u64 {
 pub fn check(target: Target, input: &[u8]) -> Result<bool, String> {
     let text = String::from_utf8_lossy(input);
     match target {
-        Target::MapSpec => Ok(generate(&text).is_ok()),
+        // The server's limit: bigger maps are refused before generating, as the server does.
+        Target::MapSpec => Ok(generate_within(&text, 4096).is_ok()),
         Target::CustomMap => match CustomMap::from_json(&text) {
             Ok(m) => Ok(m.build_with_limit(4096).is_ok()),
             Err(_) => Ok(false),
@@ -148,6 +149,11 @@ pub fn check(target: Target, input: &[u8]) -> Result<bool, String> {
         Target::Record => {
             let Ok(record) = Record::from_json(&text) else { return Ok(false) };
             if record.actions.len() > 2000 {
+                return Ok(false);
+            }
+            if let MapSource::Spec(spec) = &record.map
+                && generate_within(spec, 4096).is_err()
+            {
                 return Ok(false);
             }
             match record.replay() {

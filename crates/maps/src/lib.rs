@@ -29,6 +29,6 @@ pub use map::{
     Direction, Grid, Lines, MAX_COORDINATE, MAX_LABEL_CHARS, MAX_NAME_CHARS, MAX_NODES, Map, MapBuilder,
     NodeId,
 };
-pub use spec::{GENERATORS, GeneratorInfo, generate};
+pub use spec::{GENERATORS, GeneratorInfo, generate, generate_within};
 pub use start::start_points;
 pub use svg::to_svg;

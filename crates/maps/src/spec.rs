@@ -97,6 +97,8 @@ struct Parsed<'a> {
     usage: &'static str,
     args: &'a str,
     options: Vec<(&'a str, Option<&'a str>)>,
+    /// The most nodes the caller accepts (checked before generating).
+    limit: usize,
 }
 
 impl Parsed<'_> {
@@ -156,14 +158,22 @@ fn check_size(p: &Parsed, nodes: u64) -> Result<(), SpecError> {
     if nodes == 0 {
         return Err(p.bad("the map would have no nodes"));
     }
-    if nodes > MAX_NODES as u64 {
-        return Err(p.bad(format!("the map would have {nodes} nodes; at most {MAX_NODES} are allowed")));
+    if nodes > p.limit as u64 {
+        let limit = p.limit;
+        return Err(p.bad(format!("the map would have {nodes} nodes; at most {limit} are allowed")));
     }
     Ok(())
 }
 
 /// Builds the map a spec string names. Errors say what was wrong and show the usage.
 pub fn generate(spec: &str) -> Result<Map, SpecError> {
+    generate_within(spec, MAX_NODES)
+}
+
+/// [`generate`], refusing a map of more than `limit` nodes before any work is done (a server
+/// that plays on at most 4096 nodes should not spend time building 65,536).
+pub fn generate_within(spec: &str, limit: usize) -> Result<Map, SpecError> {
+    let limit = limit.min(MAX_NODES);
     let spec = spec.trim();
     let mut parts = spec.split(':');
     let kind = parts.next().unwrap_or_default().to_ascii_lowercase();
@@ -180,7 +190,7 @@ pub fn generate(spec: &str) -> Result<Map, SpecError> {
             None => (o, None),
         })
         .collect();
-    let p = Parsed { spec, usage: info.usage, args, options };
+    let p = Parsed { spec, usage: info.usage, args, options, limit };
     if args.is_empty() {
         return Err(p.bad("missing size"));
     }

@@ -19,6 +19,11 @@ pub struct Outcome {
     #[serde(default)]
     pub places: Vec<u32>,
     pub reason: EndReason,
+    /// Players with equal scores were ordered by turn position, the later first (GoBeyond's
+    /// tie-breaker); they hold distinct places.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub tie_broken: bool,
 }
 
 impl Outcome {
@@ -32,7 +37,27 @@ impl Outcome {
             };
             places[p.index()] = if shared { places[ranking[i - 1].index()] } else { i as u32 + 1 };
         }
-        Outcome { scores, ranking, places, reason }
+        Outcome { scores, ranking, places, reason, tie_broken: false }
+    }
+
+    /// An outcome where no place is shared: players with equal scores keep the ranking's order
+    /// (turn position), and `tie_broken` says that it decided.
+    pub fn ordered(
+        scores: Vec<f64>,
+        ranking: Vec<Player>,
+        resigned: &[Player],
+        reason: EndReason,
+    ) -> Outcome {
+        let mut places = vec![0; scores.len()];
+        for (i, &p) in ranking.iter().enumerate() {
+            places[p.index()] = i as u32 + 1;
+        }
+        let tie_broken = ranking.windows(2).any(|w| {
+            !resigned.contains(&w[0])
+                && !resigned.contains(&w[1])
+                && scores[w[0].index()] == scores[w[1].index()]
+        });
+        Outcome { scores, ranking, places, reason, tie_broken }
     }
 
     /// More than one player shares first place.

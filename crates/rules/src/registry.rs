@@ -289,6 +289,11 @@ impl AnyGame {
         dispatch!(self, g => submit(g, seat, input))
     }
 
+    /// Seats whose decision a computer makes for them (their player is gone).
+    pub fn decided_for(&self) -> Vec<Player> {
+        dispatch!(self, g => RuleSystem::decided_for(g))
+    }
+
     /// Whether a seat may send this input itself (time-outs and chance are the server's).
     pub fn seat_may_send(&self, input: &Object) -> bool {
         fn may<S: RuleSystem>(_: &S, input: &Object) -> bool {

@@ -186,6 +186,11 @@ pub trait RuleSystem: Game {
     /// Whether a seat may send this input itself (chance outcomes and time-outs are the
     /// server's).
     fn seat_may_send(input: &Self::Move) -> bool;
+    /// Seats the game waits for whose decision is made for them, by a computer, because their
+    /// player is gone (GoBeyond: resigned players' Clean-Up choices).
+    fn decided_for(&self) -> Vec<Player> {
+        Vec::new()
+    }
 
     /// How many inputs have been played.
     fn input_count(&self) -> usize;

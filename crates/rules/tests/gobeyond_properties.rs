@@ -72,7 +72,17 @@ fn random_game(spec: &str, players: usize, seed: u64, steps: usize) -> GoBeyondG
             } else {
                 let mine: Vec<NodeId> =
                     map.nodes().filter(|&v| g.board().stone_at(v) == Some(p) && rng.below(4) == 0).collect();
-                g.surrender(p, &mine).unwrap();
+                // Stones in one's own territory are refused (they are not doomed): then
+                // nothing changes, and the player surrenders nothing instead.
+                let before = fingerprint(&g);
+                match g.surrender(p, &mine) {
+                    Ok(()) => {}
+                    Err(gobeyond_rules::gobeyond::Illegal::OwnTerritory { .. }) => {
+                        assert_eq!(fingerprint(&g), before);
+                        g.surrender(p, &[]).unwrap();
+                    }
+                    Err(e) => panic!("{e}"),
+                }
             }
             continue;
         }
@@ -131,8 +141,10 @@ proptest! {
         let active = players - g.resigned().len();
         let tail: Vec<Player> = g.resigned().iter().rev().copied().collect();
         prop_assert_eq!(&o.ranking[active..], &tail[..]);
+        // Higher PlayPoints first; equal PlayPoints: the later turn position first.
         for w in o.ranking[..active].windows(2) {
-            prop_assert!(o.scores[w[0].index()] > o.scores[w[1].index()]);
+            let (a, b) = (o.scores[w[0].index()], o.scores[w[1].index()]);
+            prop_assert!(a > b || (a == b && w[0].0 > w[1].0 && o.tie_broken));
         }
     }
 

@@ -99,11 +99,16 @@ impl NewGame {
         if !(2..=8).contains(&self.players) {
             return Err(bad(format!("players must be 2 to 8, not {}", self.players)));
         }
-        let rules = match self.rules {
+        let mut rules = match self.rules {
             RulesChoice::Name(n) => registry::rules_by_name(&n).map_err(bad)?,
             RulesChoice::Spec(s) => s,
         };
         let system = rules.info().map_err(|e| bad(e.to_string()))?;
+        // Settings left out take today's defaults, stored with the game (a setting added later
+        // reads as "off" in older records, which must replay as they were played).
+        let mut settings = system.default_settings();
+        settings.extend(std::mem::take(&mut rules.settings));
+        rules.settings = settings;
         system.validate(&rules.settings, self.players).map_err(|e| bad(format!("rules: {e}")))?;
         if system.clock(&rules.settings).is_some() && self.time != TimeControl::None {
             return Err(bad(format!(
@@ -113,7 +118,11 @@ impl NewGame {
         }
         check_time(&self.time)?;
         let map = match self.map {
-            MapChoice::Spec(s) => MapSource::Spec(s),
+            MapChoice::Spec(s) => {
+                // Too big for the server: refused before anything is generated.
+                gobeyond_maps::generate_within(&s, MAX_NODES).map_err(|e| bad(format!("map: {e}")))?;
+                MapSource::Spec(s)
+            }
             MapChoice::Custom(c) => MapSource::Custom(c),
         };
         if self.seats.len() > self.players {

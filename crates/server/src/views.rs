@@ -8,7 +8,7 @@ use axum::{
     http::{HeaderValue, header},
     response::{IntoResponse, Response},
 };
-use gobeyond_maps::{Map, generate};
+use gobeyond_maps::{Map, generate_within};
 use gobeyond_rules::{AnyGame, SYSTEMS, SystemInfo, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -89,7 +89,7 @@ pub async fn preview(
     }
     let map = app
         .views
-        .run(move || generate(&spec))
+        .run(move || generate_within(&spec, MAX_NODES))
         .await?
         .map_err(|e| ApiError::BadRequest(format!("map: {e}")))?;
     if map.len() > MAX_NODES {

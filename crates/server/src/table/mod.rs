@@ -427,7 +427,7 @@ impl Table {
         let waiting: Vec<usize> = self.game.waiting_for().iter().map(|p| p.index()).collect();
         let seat = match seat {
             Some(s) if !mine.contains(&s) => {
-                return Err(ApiError::Forbidden(format!("seat {s} is not yours")));
+                return Err(ApiError::Forbidden(format!("{} is not yours", self.seat_words(s))));
             }
             Some(s) => s,
             None => *mine.iter().find(|s| waiting.contains(s)).unwrap_or(&mine[0]),
@@ -437,10 +437,17 @@ impl Table {
                 "time-outs are the server clock's to send, and chance outcomes the server's".into(),
             ));
         }
-        if !waiting.contains(&seat) {
-            return Err(ApiError::Conflict(format!("it is not seat {seat}'s turn")));
-        }
+        // Whose turn it is is the rule system's to judge: some actions (a resignation) may be
+        // sent at any time, and its refusal names the players as the board shows them.
         self.commit(seat, action).await
+    }
+
+    /// A seat as the page shows it: "Seat 2 (ada)", counted from 1.
+    fn seat_words(&self, seat: usize) -> String {
+        match self.seats.get(seat).map(seat_name).filter(|n| !n.is_empty()) {
+            Some(name) => format!("Seat {} ({name})", seat + 1),
+            None => format!("Seat {}", seat + 1),
+        }
     }
 
     /// Applies, logs, acknowledges: the one path for every action (humans, bots, the clock).

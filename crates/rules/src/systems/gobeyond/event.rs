@@ -43,7 +43,15 @@ pub enum Event {
     /// A Pass; `automatic` for a resigned player's turn. `consecutive` counts passes in a row.
     Passed { player: Player, automatic: bool, consecutive: u32 },
     /// A resignation; `place` is the final place it earns (1 = first).
-    Resigned { player: Player, place: u32 },
+    Resigned {
+        player: Player,
+        place: u32,
+        /// Resigned for them: their turn ran out `timeouts_to_resign` times in a row.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        absent: bool,
+    },
+    /// The turn limit was reached: play ends as if by passes.
+    TurnLimitReached { turns: u32 },
     /// Enough passes: Clean-Up begins for `players` (everyone not resigned).
     CleanUpStarted { players: Vec<Player> },
     /// A player's Clean-Up choice; `timeout` when their Clean-Up time ran out (nothing given up).
@@ -123,7 +131,15 @@ impl Event {
                 name(*player),
                 if *automatic { " (resigned)" } else { "" }
             ),
-            Event::Resigned { player, place } => format!("{} resigns and takes place {place}", name(*player)),
+            Event::Resigned { player, place, absent: false } => {
+                format!("{} resigns and takes place {place}", name(*player))
+            }
+            Event::Resigned { player, place, absent: true } => {
+                format!("{} ran out of time too often and is resigned: place {place}", name(*player))
+            }
+            Event::TurnLimitReached { turns } => {
+                format!("The turn limit ({turns} turns) is reached: play ends")
+            }
             Event::CleanUpStarted { players: ps } => format!(
                 "Play ends. Clean-Up: {} choose stones to surrender",
                 ps.iter().map(|&p| name(p)).collect::<Vec<_>>().join(", ")

@@ -106,6 +106,8 @@ pub enum Illegal {
     NotYourStone { node: NodeId, player: Player },
     #[error("node {node} is listed twice")]
     Duplicate { node: NodeId },
+    #[error("node {node} lies in {player}'s own territory: it is not doomed")]
+    OwnTerritory { node: NodeId, player: Player },
     #[error("the game is over")]
     GameOver,
 }
@@ -140,6 +142,10 @@ impl Illegal {
                 format!("{} is not a stone of {}", label(node), name(player))
             }
             Illegal::Duplicate { node } => format!("{} is listed twice", label(node)),
+            Illegal::OwnTerritory { node, .. } => format!(
+                "{} stands in your own territory: it is not doomed, and surrendering it would earn nothing",
+                label(node)
+            ),
             other => other.to_string(),
         }
     }
@@ -160,6 +166,10 @@ pub struct GoBeyondGame {
     passes: u32,
     /// The node each player has reserved, until the start of their next turn.
     reservations: [Option<NodeId>; MAX_PLAYERS],
+    /// Turns each player has let run out in a row.
+    timeouts: [u32; MAX_PLAYERS],
+    /// Why play ended (passes, or the turn limit), for the outcome after Clean-Up.
+    ending: EndReason,
     /// Claimant colour code per node (0: occupied or disputed).
     claims: Vec<u8>,
     previous_claims: Vec<u8>,
@@ -185,6 +195,8 @@ clone_reusing!(GoBeyondGame {
     turn,
     passes,
     reservations,
+    timeouts,
+    ending,
     claims,
     previous_claims,
     stack,
@@ -232,6 +244,8 @@ impl GoBeyondGame {
             turn: 0,
             passes: 0,
             reservations: [None; MAX_PLAYERS],
+            timeouts: [0; MAX_PLAYERS],
+            ending: EndReason::Passes,
             claims: Vec::new(),
             previous_claims: Vec::new(),
             stack: Vec::new(),
@@ -340,9 +354,21 @@ impl GoBeyondGame {
         self.reservations.get(player.index()).copied().flatten()
     }
 
-    /// Scores for ranking: PlayPoints plus the tie-break komi of each turn position.
+    /// Scores: whole PlayPoints. The tie-break komi only orders players with equal PlayPoints
+    /// (the later turn position first), as the document gives it "if a tie occurs".
     pub fn scores(&self) -> Vec<f64> {
-        (0..self.players).map(|i| self.points[i] as f64 + self.rules.tie_break * (i + 1) as f64).collect()
+        (0..self.players).map(|i| self.points[i] as f64).collect()
+    }
+
+    /// What a player would have if the game ended now: PlayPoints plus the final bonus for what
+    /// they claim (nothing more for a resigned player).
+    pub fn projected(&self, player: Player) -> i64 {
+        let bonus = if self.is_resigned(player) {
+            0
+        } else {
+            i64::from(self.claimed_count(player)) * self.rules.final_bonus
+        };
+        self.points[player.index()] + bonus
     }
 
     fn active_players(&self) -> usize {
@@ -405,6 +431,16 @@ impl GoBeyondGame {
         self.check_as(player, action)?;
         self.note(player, Input::Action(action));
         let in_turn = player == self.to_move;
+        // A player whose turn runs out too many times in a row has left: resigned for them.
+        let limit = self.rules.timeouts_to_resign;
+        let absent = if action == Action::Timeout {
+            self.timeouts[player.index()] += 1;
+            limit > 0 && self.timeouts[player.index()] >= limit
+        } else {
+            self.timeouts[player.index()] = 0;
+            false
+        };
+        let action = if absent { Action::Resign } else { action };
         match action {
             Action::Occupy(node) => self.occupy(player, node),
             Action::Skip | Action::Timeout => {
@@ -418,7 +454,7 @@ impl GoBeyondGame {
             Action::Resign => {
                 self.resigned.push(player);
                 let place = (self.players - self.resigned.len() + 1) as u32;
-                self.emit(Event::Resigned { player, place });
+                self.emit(Event::Resigned { player, place, absent });
                 if in_turn {
                     // From now on a resigned player always passes, starting with this turn.
                     self.passes += 1;
@@ -427,6 +463,9 @@ impl GoBeyondGame {
             }
         }
         if self.active_players() <= 1 {
+            // The last player standing gets the final bonus for what they claim, as at the end
+            // of any game.
+            self.pay_final_bonus();
             self.finish(EndReason::Resignation);
         } else if in_turn {
             self.to_move = self.next_seat(player);
@@ -507,6 +546,13 @@ impl GoBeyondGame {
                 self.start_cleanup();
                 return;
             }
+            let limit = self.rules.turn_limit;
+            if limit > 0 && self.turn >= limit {
+                self.emit(Event::TurnLimitReached { turns: self.turn });
+                self.ending = EndReason::TurnLimit;
+                self.start_cleanup();
+                return;
+            }
             let p = self.to_move;
             if self.is_resigned(p) {
                 self.release(p);
@@ -535,12 +581,26 @@ impl GoBeyondGame {
         }
     }
 
+    /// Clean-Up: every player with stones on the board chooses. Resigned players choose too,
+    /// or rather the server chooses for them ([`GoBeyondGame::decided_for`]): their dead stones
+    /// would otherwise keep an opponent's territory disputed for ever.
     fn start_cleanup(&mut self) {
         let players: Vec<Player> =
             (0..self.players as u8).map(Player).filter(|&p| !self.is_resigned(p)).collect();
-        self.surrenders =
-            Some((0..self.players as u8).map(Player).map(|p| self.is_resigned(p).then(Vec::new)).collect());
+        let has_stones = |p: Player| self.board.map().nodes().any(|v| self.board.stone_at(v) == Some(p));
+        self.surrenders = Some(
+            (0..self.players as u8)
+                .map(Player)
+                .map(|p| (self.is_resigned(p) && !has_stones(p)).then(Vec::new))
+                .collect(),
+        );
         self.emit(Event::CleanUpStarted { players });
+    }
+
+    /// Seats whose Clean-Up choice is made for them (by the server's search, or by
+    /// [`GoBeyondGame::suggest_surrender`]): resigned players who still have stones.
+    pub fn decided_for(&self) -> Vec<Player> {
+        self.awaiting_cleanup().into_iter().filter(|&p| self.is_resigned(p)).collect()
     }
 
     /// Players who have not yet made their Clean-Up choice.
@@ -560,7 +620,10 @@ impl GoBeyondGame {
             Phase::Playing => return Err(Illegal::NotInCleanUp),
             Phase::CleanUp => {}
         }
-        self.check_player(player)?;
+        // Resigned players take part: their choice is made for them (see `start_cleanup`).
+        if player.index() >= self.players {
+            return Err(Illegal::UnknownPlayer { player });
+        }
         if self.surrendered(player).is_some() {
             return Err(Illegal::AlreadySubmitted { player });
         }
@@ -580,6 +643,17 @@ impl GoBeyondGame {
             }
             if std::mem::replace(&mut seen[node as usize], true) {
                 return Err(Illegal::Duplicate { node });
+            }
+        }
+        // Stones whose node would be the player's own territory once they leave are not doomed:
+        // surrendering them once paid the owner an award and a bonus for a freed node.
+        if !nodes.is_empty() {
+            let mut board = self.board.clone();
+            board.remove_stones(nodes);
+            let (mut claims, mut stack, mut region) = (Vec::new(), Vec::new(), Vec::new());
+            regions::claims_into(&board, &mut claims, &mut stack, &mut region);
+            if let Some(&node) = nodes.iter().find(|&&n| claims.get(n as usize) == Some(&player.stone())) {
+                return Err(Illegal::OwnTerritory { node, player });
             }
         }
         Ok(())
@@ -642,8 +716,9 @@ impl GoBeyondGame {
             by_claimant.sort_by_key(|(c, _)| c.map_or(u8::MAX, |p| p.0));
             for (claimant, mut nodes) in by_claimant {
                 nodes.sort_unstable();
-                // Resigned players earn nothing after resigning.
-                let paid = claimant.filter(|&c| !self.is_resigned(c));
+                // Resigned players earn nothing after resigning; nobody is paid for their own
+                // stones (possible only when others' surrenders freed the region around them).
+                let paid = claimant.filter(|&c| !self.is_resigned(c) && c != owner);
                 let award = if paid.is_some() { nodes.len() as i64 * self.rules.surrender_award } else { 0 };
                 if let Some(c) = paid {
                     self.points[c.index()] += award;
@@ -651,6 +726,11 @@ impl GoBeyondGame {
                 self.emit(Event::StonesRemoved { owner, nodes, claimant, award });
             }
         }
+        self.pay_final_bonus();
+        self.finish(self.ending);
+    }
+
+    fn pay_final_bonus(&mut self) {
         for p in (0..self.players as u8).map(Player) {
             if self.is_resigned(p) {
                 continue;
@@ -660,14 +740,14 @@ impl GoBeyondGame {
             self.points[p.index()] += points;
             self.emit(Event::FinalBonus { player: p, claimed, points });
         }
-        self.finish(EndReason::Passes);
     }
 
     fn finish(&mut self, reason: EndReason) {
         let scores = self.scores();
+        // Equal PlayPoints: the later turn position first (the tie-break komi), no shared place.
         let ranking = rank(&scores, &self.resigned);
         self.emit(Event::GameOver { reason, ranking: ranking.clone(), scores: scores.clone() });
-        self.outcome = Some(Outcome::new(scores, ranking, &self.resigned, reason));
+        self.outcome = Some(Outcome::ordered(scores, ranking, &self.resigned, reason));
     }
 
     /// Stones the engine suggests `player` surrender in Clean-Up: groups with a single liberty,

@@ -33,6 +33,15 @@ pub struct GoBeyondRules {
     /// Consecutive passes that end play; `None`: the document's N + 1 for N players.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub passes_to_end: Option<u32>,
+    /// A player whose turn runs out this many times in a row resigns (an addition to the
+    /// document: a player who left would otherwise keep the game going for ever). 0: never.
+    /// Records made before this setting existed read as 0, so that they replay as played.
+    #[serde(default)]
+    pub timeouts_to_resign: u32,
+    /// Play ends (and Clean-Up begins) once this many turns have started (an addition to the
+    /// document, so that every game ends). 0: no limit; older records read as 0.
+    #[serde(default)]
+    pub turn_limit: u32,
 }
 
 impl Default for GoBeyondRules {
@@ -49,6 +58,8 @@ impl Default for GoBeyondRules {
             turn_seconds: 20,
             cleanup_seconds: 60,
             passes_to_end: None,
+            timeouts_to_resign: 3,
+            turn_limit: 1000,
         }
     }
 }
@@ -109,6 +120,14 @@ impl GoBeyondRules {
             if i64::from(value) > MAX_SECONDS {
                 return Err(SettingsError::TooLarge { name, value: i64::from(value), max: MAX_SECONDS });
             }
+        }
+        if self.timeouts_to_resign > 1000 {
+            let value = i64::from(self.timeouts_to_resign);
+            return Err(SettingsError::TooLarge { name: "timeouts_to_resign", value, max: 1000 });
+        }
+        if self.turn_limit > 1_000_000 {
+            let value = i64::from(self.turn_limit);
+            return Err(SettingsError::TooLarge { name: "turn_limit", value, max: 1_000_000 });
         }
         if let Some(p) = self.passes_to_end.filter(|&p| p > 1000) {
             return Err(SettingsError::TooLarge { name: "passes_to_end", value: i64::from(p), max: 1000 });

@@ -59,6 +59,8 @@ pub struct GoBeyondPlayer {
     pub color: &'static str,
     /// PlayPoints now.
     pub points: i64,
+    /// PlayPoints if the game ended now: plus the final bonus for what the player claims.
+    pub projected: i64,
     /// `playing` or `resigned`.
     pub status: &'static str,
     /// 1 for the first to resign, 2 for the second, ...
@@ -95,6 +97,7 @@ impl GoBeyondState {
                 name: names.get(p.index()).map(|i| i.name.clone()).unwrap_or_default(),
                 color: p.color_name(n),
                 points: game.points(p),
+                projected: game.projected(p),
                 status: if game.is_resigned(p) { "resigned" } else { "playing" },
                 resigned_order: game.resigned().iter().position(|&q| q == p).map(|i| i + 1),
                 claimed: game.claimed_count(p),

@@ -110,6 +110,7 @@ fn refusal(e: &Illegal, map: &Map, players: usize) -> Refusal {
         Illegal::AlreadySubmitted { .. } => "already_submitted",
         Illegal::NotYourStone { .. } => "not_your_stone",
         Illegal::Duplicate { .. } => "duplicate",
+        Illegal::OwnTerritory { .. } => "own_territory",
         Illegal::GameOver => "game_over",
     };
     Refusal::new(code, e.describe(map, players))
@@ -194,6 +195,24 @@ impl RuleSystem for GoBeyondGame {
                 "seconds per turn (0: untimed); a turn that runs out is a Skip",
             ),
             seconds("cleanup_seconds", json!(d.cleanup_seconds), "seconds for Clean-Up choices (0: untimed)"),
+            SettingInfo {
+                name: "timeouts_to_resign",
+                kind: "integer",
+                default: json!(d.timeouts_to_resign),
+                help: "a player whose turn runs out this many times in a row is resigned (0: never)",
+                choices: &[],
+                min: Some(0.0),
+                max: Some(1000.0),
+            },
+            SettingInfo {
+                name: "turn_limit",
+                kind: "integer",
+                default: json!(d.turn_limit),
+                help: "play ends after this many turns, scored as usual (0: no limit)",
+                choices: &[],
+                min: Some(0.0),
+                max: Some(1_000_000.0),
+            },
         ]
     }
 
@@ -264,6 +283,10 @@ impl RuleSystem for GoBeyondGame {
         } else {
             Move::Skip
         }
+    }
+
+    fn decided_for(&self) -> Vec<Player> {
+        GoBeyondGame::decided_for(self)
     }
 
     fn seat_may_send(input: &Move) -> bool {
