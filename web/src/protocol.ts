@@ -74,7 +74,12 @@ ranking: Array<Player>,
 /**
  * Per seat, its place from 1; players who share a place (a draw, jigo) have the same one.
  */
-places: Array<number>, reason: EndReason, };
+places: Array<number>, reason: EndReason, 
+/**
+ * Players with equal scores were ordered by turn position, the later first (GoBeyond's
+ * tie-breaker); they hold distinct places.
+ */
+tie_broken?: boolean, };
 
 export type Player = number;
 
@@ -217,6 +222,10 @@ export type GoBeyondPlayer = { player: number, name: string, color: string,
  */
 points: number, 
 /**
+ * PlayPoints if the game ended now: plus the final bonus for what the player claims.
+ */
+projected: number, 
+/**
  * `playing` or `resigned`.
  */
 status: string, 
@@ -247,6 +256,10 @@ export type GoBeyondPhase = "playing" | "clean_up" | "finished";
 
 export type GoBeyondMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "skip" } | { "type": "resign" } | { "type": "timeout" } | { "type": "surrender", nodes?: Array<number>, at?: Array<string>, } | { "type": "cleanup_timeout" };
 
-export type GoBeyondEvent = { "event": "starting_points", player: Player, points: number, } | { "event": "turn_started", turn: number, player: Player, } | { "event": "reservation_released", player: Player, node: number, } | { "event": "income", player: Player, claimed: number, points: number, } | { "event": "occupied", player: Player, node: number, cost: number, } | { "event": "captured", player: Player, victim: Player, nodes: Array<number>, award: number, } | { "event": "claims_changed", changes: Array<ClaimChange>, } | { "event": "reserved", player: Player, node: number, } | { "event": "skipped", player: Player, timeout: boolean, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "resigned", player: Player, place: number, } | { "event": "clean_up_started", players: Array<Player>, } | { "event": "surrendered", player: Player, nodes: Array<number>, timeout: boolean, } | { "event": "stones_removed", owner: Player, nodes: Array<number>, claimant: Player | null, award: number, } | { "event": "final_bonus", player: Player, claimed: number, points: number, } | { "event": "game_over", reason: EndReason, ranking: Array<Player>, scores: Array<number>, };
+export type GoBeyondEvent = { "event": "starting_points", player: Player, points: number, } | { "event": "turn_started", turn: number, player: Player, } | { "event": "reservation_released", player: Player, node: number, } | { "event": "income", player: Player, claimed: number, points: number, } | { "event": "occupied", player: Player, node: number, cost: number, } | { "event": "captured", player: Player, victim: Player, nodes: Array<number>, award: number, } | { "event": "claims_changed", changes: Array<ClaimChange>, } | { "event": "reserved", player: Player, node: number, } | { "event": "skipped", player: Player, timeout: boolean, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "resigned", player: Player, place: number, 
+/**
+ * Resigned for them: their turn ran out `timeouts_to_resign` times in a row.
+ */
+absent?: boolean, } | { "event": "turn_limit_reached", turns: number, } | { "event": "clean_up_started", players: Array<Player>, } | { "event": "surrendered", player: Player, nodes: Array<number>, timeout: boolean, } | { "event": "stones_removed", owner: Player, nodes: Array<number>, claimant: Player | null, award: number, } | { "event": "final_bonus", player: Player, claimed: number, points: number, } | { "event": "game_over", reason: EndReason, ranking: Array<Player>, scores: Array<number>, };
 
 export type ClaimChange = { node: number, from: Player | null, to: Player | null, };

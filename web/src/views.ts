@@ -35,6 +35,7 @@ export interface PlayerView {
   stones: string[];
   // GoBeyond
   points?: number;
+  projected?: number;
   status?: string;
   claimed?: number;
   reservation?: string | null;

@@ -28,5 +28,12 @@ pub fn doomed_stones(game: &GoBeyondGame, player: Player, config: SearchConfig) 
         }
     }
     doomed.sort_unstable();
+    // Stones that would leave the player's own territory behind are not doomed (the rules
+    // refuse them): drop them one by one.
+    while let Err(gobeyond_rules::gobeyond::Illegal::OwnTerritory { node, .. }) =
+        game.check_surrender(player, &doomed)
+    {
+        doomed.retain(|&n| n != node);
+    }
     doomed
 }

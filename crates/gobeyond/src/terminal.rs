@@ -135,6 +135,13 @@ pub fn run<S: Terminal>(
         }
         let turn = game.turn();
         let Some(&seat) = turn.seats.first() else { break };
+        if game.decided_for().contains(&seat) {
+            // A resigned player's Clean-Up: decided for them (their stones in atari go).
+            let choice = game.fallback_move(seat);
+            game.submit(seat, &choice).map_err(|e| anyhow::anyhow!(e.message))?;
+            save_now(&game)?;
+            continue;
+        }
         if show {
             write!(out, "\n{}", game.show())?;
         }

@@ -37,6 +37,8 @@ on_both!(
     password_hashing_is_bounded,
     lobby_lists,
     views_for_the_web_client,
+    an_absent_player_is_resigned_and_the_game_ends,
+    resigning_out_of_turn,
 );
 
 fn seat_of(info: &Value, user: i64) -> u64 {
@@ -721,5 +723,64 @@ async fn views_for_the_web_client(db: &str) {
     assert_eq!(status, 404);
     sa.close().await;
     sb.close().await;
+    server.stop().await;
+}
+
+/// Issue 16: a player who leaves for good (never acts again) is resigned after their turn runs
+/// out `timeouts_to_resign` times in a row, and the game ends with a result; the record replays.
+async fn an_absent_player_is_resigned_and_the_game_ends(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let rules = json!({"system": "gobeyond", "turn_seconds": 1, "timeouts_to_resign": 2});
+    let game = a.create(json!({"rules": rules, "map": "square:5", "players": 2})).await;
+    assert_eq!(b.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
+    let mut sa = a.socket().await;
+    sa.watch(game, None).await;
+    // A plays; B has gone away and never answers.
+    assert_eq!(sa.act(game, json!({"type": "place", "at": "C3"})).await["type"], "ack");
+    sa.until(|v| v["type"] == "update" && v["action"]["type"] == "timeout").await;
+    assert_eq!(sa.act(game, json!({"type": "place", "at": "B2"})).await["type"], "ack");
+    let last = sa.until(|v| v["type"] == "update" && v["status"] == "finished").await;
+    let outcome = &last["state"]["outcome"];
+    assert_eq!(outcome["reason"], "resignation", "{last}");
+    assert_eq!(outcome["ranking"], json!([0, 1]));
+    let resigned = last["events"].as_array().unwrap().iter().find(|e| e["event"] == "resigned").cloned();
+    assert_eq!(resigned.map(|e| e["absent"].clone()), Some(json!(true)), "{last}");
+    // The last player standing got the final bonus for what A claims.
+    assert!(last["events"].as_array().unwrap().iter().any(|e| e["event"] == "final_bonus"), "{last}");
+    let (_, record) = a.get(&format!("/api/games/{game}/record")).await;
+    let record: gobeyond_rules::record::Record = serde_json::from_value(record).unwrap();
+    assert_eq!(
+        record.replay().unwrap().outcome().map(|o| o.reason),
+        Some(gobeyond_rules::EndReason::Resignation)
+    );
+    server.stop().await;
+}
+
+/// Issue 16: in a 3-player game a player resigns while it is someone else's turn; play goes on
+/// without them. Refusals name seats as the page does.
+async fn resigning_out_of_turn(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let c = Client::guest(&server).await;
+    let game = a.create(json!({"rules": "gobeyond", "map": "hex:3", "players": 3})).await;
+    for x in [&b, &c] {
+        assert_eq!(x.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
+    }
+    let mut sc = c.socket().await;
+    let sync = sc.watch(game, None).await;
+    let seat_c = seat_of(&sync["info"], c.id());
+    assert!(!waiting(&sync["info"]).contains(&seat_c), "it is not C's turn");
+    let wrong = sc.act(game, json!({"type": "skip"})).await;
+    assert_eq!(wrong["code"], "not_your_turn", "{wrong}");
+    let other = (seat_c + 1) % 3;
+    sc.send(json!({"type": "act", "game": game, "action": {"type": "resign"}, "seat": other, "id": 5})).await;
+    let e = sc.until(|v| v["type"] == "error" && v["id"] == 5).await;
+    assert!(e["error"].as_str().unwrap().contains(&format!("Seat {}", other + 1)), "{e}");
+    assert_eq!(sc.act(game, json!({"type": "resign"})).await["type"], "ack");
+    let (_, info) = a.get(&format!("/api/games/{game}")).await;
+    assert_eq!(info["status"], "live", "two players go on");
     server.stop().await;
 }

@@ -304,7 +304,9 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
         h('thead', {}, h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'), h('th', {}, 'Score'))),
         h('tbody', {}, ...o.ranking.map((p, k) => h('tr', {}, h('td', {}, String(o.places?.[p] ?? k + 1)), h('td', {}, swatch(p, model.players), ' ', names.player(p)), h('td', {}, String(o.scores[p]))))),
       ),
-      h('p', {}, `Ended by ${o.reason}. `, h('a', { href: `#/review/${id}`, id: 'review-link' }, 'Review the game')),
+      h('p', {}, `Ended by ${o.reason.replace('_', ' ')}. `,
+        o.tie_broken ? 'Equal scores were ordered by turn position (the later first). ' : '',
+        h('a', { href: `#/review/${id}`, id: 'review-link' }, 'Review the game')),
     );
   }
 

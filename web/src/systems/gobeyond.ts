@@ -51,7 +51,14 @@ export function describeGoBeyond(events: GoBeyondEvent[], names: Naming): string
         if (!e.automatic) lines.push(`${names.player(e.player)} passed (${e.consecutive} in a row)`);
         break;
       case 'resigned':
-        lines.push(`${names.player(e.player)} resigned (place ${e.place})`);
+        lines.push(
+          e.absent
+            ? `${names.player(e.player)} ran out of time too often and is resigned (place ${e.place})`
+            : `${names.player(e.player)} resigned (place ${e.place})`,
+        );
+        break;
+      case 'turn_limit_reached':
+        lines.push(`The turn limit (${e.turns} turns) is reached: play ends`);
         break;
       case 'clean_up_started':
         lines.push('Clean-Up: each player chooses stones to surrender');
@@ -103,6 +110,11 @@ export const gobeyond: SystemUi = {
   logOfUpdate: (msg, _before, names) => describeGoBeyond(msg.events as GoBeyondEvent[], names),
   columns: [
     { header: 'Points', cls: 'points', cell: (p) => String(p?.points ?? '') },
+    {
+      header: 'Projected',
+      title: 'PlayPoints if the game ended now: plus the final bonus for what is claimed',
+      cell: (p) => String(p?.projected ?? ''),
+    },
     {
       header: 'Claimed',
       title: 'claimed nodes (income per turn)',

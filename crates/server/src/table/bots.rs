@@ -4,6 +4,8 @@ use super::*;
 
 /// Longest a server bot thinks per move.
 const BOT_SECONDS: f64 = 2.0;
+/// The level whose search decides for players who are gone.
+const GONE_LEVEL: u8 = 5;
 
 impl Table {
     /// Starts a search for a bot seat that must act (one at a time per game, on the bot pool).
@@ -12,9 +14,14 @@ impl Table {
             return;
         }
         let waiting = self.game.waiting_for();
+        // Computer seats, and seats whose player is gone (a resigned player's Clean-Up choice:
+        // the search's ownership judges which of their stones are doomed).
+        let gone = self.game.decided_for();
         let Some((seat, level)) = waiting.iter().find_map(|p| {
             let s = self.seats.get(p.index())?;
-            s.bot_level.map(|l| (p.index(), l))
+            s.bot_level
+                .map(|l| (p.index(), l))
+                .or_else(|| gone.contains(p).then_some((p.index(), GONE_LEVEL)))
         }) else {
             return;
         };

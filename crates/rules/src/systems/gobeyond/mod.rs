@@ -753,11 +753,17 @@ impl GoBeyondGame {
     /// Stones the engine suggests `player` surrender in Clean-Up: groups with a single liberty,
     /// which the next opponent move would capture. (The bots' ownership estimates do better.)
     pub fn suggest_surrender(&self, player: Player) -> Vec<NodeId> {
-        self.board
+        let mut doomed: Vec<NodeId> = self
+            .board
             .map()
             .nodes()
             .filter(|&n| self.board.stone_at(n) == Some(player) && self.board.in_atari(n))
-            .collect()
+            .collect();
+        // Never a stone the rules would refuse (one in the player's own territory).
+        while let Err(Illegal::OwnTerritory { node, .. }) = self.check_surrender(player, &doomed) {
+            doomed.retain(|&n| n != node);
+        }
+        doomed
     }
 
     /// Takes back the last input (replaying from the start). False if there is none.
