@@ -162,7 +162,11 @@ export type RulesSpec = { system: string, [key: string]: unknown };
 
 export type MapSummary = { name: string, spec: string, nodes: number, };
 
-export type ClassicState = { map: MapSummary, rules: RulesSpec, status: string, 
+export type ClassicState = { map: MapSummary, rules: RulesSpec, 
+/**
+ * `playing`, `scoring` (the dead-stone phase) or `finished`.
+ */
+status: string, 
 /**
  * The player to move, while the game is on.
  */
@@ -172,9 +176,18 @@ to_move: number | null, moves_played: number, consecutive_passes: number, player
  */
 board: Array<number | null>, 
 /**
- * Per node, the player who owns it (stone or claimed empty region), else `null`.
+ * Per node, the player who owns it (stone or claimed empty region), else `null`; dead
+ * stones marked (or agreed) count as removed.
  */
-ownership: Array<number | null>, ko: string | null, hash: string, outcome: Outcome | null, };
+ownership: Array<number | null>, 
+/**
+ * Stones marked dead (the dead-stone phase) or agreed dead (after it).
+ */
+dead: Array<number>, 
+/**
+ * The dead-stone phase: seats that have accepted the marking.
+ */
+accepted: Array<number> | null, ko: string | null, hash: string, outcome: Outcome | null, };
 
 export type ClassicPlayer = { player: number, name: string, color: string, 
 /**
@@ -182,9 +195,13 @@ export type ClassicPlayer = { player: number, name: string, color: string,
  */
 stones: Array<string>, prisoners: number, score: number, resigned: boolean, };
 
-export type ClassicMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" };
+export type ClassicMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" } | { "type": "dead", nodes: Array<number>, at?: Array<string>, proposed?: boolean, } | { "type": "accept" } | { "type": "resume" };
 
-export type ClassicEvent = { "event": "placed", player: Player, node: number, } | { "event": "captured", player: Player, owner: Player, nodes: Array<number>, } | { "event": "passed", player: Player, consecutive: number, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "game_over", outcome: Outcome, };
+export type ClassicEvent = { "event": "placed", player: Player, node: number, } | { "event": "captured", player: Player, owner: Player, nodes: Array<number>, } | { "event": "passed", player: Player, consecutive: number, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "scoring_started", } | { "event": "dead_marked", player: Player, nodes: Array<number>, proposed: boolean, } | { "event": "accepted", player: Player, 
+/**
+ * Accepted by running out of time.
+ */
+timeout: boolean, } | { "event": "resumed", player: Player, } | { "event": "game_over", outcome: Outcome, };
 
 export type GoBeyondState = { map: MapSummary, rules: RulesSpec, phase: GoBeyondPhase, 
 /**

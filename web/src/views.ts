@@ -66,16 +66,21 @@ export interface GameState {
   // classic
   status?: string;
   ownership?: (number | null)[];
+  /** Stones marked dead (the dead-stone phase) or agreed dead. */
+  dead?: number[];
+  /** The dead-stone phase: seats that have accepted the marking. */
+  accepted?: number[] | null;
   ko?: string | null;
   moves_played?: number;
 }
 
 export interface RecordedAction {
   player: number;
-  type: 'place' | 'pass' | 'resign' | 'skip' | 'timeout' | 'surrender' | 'cleanup_timeout';
+  type: 'place' | 'pass' | 'resign' | 'skip' | 'timeout' | 'surrender' | 'cleanup_timeout' | 'dead' | 'accept' | 'resume';
   at?: string | string[] | null;
   node?: number | null;
   nodes?: number[];
+  proposed?: boolean;
 }
 
 // `GameState` and `RecordedAction` read every system's JSON: each system's generated types

@@ -37,3 +37,12 @@ pub fn doomed_stones(game: &GoBeyondGame, player: Player, config: SearchConfig) 
     }
     doomed
 }
+
+/// Classic Go's dead-stone phase: every stone the search's ownership says is dead, from the
+/// position as if play went on (whole groups, sorted).
+pub fn dead_classic_stones(game: &gobeyond_rules::ClassicGame, config: SearchConfig) -> Vec<NodeId> {
+    let position = game.play_resumed();
+    let analysis = Searcher::new(config).search(&position);
+    let dead = analysis.dead_stones(game.board());
+    game.groups_at(&dead).unwrap_or_default()
+}

@@ -34,6 +34,9 @@ fn search<G: Searchable>(game: &G, level: Level, seed: u64, time: Option<Duratio
 }
 
 impl Computer for ClassicGame {
+    /// The dead-stone phase: the first marking proposes the stones the search's ownership says
+    /// are dead; later, accept a marking that agrees with that estimate, or mark the estimate
+    /// again. Otherwise the search's move.
     fn computer_input(
         &self,
         _: Player,
@@ -41,6 +44,17 @@ impl Computer for ClassicGame {
         seed: u64,
         time: Option<Duration>,
     ) -> Option<classic::Move> {
+        if let Some(phase) = self.scoring() {
+            let config = SearchConfig { playouts: 3000, seed, time, ..SearchConfig::default() };
+            let estimate = crate::cleanup::dead_classic_stones(self, config);
+            return Some(if !phase.marked {
+                classic::Move::dead(self.map(), &estimate, true)
+            } else if phase.dead == estimate {
+                classic::Move::Accept
+            } else {
+                classic::Move::dead(self.map(), &estimate, false)
+            });
+        }
         search(self, level, seed, time).map(|a| classic::Move::of(self.map(), a))
     }
 }

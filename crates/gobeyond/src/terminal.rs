@@ -34,6 +34,10 @@ pub trait Terminal: RuleSystem {
     fn undo(&mut self) -> bool;
     /// The final line of the player in `place` (from 1).
     fn final_line(&self, place: usize, player: Player) -> String;
+    /// The decision made for a seat whose player cannot make it ([`RuleSystem::decided_for`]).
+    fn decide_for(&self, seat: Player) -> Self::Move {
+        self.fallback_move(seat)
+    }
 }
 
 /// What a player typed, as the system reads it.
@@ -136,8 +140,9 @@ pub fn run<S: Terminal>(
         let turn = game.turn();
         let Some(&seat) = turn.seats.first() else { break };
         if game.decided_for().contains(&seat) {
-            // A resigned player's Clean-Up: decided for them (their stones in atari go).
-            let choice = game.fallback_move(seat);
+            // Decided for the seat: a resigned player's Clean-Up, classic Go's proposal of
+            // dead stones.
+            let choice = game.decide_for(seat);
             game.submit(seat, &choice).map_err(|e| anyhow::anyhow!(e.message))?;
             save_now(&game)?;
             continue;

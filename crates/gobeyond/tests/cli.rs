@@ -95,12 +95,15 @@ fn bad_maps_get_clear_errors() {
 fn play_in_the_terminal_saves_and_replays() {
     let save = tmp("game.json");
     // X captures the O stone in the corner; illegal moves and a typo are explained.
-    let script = "B1\nA1\nA2\nA1\nB1\nZ9\npass\npass\n";
+    // Then the dead-stone phase: White marks Black's B1 group dead, Black toggles it back to
+    // alive, and both accept.
+    let script = "B1\nA1\nA2\nA1\nB1\nZ9\npass\npass\naccept\nB1\nB1\naccept\naccept\n";
     let (ok, out, err) = run(&["play", "--map", "square:5", "--save", save.to_str().unwrap()], script);
     assert!(ok, "{err}");
     assert!(out.contains("Illegal: A1 would be suicide"), "{out}");
     assert!(out.contains("Illegal: B1 is occupied"), "{out}");
     assert!(out.contains("There is no node \"Z9\""), "{out}");
+    assert!(out.contains("Dead stones: B1. Type a stone"), "a toggled group is shown dead: {out}");
     assert!(out.contains("Game over"), "{out}");
     let (ok, out, err) = run(&["replay", save.to_str().unwrap()], "");
     assert!(ok, "{err}");

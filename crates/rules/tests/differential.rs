@@ -14,7 +14,14 @@ use gobeyond_rules::{
 };
 
 fn rules(ko: KoRule, suicide: SuicideRule) -> ClassicRules {
-    ClassicRules { ko, suicide, komi: 0.0, scoring: Scoring::Area, passes_to_end: Some(1000) }
+    ClassicRules {
+        ko,
+        suicide,
+        komi: 0.0,
+        scoring: Scoring::Area,
+        passes_to_end: Some(1000),
+        dead_stones: false,
+    }
 }
 
 fn agree(e: &Illegal, n: &NaiveError) -> bool {

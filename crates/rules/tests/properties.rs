@@ -23,8 +23,14 @@ const SPECS: &[&str] = &[
 
 fn play_random(spec: &str, players: usize, suicide: SuicideRule, ko: KoRule, seed: u64, steps: usize) {
     let map = Arc::new(gobeyond_maps::generate(spec).unwrap());
-    let rules =
-        ClassicRules { ko, suicide, komi: 0.5, scoring: gobeyond_rules::Scoring::Area, passes_to_end: None };
+    let rules = ClassicRules {
+        ko,
+        suicide,
+        komi: 0.5,
+        scoring: gobeyond_rules::Scoring::Area,
+        passes_to_end: None,
+        dead_stones: false,
+    };
     let mut game = ClassicGame::new(map.clone(), players, rules).unwrap();
     let mut rng = Rng::new(seed);
     let mut placed = 0u32;

@@ -24,7 +24,7 @@ fn at(game: &ClassicGame, label: &str) -> NodeId {
 }
 
 fn rules(ko: KoRule, suicide: SuicideRule) -> ClassicRules {
-    ClassicRules { ko, suicide, komi: 0.0, scoring: Scoring::Area, passes_to_end: None }
+    ClassicRules { ko, suicide, komi: 0.0, scoring: Scoring::Area, passes_to_end: None, dead_stones: false }
 }
 
 #[test]
@@ -220,13 +220,22 @@ fn komi_is_shared_by_turn_position() {
 #[test]
 fn passes_and_resignations_end_the_game() {
     let map = Arc::new(generate("square:5").unwrap());
-    let mut g = ClassicGame::new(map.clone(), 3, ClassicRules::default()).unwrap();
+    // Without the dead-stone phase (Tromp-Taylor), the passes end the game at once.
+    let tt = ClassicRules { dead_stones: false, ..ClassicRules::default() };
+    let mut g = ClassicGame::new(map.clone(), 3, tt).unwrap();
     g.play(Action::Pass).unwrap();
     g.play(Action::Pass).unwrap();
     assert!(!g.is_over());
     g.play(Action::Pass).unwrap();
     assert_eq!(g.outcome().unwrap().reason, EndReason::Passes);
     assert_eq!(g.play(Action::Pass), Err(Illegal::GameOver));
+    // With it, the passes start the phase: moves are refused until play resumes.
+    let mut g = ClassicGame::new(map.clone(), 3, ClassicRules::default()).unwrap();
+    for _ in 0..3 {
+        g.play(Action::Pass).unwrap();
+    }
+    assert!(!g.is_over() && g.scoring().is_some());
+    assert_eq!(g.play_as(Player(0), Action::Pass), Err(Illegal::InScoring));
 
     let mut g = ClassicGame::new(map, 3, ClassicRules::default()).unwrap();
     g.play_as(Player(1), Action::Resign).unwrap();

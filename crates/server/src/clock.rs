@@ -38,6 +38,9 @@ fn ms(seconds: f64) -> i64 {
     (seconds * 1000.0).round() as i64
 }
 
+/// Time for a decision of several seats at once under a time control (the dead-stone phase).
+pub const DECISION_MS: i64 = 120_000;
+
 impl Clock {
     /// A clock as stored with its game. Also reads the first version's form, in which the time
     /// control's `kind` sat beside the clock's own (`{"kind": "classic", "kind": "byo_yomi", …}`):
@@ -80,6 +83,11 @@ impl Clock {
                 (cleanup_ms > 0).then_some(now + cleanup_ms)
             }
             (ClockKind::PerTurn { turn_ms, .. }, Some(_)) => (turn_ms > 0).then_some(now + turn_ms),
+            // A decision of several seats at once (classic Go's dead stones) under a time
+            // control: a fixed time, after which the clock accepts for whoever has not.
+            (ClockKind::Control { time: tc }, None) if cleanup => {
+                (tc != TimeControl::None).then_some(now + DECISION_MS)
+            }
             (ClockKind::Control { time: tc }, Some(p)) => {
                 // Byo-yomi: every period left can be used up in turn before the player loses
                 // (one period only once made 1 s + 3 × 2 s end at 3 s).

@@ -39,6 +39,7 @@ on_both!(
     views_for_the_web_client,
     an_absent_player_is_resigned_and_the_game_ends,
     resigning_out_of_turn,
+    classic_dead_stone_phase,
 );
 
 fn seat_of(info: &Value, user: i64) -> u64 {
@@ -782,5 +783,54 @@ async fn resigning_out_of_turn(db: &str) {
     assert_eq!(sc.act(game, json!({"type": "resign"})).await["type"], "ack");
     let (_, info) = a.get(&format!("/api/games/{game}")).await;
     assert_eq!(info["status"], "live", "two players go on");
+    server.stop().await;
+}
+
+/// Issue 16: a classic game scored through the dead-stone phase: the server proposes dead stones
+/// from its search, a player marks differently, the other resumes play; after the next passes both
+/// accept, and the score removes the agreed dead stones. The record replays.
+async fn classic_dead_stone_phase(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let game = a.create(json!({"rules": "japanese", "map": "square:5", "players": 2})).await;
+    assert_eq!(b.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
+    let mut sa = a.socket().await;
+    let mut sb = b.socket().await;
+    let sync = sa.watch(game, None).await;
+    sb.watch(game, None).await;
+    let (black, white) =
+        if seat_of(&sync["info"], a.id()) == 0 { (&mut sa, &mut sb) } else { (&mut sb, &mut sa) };
+    for (bm, wm) in [("B1", "D1"), ("B2", "D2"), ("B3", "D3"), ("B4", "D4"), ("B5", "D5"), ("C3", "A3")] {
+        assert_eq!(black.act(game, json!({"type": "place", "at": bm})).await["type"], "ack");
+        assert_eq!(white.act(game, json!({"type": "place", "at": wm})).await["type"], "ack");
+    }
+    assert_eq!(black.act(game, json!({"type": "pass"})).await["type"], "ack");
+    assert_eq!(white.act(game, json!({"type": "pass"})).await["type"], "ack");
+    // The server's proposal arrives as an update.
+    let proposal = black.until(|v| v["type"] == "update" && v["action"]["type"] == "dead").await;
+    assert_eq!(proposal["action"]["proposed"], true, "{proposal}");
+    assert_eq!(proposal["state"]["status"], "scoring");
+    let refused = black.act(game, json!({"type": "place", "at": "E5"})).await;
+    assert_eq!(refused["code"], "in_scoring", "{refused}");
+    // White says A3 lives; Black disagrees and resumes.
+    assert_eq!(white.act(game, json!({"type": "dead", "nodes": []})).await["type"], "ack");
+    assert_eq!(black.act(game, json!({"type": "resume"})).await["type"], "ack");
+    assert_eq!(white.act(game, json!({"type": "place", "at": "A4"})).await["type"], "ack");
+    assert_eq!(black.act(game, json!({"type": "place", "at": "A5"})).await["type"], "ack");
+    assert_eq!(white.act(game, json!({"type": "pass"})).await["type"], "ack");
+    assert_eq!(black.act(game, json!({"type": "pass"})).await["type"], "ack");
+    black.until(|v| v["type"] == "update" && v["action"]["type"] == "dead").await;
+    // Both agree on A3-A4 dead.
+    assert_eq!(white.act(game, json!({"type": "dead", "at": ["A3"]})).await["type"], "ack");
+    assert_eq!(black.act(game, json!({"type": "accept"})).await["type"], "ack");
+    assert_eq!(white.act(game, json!({"type": "accept"})).await["type"], "ack");
+    let last = black.until(|v| v["type"] == "update" && v["status"] == "finished").await;
+    assert_eq!(last["state"]["dead"].as_array().map(Vec::len), Some(2), "{last}");
+    assert_eq!(last["state"]["outcome"]["scores"], json!([6.0, 11.5]), "{last}");
+    let (_, record) = a.get(&format!("/api/games/{game}/record")).await;
+    let record: gobeyond_rules::record::Record = serde_json::from_value(record).unwrap();
+    let replayed = record.replay().unwrap();
+    assert_eq!(replayed.outcome().map(|o| o.scores.clone()), Some(vec![6.0, 11.5]));
     server.stop().await;
 }

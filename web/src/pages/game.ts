@@ -113,6 +113,16 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     if (!state || model.info?.status !== 'live') return;
     const seat = mySeat();
     if (seat === null) return;
+    if (state.status === 'scoring') {
+      // Classic dead stones: a click marks the whole group dead, or alive again.
+      if (state.board[node] === null || state.board[node] === undefined || state.players[seat]?.resigned) return;
+      const group = component(map, state.board, node).nodes;
+      const dead = new Set(state.dead ?? []);
+      const on = !dead.has(node);
+      for (const s of group) on ? dead.add(s) : dead.delete(s);
+      void act({ type: 'dead', nodes: [...dead] });
+      return;
+    }
     if (state.phase === 'clean_up') {
       if (!(state.awaiting_cleanup ?? []).includes(seat) || state.board[node] !== seat) return;
       // A click selects or clears the whole group: surrendering part of a group is rarely meant.
@@ -214,6 +224,8 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       status.textContent = `Waiting for ${free} more player${free === 1 ? '' : 's'}.`;
     } else if (info.status === 'finished' || s?.outcome) {
       status.textContent = 'The game is over.';
+    } else if (s?.status === 'scoring') {
+      status.textContent = 'Play has ended: agree on the dead stones.';
     } else if (s?.phase === 'clean_up') {
       status.textContent = `Clean-Up: waiting for ${(s.awaiting_cleanup ?? []).map((p) => names.player(p)).join(', ')}.`;
     } else if (s && s.to_move !== null) {
@@ -264,9 +276,37 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     }
   }
 
+  function renderScoring() {
+    const s = model.state;
+    const seat = mySeat();
+    const names = model.naming();
+    cleanupEl.hidden = false;
+    clear(cleanupEl);
+    const accepted = new Set(s?.accepted ?? []);
+    cleanupEl.append(h('h3', {}, 'Dead stones'));
+    const player = seat !== null && !s?.players[seat]?.resigned;
+    cleanupEl.append(h('p', {}, player
+      ? 'Click a group to mark it dead (or alive again). Accept when the marking is right; any change asks everyone again. Resume to play on if you disagree.'
+      : 'The players are agreeing on dead stones.'));
+    const dead = (s?.dead ?? []).map((n) => map.labels[n]);
+    cleanupEl.append(h('p', { id: 'dead-list' }, `Marked dead: ${dead.join(', ') || 'nothing'}`));
+    for (const p of s?.players ?? []) {
+      if (p.resigned) continue;
+      cleanupEl.append(h('div', { class: 'muted' }, `${names.player(p.player)}: ${accepted.has(p.player) ? 'accepted' : 'deciding…'}`));
+    }
+    if (player && seat !== null && !accepted.has(seat)) {
+      cleanupEl.append(h('button', { id: 'accept-dead', class: 'primary', disabled: busy, onclick: () => act({ type: 'accept' }) }, 'Accept'));
+      cleanupEl.append(h('button', { id: 'resume-play', disabled: busy, onclick: () => act({ type: 'resume' }) }, 'Resume play'));
+    }
+  }
+
   function renderCleanup() {
     const s = model.state;
     const seat = mySeat();
+    if (s?.status === 'scoring' && model.info?.status === 'live') {
+      renderScoring();
+      return;
+    }
     cleanupEl.hidden = s?.phase !== 'clean_up';
     if (cleanupEl.hidden || !s) return;
     clear(cleanupEl);
@@ -341,8 +381,8 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     renderLog();
     renderClock();
     const seat = mySeat();
-    const clean = s?.phase === 'clean_up';
-    const shownSelected = new Set(selected);
+    const clean = s?.phase === 'clean_up' || s?.status === 'scoring';
+    const shownSelected = new Set(s?.status === 'scoring' ? (s.dead ?? []) : selected);
     if (clean && s) {
       for (const p of s.players) for (const l of p.surrendered ?? []) {
         const i = map.labels.indexOf(l);

@@ -18,6 +18,15 @@ export function describeClassic(action: RecordedAction, names: Naming, captured:
       return `${who} resigned`;
     case 'timeout':
       return `${who} ran out of time`;
+    case 'dead': {
+      const n = action.nodes?.length ?? 0;
+      const what = n ? `${plural(n, 'stone')} dead` : 'no stone dead';
+      return action.proposed ? `Proposed: ${what}` : `${who} marked ${what}`;
+    }
+    case 'accept':
+      return `${who} accepted the dead stones`;
+    case 'resume':
+      return `${who} resumed play`;
     default:
       return `${who}: ${action.type}`;
   }

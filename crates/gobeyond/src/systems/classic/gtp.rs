@@ -124,8 +124,15 @@ impl GtpEngine {
         seed: u64,
         bot: BotOptions,
     ) -> anyhow::Result<GtpEngine> {
-        let rules =
-            ClassicRules { ko, suicide, komi, passes_to_end: Some(u32::MAX), ..ClassicRules::default() };
+        // The controller scores (final_score, final_status_list): no dead-stone phase here.
+        let rules = ClassicRules {
+            ko,
+            suicide,
+            komi,
+            passes_to_end: Some(u32::MAX),
+            dead_stones: false,
+            ..ClassicRules::default()
+        };
         let map = Arc::new(generate("square:19")?);
         let game = ClassicGame::new(map.clone(), 2, rules.clone())?;
         Ok(GtpEngine {

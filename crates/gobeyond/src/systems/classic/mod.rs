@@ -16,6 +16,8 @@ use crate::{
 
 const HELP: &str =
     "Type a node label to play there (e.g. D4), or: pass, resign, undo, board, save [FILE], help, quit.";
+const SCORING_HELP: &str = "Type a stone to mark its group dead (or alive again), \
+     accept to agree, resume to play on.";
 
 impl Terminal for ClassicGame {
     fn help(&self) -> &'static str {
@@ -42,11 +44,48 @@ impl Terminal for ClassicGame {
 
     fn prompt(&self, seat: Player, clock: &str) -> String {
         let n = self.player_count();
+        if let Some(phase) = self.scoring() {
+            let labels: Vec<&str> = phase.dead.iter().map(|&v| self.map().label(v)).collect();
+            let dead = if labels.is_empty() { "none".to_string() } else { labels.join(" ") };
+            return format!(
+                "Dead stones: {dead}. {SCORING_HELP}\n{} ({}){clock}> ",
+                seat.color_name(n),
+                seat.symbol(n)
+            );
+        }
         format!("{} ({}) to move{clock}> ", seat.color_name(n), seat.symbol(n))
+    }
+
+    fn decide_for(&self, _: Player) -> Move {
+        // The proposal: what a short search's ownership says is dead.
+        let config = gobeyond_bots::SearchConfig { playouts: 1500, seed: 1, ..Default::default() };
+        let dead = gobeyond_bots::cleanup::dead_classic_stones(self, config);
+        Move::dead(self.map(), &dead, true)
     }
 
     fn read(&self, _: Player, line: &str) -> Typed<Move> {
         let Some(word) = line.split_whitespace().next() else { return Typed::Nothing };
+        if let Some(phase) = self.scoring() {
+            return match word.to_ascii_lowercase().as_str() {
+                "accept" => Typed::Input(Move::Accept),
+                "resume" => Typed::Input(Move::Resume),
+                _ => match self.map().node_by_label(word) {
+                    Some(n) => match self.groups_at(&[n]) {
+                        // A stone toggles its whole group.
+                        Ok(group) => {
+                            let dead: Vec<_> = if phase.dead.contains(&n) {
+                                phase.dead.iter().copied().filter(|v| !group.contains(v)).collect()
+                            } else {
+                                phase.dead.iter().copied().chain(group).collect()
+                            };
+                            Typed::Input(Move::dead(self.map(), &dead, false))
+                        }
+                        Err(_) => Typed::Say(format!("{word} holds no stone. {SCORING_HELP}")),
+                    },
+                    None => Typed::Say(format!("There is no node {word:?} on this map. {SCORING_HELP}")),
+                },
+            };
+        }
         match word.to_ascii_lowercase().as_str() {
             "pass" => Typed::Input(Move::Pass),
             "resign" => Typed::Input(Move::Resign),

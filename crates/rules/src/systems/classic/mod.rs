@@ -62,6 +62,37 @@ pub enum Illegal {
     Resigned { player: Player },
     #[error("the game is over")]
     GameOver,
+    #[error("play has ended: the players are agreeing on dead stones")]
+    InScoring,
+    #[error("the game is not in its dead-stone phase")]
+    NotInScoring,
+    #[error("node {node} holds no stone")]
+    NoStone { node: NodeId },
+}
+
+/// Inputs besides moves, kept in order with them (each after `at` moves).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Extra {
+    /// Time ran out: during play the player loses; in the dead-stone phase it accepts.
+    Timeout,
+    /// The dead stones as this player marks them (whole groups); `proposed` for the first
+    /// estimate, made by a computer.
+    Dead { nodes: Vec<NodeId>, proposed: bool },
+    /// The player accepts the dead stones as marked.
+    Accept,
+    /// Play resumes (the player disagrees): the next player moves.
+    Resume,
+}
+
+/// The dead-stone phase after the passes: the stones marked dead and who has accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoringPhase {
+    /// Every stone of every group marked dead, sorted.
+    pub dead: Vec<NodeId>,
+    /// Per seat (resigned seats count as accepted).
+    pub accepted: Vec<bool>,
+    /// Whether anything was marked yet (the first marking is the computer's proposal).
+    pub marked: bool,
 }
 
 impl Illegal {
@@ -76,6 +107,7 @@ impl Illegal {
                 format!("{} would repeat an earlier position (superko)", label(node))
             }
             Illegal::Suicide { node } => format!("{} would be suicide", label(node)),
+            Illegal::NoStone { node } => format!("{} holds no stone", label(node)),
             other => other.to_string(),
         }
     }
@@ -99,8 +131,13 @@ pub struct ClassicGame {
     /// The same combined with the player to move, for situational superko.
     situations: Vec<u64>,
     outcome: Option<Outcome>,
-    /// Time-outs, as `(moves played before it, player)`: they are inputs but not moves.
-    timeouts: Vec<(usize, Player)>,
+    /// Inputs that are not moves (time-outs, the dead-stone phase), as `(moves played before
+    /// it, player, input)`.
+    extras: Vec<(usize, Player, Extra)>,
+    /// The dead-stone phase, between the passes and the end.
+    scoring: Option<ScoringPhase>,
+    /// The dead stones agreed when the phase ended (removed for the final score).
+    dead: Vec<NodeId>,
     /// Every effect, while recording (search copies do not record).
     events: Vec<Event>,
     recording: bool,
@@ -120,7 +157,9 @@ clone_reusing!(ClassicGame {
     positions,
     situations,
     outcome,
-    timeouts,
+    extras,
+    scoring,
+    dead,
     events,
     recording
 });
@@ -158,7 +197,9 @@ impl ClassicGame {
             positions: vec![h],
             situations: vec![h ^ zobrist::to_move_key(first.0)],
             outcome: None,
-            timeouts: Vec::new(),
+            extras: Vec::new(),
+            scoring: None,
+            dead: Vec::new(),
             events: Vec::new(),
             recording: true,
         })
@@ -177,9 +218,19 @@ impl ClassicGame {
         &self.events
     }
 
-    /// Time-outs so far, as `(moves played before it, player)`.
-    pub fn timeouts(&self) -> &[(usize, Player)] {
-        &self.timeouts
+    /// Inputs that are not moves, as `(moves played before it, player, input)`.
+    pub fn extras(&self) -> &[(usize, Player, Extra)] {
+        &self.extras
+    }
+
+    /// The dead-stone phase, while it lasts.
+    pub fn scoring(&self) -> Option<&ScoringPhase> {
+        self.scoring.as_ref()
+    }
+
+    /// The stones counted dead: as marked in the dead-stone phase, or as agreed at its end.
+    pub fn dead_stones(&self) -> &[NodeId] {
+        self.scoring.as_ref().map_or(&self.dead, |s| &s.dead)
     }
 
     pub fn rules(&self) -> &ClassicRules {
@@ -234,6 +285,9 @@ impl ClassicGame {
 
     /// Checks an action by `player` without playing it.
     pub fn check_as(&self, player: Player, action: Action) -> Result<(), Illegal> {
+        if self.scoring.is_some() && action != Action::Resign && self.outcome.is_none() {
+            return Err(Illegal::InScoring);
+        }
         if self.outcome.is_some() {
             return Err(Illegal::GameOver);
         }
@@ -320,20 +374,146 @@ impl ClassicGame {
         self.positions.push(h);
         self.situations.push(h ^ zobrist::to_move_key(self.to_move.0));
         if self.active_players() <= 1 {
+            self.scoring = None;
             self.finish(EndReason::Resignation);
+        } else if let Some(phase) = self.scoring.as_mut() {
+            // A resignation during the dead-stone phase: that seat has nothing more to accept.
+            phase.accepted[player.index()] = true;
+            self.end_scoring_if_agreed();
         } else if self.passes >= self.passes_to_end() {
-            self.finish(EndReason::Passes);
+            if self.rules.dead_stones && self.recording {
+                self.start_scoring();
+            } else {
+                self.finish(EndReason::Passes);
+            }
         }
         Ok(())
     }
 
-    /// Ends the game because `player` ran out of time: they lose, as if they had resigned.
+    /// After the passes: the players agree on dead stones before the score (search copies,
+    /// which do not record, count every stone alive and end at once).
+    fn start_scoring(&mut self) {
+        let accepted = (0..self.players).map(|i| self.resigned.contains(&Player(i as u8))).collect();
+        self.scoring = Some(ScoringPhase { dead: Vec::new(), accepted, marked: false });
+        if self.recording {
+            self.events.push(Event::ScoringStarted {});
+        }
+    }
+
+    fn check_scoring(&self, player: Player) -> Result<(), Illegal> {
+        if self.outcome.is_some() {
+            return Err(Illegal::GameOver);
+        }
+        if self.scoring.is_none() {
+            return Err(Illegal::NotInScoring);
+        }
+        if self.resigned.contains(&player) {
+            return Err(Illegal::Resigned { player });
+        }
+        Ok(())
+    }
+
+    /// Every stone of the groups at `nodes`, sorted; an error for a node without a stone.
+    pub fn groups_at(&self, nodes: &[NodeId]) -> Result<Vec<NodeId>, Illegal> {
+        let mut all = Vec::new();
+        for &node in nodes {
+            if !self.board.map().contains(node as u64) {
+                return Err(Illegal::UnknownNode { node: node as u64 });
+            }
+            if self.board.stone_at(node).is_none() {
+                return Err(Illegal::NoStone { node });
+            }
+            all.extend(self.board.group_stones(node));
+        }
+        all.sort_unstable();
+        all.dedup();
+        Ok(all)
+    }
+
+    /// `player` marks the dead stones (whole groups; the stones given stand for their groups).
+    /// Every acceptance so far is withdrawn: the others must see the new marking.
+    pub fn mark_dead(&mut self, player: Player, nodes: &[NodeId], proposed: bool) -> Result<(), Illegal> {
+        self.check_scoring(player)?;
+        let dead = self.groups_at(nodes)?;
+        let resigned = self.resigned.clone();
+        if let Some(phase) = self.scoring.as_mut() {
+            phase.dead = dead.clone();
+            phase.marked = true;
+            for (i, a) in phase.accepted.iter_mut().enumerate() {
+                *a = resigned.contains(&Player(i as u8));
+            }
+        }
+        self.extras.push((self.moves.len(), player, Extra::Dead { nodes: nodes.to_vec(), proposed }));
+        if self.recording {
+            self.events.push(Event::DeadMarked { player, nodes: dead, proposed });
+        }
+        Ok(())
+    }
+
+    /// `player` accepts the dead stones as marked; when everyone has, the game ends.
+    pub fn accept(&mut self, player: Player) -> Result<(), Illegal> {
+        self.check_scoring(player)?;
+        self.extras.push((self.moves.len(), player, Extra::Accept));
+        self.accepted(player, false);
+        Ok(())
+    }
+
+    fn accepted(&mut self, player: Player, timeout: bool) {
+        if let Some(phase) = self.scoring.as_mut() {
+            phase.accepted[player.index()] = true;
+        }
+        if self.recording {
+            self.events.push(Event::Accepted { player, timeout });
+        }
+        self.end_scoring_if_agreed();
+    }
+
+    fn end_scoring_if_agreed(&mut self) {
+        if self.scoring.as_ref().is_some_and(|p| p.accepted.iter().all(|&a| a)) {
+            if let Some(phase) = self.scoring.take() {
+                self.dead = phase.dead;
+            }
+            self.finish(EndReason::Passes);
+        }
+    }
+
+    /// `player` disagrees and play resumes: the next player moves, the passes start again.
+    pub fn resume(&mut self, player: Player) -> Result<(), Illegal> {
+        self.check_scoring(player)?;
+        self.extras.push((self.moves.len(), player, Extra::Resume));
+        self.scoring = None;
+        self.passes = 0;
+        self.to_move = self.following(player);
+        if self.recording {
+            self.events.push(Event::Resumed { player });
+        }
+        Ok(())
+    }
+
+    /// The position as if play went on (no dead-stone phase, nothing recorded): what the
+    /// search estimates dead stones from.
+    pub fn play_resumed(&self) -> ClassicGame {
+        let mut g = self.clone();
+        g.scoring = None;
+        g.passes = 0;
+        g.outcome = None;
+        g.set_recording(false);
+        g
+    }
+
+    /// Ends the game because `player` ran out of time: they lose, as if they had resigned. In
+    /// the dead-stone phase a time-out accepts the marking instead.
     pub fn time_out(&mut self, player: Player) {
         if self.outcome.is_some() || self.resigned.contains(&player) {
             return;
         }
+        if self.scoring.is_some() {
+            self.extras.push((self.moves.len(), player, Extra::Timeout));
+            self.accepted(player, true);
+            return;
+        }
         self.resigned.push(player);
-        self.timeouts.push((self.moves.len(), player));
+        self.extras.push((self.moves.len(), player, Extra::Timeout));
         if self.recording {
             self.events.push(Event::TimedOut { player });
         }
@@ -358,7 +538,7 @@ impl ClassicGame {
     }
 
     fn finish(&mut self, reason: EndReason) {
-        let scores = self.scores();
+        let scores = self.scores_with_dead(&self.dead.clone());
         let ranking = rank(&scores, &self.resigned);
         let outcome = Outcome::new(scores, ranking, &self.resigned, reason);
         if self.recording {
@@ -401,10 +581,13 @@ impl ClassicGame {
             return false;
         };
         fresh.recording = self.recording;
-        let timeouts = self.timeouts.clone();
+        // Everything up to the last move, and the inputs that came before it.
+        let extras = self.extras.clone();
         for (i, &(p, a)) in self.moves[..keep].iter().enumerate() {
-            for &(_, q) in timeouts.iter().filter(|t| t.0 == i) {
-                fresh.time_out(q);
+            for (_, q, extra) in extras.iter().filter(|t| t.0 == i) {
+                if fresh.apply_extra(*q, extra).is_err() {
+                    return false;
+                }
             }
             if fresh.play_as(p, a).is_err() {
                 return false;
@@ -412,6 +595,19 @@ impl ClassicGame {
         }
         *self = fresh;
         true
+    }
+
+    /// Applies an input that is not a move.
+    pub fn apply_extra(&mut self, player: Player, extra: &Extra) -> Result<(), Illegal> {
+        match extra {
+            Extra::Timeout => {
+                self.time_out(player);
+                Ok(())
+            }
+            Extra::Dead { nodes, proposed } => self.mark_dead(player, nodes, *proposed),
+            Extra::Accept => self.accept(player),
+            Extra::Resume => self.resume(player),
+        }
     }
 }
 
@@ -428,12 +624,12 @@ impl Game for ClassicGame {
     }
 
     fn to_move(&self) -> Option<Player> {
-        self.outcome.is_none().then_some(self.to_move)
+        (self.outcome.is_none() && self.scoring.is_none()).then_some(self.to_move)
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
-        if self.outcome.is_some() {
+        if self.outcome.is_some() || self.scoring.is_some() {
             return;
         }
         for node in self.board.map().nodes() {

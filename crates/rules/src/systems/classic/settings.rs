@@ -20,6 +20,11 @@ pub struct ClassicRules {
     /// Consecutive passes that end the game; `None` means one per player still in the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub passes_to_end: Option<u32>,
+    /// After the passes, the players agree on dead stones (proposed by the search) before the
+    /// score; off, every stone on the board counts as alive (Tromp-Taylor). Records made before
+    /// this setting existed read it as off, so they replay as they were played.
+    #[serde(default)]
+    pub dead_stones: bool,
 }
 
 impl Default for ClassicRules {
@@ -30,6 +35,7 @@ impl Default for ClassicRules {
             komi: 7.5,
             scoring: Scoring::Area,
             passes_to_end: None,
+            dead_stones: true,
         })
     }
 }
@@ -63,7 +69,9 @@ impl ClassicRules {
             "stones" => (Simple, Forbidden, 0.0, Stones),
             _ => return Option::None,
         };
-        Some(ClassicRules { ko, suicide, komi, scoring, passes_to_end: Option::None })
+        // Tromp-Taylor counts every stone as it stands; the others agree on dead stones.
+        let dead_stones = !matches!(name.to_ascii_lowercase().as_str(), "tromp-taylor" | "tt");
+        Some(ClassicRules { ko, suicide, komi, scoring, passes_to_end: Option::None, dead_stones })
     }
 
     /// Komi received by the player in turn position `position` of `players`.

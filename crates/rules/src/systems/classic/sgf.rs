@@ -205,6 +205,8 @@ pub fn import(text: &str) -> Result<Record, SgfError> {
         _ => ClassicRules::preset("chinese"),
     }
     .unwrap_or_default();
+    // An SGF game ends at its last node: it carries no dead-stone agreement to replay.
+    rules.dead_stones = false;
     if let Some(km) = get("KM") {
         rules.komi = km[0].trim().parse::<f64>().map_err(|_| prop_err("KM", &km[0], "not a number"))?;
     }

@@ -15,6 +15,7 @@ use crate::{
 pub struct GameState {
     pub map: MapSummary,
     pub rules: RulesSpec,
+    /// `playing`, `scoring` (the dead-stone phase) or `finished`.
     pub status: &'static str,
     /// The player to move, while the game is on.
     pub to_move: Option<u8>,
@@ -23,8 +24,14 @@ pub struct GameState {
     pub players: Vec<PlayerState>,
     /// Colour per node: `null` for empty, else the player number.
     pub board: Vec<Option<u8>>,
-    /// Per node, the player who owns it (stone or claimed empty region), else `null`.
+    /// Per node, the player who owns it (stone or claimed empty region), else `null`; dead
+    /// stones marked (or agreed) count as removed.
     pub ownership: Vec<Option<u8>>,
+    /// Stones marked dead (the dead-stone phase) or agreed dead (after it).
+    pub dead: Vec<u32>,
+    /// The dead-stone phase: seats that have accepted the marking.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub accepted: Option<Vec<u8>>,
     pub ko: Option<String>,
     pub hash: String,
     pub outcome: Option<crate::Outcome>,
@@ -48,11 +55,22 @@ impl GameState {
         let map = game.map();
         let board = game.board();
         let n = game.player_count();
-        let scores = game.scores();
+        let dead = game.dead_stones();
+        let scores = match game.outcome() {
+            Some(o) => o.scores.clone(),
+            None => game.scores_with_dead(dead),
+        };
+        let (without_dead, _) = regions::remove_dead(board, dead, n);
         GameState {
             map: MapSummary { name: map.name().into(), spec: map.spec().into(), nodes: map.len() },
             rules: RulesSpec::of::<ClassicGame>(game.rules()),
-            status: if game.is_over() { "finished" } else { "playing" },
+            status: if game.is_over() {
+                "finished"
+            } else if game.scoring().is_some() {
+                "scoring"
+            } else {
+                "playing"
+            },
             to_move: game.to_move().map(|p| p.0),
             moves_played: game.moves().len(),
             consecutive_passes: game.consecutive_passes(),
@@ -73,7 +91,11 @@ impl GameState {
                 })
                 .collect(),
             board: map.nodes().map(|v| board.stone_at(v).map(|p| p.0)).collect(),
-            ownership: regions::ownership(board).into_iter().map(|o| o.map(|p| p.0)).collect(),
+            ownership: regions::ownership(&without_dead).into_iter().map(|o| o.map(|p| p.0)).collect(),
+            dead: dead.to_vec(),
+            accepted: game
+                .scoring()
+                .map(|s| s.accepted.iter().enumerate().filter(|(_, a)| **a).map(|(i, _)| i as u8).collect()),
             ko: board.ko().map(|(node, _)| map.label(node).to_string()),
             hash: format!("{:016x}", board.hash()),
             outcome: game.outcome().cloned(),

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use gobeyond_maps::{Map, NodeId};
 use serde::{Deserialize, Serialize};
 
-use super::{Action, ClassicGame, ClassicRules, GameState, Illegal, PRESETS};
+use super::{Action, ClassicGame, ClassicRules, Extra, GameState, Illegal, PRESETS};
 use crate::{
     Game, Outcome, Player,
     record::PlayerInfo,
@@ -31,8 +31,23 @@ pub enum Move {
     },
     Pass,
     Resign,
-    /// Ran out of time: loses the game (sent by the clock).
+    /// Ran out of time: loses the game (sent by the clock); in the dead-stone phase, accepts.
     Timeout,
+    /// Dead-stone phase: the dead stones as this player marks them, by number (`nodes`), label
+    /// (`at`) or both; any stone stands for its whole group. `proposed` marks the computer's
+    /// first estimate.
+    Dead {
+        #[serde(default)]
+        nodes: Vec<u64>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        at: Vec<String>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        proposed: bool,
+    },
+    /// Dead-stone phase: accept the marking.
+    Accept,
+    /// Dead-stone phase: disagree, and play on.
+    Resume,
 }
 
 impl Move {
@@ -40,6 +55,25 @@ impl Move {
     pub fn place(map: &Map, node: NodeId) -> Move {
         let (node, at) = node_ref(map, node);
         Move::Place { node, at }
+    }
+
+    /// The dead stones, with their labels.
+    pub fn dead(map: &Map, nodes: &[NodeId], proposed: bool) -> Move {
+        Move::Dead {
+            nodes: nodes.iter().map(|&n| u64::from(n)).collect(),
+            at: nodes.iter().map(|&n| map.label(n).to_string()).collect(),
+            proposed,
+        }
+    }
+
+    /// The wire form of an input that is not a move.
+    pub fn of_extra(map: &Map, extra: &Extra) -> Move {
+        match extra {
+            Extra::Timeout => Move::Timeout,
+            Extra::Dead { nodes, proposed } => Move::dead(map, nodes, *proposed),
+            Extra::Accept => Move::Accept,
+            Extra::Resume => Move::Resume,
+        }
     }
 
     /// The wire form of an engine action.
@@ -77,6 +111,23 @@ pub enum Event {
     TimedOut {
         player: Player,
     },
+    /// The passes have ended play: the players agree on dead stones.
+    ScoringStarted {},
+    /// `player` marked these stones dead (whole groups); `proposed` for the computer's estimate.
+    DeadMarked {
+        player: Player,
+        nodes: Vec<NodeId>,
+        proposed: bool,
+    },
+    Accepted {
+        player: Player,
+        /// Accepted by running out of time.
+        timeout: bool,
+    },
+    /// `player` disagreed: play goes on.
+    Resumed {
+        player: Player,
+    },
     GameOver {
         outcome: Outcome,
     },
@@ -93,6 +144,9 @@ pub(super) fn refusal(e: &Illegal, map: &Map) -> Refusal {
         Illegal::NotYourTurn { .. } => "not_your_turn",
         Illegal::Resigned { .. } => "resigned",
         Illegal::GameOver => "game_over",
+        Illegal::InScoring => "in_scoring",
+        Illegal::NotInScoring => "not_in_scoring",
+        Illegal::NoStone { .. } => "no_stone",
     };
     Refusal::new(code, e.describe(map))
 }
@@ -192,6 +246,16 @@ impl RuleSystem for ClassicGame {
     }
 
     fn turn(&self) -> Turn {
+        if let Some(phase) = self.scoring() {
+            let seats = phase
+                .accepted
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| !**a)
+                .map(|(i, _)| Player(i as u8))
+                .collect();
+            return Turn { seats, phase: "scoring", simultaneous: true, chance: None };
+        }
         match self.to_move() {
             Some(p) => Turn::to_move(Some(p), "playing"),
             None => Turn::finished(),
@@ -210,6 +274,21 @@ impl RuleSystem for ClassicGame {
                 self.time_out(seat);
                 return Ok(());
             }
+            Move::Dead { nodes, at, proposed } => {
+                let mut list = Vec::with_capacity(nodes.len() + at.len());
+                for &n in nodes {
+                    list.push(resolve_node(self.map(), Some(n), None)?);
+                }
+                for label in at {
+                    let n = resolve_node(self.map(), None, Some(label))?;
+                    if !list.contains(&n) {
+                        list.push(n);
+                    }
+                }
+                return self.mark_dead(seat, &list, *proposed).map_err(|e| refusal(&e, self.map()));
+            }
+            Move::Accept => return self.accept(seat).map_err(|e| refusal(&e, self.map())),
+            Move::Resume => return self.resume(seat).map_err(|e| refusal(&e, self.map())),
         };
         self.play_as(seat, action).map_err(|e| refusal(&e, self.map()))
     }
@@ -219,7 +298,23 @@ impl RuleSystem for ClassicGame {
     }
 
     fn fallback_move(&self, _: Player) -> Move {
-        Move::Pass
+        match self.scoring() {
+            // Nothing marked yet: a proposal of no dead stones; then agreement.
+            Some(phase) if !phase.marked => Move::dead(self.map(), &[], true),
+            Some(_) => Move::Accept,
+            None => Move::Pass,
+        }
+    }
+
+    /// The first marking of the dead-stone phase is the computer's proposal (from the search's
+    /// ownership on the server), made for the first seat the phase waits for.
+    fn decided_for(&self) -> Vec<Player> {
+        match self.scoring() {
+            Some(phase) if !phase.marked => {
+                phase.accepted.iter().position(|a| !a).map(|i| Player(i as u8)).into_iter().collect()
+            }
+            _ => Vec::new(),
+        }
     }
 
     fn seat_may_send(input: &Move) -> bool {
@@ -227,16 +322,17 @@ impl RuleSystem for ClassicGame {
     }
 
     fn input_count(&self) -> usize {
-        self.moves().len() + self.timeouts().len()
+        self.moves().len() + self.extras().len()
     }
 
-    /// Moves and time-outs merged in the order they happened: time-out `k`, after `at` moves,
-    /// is input `at + k`. Costs the number of time-outs (the server asks for every new input).
+    /// Moves and other inputs merged in the order they happened: extra input `k`, after `at`
+    /// moves, is input `at + k`. Costs the number of extra inputs (the server asks for every
+    /// new input).
     fn input(&self, i: usize) -> Option<(Player, Move)> {
         let mut before = 0;
-        for (k, &(at, p)) in self.timeouts().iter().enumerate() {
+        for (k, (at, p, extra)) in self.extras().iter().enumerate() {
             match (at + k).cmp(&i) {
-                std::cmp::Ordering::Equal => return Some((p, Move::Timeout)),
+                std::cmp::Ordering::Equal => return Some((*p, Move::of_extra(self.map(), extra))),
                 std::cmp::Ordering::Less => before += 1,
                 std::cmp::Ordering::Greater => break,
             }
