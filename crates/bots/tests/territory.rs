@@ -1,0 +1,28 @@
+//! Issue 16: under territory scoring the bot neither fills its own territory nor throws stones
+//! into the opponent's: at the end of a game it passes.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::sync::Arc;
+
+use gobeyond_bots::{Level, computer::Computer};
+use gobeyond_rules::{ClassicGame, ClassicRules, Player, classic::Move};
+
+/// Black walls column C, White column D: A-B are Black's, E is White's; nothing is left to play.
+fn settled(rules: ClassicRules) -> ClassicGame {
+    let map = Arc::new(gobeyond_maps::generate("square:5").unwrap());
+    let mut stones = Vec::new();
+    for row in 1..=5 {
+        stones.push((map.node_by_label(&format!("C{row}")).unwrap(), Player(0)));
+        stones.push((map.node_by_label(&format!("D{row}")).unwrap(), Player(1)));
+    }
+    ClassicGame::with_setup(map, 2, rules, &stones, Player(0)).unwrap()
+}
+
+#[test]
+fn under_territory_scoring_the_bot_passes_when_only_territory_is_left() {
+    let game = settled(ClassicRules::preset("japanese").unwrap());
+    for seed in 0..4 {
+        let m = game.computer_input(Player(0), Level::new(3).unwrap(), seed, None).unwrap();
+        assert_eq!(m, Move::Pass, "seed {seed}: a stone here only loses a point");
+    }
+}
