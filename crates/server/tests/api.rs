@@ -40,6 +40,7 @@ on_both!(
     an_absent_player_is_resigned_and_the_game_ends,
     resigning_out_of_turn,
     classic_dead_stone_phase,
+    resigned_players_cleanup_is_decided_for_them,
 );
 
 fn seat_of(info: &Value, user: i64) -> u64 {
@@ -783,6 +784,51 @@ async fn resigning_out_of_turn(db: &str) {
     assert_eq!(sc.act(game, json!({"type": "resign"})).await["type"], "ack");
     let (_, info) = a.get(&format!("/api/games/{game}")).await;
     assert_eq!(info["status"], "live", "two players go on");
+    server.stop().await;
+}
+
+/// Issue 16: a resigned player's stones are decided for them at Clean-Up (the server's search
+/// surrenders the doomed ones), so the game ends without them.
+async fn resigned_players_cleanup_is_decided_for_them(db: &str) {
+    let server = TestServer::start(db).await;
+    let clients = [Client::guest(&server).await, Client::guest(&server).await, Client::guest(&server).await];
+    let game = clients[0].create(json!({"rules": "gobeyond", "map": "square:5", "players": 3})).await;
+    for x in &clients[1..] {
+        assert_eq!(x.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
+    }
+    let mut sockets = Vec::new();
+    for c in &clients {
+        let mut s = c.socket().await;
+        let sync = s.watch(game, None).await;
+        sockets.push((seat_of(&sync["info"], c.id()), s));
+    }
+    sockets.sort_by_key(|(seat, _)| *seat);
+    // Seat 0 plays a stone, seat 1 plays a stone, seat 2 plays one then resigns.
+    for (seat, at) in [(0usize, "A1"), (1, "C3"), (2, "E5")] {
+        let ack = sockets[seat].1.act(game, json!({"type": "place", "at": at})).await;
+        assert_eq!(ack["type"], "ack", "{ack}");
+    }
+    assert_eq!(sockets[2].1.act(game, json!({"type": "resign"})).await["type"], "ack");
+    // Seats 0 and 1 pass until Clean-Up.
+    let mut turn = 0;
+    loop {
+        let (_, info) = clients[0].get(&format!("/api/games/{game}")).await;
+        if info["phase"] == "clean_up" {
+            break;
+        }
+        let seat = waiting(&info)[0] as usize;
+        assert_eq!(sockets[seat].1.act(game, json!({"type": "pass"})).await["type"], "ack");
+        turn += 1;
+        assert!(turn < 20, "play ends");
+    }
+    for seat in [0, 1] {
+        assert_eq!(sockets[seat].1.act(game, json!({"type": "surrender", "nodes": []})).await["type"], "ack");
+    }
+    // The resigned seat's choice comes from the server.
+    let decided = sockets[0].1.until(|v| v["type"] == "update" && v["action"]["player"] == 2).await;
+    assert_eq!(decided["action"]["type"], "surrender", "{decided}");
+    let (_, info) = clients[0].get(&format!("/api/games/{game}")).await;
+    assert_eq!(info["status"], "finished", "{info}");
     server.stop().await;
 }
 
