@@ -36,10 +36,12 @@ fn search<G: Searchable>(game: &G, level: Level, seed: u64, time: Option<Duratio
 impl Computer for ClassicGame {
     /// The dead-stone phase: the first marking proposes the stones the search's ownership says
     /// are dead; later, accept a marking that agrees with that estimate, or mark the estimate
-    /// again. Otherwise the search's move.
+    /// once — after its own marking a bot accepts, so that two bots (whose estimates may differ
+    /// from one search to the next) never mark against each other for ever. Otherwise the
+    /// search's move.
     fn computer_input(
         &self,
-        _: Player,
+        seat: Player,
         level: Level,
         seed: u64,
         time: Option<Duration>,
@@ -47,9 +49,10 @@ impl Computer for ClassicGame {
         if let Some(phase) = self.scoring() {
             let config = SearchConfig { playouts: 3000, seed, time, ..SearchConfig::default() };
             let estimate = crate::cleanup::dead_classic_stones(self, config);
+            let marked_before = phase.marks.get(seat.index()).is_some_and(|&m| m > 0);
             return Some(if !phase.marked {
                 classic::Move::dead(self.map(), &estimate, true)
-            } else if phase.dead == estimate {
+            } else if phase.dead == estimate || marked_before {
                 classic::Move::Accept
             } else {
                 classic::Move::dead(self.map(), &estimate, false)

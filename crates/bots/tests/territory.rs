@@ -26,3 +26,27 @@ fn under_territory_scoring_the_bot_passes_when_only_territory_is_left() {
         assert_eq!(m, Move::Pass, "seed {seed}: a stone here only loses a point");
     }
 }
+
+/// Two bots reach the end of a classic game through the dead-stone phase: their estimates may
+/// differ, but each marks at most once and then accepts.
+#[test]
+fn two_bots_agree_on_dead_stones_and_the_game_ends() {
+    use gobeyond_rules::{Game, RuleSystem};
+    let map = Arc::new(gobeyond_maps::generate("square:5").unwrap());
+    let mut game = ClassicGame::new(map, 2, ClassicRules::preset("japanese").unwrap()).unwrap();
+    let mut scored = false;
+    for step in 0..500u64 {
+        if game.outcome().is_some() {
+            break;
+        }
+        scored |= game.scoring().is_some();
+        let seat = game.turn().seats[0];
+        let m = game.computer_input(seat, Level::new(2).unwrap(), step, None).unwrap();
+        game.submit(seat, &m).unwrap_or_else(|e| panic!("{m:?}: {}", e.message));
+    }
+    assert!(scored, "the passes led to the dead-stone phase");
+    let placed =
+        game.moves().iter().filter(|(_, a)| matches!(a, gobeyond_rules::classic::Action::Place(_))).count();
+    assert!(placed >= 8, "the bots played the game out before passing: {placed} stones");
+    assert!(game.outcome().is_some(), "the bots agreed");
+}

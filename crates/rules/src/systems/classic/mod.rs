@@ -93,6 +93,8 @@ pub struct ScoringPhase {
     pub accepted: Vec<bool>,
     /// Whether anything was marked yet (the first marking is the computer's proposal).
     pub marked: bool,
+    /// Markings made by each seat in this phase (the proposal not counted).
+    pub marks: Vec<u32>,
 }
 
 impl Illegal {
@@ -394,7 +396,8 @@ impl ClassicGame {
     /// which do not record, count every stone alive and end at once).
     fn start_scoring(&mut self) {
         let accepted = (0..self.players).map(|i| self.resigned.contains(&Player(i as u8))).collect();
-        self.scoring = Some(ScoringPhase { dead: Vec::new(), accepted, marked: false });
+        self.scoring =
+            Some(ScoringPhase { dead: Vec::new(), accepted, marked: false, marks: vec![0; self.players] });
         if self.recording {
             self.events.push(Event::ScoringStarted {});
         }
@@ -439,6 +442,9 @@ impl ClassicGame {
         if let Some(phase) = self.scoring.as_mut() {
             phase.dead = dead.clone();
             phase.marked = true;
+            if !proposed {
+                phase.marks[player.index()] += 1;
+            }
             for (i, a) in phase.accepted.iter_mut().enumerate() {
                 *a = resigned.contains(&Player(i as u8));
             }
