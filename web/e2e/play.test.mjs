@@ -304,6 +304,50 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     for (const p of [a, b]) await p.context.close();
   });
 
+  test('classic Go: the dead-stone phase with a disagreement, a resumption, then agreement', async () => {
+    const a = await newPlayer(browser, server.url);
+    await a.page.waitForSelector('#rules');
+    const japanese = await a.page.$$eval('#rules option', (os) => os.find((o) => /japanese/.test(o.textContent ?? ''))?.value);
+    await createGame(a.page, { map: 'square:5', seats: ['open'], rules: japanese });
+    const b = await newPlayer(browser, server.url);
+    await b.page.goto(a.page.url());
+    await b.page.click('#join-button');
+    const click = async (p, node) => {
+      await waitMyTurn(p.page);
+      await p.page.click(`svg.board2d .hit[data-node="${node}"]`);
+      await p.page.waitForSelector(`svg.board2d .stone[data-stone="${node}"]`);
+    };
+    const pass = async (p) => {
+      await waitMyTurn(p.page);
+      await p.page.click('#pass');
+      await p.page.waitForFunction(() => document.querySelector('#status')?.textContent !== 'Your turn.');
+    };
+    // Black A5, White E1; two passes end play.
+    await click(a, 0);
+    await click(b, 24);
+    await pass(a);
+    await pass(b);
+    await a.page.waitForSelector('#cleanup:not([hidden]) #accept-dead');
+    await a.page.waitForFunction(() => /agree on the dead stones/.test(document.querySelector('#status')?.textContent ?? ''));
+    // Black marks White's E1 dead by clicking it; White disagrees and resumes play.
+    await a.page.click('svg.board2d .hit[data-node="24"]');
+    await b.page.waitForFunction(() => /Marked dead: E1/.test(document.querySelector('#dead-list')?.textContent ?? ''));
+    await screenshot(b.page, 'dead-stones');
+    await b.page.click('#resume-play');
+    // Black moves next; then two passes again, and both accept the server's proposal.
+    await click(a, 1);
+    await pass(b);
+    await pass(a);
+    for (const p of [a, b]) await p.page.waitForSelector('#cleanup:not([hidden]) #accept-dead');
+    await a.page.waitForFunction(() => /Marked dead:/.test(document.querySelector('#dead-list')?.textContent ?? ''));
+    await a.page.click('#accept-dead');
+    await b.page.waitForFunction(() => /accepted/.test(document.querySelector('#cleanup')?.textContent ?? ''));
+    await b.page.click('#accept-dead');
+    for (const p of [a, b]) await p.page.waitForSelector('#ranking');
+    await waitForLog(a.page, /resumed play/);
+    for (const p of [a, b]) await p.context.close();
+  });
+
   test('the server restarts in mid-game: the page reconnects by itself and play goes on', async () => {
     const a = await newPlayer(browser, server.url);
     await createGame(a.page, { map: 'square:5', seats: ['open'], settings: { turn_seconds: 0 } });
