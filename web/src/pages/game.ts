@@ -259,7 +259,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     const live = model.info?.status === 'live';
     const myTurn = model.isMyTurn(user.id) && s?.phase !== 'clean_up';
     const seat = mySeat();
-    if (!live || seat === null || !s || s.phase === 'clean_up') return;
+    if (!live || seat === null || !s || s.phase === 'clean_up' || s.status === 'scoring') return;
     for (const b of model.ui.buttons(s)) {
       actionsEl.append(h('button', { id: b.id, disabled: !myTurn || busy, accesskey: b.key, onclick: () => act(b.input), title: b.title }, b.label));
     }
