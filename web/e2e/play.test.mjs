@@ -348,6 +348,61 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     for (const p of [a, b]) await p.context.close();
   });
 
+  test('my games lists a finished game, and the lobby lists follow new games by themselves', async () => {
+    const a = await newPlayer(browser, server.url);
+    const id = await createGame(a.page, { map: 'square:5', seats: ['bot:1'], settings: { turn_seconds: 0 } });
+    await waitMyTurn(a.page);
+    a.page.once('dialog', (d) => d.accept());
+    await a.page.click('#resign');
+    await a.page.waitForSelector('#ranking');
+    await a.page.click('text=Lobby');
+    await a.page.waitForSelector(`#my-games li[data-game="${id}"]`);
+    assert.match((await a.page.textContent(`#my-games li[data-game="${id}"]`)) ?? '', /Review/);
+    // Another player creates an open game: A's lobby shows it without a reload.
+    const b = await newPlayer(browser, server.url);
+    const other = await createGame(b.page, { map: 'square:7', seats: ['open'] });
+    await a.page.waitForSelector(`#open-games li[data-game="${other}"]`, { timeout: 20_000 });
+    for (const p of [a, b]) await p.context.close();
+  });
+
+  test('an invitation: the creator copies the link, a second browser joins through it', async () => {
+    const a = await newPlayer(browser, server.url);
+    const id = await createGame(a.page, { map: 'square:5', seats: ['invite'] });
+    const link = await (await a.page.waitForSelector('#invite-link')).inputValue();
+    assert.match(link, new RegExp(`#/game/${id}\\?invite=`));
+    assert.match((await a.page.textContent('#players')) ?? '', /invited seat/);
+    // Not in the open list, and not joinable without the link.
+    const b = await newPlayer(browser, server.url);
+    await b.page.waitForSelector('#open-games');
+    assert.equal(await b.page.$(`#open-games li[data-game="${id}"]`), null);
+    await b.page.goto(link);
+    await b.page.click('#join-button');
+    await b.page.waitForFunction(() => /Your turn|to play/.test(document.querySelector('#status')?.textContent ?? ''));
+    await a.page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Your turn.');
+    for (const p of [a, b]) await p.context.close();
+  });
+
+  test('the review page follows quick key presses', async () => {
+    const { page, context } = await newPlayer(browser, server.url);
+    await createGame(page, { map: 'square:5', seats: ['bot:1'], settings: { turn_seconds: 0 } });
+    for (const node of [6, 8, 16, 18]) {
+      await waitMyTurn(page);
+      await page.click(`svg.board2d .hit[data-node="${node}"]`);
+      await page.waitForSelector(`svg.board2d .stone[data-stone="${node}"]`);
+    }
+    await waitMyTurn(page);
+    page.once('dialog', (d) => d.accept());
+    await page.click('#resign');
+    await page.waitForSelector('#ranking');
+    await page.click('#review-link');
+    await page.waitForSelector('#where');
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => document.querySelector('#where')?.textContent?.startsWith('0 /'));
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('#where')?.textContent?.startsWith('7 /'));
+    await context.close();
+  });
+
   test('the server restarts in mid-game: the page reconnects by itself and play goes on', async () => {
     const a = await newPlayer(browser, server.url);
     await createGame(a.page, { map: 'square:5', seats: ['open'], settings: { turn_seconds: 0 } });

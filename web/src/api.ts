@@ -6,6 +6,7 @@ import type {
   GameCreated,
   GameInfo,
   GameList,
+  InviteBody,
   Joined,
   OkBody,
   RuleSystemView,
@@ -65,6 +66,7 @@ export const api = {
   create: (body: unknown) => call<GameCreated>('POST', '/api/games', body),
   join: (id: number, body: { seat?: number; invite?: string } = {}) =>
     call<Joined>('POST', `/api/games/${id}/join`, body),
+  invite: (id: number) => call<InviteBody>('GET', `/api/games/${id}/invite`),
   admit: (id: number, invite: string) => call<OkBody>('POST', `/api/games/${id}/admit`, { invite }),
   leave: (id: number) => call<OkBody>('POST', `/api/games/${id}/leave`),
   gameMap: (id: number) => call<MapView>('GET', `/api/games/${id}/map`),

@@ -210,7 +210,12 @@ export function createBoard2D(
         const owner = view.board[view.lastMove] as number;
         last.setAttribute('cx', String(layout.x[view.lastMove]));
         last.setAttribute('cy', String(layout.y[view.lastMove]));
-        last.setAttribute('fill', playerStyle(owner, view.players).ink);
+        // The stone's ink, outlined in its own dark colour: on seats whose shape is drawn in
+        // that ink (Red's triangle and later) a plain dot vanished into the shape.
+        const style = playerStyle(owner, view.players);
+        last.setAttribute('fill', style.ink);
+        last.setAttribute('stroke', style.stroke);
+        last.setAttribute('stroke-width', String(r * 0.12));
         last.setAttribute('visibility', 'visible');
       } else {
         last.setAttribute('visibility', 'hidden');

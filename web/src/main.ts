@@ -35,7 +35,7 @@ async function route() {
     } else if (parts[0] === 'rules') {
       await rulesPage(root, parts[1] ?? 'gobeyond');
     } else {
-      await lobbyPage(root);
+      leave = await lobbyPage(root);
     }
   } catch (e) {
     clear(root);

@@ -102,6 +102,8 @@ rss_bytes: number | null,
  */
 bot_searches: [number, number], };
 
+export type InviteBody = { invite: string | null, };
+
 export type UserBody = { user: User, claimed_guest?: boolean, };
 
 export type OkBody = { ok: boolean, };

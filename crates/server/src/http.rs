@@ -227,8 +227,9 @@ pub async fn list_games(
     MaybeSession(session): MaybeSession,
     Query(q): Query<ListQuery>,
 ) -> Result<Json<GameList>, ApiError> {
-    let status = q.status.as_deref().unwrap_or("open");
-    if !["open", "live", "finished"].contains(&status) {
+    if let Some(status) = q.status.as_deref()
+        && !["open", "live", "finished"].contains(&status)
+    {
         return Err(ApiError::BadRequest(format!("status {status:?}: use open, live or finished")));
     }
     let user = match (q.mine.unwrap_or(false), &session) {
@@ -236,11 +237,25 @@ pub async fn list_games(
         (true, None) => return Err(ApiError::Unauthorized),
         (false, _) => None,
     };
+    // Public lists default to open games; "my games" without a status are all of them.
+    let status = q.status.as_deref().or(if user.is_none() { Some("open") } else { None });
     let rows = app.store.list_games(status, user, q.limit.unwrap_or(50).clamp(1, 200)).await?;
     let mut games = Vec::with_capacity(rows.len());
     for row in rows {
         let setup: Option<GameSetup> = serde_json::from_str(&row.setup).ok();
         let seats = app.store.seats(row.id).await?;
+        // The open list shows games a stranger can join: not those whose free seats all need
+        // the invitation.
+        if user.is_none() && row.status == "open" {
+            let joinable = seats.iter().any(|s| {
+                s.user_id.is_none()
+                    && s.bot_level.is_none()
+                    && setup.as_ref().and_then(|g| g.seats.get(s.seat)) != Some(&SeatChoice::Invite)
+            });
+            if !joinable {
+                continue;
+            }
+        }
         games.push(GameSummary {
             id: row.id,
             status: row.status,
@@ -308,6 +323,21 @@ pub async fn game_info(
 ) -> Result<Json<GameInfo>, ApiError> {
     visible(&app, id, session.as_ref(), q.invite.as_deref()).await?;
     Ok(Json(app.hub.info(id).await?))
+}
+
+/// `GET /api/games/{id}/invite`: the invite link's code, for the game's creator only (to share
+/// it again after the page that created the game is gone).
+pub async fn invite(
+    State(app): State<AppState>,
+    session: Session,
+    Path(id): Path<i64>,
+) -> Result<Json<crate::protocol::InviteBody>, ApiError> {
+    let row =
+        app.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
+    if row.creator != session.user.id {
+        return Err(ApiError::Forbidden("only the game's creator may share its invitation".into()));
+    }
+    Ok(Json(crate::protocol::InviteBody { invite: row.invite }))
 }
 
 #[derive(Debug, Deserialize)]

@@ -197,6 +197,12 @@ pub struct ErrorBody {
     pub code: Option<String>,
 }
 
+/// `GET /api/games/{id}/invite`: the invite code (`null` for a game without invitations).
+#[derive(Debug, Serialize, TS)]
+pub struct InviteBody {
+    pub invite: Option<String>,
+}
+
 #[derive(Debug, Serialize, TS)]
 pub struct Health {
     pub ok: bool,
@@ -369,6 +375,7 @@ pub fn typescript() -> String {
         EndReason::decl(&cfg),
         ErrorBody::decl(&cfg),
         Health::decl(&cfg),
+        InviteBody::decl(&cfg),
         UserBody::decl(&cfg),
         OkBody::decl(&cfg),
         BotCreated::decl(&cfg),

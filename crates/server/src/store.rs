@@ -95,6 +95,9 @@ const GAMES_PUBLIC: &str = "SELECT id, creator, setup, status, public, invite, c
 const GAMES_OF_USER: &str = "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games \
      WHERE status = $1 AND (creator = $2 OR id IN (SELECT game_id FROM seats WHERE user_id = $2)) \
      ORDER BY id DESC LIMIT $3";
+const ALL_GAMES_OF_USER: &str = "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games \
+     WHERE (creator = $1 OR id IN (SELECT game_id FROM seats WHERE user_id = $1)) \
+     ORDER BY id DESC LIMIT $2";
 
 impl Store {
     /// Connects, creating the SQLite file if it is missing, and applies the migrations.
@@ -440,18 +443,27 @@ impl Store {
         rows.iter().map(|r| Ok((r.try_get::<i64, _>("seq")? as u64, r.try_get("action")?))).collect()
     }
 
-    /// Games by status (`open`, `live`, `finished`), newest first; public ones, or those with a
-    /// seat held by `user` when given.
+    /// Games newest first: public ones with this status, or those `user` created or holds a
+    /// seat in (with this status, or any when `status` is `None`).
     pub async fn list_games(
         &self,
-        status: &str,
+        status: Option<&str>,
         user: Option<i64>,
         limit: i64,
     ) -> Result<Vec<GameRow>, ApiError> {
-        let rows = match user {
-            None => sqlx::query(GAMES_PUBLIC).bind(status).bind(limit).fetch_all(&self.pool).await?,
-            Some(u) => {
+        let rows = match (user, status) {
+            (None, status) => {
+                sqlx::query(GAMES_PUBLIC)
+                    .bind(status.unwrap_or("open"))
+                    .bind(limit)
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+            (Some(u), Some(status)) => {
                 sqlx::query(GAMES_OF_USER).bind(status).bind(u).bind(limit).fetch_all(&self.pool).await?
+            }
+            (Some(u), None) => {
+                sqlx::query(ALL_GAMES_OF_USER).bind(u).bind(limit).fetch_all(&self.pool).await?
             }
         };
         Ok(rows.iter().map(game).collect::<Result<_, _>>()?)

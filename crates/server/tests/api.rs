@@ -623,6 +623,26 @@ async fn lobby_lists(db: &str) {
     assert!(ids.contains(&private) && ids.contains(&open));
     let (s, _) = a.get("/api/games?status=sideways").await;
     assert_eq!(s, 400);
+    // "My games" without a status: every game of mine, whatever its status (the lobby's list
+    // was always empty when the status defaulted to open).
+    let (_, mine) = a.get("/api/games?mine=true").await;
+    let ids: Vec<i64> = mine["games"].as_array().unwrap().iter().map(|g| g["id"].as_i64().unwrap()).collect();
+    assert!(ids.contains(&open) && ids.contains(&private) && ids.contains(&live), "{mine}");
+    // A public game whose free seats all need the invitation is not in the open list; its
+    // creator (only) can fetch the invitation again.
+    let invited = a
+        .create(json!({"rules": "gobeyond", "map": "hex:3", "players": 2, "seats": [{"kind": "me"}, {"kind": "invite"}]}))
+        .await;
+    let (_, l) = a.get("/api/games?status=open").await;
+    assert!(!l["games"].as_array().unwrap().iter().any(|g| g["id"] == invited), "{l}");
+    let (s, code) = a.get(&format!("/api/games/{invited}/invite")).await;
+    assert_eq!(s, 200);
+    let code = code["invite"].as_str().unwrap().to_string();
+    let stranger = Client::guest(&server).await;
+    assert_eq!(stranger.get(&format!("/api/games/{invited}/invite")).await.0, 403);
+    assert_eq!(stranger.post(&format!("/api/games/{invited}/join"), json!({})).await.0, 409);
+    let (s, joined) = stranger.post(&format!("/api/games/{invited}/join"), json!({"invite": code})).await;
+    assert_eq!(s, 200, "{joined}");
     // A custom map appears in lists by name and size, not node by node.
     let nodes: Vec<Value> = (0..3000).map(|i| json!({"x": (i % 60) as f64, "y": (i / 60) as f64})).collect();
     let edges: Vec<Value> = (0..2999).map(|i| json!([i, i + 1])).collect();

@@ -195,7 +195,9 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       const st = playerStyle(seat, n);
       const p = s?.players[seat];
       const seatInfo = model.info?.seats[seat];
-      const name = displayName(p?.name || seatInfo?.user) || (seatInfo?.kind?.kind === 'bot' ? `bot, level ${seatInfo.bot_level}` : 'open seat');
+      const name = displayName(p?.name || seatInfo?.user) || (seatInfo?.kind?.kind === 'bot'
+        ? `bot, level ${seatInfo.bot_level}`
+        : seatInfo?.kind?.kind === 'invite' ? 'invited seat (by link)' : 'open seat');
       const row = h('tr', {
         class: `${waiting.includes(seat) ? 'to-move' : ''} ${seat === mySeat() ? 'me' : ''} ${p?.status === 'resigned' || p?.resigned ? 'resigned' : ''}`,
         'data-seat': seat,
@@ -234,8 +236,44 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     status.classList.toggle('my-turn', model.isMyTurn(user.id));
   }
 
+  /** The creator's invite code, once fetched (the game page may be opened again later). */
+  let creatorInvite: string | null | undefined;
+
+  function renderInvite() {
+    const info = model.info;
+    if (!info || info.status !== 'open' || info.creator !== user.id) return;
+    if (creatorInvite === undefined) {
+      creatorInvite = null;
+      void api.invite(id).then((r) => {
+        creatorInvite = r.invite;
+        render();
+      }).catch(() => undefined);
+      return;
+    }
+    if (!creatorInvite) return;
+    const link = `${location.origin}${location.pathname}#/game/${id}?invite=${creatorInvite}`;
+    const field = h('input', { id: 'invite-link', readonly: true, value: link, 'aria-label': 'Invite link' });
+    joinBox.append(h('div', { class: 'invite' },
+      h('p', {}, 'Invite players with this link (seats marked "invited" and private games need it):'),
+      field,
+      h('button', {
+        id: 'copy-invite',
+        onclick: async () => {
+          try {
+            await navigator.clipboard.writeText(link);
+            toast('Invite link copied.');
+          } catch {
+            (field as HTMLInputElement).select();
+            toast('Select the link and copy it.');
+          }
+        },
+      }, 'Copy link'),
+    ));
+  }
+
   function renderJoin() {
     clear(joinBox);
+    renderInvite();
     const info = model.info;
     if (!info || info.status !== 'open' || mySeat() !== null) return;
     const invite = inviteFor(id);

@@ -55,7 +55,10 @@ function readSettings(box: HTMLElement): Record<string, unknown> {
   return out;
 }
 
-export async function lobbyPage(root: HTMLElement) {
+/** Lobby lists refresh this often while the lobby is shown. */
+const LIST_REFRESH_MS = 5000;
+
+export async function lobbyPage(root: HTMLElement): Promise<() => void> {
   const user = await session.user();
   const systems = await api.rules();
   clear(root);
@@ -73,6 +76,22 @@ export async function lobbyPage(root: HTMLElement) {
   const lists = h('section', { class: 'lists' });
   root.append(lists);
   await renderLists(lists, user);
+  // The lists follow new, started and finished games by themselves.
+  let busy = false;
+  const timer = window.setInterval(async () => {
+    if (busy || !lists.isConnected) return;
+    busy = true;
+    try {
+      const fresh = h('section', { class: 'lists' });
+      await renderLists(fresh, user);
+      if (lists.isConnected) lists.replaceChildren(...fresh.childNodes);
+    } catch {
+      // The next refresh tries again.
+    } finally {
+      busy = false;
+    }
+  }, LIST_REFRESH_MS);
+  return () => window.clearInterval(timer);
 }
 
 /** A two-player game against a level-3 bot under the first rule system the server lists. */
@@ -261,7 +280,7 @@ function describeMap(map: unknown): string {
 }
 
 function gameRow(g: GameSummary, action: HTMLElement): HTMLElement {
-  const seats = g.seats.map((s) => s.user ?? (s.bot_level !== null ? `bot ${s.bot_level}` : 'open')).join(', ');
+  const seats = g.seats.map((s) => s.user ?? (s.bot_level !== null ? `bot ${s.bot_level}` : 'open seat')).join(', ');
   return h('li', { class: 'game-row', 'data-game': g.id },
     h('span', {}, `#${g.id} ${systemUi(g.rules ?? undefined).title} on ${describeMap(g.map)}, ${g.players} players`),
     h('span', { class: 'muted' }, seats),

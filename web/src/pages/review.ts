@@ -74,8 +74,12 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
   }
 
   let seq = 0;
+  /** The step the user asked for last: quick key presses add up from it, not from the step
+   *  shown (which lags while states load; twelve quick presses once advanced four moves). */
+  let target = total;
   async function go(step: number) {
     step = Math.max(0, Math.min(total, step));
+    target = step;
     const mine = ++seq;
     let v;
     try {
@@ -108,8 +112,8 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
   slider.addEventListener('input', () => void go(Number(slider.value)));
   const keys = (e: KeyboardEvent) => {
     if (e.target instanceof HTMLInputElement && e.target !== slider) return;
-    if (e.key === 'ArrowLeft') void go(at - 1);
-    else if (e.key === 'ArrowRight') void go(at + 1);
+    if (e.key === 'ArrowLeft') void go(target - 1);
+    else if (e.key === 'ArrowRight') void go(target + 1);
     else if (e.key === 'Home') void go(0);
     else if (e.key === 'End') void go(total);
     else return;
