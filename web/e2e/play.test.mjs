@@ -250,6 +250,9 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await page.waitForSelector('#ranking');
     const ranking = await page.$$eval('#ranking tbody tr', (rs) => rs.map((r) => r.textContent));
     assert.match(ranking[0] ?? '', /^1\s*White \(bot, level 1\)/);
+    assert.match(ranking[1] ?? '', /\(resigned\)/, 'the ranking says how the game ended for the loser');
+    assert.match((await page.textContent('#banner')) ?? '', /You lost/);
+    assert.equal(await page.isVisible('#place-form'), false, 'no input field in a finished game');
     await page.click('#review-link');
     await page.waitForSelector('#where');
     const total = Number((await page.textContent('#where'))?.split('/')[1]);
@@ -379,7 +382,14 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await b.page.click('#join-button');
     await b.page.waitForFunction(() => /Your turn|to play/.test(document.querySelector('#status')?.textContent ?? ''));
     await a.page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Your turn.');
-    for (const p of [a, b]) await p.context.close();
+    // A third browser watches: it is told so and gets no play controls.
+    const c = await newPlayer(browser, server.url);
+    await c.page.goto(a.page.url().split('?')[0]);
+    await c.page.waitForSelector('#watching:not([hidden])');
+    assert.equal(await c.page.isVisible('#place-form'), false);
+    assert.equal(await c.page.$('#pass'), null);
+    assert.match((await c.page.textContent('#rules-line')) ?? '', /GoBeyond/);
+    for (const p of [a, b, c]) await p.context.close();
   });
 
   test('the review page follows quick key presses', async () => {

@@ -9,6 +9,7 @@ import { GameModel, component, displayName } from '../model';
 import { type MountedBoard, mountBoard } from '../mount';
 import { session } from '../session';
 import type { Socket } from '../socket';
+import { systemUi } from '../systems';
 import type { ServerMessage, User } from '../types';
 
 const PREFS = 'gobeyond-prefs';
@@ -19,11 +20,24 @@ interface Prefs {
 }
 
 function loadPrefs(): Prefs {
+  // On touch screens a tap is easily misplaced: confirm before placing unless switched off.
+  const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
   try {
-    return { confirm: false, atari: false, ...JSON.parse(localStorage.getItem(PREFS) ?? '{}') };
+    return { confirm: touch, atari: false, ...JSON.parse(localStorage.getItem(PREFS) ?? '{}') };
   } catch {
-    return { confirm: false, atari: false };
+    return { confirm: touch, atari: false };
   }
+}
+
+/** The rules in one line: the system, and the settings players ask about first. */
+function rulesLine(info: { rules: { system: string; [k: string]: unknown } }): string {
+  const r = info.rules;
+  const parts: string[] = [systemUi(r.system).title];
+  if (typeof r.komi === 'number') parts.push(`komi ${r.komi}`);
+  if (typeof r.scoring === 'string') parts.push(`${r.scoring} scoring`);
+  if (typeof r.ko === 'string') parts.push(`${String(r.ko).replace(/_/g, ' ')} ko`);
+  if (typeof r.turn_seconds === 'number') parts.push(r.turn_seconds ? `${r.turn_seconds} s per turn` : 'no turn clock');
+  return parts.join(' · ');
 }
 
 export async function gamePage(root: HTMLElement, id: number, socket: Socket): Promise<() => void> {
@@ -54,6 +68,12 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   const chatInput = h('input', { id: 'chat-input', maxlength: 500, placeholder: 'Say something', 'aria-label': 'Chat message' });
   const hoverEl = h('div', { class: 'hover muted', id: 'hover' }, '\u00a0');
   const placeInput = h('input', { id: 'place-input', placeholder: 'e.g. E5', size: 6, 'aria-label': 'Place at (label)' });
+  const placeForm = h('form', { class: 'row', id: 'place-form', onsubmit: (e: Event) => { e.preventDefault(); placeByLabel(); } },
+    h('label', {}, 'Place at ', placeInput), h('button', { type: 'submit' }, 'Place'));
+  /** Spectators are told they are watching. */
+  const watchingEl = h('div', { class: 'watching', id: 'watching', hidden: true }, 'You are watching this game.');
+  /** Won or lost, once the game is over. */
+  const banner = h('div', { class: 'banner', id: 'banner', hidden: true });
   const joinBox = h('div', { class: 'join', id: 'join' });
 
   const confirmBox = h('input', { type: 'checkbox', id: 'pref-confirm', checked: prefs.confirm });
@@ -74,9 +94,10 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       h('aside', { class: 'side' },
         h('div', { class: 'card' },
           h('div', { class: 'row spread' }, h('strong', {}, `Game #${id} · ${map.name}`), connection),
+          h('div', { class: 'muted', id: 'rules-line' }, rulesLine(info), ' · ', h('a', { href: `#/rules/${info.rules.system}` }, 'rules')),
+          watchingEl, banner,
           status, clockEl, joinBox, playersEl, actionsEl,
-          h('form', { class: 'row', onsubmit: (e: Event) => { e.preventDefault(); placeByLabel(); } },
-            h('label', {}, 'Place at ', placeInput), h('button', { type: 'submit' }, 'Place')),
+          placeForm,
           h('div', { class: 'row prefs' },
             h('label', { class: 'check' }, confirmBox, ' confirm before placing'),
             h('label', { class: 'check' }, atariBox, ' show stones in atari'),
@@ -370,17 +391,41 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     }
   }
 
+  /** Spectators are told so and get no play controls; nobody gets them once the game is over. */
+  function renderRole() {
+    const seat = mySeat();
+    const live = model.info?.status === 'live';
+    watchingEl.hidden = seat !== null || model.info?.status === 'open';
+    placeForm.hidden = seat === null || !live;
+  }
+
   function renderResult() {
     const o = model.state?.outcome ?? model.info?.outcome;
     resultEl.hidden = !o;
+    banner.hidden = true;
     if (!o) return;
     clear(resultEl);
     const names = model.naming();
+    const seat = mySeat();
+    if (seat !== null) {
+      const place = o.places?.[seat] ?? o.ranking.indexOf(seat) + 1;
+      const shared = (o.places ?? []).filter((q) => q === place).length > 1;
+      banner.textContent = place === 1 ? (shared ? 'A draw: you share first place.' : 'You won!') : `You lost: place ${place} of ${o.ranking.length}.`;
+      banner.className = `banner ${place === 1 ? 'won' : 'lost'}`;
+      banner.hidden = false;
+    }
+    // How each player's game ended, beside their score.
+    const ended = (p: number): string => {
+      const ps = model.state?.players[p];
+      const out = ps?.status === 'resigned' || ps?.resigned === true;
+      if (!out) return '';
+      return o.reason === 'time' && o.ranking.at(-1) === p ? ' (timed out)' : ' (resigned)';
+    };
     resultEl.append(
       h('h3', {}, 'Final ranking'),
       h('table', { class: 'ranking', id: 'ranking' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'), h('th', {}, 'Score'))),
-        h('tbody', {}, ...o.ranking.map((p, k) => h('tr', {}, h('td', {}, String(o.places?.[p] ?? k + 1)), h('td', {}, swatch(p, model.players), ' ', names.player(p)), h('td', {}, String(o.scores[p]))))),
+        h('tbody', {}, ...o.ranking.map((p, k) => h('tr', {}, h('td', {}, String(o.places?.[p] ?? k + 1)), h('td', {}, swatch(p, model.players), ' ', names.player(p), ended(p)), h('td', {}, String(o.scores[p]))))),
       ),
       h('p', {}, `Ended by ${o.reason.replace('_', ' ')}. `,
         o.tie_broken ? 'Equal scores were ordered by turn position (the later first). ' : '',
@@ -414,6 +459,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     renderJoin();
     renderPlayers();
     renderActions();
+    renderRole();
     renderCleanup();
     renderResult();
     renderLog();
