@@ -205,6 +205,7 @@ export function createBoard2D(
           reservedEls[i] = c;
         }
         hitEls[i].classList.toggle('disputed', owner === null && (view.disputed?.has(i) ?? false));
+        hitEls[i].classList.toggle('occupied', view.board[i] !== null && view.board[i] !== undefined);
       }
       if (view.lastMove !== null && view.board[view.lastMove] != null) {
         const owner = view.board[view.lastMove] as number;

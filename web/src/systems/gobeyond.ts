@@ -111,9 +111,10 @@ export const gobeyond: SystemUi = {
   columns: [
     { header: 'Points', cls: 'points', cell: (p) => String(p?.points ?? '') },
     {
-      header: 'Projected',
+      header: 'At end',
+      cls: 'projected',
       title: 'PlayPoints if the game ended now: plus the final bonus for what is claimed',
-      cell: (p) => String(p?.projected ?? ''),
+      cell: (p) => (p?.projected !== undefined ? `→ ${p.projected}` : ''),
     },
     {
       header: 'Claimed',
