@@ -89,6 +89,10 @@ export function createBoard2D(
     lines.append(el('line', { x1: x, y1: y, x2: x + s.dx, y2: y + s.dy, class: 'stub' }));
   }
   svg.append(lines);
+  // Star points of the classic square boards, where players look for them.
+  for (const node of starPoints(map)) {
+    lines.append(el('circle', { cx: layout.x[node], cy: layout.y[node], r: r * 0.16, class: 'star' }));
+  }
   const coords = el('g', { class: 'coords', 'font-size': r * 0.6 });
   for (const c of layout.coords) {
     const t = el('text', { x: c.x, y: c.y, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
@@ -234,4 +238,20 @@ export function createBoard2D(
       svg.remove();
     },
   };
+}
+
+/** The star points (hoshi) of unwrapped square grids of the usual sizes: none elsewhere. */
+export function starPoints(map: MapView): number[] {
+  const g = map.grid;
+  if (!g || g.wrap || g.width !== g.height) return [];
+  const lines: Record<number, number[]> = { 9: [2, 4, 6], 13: [3, 6, 9], 19: [3, 9, 15] };
+  const at = lines[g.width];
+  if (!at) return [];
+  const out: number[] = [];
+  for (const row of at) for (const col of at) {
+    // 9×9: the four corners' points and the centre only.
+    if (g.width === 9 && (row === 4) !== (col === 4)) continue;
+    out.push(row * g.width + col);
+  }
+  return out;
 }

@@ -207,9 +207,14 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     const n = model.players;
     const columns = model.ui.columns;
     const waiting = model.waitingFor();
+    // Under a time control every player's clock shows, not only the running one.
+    const clock = model.info?.status === 'live' ? model.clock : null;
+    const timed = clock !== null && clock !== undefined && clock.control.kind !== 'per_turn' && clock.control.kind !== 'none'
+      && clock.remaining_ms.length === n;
     clear(playersEl);
     playersEl.append(
-      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, 'Player'), ...columns.map((c) => h('th', {}, c.header)), h('th', {}, 'Stones'))),
+      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, 'Player'), ...columns.map((c) => h('th', {}, c.header)), h('th', {}, 'Stones'),
+        timed ? h('th', {}, 'Time') : null)),
     );
     const body = h('tbody', {});
     for (let seat = 0; seat < n; seat++) {
@@ -227,6 +232,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
         h('td', {}, name, seat === mySeat() ? h('strong', {}, ' (you)') : null, h('div', { class: 'muted small' }, st.name)),
         ...columns.map((c) => h('td', { class: c.cls, title: c.title }, c.cell(p, s))),
         h('td', {}, String(p?.stones.length ?? '')),
+        timed && clock ? h('td', { class: 'player-clock', 'data-clock-seat': seat }, clockText(clock.remaining_ms[seat], clock.periods_left[seat])) : null,
       );
       body.append(row);
     }
@@ -438,6 +444,12 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     if (logEl.childElementCount > lines.length) clear(logEl);
     for (let i = logEl.childElementCount; i < lines.length; i++) logEl.append(h('li', {}, lines[i].text));
     logEl.scrollTop = logEl.scrollHeight;
+  }
+
+  function clockText(ms: number, periods: number | undefined): string {
+    const secs = Math.max(0, Math.ceil(ms / 1000));
+    const main = secs >= 60 ? `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}` : `${secs} s`;
+    return periods ? `${main} +${periods}` : main;
   }
 
   function renderClock() {
