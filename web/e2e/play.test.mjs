@@ -253,6 +253,14 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     assert.match(ranking[1] ?? '', /\(resigned\)/, 'the ranking says how the game ended for the loser');
     assert.match((await page.textContent('#banner')) ?? '', /You lost/);
     assert.equal(await page.isVisible('#place-form'), false, 'no input field in a finished game');
+    // A rematch against the bot: a new game, colours changed hands (the bot is Black now).
+    const before = page.url();
+    await page.click('#rematch');
+    await page.waitForFunction((old) => location.href !== old && /#\/game\/\d+$/.test(location.href), before);
+    await page.waitForSelector('#players tbody tr');
+    assert.match((await page.textContent('#players tbody tr[data-seat="0"]')) ?? '', /bot, level 1/);
+    await page.goto(before.replace(/#.*/, `#/game/${id}`));
+    await page.waitForSelector('#ranking');
     await page.click('#review-link');
     await page.waitForSelector('#where');
     const total = Number((await page.textContent('#where'))?.split('/')[1]);

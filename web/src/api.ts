@@ -66,6 +66,7 @@ export const api = {
   create: (body: unknown) => call<GameCreated>('POST', '/api/games', body),
   join: (id: number, body: { seat?: number; invite?: string } = {}) =>
     call<Joined>('POST', `/api/games/${id}/join`, body),
+  rematch: (id: number) => call<GameCreated>('POST', `/api/games/${id}/rematch`),
   invite: (id: number) => call<InviteBody>('GET', `/api/games/${id}/invite`),
   admit: (id: number, invite: string) => call<OkBody>('POST', `/api/games/${id}/admit`, { invite }),
   leave: (id: number) => call<OkBody>('POST', `/api/games/${id}/leave`),

@@ -14,7 +14,7 @@ export type ServerMessage = { "type": "hello", user: User, } | { "type": "ack", 
 /**
  * The action's effects, in the rule system's own terms.
  */
-events: unknown[], state: GameState, clock: ClockView | null, status: Status, } | { "type": "started", game: number, info: GameInfo, } | { "type": "lobby", game: number, info: GameInfo, } | { "type": "chat", game: number, from: string, text: string, at_ms: number, };
+events: unknown[], state: GameState, clock: ClockView | null, status: Status, } | { "type": "started", game: number, info: GameInfo, } | { "type": "lobby", game: number, info: GameInfo, } | { "type": "rematch", game: number, rematch: number, from: string, invite: string | null, } | { "type": "chat", game: number, from: string, text: string, at_ms: number, };
 
 export type SeqAction = { seq: number, action: RecordedAction, };
 

@@ -16,7 +16,7 @@ use crate::{
     error::ApiError,
     protocol::{
         BotCreated, BotList, ChatHistory, ChatLine, GameCreated, GameInfo, GameList, GameSummary, Health,
-        Joined, MapBrief, OkBody, SummarySeat, UserBody,
+        Joined, MapBrief, OkBody, ServerMessage, SummarySeat, UserBody,
     },
     setup::{GameSetup, NewGame, SeatChoice},
     store::GameRow,
@@ -182,6 +182,12 @@ pub async fn create_game(
     body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(new) = body.map_err(|e| ApiError::BadRequest(e.body_text()))?;
+    let created = create(&app, &session, new).await?;
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// Checks and stores a new game, and starts its table.
+async fn create(app: &AppState, session: &Session, new: NewGame) -> Result<GameCreated, ApiError> {
     if app.store.active_games_created(session.user.id).await? >= MAX_ACTIVE_GAMES {
         return Err(ApiError::TooMany(format!("at most {MAX_ACTIVE_GAMES} open or live games per player")));
     }
@@ -208,7 +214,7 @@ pub async fn create_game(
         .await?;
     // Loading the table starts the game at once when no seat is open (the creator and bots).
     let info = app.hub.ask(id, |reply| Command::Info { reply }).await?;
-    Ok((StatusCode::CREATED, Json(GameCreated { game: info, invite })).into_response())
+    Ok(GameCreated { game: info, invite })
 }
 
 #[derive(Debug, Deserialize)]
@@ -323,6 +329,61 @@ pub async fn game_info(
 ) -> Result<Json<GameInfo>, ApiError> {
     visible(&app, id, session.as_ref(), q.invite.as_deref()).await?;
     Ok(Json(app.hub.info(id).await?))
+}
+
+/// `POST /api/games/{id}/rematch`: a player of a finished game starts the same game again —
+/// same rules, map, time and bots, every seat moved one place on (colours change hands); the
+/// other players' seats wait for them by invitation, and they are told at the old table.
+pub async fn rematch(
+    State(app): State<AppState>,
+    session: Session,
+    Path(id): Path<i64>,
+) -> Result<Response, ApiError> {
+    let row =
+        app.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
+    if row.status != "finished" {
+        return Err(ApiError::Conflict("a rematch follows a finished game".into()));
+    }
+    let old_seats = app.store.seats(id).await?;
+    let Some(me) = old_seats.iter().position(|s| s.user_id == Some(session.user.id)) else {
+        return Err(ApiError::Forbidden("only the game's players may ask for a rematch".into()));
+    };
+    let setup = setup_of(&row)?;
+    let n = setup.players;
+    // Seat k of the new game is seat k - 1 of the old one.
+    let mut seats = vec![SeatChoice::Open; n];
+    for (old, s) in old_seats.iter().enumerate() {
+        let new = (old + 1) % n;
+        seats[new] = match (s.user_id, s.bot_level) {
+            (Some(_), _) if old == me => SeatChoice::Me,
+            (Some(_), _) => SeatChoice::Invite,
+            (None, Some(level)) => SeatChoice::Bot { level },
+            (None, None) => SeatChoice::Open,
+        };
+    }
+    let new = NewGame {
+        rules: crate::setup::RulesChoice::Spec(setup.rules.clone()),
+        map: match setup.map.clone() {
+            gobeyond_rules::record::MapSource::Spec(s) => crate::setup::MapChoice::Spec(s),
+            gobeyond_rules::record::MapSource::Custom(c) => crate::setup::MapChoice::Custom(c),
+        },
+        players: n,
+        time: setup.time,
+        seats,
+        public: row.public,
+    };
+    let body = create(&app, &session, new).await?;
+    let announce = ServerMessage::Rematch {
+        game: id,
+        rematch: body.game.id,
+        from: session.user.name.clone(),
+        invite: body.invite.clone(),
+    };
+    let _ = app
+        .hub
+        .ask(id, |_reply: tokio::sync::oneshot::Sender<()>| Command::Announce { message: announce })
+        .await;
+    Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
 /// `GET /api/games/{id}/invite`: the invite link's code, for the game's creator only (to share

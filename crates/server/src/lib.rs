@@ -133,6 +133,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/games/{id}/join", post(http::join))
         .route("/api/games/{id}/admit", post(http::admit))
         .route("/api/games/{id}/invite", get(http::invite))
+        .route("/api/games/{id}/rematch", post(http::rematch))
         .route("/api/games/{id}/leave", post(http::leave))
         .route("/api/games/{id}/record", get(http::record))
         .route("/api/games/{id}/sgf", get(http::sgf_export))

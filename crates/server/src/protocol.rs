@@ -123,6 +123,14 @@ pub enum ServerMessage {
         game: i64,
         info: GameInfo,
     },
+    /// A player of this finished game offers a rematch: `rematch` is the new game, its seats for
+    /// the other players taken with `invite`.
+    Rematch {
+        game: i64,
+        rematch: i64,
+        from: String,
+        invite: Option<String>,
+    },
     Chat {
         game: i64,
         from: String,

@@ -41,6 +41,7 @@ on_both!(
     resigning_out_of_turn,
     classic_dead_stone_phase,
     resigned_players_cleanup_is_decided_for_them,
+    rematch,
 );
 
 fn seat_of(info: &Value, user: i64) -> u64 {
@@ -898,5 +899,34 @@ async fn classic_dead_stone_phase(db: &str) {
     let record: gobeyond_rules::record::Record = serde_json::from_value(record).unwrap();
     let replayed = record.replay().unwrap();
     assert_eq!(replayed.outcome().map(|o| o.scores.clone()), Some(vec![6.0, 11.5]));
+    server.stop().await;
+}
+
+/// Issue 17: a rematch of a finished game: same setup, seats moved one place on, the other
+/// player invited, and told at the old table.
+async fn rematch(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let game = a.create(json!({"rules": "chinese", "map": "square:5", "players": 2})).await;
+    assert_eq!(b.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
+    assert_eq!(a.post(&format!("/api/games/{game}/rematch"), json!({})).await.0, 409, "not finished");
+    let mut sb = b.socket().await;
+    sb.watch(game, None).await;
+    assert_eq!(sb.act(game, json!({"type": "resign"})).await["type"], "ack");
+    let stranger = Client::guest(&server).await;
+    assert_eq!(stranger.post(&format!("/api/games/{game}/rematch"), json!({})).await.0, 403);
+    let (s, created) = a.post(&format!("/api/games/{game}/rematch"), json!({})).await;
+    assert_eq!(s, 201, "{created}");
+    let new = created["game"]["id"].as_i64().unwrap();
+    // A was Black (seat 0): now White (seat 1); B's seat waits for B by invitation.
+    assert_eq!(created["game"]["seats"][1]["user_id"], a.id());
+    assert_eq!(created["game"]["seats"][0]["kind"]["kind"], "invite");
+    let offer = sb.until(|v| v["type"] == "rematch").await;
+    assert_eq!(offer["rematch"], new);
+    let invite = offer["invite"].as_str().unwrap();
+    let (s, joined) = b.post(&format!("/api/games/{new}/join"), json!({"invite": invite})).await;
+    assert_eq!(s, 200, "{joined}");
+    assert_eq!(joined["game"]["status"], "live");
     server.stop().await;
 }

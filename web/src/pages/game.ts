@@ -72,6 +72,8 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     h('label', {}, 'Place at ', placeInput), h('button', { type: 'submit' }, 'Place'));
   /** Spectators are told they are watching. */
   const watchingEl = h('div', { class: 'watching', id: 'watching', hidden: true }, 'You are watching this game.');
+  /** A rematch another player offered (its link). */
+  let rematchOffer: HTMLElement | null = null;
   /** Won or lost, once the game is over. */
   const banner = h('div', { class: 'banner', id: 'banner', hidden: true });
   const joinBox = h('div', { class: 'join', id: 'join' });
@@ -427,12 +429,28 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       if (!out) return '';
       return o.reason === 'time' && o.ranking.at(-1) === p ? ' (timed out)' : ' (resigned)';
     };
+    const rematchButton: HTMLElement | null =
+      seat !== null
+        ? h('button', {
+            id: 'rematch', class: 'primary',
+            onclick: async () => {
+              try {
+                const r = await api.rematch(id);
+                if (r.invite) sessionStorage.setItem(`invite-${r.game.id}`, r.invite);
+                location.hash = `#/game/${r.game.id}`;
+              } catch (e) {
+                toast((e as Error).message, 'error');
+              }
+            },
+          }, 'Rematch')
+        : null;
     resultEl.append(
       h('h3', {}, 'Final ranking'),
       h('table', { class: 'ranking', id: 'ranking' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'), h('th', {}, 'Score'))),
         h('tbody', {}, ...o.ranking.map((p, k) => h('tr', {}, h('td', {}, String(o.places?.[p] ?? k + 1)), h('td', {}, swatch(p, model.players), ' ', names.player(p), ended(p)), h('td', {}, String(o.scores[p]))))),
       ),
+      ...([rematchButton, rematchOffer].filter((x) => x !== null) as HTMLElement[]),
       h('p', {}, `Ended by ${o.reason.replace('_', ' ')}. `,
         o.tie_broken ? 'Equal scores were ordered by turn position (the later first). ' : '',
         h('a', { href: `#/review/${id}`, id: 'review-link' }, 'Review the game')),
@@ -507,6 +525,14 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     if (msg.type === 'chat') {
       chatLog.append(h('li', {}, h('strong', {}, msg.from), ': ', msg.text));
       chatLog.scrollTop = chatLog.scrollHeight;
+      return;
+    }
+    if (msg.type === 'rematch') {
+      if (msg.from !== user.name) {
+        const href = `#/game/${msg.rematch}${msg.invite ? `?invite=${msg.invite}` : ''}`;
+        rematchOffer = h('p', { id: 'rematch-offer' }, `${msg.from} offers a rematch: `, h('a', { href }, 'take your seat'));
+        render();
+      }
       return;
     }
     if (msg.type === 'error' && msg.id === undefined) {

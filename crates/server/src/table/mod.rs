@@ -141,6 +141,10 @@ pub enum Command {
     Unload {
         done: tokio::sync::watch::Sender<bool>,
     },
+    /// Tell everyone at this (finished) table about a rematch.
+    Announce {
+        message: ServerMessage,
+    },
     /// Remove this game if it is still open and was created before `before_ms`.
     Expire {
         before_ms: i64,
@@ -340,6 +344,7 @@ impl Table {
     async fn handle(&mut self, cmd: Command) {
         match cmd {
             Command::Unload { done } => drop(done),
+            Command::Announce { message } => self.broadcast(message),
             Command::Expire { before_ms, reply } => {
                 let _ = reply.send(self.expire(before_ms).await);
             }
