@@ -381,7 +381,7 @@ pub async fn rematch(
     };
     let _ = app
         .hub
-        .ask(id, |_reply: tokio::sync::oneshot::Sender<()>| Command::Announce { message: announce })
+        .ask(id, |_reply: tokio::sync::oneshot::Sender<()>| Command::Announce { message: Box::new(announce) })
         .await;
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }

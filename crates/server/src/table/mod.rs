@@ -143,7 +143,7 @@ pub enum Command {
     },
     /// Tell everyone at this (finished) table about a rematch.
     Announce {
-        message: ServerMessage,
+        message: Box<ServerMessage>,
     },
     /// Remove this game if it is still open and was created before `before_ms`.
     Expire {
@@ -344,7 +344,7 @@ impl Table {
     async fn handle(&mut self, cmd: Command) {
         match cmd {
             Command::Unload { done } => drop(done),
-            Command::Announce { message } => self.broadcast(message),
+            Command::Announce { message } => self.broadcast(*message),
             Command::Expire { before_ms, reply } => {
                 let _ = reply.send(self.expire(before_ms).await);
             }
