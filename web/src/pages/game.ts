@@ -9,6 +9,7 @@ import { GameModel, component, displayName } from '../model';
 import { type MountedBoard, mountBoard } from '../mount';
 import { session } from '../session';
 import type { Socket } from '../socket';
+import { type SoundMoment, play, soundsFor } from '../sounds';
 import { systemUi } from '../systems';
 import type { ServerMessage, User } from '../types';
 
@@ -17,15 +18,16 @@ const PREFS = 'gobeyond-prefs';
 interface Prefs {
   confirm: boolean;
   atari: boolean;
+  sound: boolean;
 }
 
 function loadPrefs(): Prefs {
   // On touch screens a tap is easily misplaced: confirm before placing unless switched off.
   const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
   try {
-    return { confirm: touch, atari: false, ...JSON.parse(localStorage.getItem(PREFS) ?? '{}') };
+    return { confirm: touch, atari: false, sound: true, ...JSON.parse(localStorage.getItem(PREFS) ?? '{}') };
   } catch {
-    return { confirm: touch, atari: false };
+    return { confirm: touch, atari: false, sound: true };
   }
 }
 
@@ -79,16 +81,19 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   const joinBox = h('div', { class: 'join', id: 'join' });
 
   const confirmBox = h('input', { type: 'checkbox', id: 'pref-confirm', checked: prefs.confirm });
+  const soundBox = h('input', { type: 'checkbox', id: 'pref-sound', checked: prefs.sound });
   const atariBox = h('input', { type: 'checkbox', id: 'pref-atari', checked: prefs.atari });
   const savePrefs = () => {
     prefs.confirm = confirmBox.checked;
     prefs.atari = atariBox.checked;
+    prefs.sound = soundBox.checked;
     localStorage.setItem(PREFS, JSON.stringify(prefs));
     pending = null;
     render();
   };
   confirmBox.addEventListener('change', savePrefs);
   atariBox.addEventListener('change', savePrefs);
+  soundBox.addEventListener('change', savePrefs);
 
   root.append(
     h('div', { class: 'game-page' },
@@ -103,6 +108,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
           h('div', { class: 'row prefs' },
             h('label', { class: 'check' }, confirmBox, ' confirm before placing'),
             h('label', { class: 'check' }, atariBox, ' show stones in atari'),
+            h('label', { class: 'check' }, soundBox, ' sounds'),
           ),
         ),
         cleanupEl,
@@ -470,6 +476,20 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     return periods ? `${main} +${periods}` : main;
   }
 
+  /** Where the game stood at the last sound check. */
+  let heard: SoundMoment | null = null;
+  function soundMoment(): SoundMoment {
+    const mine = model.isMyTurn(user.id);
+    const c = model.clock;
+    const left = mine && c && c.deadline_ms !== null ? Math.ceil(Math.max(0, c.deadline_ms - Date.now()) / 1000) : null;
+    return { seq: model.seq, myTurn: mine, mySecondsLeft: left };
+  }
+  function renderSounds() {
+    const now = soundMoment();
+    if (heard && prefs.sound && model.info?.status === 'live') for (const k of soundsFor(heard, now)) play(k);
+    heard = now;
+  }
+
   function renderClock() {
     const c = model.clock;
     if (!c || c.deadline_ms === null || model.info?.status !== 'live') {
@@ -494,6 +514,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     renderResult();
     renderLog();
     renderClock();
+    renderSounds();
     const seat = mySeat();
     const clean = s?.phase === 'clean_up' || s?.status === 'scoring';
     const shownSelected = new Set(s?.status === 'scoring' ? (s.dead ?? []) : selected);
@@ -553,7 +574,10 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   socket.watch(id, () => model.seq);
   const chat = await api.chat(id).catch(() => []);
   for (const c of chat) chatLog.append(h('li', {}, h('strong', {}, c.from), ': ', c.text));
-  const tick = setInterval(renderClock, 250);
+  const tick = setInterval(() => {
+    renderClock();
+    renderSounds();
+  }, 250);
   render();
 
   const keys = (e: KeyboardEvent) => {
