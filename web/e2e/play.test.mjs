@@ -38,6 +38,20 @@ async function waitMyTurn(page, timeout = 60_000) {
   await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Your turn.', null, { timeout });
 }
 
+/** `p` places a stone on `node` when it is their turn, and sees it on the board. */
+async function place(p, node) {
+  await waitMyTurn(p.page);
+  await p.page.click(`svg.board2d .hit[data-node="${node}"]`);
+  await p.page.waitForSelector(`svg.board2d .stone[data-stone="${node}"]`);
+}
+
+/** `p` passes when it is their turn. */
+async function pass(p) {
+  await waitMyTurn(p.page);
+  await p.page.click('#pass');
+  await p.page.waitForFunction(() => document.querySelector('#status')?.textContent !== 'Your turn.');
+}
+
 async function points(page) {
   return page.$$eval('#players tbody tr', (rows) => rows.map((r) => Number(r.querySelector('.points')?.textContent)));
 }
@@ -286,20 +300,11 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     const b = await newPlayer(browser, server.url);
     await b.page.goto(a.page.url());
     await b.page.click('#join-button');
-    const place = async (p, node) => {
-      await waitMyTurn(p.page);
-      await p.page.click(`svg.board2d .hit[data-node="${node}"]`);
-      await p.page.waitForSelector(`svg.board2d .stone[data-stone="${node}"]`);
-    };
     // Black A5 and B5 (one group), White E1; then three passes start Clean-Up.
     await place(a, 0);
     await place(b, 24);
     await place(a, 1);
-    for (const p of [b, a, b]) {
-      await waitMyTurn(p.page);
-      await p.page.click('#pass');
-      await p.page.waitForFunction(() => document.querySelector('#status')?.textContent !== 'Your turn.');
-    }
+    for (const p of [b, a, b]) await pass(p);
     await a.page.waitForSelector('#cleanup:not([hidden]) #surrender');
     await a.page.click('svg.board2d .hit[data-node="0"]');
     // One click selects the whole group.
@@ -323,19 +328,9 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     const b = await newPlayer(browser, server.url);
     await b.page.goto(a.page.url());
     await b.page.click('#join-button');
-    const click = async (p, node) => {
-      await waitMyTurn(p.page);
-      await p.page.click(`svg.board2d .hit[data-node="${node}"]`);
-      await p.page.waitForSelector(`svg.board2d .stone[data-stone="${node}"]`);
-    };
-    const pass = async (p) => {
-      await waitMyTurn(p.page);
-      await p.page.click('#pass');
-      await p.page.waitForFunction(() => document.querySelector('#status')?.textContent !== 'Your turn.');
-    };
     // Black A5, White E1; two passes end play.
-    await click(a, 0);
-    await click(b, 24);
+    await place(a, 0);
+    await place(b, 24);
     await pass(a);
     await pass(b);
     await a.page.waitForSelector('#cleanup:not([hidden]) #accept-dead');
@@ -346,7 +341,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await screenshot(b.page, 'dead-stones');
     await b.page.click('#resume-play');
     // Black moves next; then two passes again, and both accept the server's proposal.
-    await click(a, 1);
+    await place(a, 1);
     await pass(b);
     await pass(a);
     for (const p of [a, b]) await p.page.waitForSelector('#cleanup:not([hidden]) #accept-dead');

@@ -61,7 +61,7 @@ impl Computer for ClassicGame {
         let (action, analysis) = Bot::<ClassicGame>::new(Strategy::Search(level), seed, 1, time).choose(self);
         let action = match analysis {
             Some(a) if self.rules().scoring == gobeyond_rules::Scoring::Territory => {
-                never_fill_own_territory(self, &a)
+                skip_settled_territory(self, &a)
             }
             _ => action?,
         };
@@ -76,7 +76,7 @@ impl Computer for ClassicGame {
 /// The share of playouts that make a claimed empty node its claimant's: secure territory.
 const SECURE: f32 = 0.6;
 
-fn never_fill_own_territory(
+fn skip_settled_territory(
     game: &ClassicGame,
     analysis: &crate::Analysis<classic::Action>,
 ) -> classic::Action {

@@ -13,7 +13,7 @@ use axum::{
 use base64::Engine;
 use sha2::{Digest, Sha256};
 
-use crate::{AppState, error::ApiError, store::User};
+use crate::{AppState, error::ApiError, limit::WorkGate, store::User};
 
 pub const COOKIE: &str = "gb_session";
 
@@ -35,38 +35,17 @@ pub const MAX_WAITING_HASHES: usize = 32;
 /// Argon2 is deliberately slow (tens of milliseconds) and takes 19 MiB per hash: hashes run on
 /// the blocking pool (never stalling the async workers that carry everyone's moves), at most one
 /// per core at a time, with a short queue. 300 simultaneous wrong logins once took 3.5 GiB.
-struct HashGate {
-    cores: std::sync::Arc<tokio::sync::Semaphore>,
-    waiting: std::sync::atomic::AtomicUsize,
-}
-
-fn gate() -> &'static HashGate {
-    static GATE: std::sync::OnceLock<HashGate> = std::sync::OnceLock::new();
-    GATE.get_or_init(|| HashGate {
-        cores: std::sync::Arc::new(tokio::sync::Semaphore::new(
-            std::thread::available_parallelism().map_or(1, |n| n.get()),
-        )),
-        waiting: std::sync::atomic::AtomicUsize::new(0),
+fn gate() -> &'static WorkGate {
+    static GATE: std::sync::OnceLock<WorkGate> = std::sync::OnceLock::new();
+    GATE.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        WorkGate::new(cores, MAX_WAITING_HASHES, "too many sign-ins at once: try again in a moment")
     })
 }
 
 /// Runs one Argon2 computation through the gate.
 async fn gated<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
-    use std::sync::atomic::Ordering;
-    let g = gate();
-    if g.waiting.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING_HASHES {
-        g.waiting.fetch_sub(1, Ordering::SeqCst);
-        return Err(ApiError::TooMany("too many sign-ins at once: try again in a moment".into()));
-    }
-    let permit = g.cores.clone().acquire_owned().await;
-    g.waiting.fetch_sub(1, Ordering::SeqCst);
-    let permit = permit.map_err(|e| ApiError::Internal(e.to_string()))?;
-    tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        work()
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))
+    gate().run(work).await
 }
 
 pub async fn hash_password(password: String) -> Result<String, ApiError> {

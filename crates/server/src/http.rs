@@ -279,14 +279,6 @@ pub async fn list_games(
     Ok(Json(GameList { games }))
 }
 
-/// `?invite=CODE` on the reads of a private game.
-#[derive(Debug, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct InviteQuery {
-    #[serde(default)]
-    pub invite: Option<String>,
-}
-
 /// Game `id` if the request may see it: public games for everybody; a private game for its
 /// creator, players and admitted spectators, or with its invite code (which admits a
 /// signed-in user for good). Others are told it does not exist (ids are sequential: a
@@ -321,14 +313,36 @@ pub(crate) async fn visible(
     Ok(row)
 }
 
+/// A game the request may read ([`visible`]): the id from the path, the session if there is
+/// one, `invite` from the query string. Every read of a game goes through it.
+#[derive(Debug)]
+pub struct Readable(pub GameRow);
+
+impl axum::extract::FromRequestParts<AppState> for Readable {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        app: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        #[derive(Deserialize)]
+        struct Invite {
+            invite: Option<String>,
+        }
+        let Path(id) = Path::<i64>::from_request_parts(parts, app)
+            .await
+            .map_err(|e| ApiError::BadRequest(e.body_text()))?;
+        let MaybeSession(session) = MaybeSession::from_request_parts(parts, app).await?;
+        let invite = Query::<Invite>::try_from_uri(&parts.uri).ok().and_then(|Query(q)| q.invite);
+        Ok(Readable(visible(app, id, session.as_ref(), invite.as_deref()).await?))
+    }
+}
+
 pub async fn game_info(
     State(app): State<AppState>,
-    MaybeSession(session): MaybeSession,
-    Path(id): Path<i64>,
-    Query(q): Query<InviteQuery>,
+    Readable(row): Readable,
 ) -> Result<Json<GameInfo>, ApiError> {
-    visible(&app, id, session.as_ref(), q.invite.as_deref()).await?;
-    Ok(Json(app.hub.info(id).await?))
+    Ok(Json(app.hub.info(row.id).await?))
 }
 
 /// `POST /api/games/{id}/rematch`: a player of a finished game starts the same game again —
@@ -379,10 +393,8 @@ pub async fn rematch(
         from: session.user.name.clone(),
         invite: body.invite.clone(),
     };
-    let _ = app
-        .hub
-        .ask(id, |_reply: tokio::sync::oneshot::Sender<()>| Command::Announce { message: Box::new(announce) })
-        .await;
+    // Best effort: the new game stands whether or not the old table could be told.
+    let _ = app.hub.send(id, Command::Announce { message: Box::new(announce) }).await;
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
@@ -468,26 +480,14 @@ pub(crate) async fn record_of(app: &AppState, row: &GameRow) -> Result<Record, A
     Ok(record)
 }
 
-pub async fn record(
-    State(app): State<AppState>,
-    MaybeSession(session): MaybeSession,
-    Path(id): Path<i64>,
-    Query(q): Query<InviteQuery>,
-) -> Result<Response, ApiError> {
-    let row = visible(&app, id, session.as_ref(), q.invite.as_deref()).await?;
+pub async fn record(State(app): State<AppState>, Readable(row): Readable) -> Result<Response, ApiError> {
     let record = record_of(&app, &row).await?;
     let mut headers = HeaderMap::new();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     Ok((headers, record.to_json()).into_response())
 }
 
-pub async fn sgf_export(
-    State(app): State<AppState>,
-    MaybeSession(session): MaybeSession,
-    Path(id): Path<i64>,
-    Query(q): Query<InviteQuery>,
-) -> Result<Response, ApiError> {
-    let row = visible(&app, id, session.as_ref(), q.invite.as_deref()).await?;
+pub async fn sgf_export(State(app): State<AppState>, Readable(row): Readable) -> Result<Response, ApiError> {
     let record = record_of(&app, &row).await?;
     // A replay is CPU work: on the bounded view workers.
     let text = app
@@ -504,12 +504,9 @@ pub async fn sgf_export(
 
 pub async fn chat(
     State(app): State<AppState>,
-    MaybeSession(session): MaybeSession,
-    Path(id): Path<i64>,
-    Query(q): Query<InviteQuery>,
+    Readable(row): Readable,
 ) -> Result<Json<ChatHistory>, ApiError> {
-    visible(&app, id, session.as_ref(), q.invite.as_deref()).await?;
-    let lines = app.store.chat(id, 200).await?;
+    let lines = app.store.chat(row.id, 200).await?;
     Ok(Json(ChatHistory {
         chat: lines.into_iter().map(|(from, text, at_ms)| ChatLine { from, text, at_ms }).collect(),
     }))

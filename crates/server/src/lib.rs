@@ -110,7 +110,11 @@ pub async fn app(config: Config) -> anyhow::Result<(AppState, Router)> {
             limits.connections_per_address,
             config.trusted_proxies.clone(),
         ),
-        views: Arc::new(limit::WorkGate::new(limits.view_work, 4 * limits.view_work + 8)),
+        views: Arc::new(limit::WorkGate::new(
+            limits.view_work,
+            4 * limits.view_work + 8,
+            "the server is busy: try again in a moment",
+        )),
         config: Arc::new(config),
     };
     Ok((state.clone(), routes(state)))

@@ -125,18 +125,22 @@ impl Limiter {
 /// proxy added to `X-Forwarded-For`.
 pub fn client_ip(request: &axum::http::request::Parts, trusted: &[IpAddr]) -> Option<IpAddr> {
     let peer = request.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip())?;
+    Some(forwarded_ip(&request.headers, peer, trusted))
+}
+
+/// `peer`, or the client behind it when `peer` is a trusted proxy.
+pub fn forwarded_ip(headers: &axum::http::HeaderMap, peer: IpAddr, trusted: &[IpAddr]) -> IpAddr {
     if !trusted.contains(&peer) {
-        return Some(peer);
+        return peer;
     }
-    let forwarded = request
-        .headers
+    headers
         .get_all("x-forwarded-for")
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
         .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-        .next_back();
-    Some(forwarded.unwrap_or(peer))
+        .next_back()
+        .unwrap_or(peer)
 }
 
 pub async fn limit(State(app): State<AppState>, request: Request, next: Next) -> Response {
@@ -159,14 +163,17 @@ pub struct WorkGate {
     workers: std::sync::Arc<tokio::sync::Semaphore>,
     queue: usize,
     waiting: std::sync::atomic::AtomicUsize,
+    /// The refusal when the queue is full.
+    busy: &'static str,
 }
 
 impl WorkGate {
-    pub fn new(workers: usize, queue: usize) -> WorkGate {
+    pub fn new(workers: usize, queue: usize, busy: &'static str) -> WorkGate {
         WorkGate {
             workers: std::sync::Arc::new(tokio::sync::Semaphore::new(workers.max(1))),
             queue,
             waiting: std::sync::atomic::AtomicUsize::new(0),
+            busy,
         }
     }
 
@@ -178,7 +185,7 @@ impl WorkGate {
         use std::sync::atomic::Ordering;
         if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.queue {
             self.waiting.fetch_sub(1, Ordering::SeqCst);
-            return Err(ApiError::TooMany("the server is busy: try again in a moment".into()));
+            return Err(ApiError::TooMany(self.busy.into()));
         }
         let permit = self.workers.clone().acquire_owned().await;
         self.waiting.fetch_sub(1, Ordering::SeqCst);

@@ -14,7 +14,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     AppState,
-    auth::MaybeSession,
     error::ApiError,
     http,
     protocol::{PresetView, RuleSystemView, RuleSystems, StateAt},
@@ -104,11 +103,9 @@ pub async fn preview(
 /// `GET /api/games/{id}/map`: the game's map.
 pub async fn game_map(
     State(app): State<AppState>,
-    MaybeSession(session): MaybeSession,
-    Path(id): Path<i64>,
-    Query(q): Query<http::InviteQuery>,
+    http::Readable(row): http::Readable,
 ) -> Result<Response, ApiError> {
-    let row = http::visible(&app, id, session.as_ref(), q.invite.as_deref()).await?;
+    let id = row.id;
     let setup = http::setup_of(&row)?;
     let view = app
         .views
@@ -130,7 +127,9 @@ fn cached(body: impl IntoResponse) -> Response {
 #[serde(deny_unknown_fields)]
 pub struct StepQuery {
     at: usize,
+    /// Read by [`http::Readable`]; listed so that the strict query accepts it.
     #[serde(default)]
+    #[allow(dead_code)]
     invite: Option<String>,
 }
 
@@ -138,11 +137,9 @@ pub struct StepQuery {
 /// for stepping through a game.
 pub async fn state_at(
     State(app): State<AppState>,
-    MaybeSession(session): MaybeSession,
-    Path(id): Path<i64>,
+    http::Readable(row): http::Readable,
     Query(q): Query<StepQuery>,
 ) -> Result<Json<StateAt>, ApiError> {
-    let row = http::visible(&app, id, session.as_ref(), q.invite.as_deref()).await?;
     let mut record = http::record_of(&app, &row).await?;
     let total = record.actions.len();
     if q.at > total {

@@ -52,7 +52,7 @@ pub async fn upgrade(
         Ok(s) => s,
         Err(e) => return e.into_response(),
     };
-    let ip = forwarded_ip(&headers, peer.ip(), &app.config.trusted_proxies);
+    let ip = crate::limit::forwarded_ip(&headers, peer.ip(), &app.config.trusted_proxies);
     let Some(place) = app.sockets.admit(ip) else {
         return ApiError::TooMany(format!(
             "too many game sockets from this address (at most {}): close some tabs",
@@ -63,25 +63,6 @@ pub async fn upgrade(
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .on_upgrade(move |socket| client(app, session, socket, place))
-}
-
-/// The client's address behind a trusted proxy (see `limit::client_ip`).
-fn forwarded_ip(
-    headers: &HeaderMap,
-    peer: std::net::IpAddr,
-    trusted: &[std::net::IpAddr],
-) -> std::net::IpAddr {
-    if !trusted.contains(&peer) {
-        return peer;
-    }
-    headers
-        .get_all("x-forwarded-for")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .filter_map(|a| a.trim().parse().ok())
-        .next_back()
-        .unwrap_or(peer)
 }
 
 /// A token bucket: a burst, then a steady rate.

@@ -221,7 +221,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       && clock.remaining_ms.length === n;
     clear(playersEl);
     playersEl.append(
-      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, 'Player'), ...columns.map((c) => h('th', {}, c.header)), h('th', {}, 'Stones'),
+      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, 'Player'), ...columns.map((c) => h('th', {}, c.header)),
         timed ? h('th', {}, 'Time') : null)),
     );
     const body = h('tbody', {});
@@ -237,9 +237,10 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
         'data-seat': seat,
       },
         h('td', {}, swatch(seat, n)),
-        h('td', {}, name, seat === mySeat() ? h('strong', {}, ' (you)') : null, h('div', { class: 'muted small' }, st.name)),
+        // The colour and the stones on the board under the name: a column less for narrow cards.
+        h('td', {}, name, seat === mySeat() ? h('strong', {}, ' (you)') : null,
+          h('div', { class: 'muted small' }, p ? `${st.name} · ${p.stones.length} stone${p.stones.length === 1 ? '' : 's'}` : st.name)),
         ...columns.map((c) => h('td', { class: c.cls, title: c.title }, c.cell(p, s))),
-        h('td', {}, String(p?.stones.length ?? '')),
         timed && clock ? h('td', { class: 'player-clock', 'data-clock-seat': seat }, clockText(clock.remaining_ms[seat], clock.periods_left[seat])) : null,
       );
       body.append(row);

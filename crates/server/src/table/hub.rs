@@ -172,13 +172,17 @@ impl Hub {
         make: impl FnOnce(oneshot::Sender<T>) -> Command,
     ) -> Result<T, ApiError> {
         let (tx, rx) = oneshot::channel();
-        let mut command = make(tx);
+        self.send(id, make(tx)).await?;
+        rx.await.map_err(|_| ApiError::Internal("the game stopped answering".into()))
+    }
+
+    /// Sends a command to game `id`'s table (loading it if needed), resending it to the
+    /// reloaded table when the one it reached was being unloaded.
+    pub async fn send(self: &Arc<Self>, id: i64, mut command: Command) -> Result<(), ApiError> {
         for _ in 0..5 {
             let table = self.table(id).await?;
             match table.commands.send(command).await {
-                Ok(()) => {
-                    return rx.await.map_err(|_| ApiError::Internal("the game stopped answering".into()));
-                }
+                Ok(()) => return Ok(()),
                 Err(SendError(c)) => command = c,
             }
             tokio::task::yield_now().await;

@@ -9,6 +9,31 @@ use serde_json::{Value, json};
 use tokio::{net::TcpListener, sync::oneshot};
 use tokio_tungstenite::tungstenite::{self, Message, client::IntoClientRequest};
 
+/// Each scenario runs once per database.
+#[macro_export]
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(&super::sqlite_url()).await })*
+        }
+        mod postgres {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { let url = super::postgres_url().await; super::$name(&url).await })*
+        }
+    };
+}
+
+/// The seat `user` holds in a game's info.
+pub fn seat_of(info: &Value, user: i64) -> u64 {
+    info["seats"].as_array().unwrap().iter().find(|s| s["user_id"] == user).unwrap()["seat"].as_u64().unwrap()
+}
+
+/// The seats a game's info says it waits for.
+pub fn waiting(v: &Value) -> Vec<u64> {
+    v["waiting_for"].as_array().map(|a| a.iter().filter_map(Value::as_u64).collect()).unwrap_or_default()
+}
+
 /// The defaults, with room for the many guests tests make from one address.
 pub fn test_limits() -> Limits {
     Limits {
