@@ -18,7 +18,11 @@ events: unknown[], state: GameState, clock: ClockView | null, status: Status, } 
 
 export type SeqAction = { seq: number, action: RecordedAction, };
 
-export type GameInfo = { id: number, status: Status, creator: number, rules: { system: string, [key: string]: unknown }, map: { spec?: string, custom?: unknown } | string, players: number, time: TimeControl, seats: Array<SeatView>, seq: number, 
+export type GameInfo = { id: number, status: Status, creator: number, rules: { system: string, [key: string]: unknown }, map: { spec?: string, custom?: unknown } | string, players: number, time: TimeControl, seats: Array<SeatView>, 
+/**
+ * Changes its players' ratings.
+ */
+rated: boolean, seq: number, 
 /**
  * The rule system's phase (`playing`, `clean_up`, ...; `finished`).
  */
@@ -28,7 +32,11 @@ export type SeatView = { seat: number,
 /**
  * How the seat was set up at creation.
  */
-kind: SeatChoice | null, user: string | null, user_id: number | null, bot_level: number | null, };
+kind: SeatChoice | null, user: string | null, user_id: number | null, bot_level: number | null, 
+/**
+ * The player's rating in this rule system (accounts, not guests or server bots).
+ */
+rating: RatingView | null, };
 
 export type ClockView = { control: ClockKind, 
 /**
@@ -124,9 +132,41 @@ export type GameSummary = { id: number, status: string,
 /**
  * The rule system's name.
  */
-rules: string | null, map: MapBrief | null, players: number, seats: Array<SummarySeat>, created_ms: number, result: unknown, };
+rules: string | null, map: MapBrief | null, players: number, seats: Array<SummarySeat>, created_ms: number, result: unknown, rated: boolean, };
 
-export type SummarySeat = { seat: number, user: string | null, bot_level: number | null, };
+export type SummarySeat = { seat: number, user: string | null, bot_level: number | null, rating: RatingView | null, };
+
+export type RatingView = { value: number, 
+/**
+ * Too few games to be sure: shown with a "?".
+ */
+provisional: boolean, games: number, 
+/**
+ * What the game on show changed it by (rated games that ended).
+ */
+change?: number, };
+
+export type PlayerProfile = { name: string, 
+/**
+ * `guest`, `registered` or `bot`.
+ */
+kind: string, 
+/**
+ * One per rule system they played rated games in.
+ */
+ratings: Array<SystemRating>, 
+/**
+ * Their rated games, newest first.
+ */
+history: Array<RatedGame>, 
+/**
+ * Their public games, newest first.
+ */
+games: Array<GameSummary>, };
+
+export type SystemRating = { system: string, rating: RatingView, };
+
+export type RatedGame = { game: number, system: string, place: number, before: number, after: number, at_ms: number, };
 
 export type MapBrief = { "spec": string } | { "custom": { name: string, nodes: number, } };
 

@@ -16,7 +16,8 @@ use crate::{
     error::ApiError,
     protocol::{
         BotCreated, BotList, ChatHistory, ChatLine, GameCreated, GameInfo, GameList, GameSummary, Health,
-        Joined, MapBrief, OkBody, ServerMessage, SummarySeat, UserBody,
+        Joined, MapBrief, OkBody, PlayerProfile, RatedGame, ServerMessage, SummarySeat, SystemRating,
+        UserBody,
     },
     setup::{GameSetup, NewGame, SeatChoice},
     store::GameRow,
@@ -192,6 +193,12 @@ async fn create(app: &AppState, session: &Session, new: NewGame) -> Result<GameC
         return Err(ApiError::TooMany(format!("at most {MAX_ACTIVE_GAMES} open or live games per player")));
     }
     let public = new.public;
+    if new.rated
+        && session.user.kind == "guest"
+        && (new.seats.is_empty() || new.seats.contains(&SeatChoice::Me))
+    {
+        return Err(ApiError::Forbidden("rated games need an account: register to play one".into()));
+    }
     // Building the game (map generation, rule checks) is CPU work: keep it off the async workers.
     let setup = tokio::task::spawn_blocking(move || new.validate())
         .await
@@ -248,35 +255,95 @@ pub async fn list_games(
     let rows = app.store.list_games(status, user, q.limit.unwrap_or(50).clamp(1, 200)).await?;
     let mut games = Vec::with_capacity(rows.len());
     for row in rows {
-        let setup: Option<GameSetup> = serde_json::from_str(&row.setup).ok();
-        let seats = app.store.seats(row.id).await?;
+        let summary = summarize(&app, row).await?;
         // The open list shows games a stranger can join: not those whose free seats all need
         // the invitation.
-        if user.is_none() && row.status == "open" {
-            let joinable = seats.iter().any(|s| {
-                s.user_id.is_none()
-                    && s.bot_level.is_none()
-                    && setup.as_ref().and_then(|g| g.seats.get(s.seat)) != Some(&SeatChoice::Invite)
-            });
-            if !joinable {
-                continue;
-            }
+        if user.is_none() && summary.status == "open" && !summary.joinable {
+            continue;
         }
-        games.push(GameSummary {
-            id: row.id,
-            status: row.status,
-            rules: setup.as_ref().map(|s| s.rules.system.clone()),
-            players: setup.as_ref().map_or(seats.len(), |s| s.players),
-            map: setup.as_ref().map(|s| MapBrief::of(&s.map)),
-            seats: seats
-                .iter()
-                .map(|s| SummarySeat { seat: s.seat, user: s.user_name.clone(), bot_level: s.bot_level })
-                .collect(),
-            created_ms: row.created_ms,
-            result: row.result.as_deref().and_then(|r| serde_json::from_str::<serde_json::Value>(r).ok()),
-        });
+        games.push(summary.summary);
     }
     Ok(Json(GameList { games }))
+}
+
+struct Summarized {
+    summary: GameSummary,
+    status: String,
+    /// Has a free seat a stranger may take.
+    joinable: bool,
+}
+
+/// A game as lobby lists and profiles show it.
+async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError> {
+    let setup: Option<GameSetup> = serde_json::from_str(&row.setup).ok();
+    let seats = app.store.seats(row.id).await?;
+    let ratings = match &setup {
+        Some(s) => app.store.seat_ratings(row.id, &s.rules.system).await?,
+        None => Vec::new(),
+    };
+    let joinable = seats.iter().any(|s| {
+        s.user_id.is_none()
+            && s.bot_level.is_none()
+            && setup.as_ref().and_then(|g| g.seats.get(s.seat)) != Some(&SeatChoice::Invite)
+    });
+    let summary = GameSummary {
+        id: row.id,
+        status: row.status.clone(),
+        rules: setup.as_ref().map(|s| s.rules.system.clone()),
+        players: setup.as_ref().map_or(seats.len(), |s| s.players),
+        map: setup.as_ref().map(|s| MapBrief::of(&s.map)),
+        seats: seats
+            .iter()
+            .map(|s| SummarySeat {
+                seat: s.seat,
+                user: s.user_name.clone(),
+                bot_level: s.bot_level,
+                rating: ratings.iter().find(|(seat, _)| *seat == s.seat).map(|(_, r)| *r),
+            })
+            .collect(),
+        created_ms: row.created_ms,
+        result: row.result.as_deref().and_then(|r| serde_json::from_str::<serde_json::Value>(r).ok()),
+        rated: setup.as_ref().is_some_and(|s| s.rated),
+    };
+    Ok(Summarized { summary, status: row.status, joinable })
+}
+
+/// `GET /api/players/{name}`: ratings, rating history and public games.
+pub async fn player(
+    State(app): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Json<PlayerProfile>, ApiError> {
+    let user = app
+        .store
+        .user_by_name(&name)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("there is no player {name:?}")))?;
+    let ratings = app
+        .store
+        .ratings_of(user.id)
+        .await?
+        .into_iter()
+        .map(|(system, r)| SystemRating { system, rating: r.view(None) })
+        .collect();
+    let history = app
+        .store
+        .rating_history(user.id, 200)
+        .await?
+        .into_iter()
+        .map(|h| RatedGame {
+            game: h.game,
+            system: h.system,
+            place: h.place,
+            before: h.before.value(),
+            after: h.after.value(),
+            at_ms: h.at_ms,
+        })
+        .collect();
+    let mut games = Vec::new();
+    for row in app.store.public_games_of(user.id, 50).await? {
+        games.push(summarize(&app, row).await?.summary);
+    }
+    Ok(Json(PlayerProfile { name: user.name, kind: user.kind, ratings, history, games }))
 }
 
 /// Game `id` if the request may see it: public games for everybody; a private game for its
@@ -385,6 +452,7 @@ pub async fn rematch(
         time: setup.time,
         seats,
         public: row.public,
+        rated: setup.rated,
     };
     let body = create(&app, &session, new).await?;
     let announce = ServerMessage::Rematch {

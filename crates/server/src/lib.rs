@@ -16,6 +16,7 @@ pub mod error;
 pub mod http;
 pub mod limit;
 pub mod protocol;
+pub mod rating;
 pub mod setup;
 pub mod store;
 pub mod table;
@@ -133,6 +134,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/logout", post(http::logout))
         .route("/api/me", get(http::me))
         .route("/api/games", post(http::create_game).get(http::list_games))
+        .route("/api/players/{name}", get(http::player))
         .route("/api/games/{id}", get(http::game_info))
         .route("/api/games/{id}/join", post(http::join))
         .route("/api/games/{id}/admit", post(http::admit))

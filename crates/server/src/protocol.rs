@@ -14,6 +14,7 @@ use ts_rs::TS;
 
 use crate::{
     clock::ClockKind,
+    rating::RatingView,
     setup::{SeatChoice, TimeControl},
     store::User,
     table::Status,
@@ -166,6 +167,8 @@ pub struct GameInfo {
     pub players: usize,
     pub time: TimeControl,
     pub seats: Vec<SeatView>,
+    /// Changes its players' ratings.
+    pub rated: bool,
     pub seq: u64,
     /// The rule system's phase (`playing`, `clean_up`, ...; `finished`).
     pub phase: String,
@@ -182,6 +185,8 @@ pub struct SeatView {
     pub user: Option<String>,
     pub user_id: Option<i64>,
     pub bot_level: Option<u8>,
+    /// The player's rating in this rule system (accounts, not guests or server bots).
+    pub rating: Option<RatingView>,
 }
 
 /// The clock as clients see it: what is left, and the deadline of the turn running now.
@@ -277,6 +282,7 @@ pub struct GameSummary {
     pub created_ms: i64,
     #[ts(type = "unknown")]
     pub result: Option<Value>,
+    pub rated: bool,
 }
 
 /// A map as lobby lists name it: its spec, or a custom map's name and size (never its nodes:
@@ -304,6 +310,37 @@ pub struct SummarySeat {
     pub seat: usize,
     pub user: Option<String>,
     pub bot_level: Option<u8>,
+    pub rating: Option<RatingView>,
+}
+
+/// `GET /api/players/{name}`: a player's page.
+#[derive(Debug, Serialize, TS)]
+pub struct PlayerProfile {
+    pub name: String,
+    /// `guest`, `registered` or `bot`.
+    pub kind: String,
+    /// One per rule system they played rated games in.
+    pub ratings: Vec<SystemRating>,
+    /// Their rated games, newest first.
+    pub history: Vec<RatedGame>,
+    /// Their public games, newest first.
+    pub games: Vec<GameSummary>,
+}
+
+#[derive(Debug, Serialize, TS)]
+pub struct SystemRating {
+    pub system: String,
+    pub rating: RatingView,
+}
+
+#[derive(Debug, Serialize, TS)]
+pub struct RatedGame {
+    pub game: i64,
+    pub system: String,
+    pub place: u32,
+    pub before: i32,
+    pub after: i32,
+    pub at_ms: i64,
 }
 
 #[derive(Debug, Serialize, TS)]
@@ -392,6 +429,10 @@ pub fn typescript() -> String {
         Joined::decl(&cfg),
         GameSummary::decl(&cfg),
         SummarySeat::decl(&cfg),
+        crate::rating::RatingView::decl(&cfg),
+        PlayerProfile::decl(&cfg),
+        SystemRating::decl(&cfg),
+        RatedGame::decl(&cfg),
         MapBrief::decl(&cfg),
         GameList::decl(&cfg),
         ChatLine::decl(&cfg),

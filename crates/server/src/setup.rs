@@ -76,6 +76,9 @@ pub struct NewGame {
     pub seats: Vec<SeatChoice>,
     #[serde(default = "yes")]
     pub public: bool,
+    /// Changes its players' ratings: public, between accounts (no guests, no server bots).
+    #[serde(default)]
+    pub rated: bool,
 }
 
 fn yes() -> bool {
@@ -90,6 +93,9 @@ pub struct GameSetup {
     pub players: usize,
     pub time: TimeControl,
     pub seats: Vec<SeatChoice>,
+    /// Missing in games made before ratings existed: they were all unrated.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 impl NewGame {
@@ -141,7 +147,18 @@ impl NewGame {
         {
             return Err(bad(format!("bot level {level} is not 1 to 10")));
         }
-        let setup = GameSetup { rules, map, players: self.players, time: self.time, seats };
+        if self.rated && !self.public {
+            return Err(bad("a rated game is public: anyone may watch and check it".into()));
+        }
+        if self.rated && seats.iter().any(|s| matches!(s, SeatChoice::Bot { .. })) {
+            return Err(bad(
+                "rated games are between accounts: server bots play unrated games (a program may \
+                 play rated ones with its own bot account)"
+                    .into(),
+            ));
+        }
+        let setup =
+            GameSetup { rules, map, players: self.players, time: self.time, seats, rated: self.rated };
         // Building the game checks the map and the rules against each other.
         let game = setup.new_game(&[])?;
         if game.map().len() > MAX_NODES {

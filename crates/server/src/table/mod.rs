@@ -36,6 +36,7 @@ use crate::{
     clock::{Clock, ClockKind},
     error::ApiError,
     protocol::{GameInfo, SeatView, SeqAction, ServerMessage},
+    rating::RatingView,
     setup::{GameSetup, SeatChoice},
     store::{SeatRow, Store, User, now_ms},
 };
@@ -199,6 +200,8 @@ struct Table {
     chat_times: HashMap<i64, VecDeque<Instant>>,
     /// Events already sent.
     events_sent: usize,
+    /// Per seat, its player's rating in this rule system (accounts only).
+    ratings: Vec<Option<RatingView>>,
 }
 
 /// The rule system's own clock when it has one, else the game's time control.
@@ -253,7 +256,9 @@ impl Table {
             }),
             chat_times: HashMap::new(),
             events_sent,
+            ratings: Vec::new(),
         };
+        table.load_ratings().await?;
         if status == Status::Live {
             let (player, cleanup) = table.turn();
             // The current turn goes on from when it began (stored with the clock): the time
@@ -514,8 +519,26 @@ impl Table {
     async fn finish(&mut self) -> Result<(), ApiError> {
         self.status = Status::Finished;
         self.clock.deadline_ms = None;
-        let result = serde_json::to_string(&self.game.outcome()).unwrap_or_default();
-        self.store.finish_game(self.id, &result).await
+        let outcome = self.game.outcome();
+        let result = serde_json::to_string(&outcome).unwrap_or_default();
+        // Every seat of a rated game is an account (checked at creation and joining).
+        let places: Option<Vec<(i64, u32)>> = outcome
+            .filter(|_| self.setup.rated)
+            .and_then(|o| self.seats.iter().map(|s| Some((s.user_id?, *o.places.get(s.seat)?))).collect());
+        let rated = places.as_deref().map(|p| (self.setup.rules.system.as_str(), p));
+        self.store.finish_game(self.id, &result, rated).await?;
+        self.load_ratings().await
+    }
+
+    async fn load_ratings(&mut self) -> Result<(), ApiError> {
+        let mut ratings = vec![None; self.seats.len()];
+        for (seat, view) in self.store.seat_ratings(self.id, &self.setup.rules.system).await? {
+            if let Some(r) = ratings.get_mut(seat) {
+                *r = Some(view);
+            }
+        }
+        self.ratings = ratings;
+        Ok(())
     }
 
     async fn time_out(&mut self) {
@@ -563,8 +586,10 @@ impl Table {
                     user: s.user_name.clone(),
                     user_id: s.user_id,
                     bot_level: s.bot_level,
+                    rating: self.ratings.get(s.seat).copied().flatten(),
                 })
                 .collect(),
+            rated: self.setup.rated,
             seq: self.seq(),
             phase: self.game.turn().phase.to_string(),
             waiting_for: self.game.waiting_for().iter().map(|p| p.0).collect(),

@@ -15,6 +15,9 @@ impl Table {
         if self.seats.iter().any(|s| s.user_id == Some(user.id)) {
             return Err(ApiError::Conflict("you already hold a seat in this game".into()));
         }
+        if self.setup.rated && user.kind == "guest" {
+            return Err(ApiError::Forbidden("rated games need an account: register to join this one".into()));
+        }
         let invited = invite.is_some() && invite == self.invite;
         // A game that is not public is by invitation for every seat (a stranger once joined one
         // by its sequential id).
@@ -42,6 +45,7 @@ impl Table {
         self.store.set_seat(self.id, seat, Some(user.id)).await?;
         self.seats[seat].user_id = Some(user.id);
         self.seats[seat].user_name = Some(user.name.clone());
+        self.load_ratings().await?;
         if self.seats.iter().all(|s| s.user_id.is_some() || s.bot_level.is_some()) {
             self.start().await?;
         } else {
@@ -60,6 +64,7 @@ impl Table {
         self.store.set_seat(self.id, seat, None).await?;
         self.seats[seat].user_id = None;
         self.seats[seat].user_name = None;
+        self.ratings[seat] = None;
         self.broadcast(ServerMessage::Lobby { game: self.id, info: self.info() });
         Ok(())
     }

@@ -1,0 +1,26 @@
+-- Rated games (their setup says so) change their players' ratings, one per rule system
+-- (Weng-Lin: mu and sigma).
+CREATE TABLE ratings (
+    user_id BIGINT NOT NULL REFERENCES users(id),
+    system TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    -- Rated games counted: also the version the update compares and sets.
+    games BIGINT NOT NULL,
+    PRIMARY KEY (user_id, system)
+);
+
+-- One row per player of each rated game: the rating before and after it.
+CREATE TABLE rating_history (
+    game_id BIGINT NOT NULL REFERENCES games(id),
+    user_id BIGINT NOT NULL REFERENCES users(id),
+    system TEXT NOT NULL,
+    place BIGINT NOT NULL,
+    mu_before REAL NOT NULL,
+    sigma_before REAL NOT NULL,
+    mu_after REAL NOT NULL,
+    sigma_after REAL NOT NULL,
+    at_ms BIGINT NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX rating_history_user ON rating_history(user_id, at_ms);

@@ -1,0 +1,131 @@
+//! Ratings: one per player and rule system, updated by every rated game with the Weng-Lin
+//! model (the Bayesian rating of OpenSkill, through the `skillratings` crate), which handles any
+//! number of players and shared places: each player is a team of one, ranked by the game's
+//! places. Shown as `mu × 60` (a new player is 1500) with a "?" while the uncertainty is high.
+
+use serde::Serialize;
+use skillratings::{
+    MultiTeamOutcome,
+    weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team},
+};
+
+/// A player's standing in one rule system.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rating {
+    pub mu: f64,
+    pub sigma: f64,
+    /// Rated games played so far.
+    pub games: i64,
+}
+
+impl Default for Rating {
+    fn default() -> Rating {
+        let r = WengLinRating::new();
+        Rating { mu: r.rating, sigma: r.uncertainty, games: 0 }
+    }
+}
+
+/// Display points per unit of mu: a new player shows 1500.
+const SCALE: f64 = 60.0;
+/// Provisional while sigma is above this (a new player starts at 25/3 ≈ 8.33; two-player
+/// games bring it under 7 after six or so).
+const PROVISIONAL_SIGMA: f64 = 7.0;
+
+impl Rating {
+    pub fn value(&self) -> i32 {
+        (self.mu * SCALE).round() as i32
+    }
+
+    pub fn provisional(&self) -> bool {
+        self.sigma > PROVISIONAL_SIGMA
+    }
+
+    pub fn view(&self, change: Option<i32>) -> RatingView {
+        RatingView { value: self.value(), provisional: self.provisional(), games: self.games, change }
+    }
+}
+
+/// A rating as pages show it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+pub struct RatingView {
+    pub value: i32,
+    /// Too few games to be sure: shown with a "?".
+    pub provisional: bool,
+    #[ts(type = "number")]
+    pub games: i64,
+    /// What the game on show changed it by (rated games that ended).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub change: Option<i32>,
+}
+
+/// New ratings after a game: `players` holds each player's rating before it and their place
+/// (from 1; equal places are a draw between them).
+pub fn update(players: &[(Rating, u32)]) -> Vec<Rating> {
+    let teams: Vec<[WengLinRating; 1]> =
+        players.iter().map(|(r, _)| [WengLinRating { rating: r.mu, uncertainty: r.sigma }]).collect();
+    let ranked: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+        .iter()
+        .zip(players)
+        .map(|(t, (_, place))| (&t[..], MultiTeamOutcome::new(*place as usize)))
+        .collect();
+    let after = weng_lin_multi_team(&ranked, &WengLinConfig::new());
+    players
+        .iter()
+        .zip(after)
+        .map(|((before, _), team)| {
+            let r = team
+                .first()
+                .copied()
+                .unwrap_or(WengLinRating { rating: before.mu, uncertainty: before.sigma });
+            Rating { mu: r.rating, sigma: r.uncertainty, games: before.games + 1 }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_win_raises_the_winner_and_lowers_the_loser_by_as_much() {
+        let new = Rating::default();
+        let after = update(&[(new, 2), (new, 1)]);
+        assert!(after[1].mu > new.mu && after[0].mu < new.mu, "{after:?}");
+        assert!((after[1].mu - new.mu + after[0].mu - new.mu).abs() < 1e-9, "zero-sum between equals");
+        assert!(after.iter().all(|r| r.sigma < new.sigma && r.games == 1));
+        assert_eq!(new.value(), 1500);
+        assert!(new.provisional());
+    }
+
+    #[test]
+    fn beating_a_stronger_player_gains_more() {
+        let strong = Rating { mu: 35.0, sigma: 4.0, games: 40 };
+        let weak = Rating { mu: 20.0, sigma: 4.0, games: 40 };
+        let upset = update(&[(strong, 2), (weak, 1)]);
+        let expected = update(&[(strong, 1), (weak, 2)]);
+        assert!(upset[1].mu - weak.mu > expected[0].mu - strong.mu);
+    }
+
+    #[test]
+    fn shared_places_are_a_draw_and_every_place_counts_in_a_multiplayer_game() {
+        let new = Rating::default();
+        let draw = update(&[(new, 1), (new, 1)]);
+        assert!((draw[0].mu - new.mu).abs() < 1e-9 && (draw[1].mu - new.mu).abs() < 1e-9);
+        let four = update(&[(new, 3), (new, 1), (new, 4), (new, 2)]);
+        let mut by_place: Vec<(u32, f64)> = [3, 1, 4, 2].into_iter().zip(four.iter().map(|r| r.mu)).collect();
+        by_place.sort_by_key(|p| p.0);
+        assert!(by_place.windows(2).all(|w| w[0].1 > w[1].1), "better places gain more: {by_place:?}");
+    }
+
+    #[test]
+    fn the_question_mark_goes_after_a_few_games() {
+        let mut me = Rating::default();
+        let mut games = 0;
+        while me.provisional() && games < 50 {
+            me = update(&[(me, 1), (Rating::default(), 2)])[0];
+            games += 1;
+        }
+        assert!((3..=12).contains(&games), "provisional for {games} games");
+    }
+}

@@ -1,0 +1,186 @@
+//! Ratings and profiles (issue 17), on SQLite and PostgreSQL: rated games change every
+//! player's rating once, whoever finishes them and however many finish at once; who may play
+//! them; the profile page's data.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[macro_use]
+mod common;
+
+use common::{Client, TestServer, postgres_url, sqlite_url, unique};
+use serde_json::{Value, json};
+
+on_both!(
+    a_rated_game_changes_both_ratings_once,
+    a_multiplayer_rated_game_ranks_every_seat,
+    simultaneous_endings_count_every_game,
+    who_may_play_rated_games,
+);
+
+/// A registered player (a guest who claimed a name).
+async fn player(server: &TestServer, name: &str) -> (Client, String) {
+    let mut c = Client::guest(server).await;
+    let name = format!("{name}{}", unique() % 1_000_000);
+    let r = c
+        .http
+        .post(format!("{}/api/register", c.base))
+        .json(&json!({"name": name, "password": "correct horse"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    // Registering starts a new session: the socket needs its cookie.
+    if let Some(cookie) = r.headers().get("set-cookie").and_then(|v| v.to_str().ok()) {
+        c.cookie = cookie.split(';').next().unwrap().to_string();
+    }
+    (c, name)
+}
+
+async fn rated_game(creator: &Client, others: &[&Client], rules: Value, map: &str) -> i64 {
+    let players = 1 + others.len();
+    let game = creator.create(json!({"rules": rules, "map": map, "players": players, "rated": true})).await;
+    for o in others {
+        let (s, v) = o.post(&format!("/api/games/{game}/join"), json!({})).await;
+        assert_eq!(s, 200, "{v}");
+    }
+    game
+}
+
+fn rating_in(profile: &Value, system: &str) -> Option<(i64, i64)> {
+    profile["ratings"]
+        .as_array()?
+        .iter()
+        .find(|r| r["system"] == system)
+        .map(|r| (r["rating"]["value"].as_i64().unwrap(), r["rating"]["games"].as_i64().unwrap()))
+}
+
+async fn a_rated_game_changes_both_ratings_once(db: &str) {
+    let server = TestServer::start(db).await;
+    let (a, an) = player(&server, "ada").await;
+    let (b, bn) = player(&server, "bob").await;
+    let game = rated_game(&a, &[&b], json!("chinese"), "square:9").await;
+    let (_, info) = a.get(&format!("/api/games/{game}")).await;
+    assert_eq!(info["rated"], true);
+    assert_eq!(info["seats"][0]["rating"]["value"], 1500, "a new player shows 1500: {info}");
+    assert_eq!(info["seats"][0]["rating"]["provisional"], true);
+    let mut sb = b.socket().await;
+    sb.watch(game, None).await;
+    assert_eq!(sb.act(game, json!({"type": "resign"})).await["type"], "ack");
+    sb.until(|v| v["type"] == "update" && v["status"] == "finished").await;
+
+    let (s, pa) = a.get(&format!("/api/players/{an}")).await;
+    assert_eq!(s, 200, "{pa}");
+    let (_, pb) = a.get(&format!("/api/players/{bn}")).await;
+    let (ra, ga) = rating_in(&pa, "classic").expect("the winner is rated");
+    let (rb, gb) = rating_in(&pb, "classic").expect("the loser is rated");
+    assert!(ra > 1500 && rb < 1500, "{ra} {rb}");
+    assert_eq!((ga, gb), (1, 1));
+    assert_eq!(pa["history"][0]["game"], game);
+    assert_eq!(pa["history"][0]["place"], 1);
+    assert_eq!(pa["history"][0]["after"], ra);
+    assert_eq!(pa["games"][0]["id"], game, "the profile lists the game");
+    // The game shows what it changed.
+    let (_, info) = a.get(&format!("/api/games/{game}")).await;
+    let change = info["seats"][0]["rating"]["change"].as_i64().unwrap();
+    assert_eq!(change, ra - 1500);
+    assert!(info["seats"][1]["rating"]["change"].as_i64().unwrap() < 0);
+    // Restarting (the table replays and finishes again) counts nothing twice.
+    let database = server.database.clone();
+    server.stop().await;
+    let server = TestServer::start(&database).await;
+    let c = Client::guest(&server).await;
+    let (_, info) = c.get(&format!("/api/games/{game}")).await;
+    assert_eq!(info["status"], "finished");
+    let (_, pa) = c.get(&format!("/api/players/{an}")).await;
+    assert_eq!(rating_in(&pa, "classic"), Some((ra, 1)));
+    assert_eq!(c.get("/api/players/nobody-by-this-name").await.0, 404);
+    server.stop().await;
+}
+
+async fn a_multiplayer_rated_game_ranks_every_seat(db: &str) {
+    let server = TestServer::start(db).await;
+    let (a, an) = player(&server, "ann").await;
+    let (b, bn) = player(&server, "ben").await;
+    let (c, cn) = player(&server, "cat").await;
+    let game = rated_game(&a, &[&b, &c], json!("gobeyond"), "hex:3").await;
+    // C resigns first (last place), then B (second): A wins.
+    for x in [&c, &b] {
+        let mut s = x.socket().await;
+        s.watch(game, None).await;
+        assert_eq!(s.act(game, json!({"type": "resign"})).await["type"], "ack");
+    }
+    let mut sa = a.socket().await;
+    let sync = sa.watch(game, None).await;
+    if sync["info"]["status"] != "finished" {
+        sa.until(|v| v["type"] == "update" && v["status"] == "finished").await;
+    }
+    let mut values = Vec::new();
+    for n in [&an, &bn, &cn] {
+        let (_, p) = a.get(&format!("/api/players/{n}")).await;
+        values.push(rating_in(&p, "gobeyond").expect("rated").0);
+    }
+    assert!(values[0] > values[1] && values[1] > values[2], "places 1, 2, 3: {values:?}");
+    server.stop().await;
+}
+
+/// Two rated games of one player end at the same moment: both count (no lost update).
+async fn simultaneous_endings_count_every_game(db: &str) {
+    let server = TestServer::start(db).await;
+    let (a, an) = player(&server, "eve").await;
+    let (b, _) = player(&server, "fay").await;
+    let (c, _) = player(&server, "gus").await;
+    let g1 = rated_game(&a, &[&b], json!("chinese"), "square:9").await;
+    let g2 = rated_game(&a, &[&c], json!("chinese"), "square:9").await;
+    let mut sb = b.socket().await;
+    let mut sc = c.socket().await;
+    sb.watch(g1, None).await;
+    sc.watch(g2, None).await;
+    let (r1, r2) = tokio::join!(sb.act(g1, json!({"type": "resign"})), sc.act(g2, json!({"type": "resign"})));
+    assert_eq!((r1["type"].as_str(), r2["type"].as_str()), (Some("ack"), Some("ack")));
+    let mut games = 0;
+    for _ in 0..50 {
+        let (_, p) = a.get(&format!("/api/players/{an}")).await;
+        games = rating_in(&p, "classic").map_or(0, |r| r.1);
+        if games == 2 {
+            assert_eq!(p["history"].as_array().unwrap().len(), 2);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(games, 2);
+    server.stop().await;
+}
+
+async fn who_may_play_rated_games(db: &str) {
+    let server = TestServer::start(db).await;
+    let guest = Client::guest(&server).await;
+    let (a, _) = player(&server, "hal").await;
+    let rated = |extra: Value| {
+        let mut body = json!({"rules": "chinese", "map": "square:9", "players": 2, "rated": true});
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    let (s, v) = guest.post("/api/games", rated(json!({}))).await;
+    assert_eq!(s, 403, "a guest cannot play rated: {v}");
+    assert!(v["error"].as_str().unwrap().contains("register"), "{v}");
+    let (s, v) =
+        a.post("/api/games", rated(json!({"seats": [{"kind": "me"}, {"kind": "bot", "level": 1}]}))).await;
+    assert_eq!(s, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("server bots"), "{v}");
+    let (s, v) = a.post("/api/games", rated(json!({"public": false}))).await;
+    assert_eq!(s, 400, "{v}");
+    let game = a.create(rated(json!({}))).await;
+    let (s, v) = guest.post(&format!("/api/games/{game}/join"), json!({})).await;
+    assert_eq!(s, 403, "a guest cannot join a rated game: {v}");
+    let (_, list) = guest.get("/api/games").await;
+    let listed = list["games"].as_array().unwrap().iter().find(|g| g["id"] == game).cloned().unwrap();
+    assert_eq!(listed["rated"], true);
+    assert_eq!(listed["seats"][0]["rating"]["value"], 1500, "{listed}");
+    // Unrated games show ratings too, guests have none.
+    let casual = guest.create(json!({"rules": "chinese", "map": "square:9", "players": 2})).await;
+    let (_, info) = guest.get(&format!("/api/games/{casual}")).await;
+    assert_eq!(info["rated"], false);
+    assert!(info["seats"][0]["rating"].is_null(), "{info}");
+    server.stop().await;
+}
