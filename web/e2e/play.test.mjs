@@ -395,6 +395,47 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     for (const p of [a, b, c]) await p.context.close();
   });
 
+  test('a rated game between two accounts changes both ratings, shown in the game and on the profiles', async () => {
+    const register = async (p, name) => {
+      await p.page.click('details.account summary');
+      await p.page.fill('details.account input[name="name"]', name);
+      await p.page.fill('details.account input[name="password"]', 'correct horse');
+      await p.page.click('details.account button[type="submit"]');
+      await p.page.waitForFunction((n) => document.querySelector('#me-name')?.textContent === n, name);
+    };
+    const suffix = String(Date.now() % 1e6);
+    const a = await newPlayer(browser, server.url);
+    const b = await newPlayer(browser, server.url);
+    await register(a, `ada${suffix}`);
+    await register(b, `bob${suffix}`);
+    await a.page.check('#rated');
+    const id = await createGame(a.page, { map: 'square:5', seats: ['open'] });
+    assert.match((await a.page.textContent('#rules-line')) ?? '', /rated/);
+    await b.page.waitForSelector(`#open-games li[data-game="${id}"] .tag`, { timeout: 20_000 });
+    await b.page.click(`#open-games li[data-game="${id}"] button`);
+    await b.page.waitForURL(/#\/game\/\d+/);
+    await a.page.waitForSelector('[data-rating-seat="1"]');
+    assert.match((await a.page.textContent('[data-rating-seat="0"]')) ?? '', /1500\?/);
+    await waitMyTurn(b.page).catch(() => undefined);
+    b.page.once('dialog', (d) => d.accept());
+    await b.page.click('#resign');
+    // Both see what the game changed: A gained, B lost.
+    await a.page.waitForFunction(() => /\+\d+/.test(document.querySelector('[data-rating-seat="0"]')?.textContent ?? ''));
+    await a.page.waitForFunction(() => /−\d+/.test(document.querySelector('[data-rating-seat="1"]')?.textContent ?? ''));
+    await screenshot(a.page, 'rated-game-over');
+    // A's profile: the rating, its history chart and the game.
+    await a.page.click('#whoami a');
+    await a.page.waitForSelector('#player-page .rating-chart');
+    const gained = Number((await a.page.textContent('#player-page .rating-value'))?.replace('?', ''));
+    assert.ok(gained > 1500, `A's rating ${gained}`);
+    assert.match((await a.page.textContent('#rating-history')) ?? '', new RegExp(`#${id}`));
+    await screenshot(a.page, 'player-profile');
+    await b.page.goto(`${server.url}/#/player/bob${suffix}`);
+    await b.page.waitForSelector('#player-page .rating-value');
+    assert.ok(Number((await b.page.textContent('#player-page .rating-value'))?.replace('?', '')) < 1500);
+    for (const p of [a, b]) await p.context.close();
+  });
+
   test('the review page follows quick key presses', async () => {
     const { page, context } = await newPlayer(browser, server.url);
     await createGame(page, { map: 'square:5', seats: ['bot:1'], settings: { turn_seconds: 0 } });

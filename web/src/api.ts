@@ -9,6 +9,7 @@ import type {
   InviteBody,
   Joined,
   OkBody,
+  PlayerProfile,
   RuleSystemView,
   RuleSystems,
   SettingInfo,
@@ -63,6 +64,7 @@ export const api = {
   logout: () => call<OkBody>('POST', '/api/logout'),
   games: (query: string) => call<GameList>('GET', `/api/games?${query}`).then((r) => r.games),
   game: (id: number) => call<GameInfo>('GET', `/api/games/${id}`),
+  player: (name: string) => call<PlayerProfile>('GET', `/api/players/${encodeURIComponent(name)}`),
   create: (body: unknown) => call<GameCreated>('POST', '/api/games', body),
   join: (id: number, body: { seat?: number; invite?: string } = {}) =>
     call<Joined>('POST', `/api/games/${id}/join`, body),

@@ -3,6 +3,7 @@
 import { clear, h } from './dom';
 import { gamePage } from './pages/game';
 import { lobbyPage } from './pages/lobby';
+import { playerPage } from './pages/player';
 import { reviewPage } from './pages/review';
 import { rulesPage } from './pages/rules';
 import { session } from './session';
@@ -26,12 +27,17 @@ async function route() {
   try {
     const user = await session.user();
     const who = document.getElementById('whoami');
-    if (who) who.textContent = user.name;
+    if (who) {
+      clear(who);
+      who.append(user.kind === 'guest' ? user.name : h('a', { href: `#/player/${encodeURIComponent(user.name)}` }, user.name));
+    }
     if (parts[0] === 'game' && parts[1]) {
       // The socket is opened after the session exists: it authenticates with the cookie.
       leave = await gamePage(root, Number(parts[1]), getSocket());
     } else if (parts[0] === 'review' && parts[1]) {
       leave = await reviewPage(root, Number(parts[1]));
+    } else if (parts[0] === 'player' && parts[1]) {
+      await playerPage(root, decodeURIComponent(parts[1]));
     } else if (parts[0] === 'rules') {
       await rulesPage(root, parts[1] ?? 'gobeyond');
     } else {

@@ -11,10 +11,10 @@ function info(seq: number): GameInfo {
     id: 1, status: 'live', phase: 'playing', creator: 1,
     rules: { system: 'gobeyond' }, map: { spec: 'rect:3x3' }, players: 2, time: { kind: 'none' },
     seats: [
-      { seat: 0, kind: { kind: 'me' }, user: 'ada', user_id: 1, bot_level: null },
-      { seat: 1, kind: { kind: 'bot', level: 3 }, user: 'bot', user_id: 2, bot_level: 3 },
+      { seat: 0, kind: { kind: 'me' }, user: 'ada', user_id: 1, bot_level: null, rating: null },
+      { seat: 1, kind: { kind: 'bot', level: 3 }, user: 'bot', user_id: 2, bot_level: 3, rating: null },
     ],
-    seq, waiting_for: [seq % 2], clock: null, outcome: null,
+    rated: false, seq, waiting_for: [seq % 2], clock: null, outcome: null,
   };
 }
 

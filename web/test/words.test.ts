@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeClassic } from '../src/systems/classic';
 import { describeGoBeyond } from '../src/systems/gobeyond';
-import type { Naming } from '../src/words';
+import { type Naming, ratingText } from '../src/words';
 
 const names: Naming = {
   player: (p) => ['Black', 'White', 'Red', 'Blue'][p],
@@ -54,5 +54,14 @@ describe('event log in plain words', () => {
   it('describes classic moves with their captures', () => {
     expect(describeClassic({ player: 0, type: 'place', at: 'D4', node: 3 }, names, 2)).toBe('Black played D4 and captured 2 stones');
     expect(describeClassic({ player: 1, type: 'pass' }, names, 0)).toBe('White passed');
+  });
+});
+
+describe('ratingText', () => {
+  it('marks provisional ratings and signs changes', () => {
+    expect(ratingText({ value: 1500, provisional: true })).toBe('1500?');
+    expect(ratingText({ value: 1623, provisional: false, change: 14 })).toBe('1623 +14');
+    expect(ratingText({ value: 1480, provisional: false, change: -20 })).toBe('1480 −20');
+    expect(ratingText(null)).toBe('');
   });
 });

@@ -12,6 +12,7 @@ import type { Socket } from '../socket';
 import { type SoundMoment, play, soundsFor } from '../sounds';
 import { systemUi } from '../systems';
 import type { ServerMessage, User } from '../types';
+import { ratingText } from '../words';
 
 const PREFS = 'gobeyond-prefs';
 
@@ -32,9 +33,9 @@ function loadPrefs(): Prefs {
 }
 
 /** The rules in one line: the system, and the settings players ask about first. */
-function rulesLine(info: { rules: { system: string; [k: string]: unknown } }): string {
+function rulesLine(info: { rules: { system: string; [k: string]: unknown }; rated?: boolean }): string {
   const r = info.rules;
-  const parts: string[] = [systemUi(r.system).title];
+  const parts: string[] = [systemUi(r.system).title, info.rated ? 'rated' : 'casual'];
   if (typeof r.komi === 'number') parts.push(`komi ${r.komi}`);
   if (typeof r.scoring === 'string') parts.push(`${r.scoring} scoring`);
   if (typeof r.ko === 'string') parts.push(`${String(r.ko).replace(/_/g, ' ')} ko`);
@@ -238,7 +239,10 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       },
         h('td', {}, swatch(seat, n)),
         // The colour and the stones on the board under the name: a column less for narrow cards.
-        h('td', {}, name, seat === mySeat() ? h('strong', {}, ' (you)') : null,
+        h('td', {},
+          seatInfo?.rating && seatInfo.user ? h('a', { href: `#/player/${encodeURIComponent(seatInfo.user)}` }, name) : name,
+          seat === mySeat() ? h('strong', {}, ' (you)') : null,
+          seatInfo?.rating ? h('span', { class: 'rating muted', 'data-rating-seat': seat }, ` ${ratingText(seatInfo.rating)}`) : null,
           h('div', { class: 'muted small' }, p ? `${st.name} · ${p.stones.length} stone${p.stones.length === 1 ? '' : 's'}` : st.name)),
         ...columns.map((c) => h('td', { class: c.cls, title: c.title }, c.cell(p, s))),
         timed && clock ? h('td', { class: 'player-clock', 'data-clock-seat': seat }, clockText(clock.remaining_ms[seat], clock.periods_left[seat])) : null,

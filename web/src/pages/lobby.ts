@@ -6,6 +6,7 @@ import { type MountedBoard, mountBoard } from '../mount';
 import type { GameSummary, User } from '../types';
 import { session } from '../session';
 import { systemUi } from '../systems';
+import { ratingText } from '../words';
 
 const MAP_KINDS: { kind: string; example: string; about: string }[] = [
   { kind: 'square', example: 'square:9', about: 'Classic square board' },
@@ -72,7 +73,7 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
       accountBox(user),
     ),
   );
-  root.append(createForm(systems));
+  root.append(createForm(systems, user));
   const lists = h('section', { class: 'lists' });
   root.append(lists);
   await renderLists(lists, user);
@@ -135,7 +136,7 @@ function accountBox(user: User): HTMLElement {
   );
 }
 
-function createForm(systems: RuleSystem[]): HTMLElement {
+function createForm(systems: RuleSystem[], user: User): HTMLElement {
   // One option per preset of every system (a system without presets: its defaults).
   const choices = systems.flatMap((s) => {
     const presets = s.presets?.length ? s.presets : [{ name: s.name, about: s.about, settings: s.defaults }];
@@ -158,6 +159,18 @@ function createForm(systems: RuleSystem[]): HTMLElement {
     h('option', { value: 'absolute' }, '20 min'),
   );
   const isPublic = h('input', { type: 'checkbox', name: 'public', checked: true });
+  // Rated games are between accounts, public, without server bots.
+  const guest = user.kind === 'guest';
+  const rated = h('input', { type: 'checkbox', name: 'rated', id: 'rated', disabled: guest });
+  const ratedLabel = h('label', { class: 'check', title: guest ? 'Register to play rated games' : 'Changes the players\' ratings; no server bots' }, rated, guest ? ' rated (needs an account)' : ' rated');
+  rated.addEventListener('change', () => {
+    if (!rated.checked) return;
+    isPublic.checked = true;
+    // Open seats in place of bots: rated games are between people and their programs.
+    seatsBox.querySelectorAll('select').forEach((s) => {
+      if ((s as HTMLSelectElement).value.startsWith('bot:')) (s as HTMLSelectElement).value = 'open';
+    });
+  });
   const preview = h('div', { class: 'preview', id: 'preview' });
   const previewNote = h('p', { class: 'muted', id: 'preview-note' });
   let previewBoard: MountedBoard | null = null;
@@ -233,6 +246,7 @@ function createForm(systems: RuleSystem[]): HTMLElement {
       h('label', {}, 'Map ', spec),
       h('label', {}, 'Clock ', timeControl),
       h('label', { class: 'check' }, isPublic, ' listed publicly'),
+      ratedLabel,
     ),
     seatsBox,
     h('details', {}, h('summary', {}, 'Rule settings'), settings),
@@ -262,7 +276,7 @@ function createForm(systems: RuleSystem[]): HTMLElement {
       }[timeControl.value];
     }
     try {
-      const r = await api.create({ rules: rulesBody, map: spec.value.trim(), players: n, seats, time, public: isPublic.checked });
+      const r = await api.create({ rules: rulesBody, map: spec.value.trim(), players: n, seats, time, public: isPublic.checked, rated: rated.checked });
       if (r.invite) sessionStorage.setItem(`invite-${r.game.id}`, r.invite);
       location.hash = `#/game/${r.game.id}`;
     } catch (err) {
@@ -280,10 +294,18 @@ function describeMap(map: unknown): string {
 }
 
 function gameRow(g: GameSummary, action: HTMLElement): HTMLElement {
-  const seats = g.seats.map((s) => s.user ?? (s.bot_level !== null ? `bot ${s.bot_level}` : 'open seat')).join(', ');
+  const seats = h('span', { class: 'muted' });
+  g.seats.forEach((s, i) => {
+    if (i > 0) seats.append(', ');
+    if (s.user) {
+      seats.append(s.rating ? h('a', { href: `#/player/${encodeURIComponent(s.user)}` }, s.user) : s.user);
+      if (s.rating) seats.append(` (${ratingText({ ...s.rating, change: undefined })})`);
+    } else seats.append(s.bot_level !== null ? `bot ${s.bot_level}` : 'open seat');
+  });
   return h('li', { class: 'game-row', 'data-game': g.id },
-    h('span', {}, `#${g.id} ${systemUi(g.rules ?? undefined).title} on ${describeMap(g.map)}, ${g.players} players`),
-    h('span', { class: 'muted' }, seats),
+    h('span', {}, `#${g.id} ${systemUi(g.rules ?? undefined).title} on ${describeMap(g.map)}, ${g.players} players`,
+      g.rated ? h('span', { class: 'tag' }, 'rated') : null),
+    seats,
     action,
   );
 }

@@ -504,7 +504,12 @@ impl Table {
         {
             tracing::error!(game = self.id, error = %e, "could not mark the game finished");
         }
+        let finished = self.status == Status::Finished;
         self.broadcast_update(seq, &action);
+        if finished && self.setup.rated {
+            // The seats' new ratings and what the game changed.
+            self.broadcast(ServerMessage::Lobby { game: self.id, info: self.info() });
+        }
         Ok(seq)
     }
 
