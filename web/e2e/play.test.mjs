@@ -436,6 +436,40 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     for (const p of [a, b]) await p.context.close();
   });
 
+  test('undo by request: one declined, one accepted, in two browsers', async () => {
+    const a = await newPlayer(browser, server.url);
+    const id = await createGame(a.page, { map: 'square:5', seats: ['invite'], settings: { turn_seconds: 0 } });
+    const link = await (await a.page.waitForSelector('#invite-link')).inputValue();
+    const b = await newPlayer(browser, server.url);
+    await b.page.goto(link);
+    await b.page.click('#join-button');
+    // Whoever moves first places a stone and asks to take it back.
+    await a.page.waitForFunction(() => /Your turn|to play/.test(document.querySelector('#status')?.textContent ?? ''));
+    const aFirst = (await a.page.textContent('#status')) === 'Your turn.';
+    const [first, second] = aFirst ? [a, b] : [b, a];
+    await place(first, 12);
+    await first.page.click('#undo');
+    await first.page.waitForSelector('#undo-waiting');
+    await second.page.waitForSelector('#undo-decline');
+    await screenshot(second.page, 'undo-request');
+    await second.page.click('#undo-decline');
+    await first.page.waitForSelector('#undo-box', { state: 'hidden' });
+    assert.ok(await first.page.$('svg.board2d .stone[data-stone="12"]'), 'the move stands');
+    // The second player moves, the first moves again and asks: accepted this time.
+    await place(second, 6);
+    await place(first, 18);
+    await first.page.click('#undo');
+    await second.page.click('#undo-accept');
+    await first.page.waitForSelector('svg.board2d .stone[data-stone="18"]', { state: 'detached' });
+    await second.page.waitForSelector('svg.board2d .stone[data-stone="18"]', { state: 'detached' });
+    await waitMyTurn(first.page);
+    assert.ok(await first.page.$('svg.board2d .stone[data-stone="12"]'));
+    assert.ok(await first.page.$('svg.board2d .stone[data-stone="6"]'));
+    const record = await first.page.evaluate(async (id) => (await fetch(`/api/games/${id}/record`)).json(), id);
+    assert.equal(record.actions.length, 2);
+    for (const p of [a, b]) await p.context.close();
+  });
+
   test('the review page follows quick key presses', async () => {
     const { page, context } = await newPlayer(browser, server.url);
     await createGame(page, { map: 'square:5', seats: ['bot:1'], settings: { turn_seconds: 0 } });

@@ -71,6 +71,8 @@ export const api = {
   rematch: (id: number) => call<GameCreated>('POST', `/api/games/${id}/rematch`),
   invite: (id: number) => call<InviteBody>('GET', `/api/games/${id}/invite`),
   admit: (id: number, invite: string) => call<OkBody>('POST', `/api/games/${id}/admit`, { invite }),
+  undo: (id: number) => call<OkBody>('POST', `/api/games/${id}/undo`),
+  undoAnswer: (id: number, accept: boolean) => call<OkBody>('POST', `/api/games/${id}/undo/answer`, { accept }),
   leave: (id: number) => call<OkBody>('POST', `/api/games/${id}/leave`),
   gameMap: (id: number) => call<MapView>('GET', `/api/games/${id}/map`),
   preview: (spec: string) => call<MapView>('GET', `/api/maps/preview?spec=${encodeURIComponent(spec)}`),

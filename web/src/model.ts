@@ -81,6 +81,9 @@ export class GameModel {
         for (const text of this.ui.logOfUpdate(msg, before, this.naming())) this.log.push({ seq: msg.seq, text });
         return 'applied';
       }
+      case 'undo':
+        if (this.info) this.info = { ...this.info, undo: msg.request };
+        return 'applied';
       case 'started':
       case 'lobby':
         this.info = msg.info;

@@ -14,7 +14,7 @@ export type ServerMessage = { "type": "hello", user: User, } | { "type": "ack", 
 /**
  * The action's effects, in the rule system's own terms.
  */
-events: unknown[], state: GameState, clock: ClockView | null, status: Status, } | { "type": "started", game: number, info: GameInfo, } | { "type": "lobby", game: number, info: GameInfo, } | { "type": "rematch", game: number, rematch: number, from: string, invite: string | null, } | { "type": "chat", game: number, from: string, text: string, at_ms: number, };
+events: unknown[], state: GameState, clock: ClockView | null, status: Status, } | { "type": "started", game: number, info: GameInfo, } | { "type": "lobby", game: number, info: GameInfo, } | { "type": "undo", game: number, request: UndoView | null, note: string | null, } | { "type": "rematch", game: number, rematch: number, from: string, invite: string | null, } | { "type": "chat", game: number, from: string, text: string, at_ms: number, };
 
 export type SeqAction = { seq: number, action: RecordedAction, };
 
@@ -26,7 +26,11 @@ rated: boolean, seq: number,
 /**
  * The rule system's phase (`playing`, `clean_up`, ...; `finished`).
  */
-phase: string, waiting_for: Array<number>, clock: ClockView | null, outcome: Outcome | null, };
+phase: string, waiting_for: Array<number>, clock: ClockView | null, outcome: Outcome | null, 
+/**
+ * An undo request waiting for answers.
+ */
+undo: UndoView | null, };
 
 export type SeatView = { seat: number, 
 /**
@@ -37,6 +41,8 @@ kind: SeatChoice | null, user: string | null, user_id: number | null, bot_level:
  * The player's rating in this rule system (accounts, not guests or server bots).
  */
 rating: RatingView | null, };
+
+export type UndoView = { by: number, from: number, waiting: Array<number>, };
 
 export type ClockView = { control: ClockKind, 
 /**

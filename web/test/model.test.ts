@@ -14,7 +14,7 @@ function info(seq: number): GameInfo {
       { seat: 0, kind: { kind: 'me' }, user: 'ada', user_id: 1, bot_level: null, rating: null },
       { seat: 1, kind: { kind: 'bot', level: 3 }, user: 'bot', user_id: 2, bot_level: 3, rating: null },
     ],
-    rated: false, seq, waiting_for: [seq % 2], clock: null, outcome: null,
+    rated: false, seq, waiting_for: [seq % 2], clock: null, outcome: null, undo: null,
   };
 }
 
@@ -93,5 +93,14 @@ describe('game model', () => {
     expect(systemUi('classic').markers(s, map)).toEqual({});
     expect(systemUi('classic').buttons(s)).toEqual([]);
     expect(systemUi('no-such-system').name).toBe('classic');
+  });
+
+  it('keeps an undo request until it is settled', () => {
+    const m = new GameModel(1, map);
+    m.apply({ type: 'lobby', game: 1, info: info(3) });
+    expect(m.apply({ type: 'undo', game: 1, request: { by: 0, from: 3, waiting: [1] }, note: null })).toBe('applied');
+    expect(m.info?.undo?.waiting).toEqual([1]);
+    m.apply({ type: 'undo', game: 1, request: null, note: 'Seat 2 (bob) declined the undo' });
+    expect(m.info?.undo).toBeNull();
   });
 });

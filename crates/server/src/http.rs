@@ -530,6 +530,36 @@ pub async fn leave(
     Ok(Json(OkBody { ok: true }))
 }
 
+/// `POST /api/games/{id}/undo`: ask to take back your last move.
+pub async fn undo(
+    State(app): State<AppState>,
+    session: Session,
+    Path(id): Path<i64>,
+) -> Result<Json<OkBody>, ApiError> {
+    let user = session.user.id;
+    app.hub.ask(id, |reply| Command::Undo { user, reply }).await??;
+    Ok(Json(OkBody { ok: true }))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UndoAnswerBody {
+    accept: bool,
+}
+
+/// `POST /api/games/{id}/undo/answer` `{"accept": true}`: answer another player's request.
+pub async fn undo_answer(
+    State(app): State<AppState>,
+    session: Session,
+    Path(id): Path<i64>,
+    body: Result<Json<UndoAnswerBody>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<OkBody>, ApiError> {
+    let Json(UndoAnswerBody { accept }) = body.map_err(|e| ApiError::BadRequest(e.body_text()))?;
+    let user = session.user.id;
+    app.hub.ask(id, |reply| Command::UndoAnswer { user, accept, reply }).await??;
+    Ok(Json(OkBody { ok: true }))
+}
+
 /// The game's setup, as stored when it was created.
 pub(crate) fn setup_of(row: &GameRow) -> Result<GameSetup, ApiError> {
     serde_json::from_str(&row.setup).map_err(|e| ApiError::Internal(format!("game {}: {e}", row.id)))
@@ -541,10 +571,13 @@ pub(crate) async fn record_of(app: &AppState, row: &GameRow) -> Result<Record, A
     let setup = setup_of(row)?;
     let names: Vec<String> = app.store.seats(id).await?.iter().map(crate::table::seat_name).collect();
     let mut record = setup.record(&names);
-    for (_, text) in app.store.actions(id, 0).await? {
+    let mut log = Vec::new();
+    for (seq, text) in app.store.actions(id, 0).await? {
         let a: RecordedAction = serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.to_string()))?;
-        record.actions.push(a);
+        log.push((seq, a));
     }
+    // Moves taken back by agreement are not part of the game.
+    record.actions = crate::table::effective(log).into_iter().map(|(_, a)| a).collect();
     Ok(record)
 }
 

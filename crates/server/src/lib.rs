@@ -141,6 +141,8 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/games/{id}/invite", get(http::invite))
         .route("/api/games/{id}/rematch", post(http::rematch))
         .route("/api/games/{id}/leave", post(http::leave))
+        .route("/api/games/{id}/undo", post(http::undo))
+        .route("/api/games/{id}/undo/answer", post(http::undo_answer))
         .route("/api/games/{id}/record", get(http::record))
         .route("/api/games/{id}/sgf", get(http::sgf_export))
         .route("/api/games/{id}/chat", get(http::chat))

@@ -124,6 +124,14 @@ pub enum ServerMessage {
         game: i64,
         info: GameInfo,
     },
+    /// An undo request: waiting for `request.waiting` to answer, or settled (`request` null) with
+    /// `note` saying how ("Seat 2 (bob) declined the undo", "Seat 1 (ada) took back a move";
+    /// a taken-back move is followed by a full `sync`).
+    Undo {
+        game: i64,
+        request: Option<UndoView>,
+        note: Option<String>,
+    },
     /// A player of this finished game offers a rematch: `rematch` is the new game, its seats for
     /// the other players taken with `invite`.
     Rematch {
@@ -175,6 +183,17 @@ pub struct GameInfo {
     pub waiting_for: Vec<u8>,
     pub clock: Option<ClockView>,
     pub outcome: Option<Outcome>,
+    /// An undo request waiting for answers.
+    pub undo: Option<UndoView>,
+}
+
+/// An undo request: `by` asks to take back action `from` and what followed; `waiting` are the
+/// seats still to answer.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct UndoView {
+    pub by: usize,
+    pub from: u64,
+    pub waiting: Vec<usize>,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]
@@ -409,6 +428,7 @@ pub fn typescript() -> String {
         SeqAction::decl(&cfg),
         GameInfo::decl(&cfg),
         SeatView::decl(&cfg),
+        UndoView::decl(&cfg),
         ClockView::decl(&cfg),
         ClockKind::decl(&cfg),
         TimeControl::decl(&cfg),

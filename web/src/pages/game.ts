@@ -80,6 +80,8 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   /** Won or lost, once the game is over. */
   const banner = h('div', { class: 'banner', id: 'banner', hidden: true });
   const joinBox = h('div', { class: 'join', id: 'join' });
+  /** An undo request waiting for answers. */
+  const undoBox = h('div', { class: 'undo-box', id: 'undo-box', hidden: true });
 
   const confirmBox = h('input', { type: 'checkbox', id: 'pref-confirm', checked: prefs.confirm });
   const soundBox = h('input', { type: 'checkbox', id: 'pref-sound', checked: prefs.sound });
@@ -104,7 +106,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
           h('div', { class: 'row spread' }, h('strong', {}, `Game #${id} · ${map.name}`), connection),
           h('div', { class: 'muted', id: 'rules-line' }, rulesLine(info), ' · ', h('a', { href: `#/rules/${info.rules.system}` }, 'rules')),
           watchingEl, banner,
-          status, clockEl, joinBox, playersEl, actionsEl,
+          status, clockEl, joinBox, undoBox, playersEl, actionsEl,
           placeForm,
           h('div', { class: 'row prefs' },
             h('label', { class: 'check' }, confirmBox, ' confirm before placing'),
@@ -343,6 +345,16 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     }
     actionsEl.append(h('button', { id: 'pass', disabled: !myTurn || busy, accesskey: 'p', onclick: () => act({ type: 'pass' }), title: model.ui.passTitle(s) }, 'Pass'));
     actionsEl.append(h('button', {
+      id: 'undo', disabled: busy || Boolean(model.info?.undo), title: 'Ask the other players to let you take back your last move',
+      onclick: async () => {
+        try {
+          await api.undo(id);
+        } catch (e) {
+          toast((e as Error).message, 'error');
+        }
+      },
+    }, 'Undo'));
+    actionsEl.append(h('button', {
       id: 'resign', class: 'danger', disabled: busy,
       onclick: () => {
         if (confirm('Resign this game? This cannot be undone.')) void act({ type: 'resign' });
@@ -407,6 +419,34 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
           selected = new Set();
         },
       }, selected.size ? `Surrender ${selected.size} stone${selected.size === 1 ? '' : 's'}` : 'Surrender nothing'));
+    }
+  }
+
+  function renderUndo() {
+    const request = model.info?.status === 'live' ? model.info.undo : null;
+    undoBox.hidden = !request;
+    clear(undoBox);
+    if (!request) return;
+    const names = model.naming();
+    const seat = mySeat();
+    const answer = (accept: boolean) => async () => {
+      try {
+        await api.undoAnswer(id, accept);
+      } catch (e) {
+        toast((e as Error).message, 'error');
+      }
+    };
+    if (seat !== null && request.waiting.includes(seat)) {
+      undoBox.append(
+        h('p', {}, `${names.player(request.by)} asks to take back their last move.`),
+        h('div', { class: 'row' },
+          h('button', { id: 'undo-accept', class: 'primary', onclick: answer(true) }, 'Accept'),
+          h('button', { id: 'undo-decline', onclick: answer(false) }, 'Decline')),
+      );
+    } else if (seat === request.by) {
+      undoBox.append(h('p', { id: 'undo-waiting' }, `Undo asked: waiting for ${request.waiting.map((p) => names.player(p)).join(', ')}.`));
+    } else {
+      undoBox.append(h('p', {}, `${names.player(request.by)} asked to take back a move.`));
     }
   }
 
@@ -514,6 +554,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     renderJoin();
     renderPlayers();
     renderActions();
+    renderUndo();
     renderRole();
     renderCleanup();
     renderResult();
@@ -561,6 +602,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       }
       return;
     }
+    if (msg.type === 'undo' && msg.note) toast(msg.note);
     if (msg.type === 'error' && msg.id === undefined) {
       toast(msg.error, 'error');
       return;

@@ -12,13 +12,15 @@ mod bots;
 mod chat;
 mod hub;
 mod seating;
+mod undo;
 
 pub use chat::CHAT_MAX_CHARS;
 pub use hub::{BotPools, Hub, Shared};
 pub use seating::seat_name;
+pub use undo::effective;
 
 use std::{
-    collections::{HashMap, VecDeque},
+    collections::{HashMap, HashSet, VecDeque},
     sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
@@ -146,6 +148,16 @@ pub enum Command {
     Announce {
         message: Box<ServerMessage>,
     },
+    /// Ask to take back the user's last move.
+    Undo {
+        user: i64,
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
+    UndoAnswer {
+        user: i64,
+        accept: bool,
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
     /// Remove this game if it is still open and was created before `before_ms`.
     Expire {
         before_ms: i64,
@@ -202,6 +214,13 @@ struct Table {
     events_sent: usize,
     /// Per seat, its player's rating in this rule system (accounts only).
     ratings: Vec<Option<RatingView>>,
+    /// The sequence numbers of the actions standing (not taken back), in order.
+    standing: Vec<u64>,
+    /// The last take-back marker's sequence number (0: none).
+    last_take_back: u64,
+    undo: Option<undo::Request>,
+    /// Moves whose undo was declined: not asked again.
+    undo_declined: HashSet<u64>,
 }
 
 /// The rule system's own clock when it has one, else the game's time control.
@@ -221,8 +240,9 @@ impl Table {
         let seats = store.seats(id).await?;
         let names: Vec<String> = seats.iter().map(seat_name).collect();
         let actions: Vec<String> = store.actions(id, 0).await?.into_iter().map(|(_, text)| text).collect();
-        let game =
+        let (game, standing) =
             replay(&setup, &names, &actions).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+        let last_take_back = (1..=actions.len() as u64).rev().find(|s| !standing.contains(s)).unwrap_or(0);
         let status = Status::parse(&row.status);
         let clock = row
             .clock
@@ -257,6 +277,10 @@ impl Table {
             chat_times: HashMap::new(),
             events_sent,
             ratings: Vec::new(),
+            standing,
+            last_take_back,
+            undo: None,
+            undo_declined: HashSet::new(),
         };
         table.load_ratings().await?;
         if status == Status::Live {
@@ -356,6 +380,12 @@ impl Table {
             Command::Act { user, seat, action, reply } => {
                 let r = self.act(user, seat, action).await;
                 let _ = reply.send(r);
+            }
+            Command::Undo { user, reply } => {
+                let _ = reply.send(self.request_undo(user).await);
+            }
+            Command::UndoAnswer { user, accept, reply } => {
+                let _ = reply.send(self.answer_undo(user, accept).await);
             }
             Command::Join { user, seat, invite, reply } => {
                 let _ = reply.send(self.join(&user, seat, invite).await);
@@ -499,6 +529,8 @@ impl Table {
             return Err(e);
         }
         self.actions.push(text);
+        self.standing.push(seq);
+        self.withdraw_undo();
         if self.game.outcome().is_some()
             && let Err(e) = self.finish().await
         {
@@ -516,7 +548,10 @@ impl Table {
     async fn reload_game(&mut self) {
         let names: Vec<String> = self.seats.iter().map(seat_name).collect();
         match replay(&self.setup, &names, &self.actions) {
-            Ok(g) => self.game = g,
+            Ok((g, standing)) => {
+                self.game = g;
+                self.standing = standing;
+            }
             Err(e) => tracing::error!(game = self.id, error = %e, "the log no longer replays"),
         }
     }
@@ -600,6 +635,7 @@ impl Table {
             waiting_for: self.game.waiting_for().iter().map(|p| p.0).collect(),
             clock: (self.status == Status::Live).then(|| self.clock.view(now)),
             outcome: self.game.outcome().cloned(),
+            undo: self.undo.as_ref().map(undo::Request::view),
         }
     }
 
@@ -611,26 +647,43 @@ impl Table {
             .map_or(Viewer::Spectator, |s| Viewer::Seat(Player(s.seat as u8)))
     }
 
-    /// The full picture for a (re)connecting client: what it missed and the state now.
+    /// The full picture for a (re)connecting client: what it missed and the state now. A client
+    /// that saw actions since taken back gets everything again (its log lost lines).
     fn sync_message(&self, since: Option<u64>, viewer: Viewer) -> String {
-        let from = since.unwrap_or(0).min(self.seq()) as usize;
-        let actions = self.actions[from..]
+        let from = since.unwrap_or(0).min(self.seq());
+        let from = if self.last_take_back > from { 0 } else { from };
+        let actions = self
+            .standing
             .iter()
-            .enumerate()
-            .filter_map(|(i, a)| {
-                let action = RawValue::from_string(a.clone()).ok()?;
-                Some(SeqAction { seq: (from + i + 1) as u64, action })
+            .filter(|&&seq| seq > from)
+            .filter_map(|&seq| {
+                let action = RawValue::from_string(self.actions.get(seq as usize - 1)?.clone()).ok()?;
+                Some(SeqAction { seq, action })
             })
             .collect();
         ServerMessage::Sync {
             game: self.id,
             seq: self.seq(),
-            since: from as u64,
+            since: from,
             actions,
             info: self.info(),
             state: (self.status != Status::Open).then(|| self.game.view(viewer, &self.names(), true)),
         }
         .to_text()
+    }
+
+    /// A full sync to every watcher, each seat with its own view.
+    fn send_sync_to_all(&self) {
+        let mut payload = Payload::public(self.sync_message(None, Viewer::Spectator).into());
+        if self.game.hidden_information() {
+            let seats: Vec<(Option<i64>, Arc<str>)> = self
+                .seats
+                .iter()
+                .map(|s| (s.user_id, self.sync_message(None, Viewer::Seat(Player(s.seat as u8))).into()))
+                .collect();
+            payload.seats = Some(seats.into());
+        }
+        let _ = self.updates.send((self.seq(), payload));
     }
 
     fn broadcast_update(&mut self, seq: u64, action: &RecordedAction) {
@@ -669,16 +722,21 @@ impl Table {
     }
 }
 
-/// A game rebuilt from its log (`actions[i]` being action `i + 1`).
-fn replay(setup: &GameSetup, names: &[String], actions: &[String]) -> Result<AnyGame, String> {
+/// A game rebuilt from its log (`actions[i]` being action `i + 1`), with the sequence numbers of
+/// the actions standing (take-back markers applied).
+fn replay(setup: &GameSetup, names: &[String], actions: &[String]) -> Result<(AnyGame, Vec<u64>), String> {
     let mut game = setup.new_game(names).map_err(|e| e.to_string())?;
+    let mut log = Vec::with_capacity(actions.len());
     for (i, text) in actions.iter().enumerate() {
         let a: RecordedAction =
             serde_json::from_str(text).map_err(|e| format!("action {} is unreadable: {e}", i + 1))?;
-        game.submit(Player(a.player), &a.input)
-            .map_err(|e| format!("action {} does not replay: {e}", i + 1))?;
+        log.push((i as u64 + 1, a));
     }
-    Ok(game)
+    let standing = undo::effective(log);
+    for (seq, a) in &standing {
+        game.submit(Player(a.player), &a.input).map_err(|e| format!("action {seq} does not replay: {e}"))?;
+    }
+    Ok((game, standing.into_iter().map(|(s, _)| s).collect()))
 }
 
 #[cfg(test)]

@@ -78,16 +78,7 @@ impl Table {
         self.store.start_game(self.id, &clock).await?;
         self.status = Status::Live;
         self.broadcast(ServerMessage::Started { game: self.id, info: self.info() });
-        let mut payload = Payload::public(self.sync_message(None, Viewer::Spectator).into());
-        if self.game.hidden_information() {
-            let seats: Vec<(Option<i64>, Arc<str>)> = self
-                .seats
-                .iter()
-                .map(|s| (s.user_id, self.sync_message(None, Viewer::Seat(Player(s.seat as u8))).into()))
-                .collect();
-            payload.seats = Some(seats.into());
-        }
-        let _ = self.updates.send((0, payload));
+        self.send_sync_to_all();
         Ok(())
     }
 }

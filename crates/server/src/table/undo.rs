@@ -1,0 +1,236 @@
+//! Undo by request: a player asks to take back their last move; every other player in the game
+//! accepts or one declines (server bots accept). The log stays append-only: an accepted undo is
+//! logged as a marker, `{"player": P, "type": "take_back", "from": N}`, which takes back action N
+//! and everything after it. Replays, records and reviews read the log through [`effective`];
+//! the engine never sees a marker (and a client cannot send one: the engine refuses its type).
+
+use gobeyond_rules::record::RecordedAction;
+
+use super::*;
+use crate::protocol::UndoView;
+
+/// The marker's action type.
+pub const TAKE_BACK: &str = "take_back";
+
+/// The first action a marker takes back, if `action` is a marker.
+pub fn marker_from(action: &RecordedAction) -> Option<u64> {
+    (action.input.get("type")?.as_str()? == TAKE_BACK).then(|| action.input.get("from")?.as_u64()).flatten()
+}
+
+pub fn marker(player: usize, from: u64) -> RecordedAction {
+    let mut input = gobeyond_rules::registry::Object::new();
+    input.insert("type".into(), TAKE_BACK.into());
+    input.insert("from".into(), from.into());
+    RecordedAction { player: player as u8, input }
+}
+
+/// The actions still standing, with their sequence numbers: markers and what they took back
+/// are left out.
+pub fn effective(log: impl IntoIterator<Item = (u64, RecordedAction)>) -> Vec<(u64, RecordedAction)> {
+    let mut standing: Vec<(u64, RecordedAction)> = Vec::new();
+    for (seq, action) in log {
+        match marker_from(&action) {
+            Some(from) => standing.retain(|(s, _)| *s < from),
+            None => standing.push((seq, action)),
+        }
+    }
+    standing
+}
+
+/// A request waiting for answers.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// The seat asking.
+    pub by: usize,
+    /// The first action to take back (the asker's last move).
+    pub from: u64,
+    /// The log's length when asked: any action after it withdraws the request.
+    pub at: u64,
+    /// Seats whose players must still accept.
+    pub waiting: Vec<usize>,
+}
+
+impl Request {
+    pub fn view(&self) -> UndoView {
+        UndoView { by: self.by, from: self.from, waiting: self.waiting.clone() }
+    }
+}
+
+impl Table {
+    /// `user` asks to take back their last move.
+    pub(super) async fn request_undo(&mut self, user: i64) -> Result<(), ApiError> {
+        if self.status != Status::Live {
+            return Err(ApiError::Conflict("only a game being played can take a move back".into()));
+        }
+        if self.undo.is_some() {
+            return Err(ApiError::Conflict("an undo request is already waiting for answers".into()));
+        }
+        let mine: Vec<usize> =
+            self.seats.iter().filter(|s| s.user_id == Some(user)).map(|s| s.seat).collect();
+        if mine.is_empty() {
+            return Err(ApiError::Forbidden("you hold no seat in this game".into()));
+        }
+        let standing = self.standing()?;
+        let Some(pos) = standing.iter().rposition(|(_, a)| mine.contains(&(a.player as usize))) else {
+            return Err(ApiError::Conflict("you have no move to take back".into()));
+        };
+        let (from, by) = (standing[pos].0, standing[pos].1.player as usize);
+        // Bounded: the asker's move and at most one round of replies; never across the
+        // server's own actions (a clock's time-out, a drawn die or card: taking one back would
+        // let a player draw again).
+        let taken = &standing[pos..];
+        if taken.len() > self.setup.players {
+            return Err(ApiError::Conflict("only your move of this round can be taken back".into()));
+        }
+        if taken.iter().any(|(_, a)| !self.game.seat_may_send(&a.input)) {
+            return Err(ApiError::Conflict(
+                "the server has acted since your move (a time-out or chance): it cannot be taken back".into(),
+            ));
+        }
+        if self.undo_declined.contains(&from) {
+            return Err(ApiError::Conflict("this undo was declined: it cannot be asked again".into()));
+        }
+        let waiting: Vec<usize> = self
+            .seats
+            .iter()
+            .filter(|s| s.user_id.is_some() && s.user_id != Some(user))
+            .map(|s| s.seat)
+            .collect();
+        self.undo = Some(Request { by, from, at: self.seq(), waiting });
+        self.settle_undo(None).await
+    }
+
+    /// `user` accepts or declines the waiting request.
+    pub(super) async fn answer_undo(&mut self, user: i64, accept: bool) -> Result<(), ApiError> {
+        let Some(request) = self.undo.as_mut() else {
+            return Err(ApiError::Conflict("no undo request is waiting".into()));
+        };
+        let seats: Vec<usize> = self
+            .seats
+            .iter()
+            .filter(|s| s.user_id == Some(user) && request.waiting.contains(&s.seat))
+            .map(|s| s.seat)
+            .collect();
+        if seats.is_empty() {
+            return Err(ApiError::Forbidden("the request is not waiting for you".into()));
+        }
+        if !accept {
+            let request = self.undo.take();
+            if let Some(r) = request {
+                self.undo_declined.insert(r.from);
+            }
+            let by = self.seat_words(seats[0]);
+            return self.announce_undo(Some(format!("{by} declined the undo"))).map(|_| ());
+        }
+        request.waiting.retain(|s| !seats.contains(s));
+        self.settle_undo(None).await
+    }
+
+    /// The game moved on: a waiting request lapses.
+    pub(super) fn withdraw_undo(&mut self) {
+        if self.undo.as_ref().is_some_and(|r| r.at != self.seq()) {
+            self.undo = None;
+            let _ = self.announce_undo(Some("the undo request lapsed: the game moved on".into()));
+        }
+    }
+
+    /// Takes the moves back once nobody is left to answer; else tells everyone who is asked.
+    async fn settle_undo(&mut self, note: Option<String>) -> Result<(), ApiError> {
+        let Some(request) = self.undo.clone() else { return Ok(()) };
+        if !request.waiting.is_empty() {
+            return self.announce_undo(note);
+        }
+        self.undo = None;
+        let text = serde_json::to_string(&marker(request.by, request.from))
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        let seq = self.seq() + 1;
+        let mut log = self.actions.clone();
+        log.push(text.clone());
+        let names: Vec<String> = self.seats.iter().map(seat_name).collect();
+        let (game, standing) = replay(&self.setup, &names, &log).map_err(ApiError::Internal)?;
+        let now = now_ms();
+        let mut clock = self.clock.clone();
+        self.game = game;
+        let (player, cleanup) = self.turn();
+        clock.start_turn(player, cleanup, now);
+        let timed = !matches!(
+            clock.control,
+            ClockKind::None | ClockKind::Control { time: crate::setup::TimeControl::None }
+        );
+        let stored = if timed {
+            Some(serde_json::to_string(&clock).map_err(|e| ApiError::Internal(e.to_string()))?)
+        } else {
+            None
+        };
+        if let Err(e) = self.store.append_action(self.id, seq, &text, stored.as_deref()).await {
+            self.reload_game().await;
+            return Err(e);
+        }
+        self.actions.push(text);
+        self.standing = standing;
+        self.last_take_back = seq;
+        self.clock = clock;
+        self.events_sent = self.game.event_count();
+        self.announce_undo(Some(format!("{} took back a move", self.seat_words(request.by))))?;
+        // Everyone redraws from a full state: the log lost lines.
+        self.send_sync_to_all();
+        Ok(())
+    }
+
+    fn announce_undo(&self, note: Option<String>) -> Result<(), ApiError> {
+        self.broadcast(ServerMessage::Undo {
+            game: self.id,
+            request: self.undo.as_ref().map(Request::view),
+            note,
+        });
+        Ok(())
+    }
+
+    /// The standing actions, parsed.
+    fn standing(&self) -> Result<Vec<(u64, RecordedAction)>, ApiError> {
+        let parsed: Result<Vec<(u64, RecordedAction)>, ApiError> = self
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                serde_json::from_str(t)
+                    .map(|a| (i as u64 + 1, a))
+                    .map_err(|e| ApiError::Internal(e.to_string()))
+            })
+            .collect();
+        Ok(effective(parsed?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn place(player: u8, at: &str) -> RecordedAction {
+        serde_json::from_value(serde_json::json!({"player": player, "type": "place", "at": at}))
+            .unwrap_or_else(|_| marker(0, 0))
+    }
+
+    #[test]
+    fn markers_take_back_from_their_action_on() {
+        let log = vec![
+            (1, place(0, "A1")),
+            (2, place(1, "B1")),
+            (3, place(0, "C1")),
+            (4, marker(0, 3)),
+            (5, place(0, "D1")),
+            (6, place(1, "E1")),
+            (7, marker(0, 5)),
+        ];
+        let standing: Vec<u64> = effective(log).into_iter().map(|(s, _)| s).collect();
+        assert_eq!(standing, vec![1, 2]);
+    }
+
+    #[test]
+    fn a_marker_reads_back_and_ordinary_actions_are_not_markers() {
+        assert_eq!(marker_from(&marker(2, 17)), Some(17));
+        assert_eq!(marker_from(&place(0, "A1")), None);
+        let text = serde_json::to_value(marker(1, 4)).unwrap_or_default();
+        assert_eq!(text, serde_json::json!({"player": 1, "type": "take_back", "from": 4}));
+    }
+}
