@@ -168,7 +168,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await b.page.reload();
     await b.page.waitForFunction(() => document.querySelectorAll('svg.board2d .stone').length === 3);
     const log = await b.page.$$eval('#log li', (ls) => ls.map((l) => l.textContent));
-    assert.ok(log.some((l) => /^Red \(.*\) occupied /.test(l ?? '')), log.join('\n'));
+    assert.ok(log.some((l) => /^\d+\. Red \(.*\) occupied /.test(l ?? '')), log.join('\n'));
     await play(a, 1);
     await play(b, 17);
     await b.page.waitForFunction(() => document.querySelectorAll('svg.board2d .stone').length === 5);
@@ -225,7 +225,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     });
     assert.ok(spot, 'some node faces the camera');
     await page.mouse.click(spot.x, spot.y);
-    const line = await waitForLog(page, /^Black \(.*\) occupied /);
+    const line = await waitForLog(page, /^\d+\. Black \(.*\) occupied /);
     assert.ok(line.length > 0);
     await screenshot(page, 'goldberg-3d');
     await context.close();
@@ -247,6 +247,59 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     // Back to 3-D: the stone is there too (the board is redrawn from the same state).
     await page.click('.view-switch button[data-view="3d"]');
     await page.waitForSelector('#board .board3d canvas');
+    await context.close();
+  });
+
+  test('a cube in 3-D: a solid body, node names, and "show last move" turns the view to the bot\'s reply', async () => {
+    const { page, context } = await newPlayer(browser, server.url);
+    await createGame(page, { map: 'cube:3', seats: ['bot:1'], settings: { turn_seconds: 0 } });
+    await page.waitForSelector('#board .board3d canvas');
+    await waitMyTurn(page);
+    const clickable = await page.evaluate(() => {
+      const b = document.querySelector('#board .board3d canvas').gobeyondBoard;
+      for (let n = 0; n < 54; n++) {
+        const p = b.screenPosition(n);
+        if (p) return { n, ...p };
+      }
+      return null;
+    });
+    assert.ok(clickable, 'some node faces the camera');
+    await page.mouse.click(clickable.x, clickable.y);
+    await waitForLog(page, /^1\. Black \(.*\) occupied /);
+    await waitMyTurn(page);
+    const reply = await page.evaluate(async () => {
+      const id = Number(location.hash.match(/game\/(\d+)/)[1]);
+      const r = await (await fetch(`/api/games/${id}/record`)).json();
+      return r.actions[r.actions.length - 1].node;
+    });
+    await page.click('#show-last');
+    await page.waitForFunction(() => /^Last move: /.test(document.querySelector('#hover')?.textContent ?? ''));
+    // After turning, the reply faces the viewer, near the middle of the canvas.
+    const where = await page.evaluate((node) => {
+      const canvas = document.querySelector('#board .board3d canvas');
+      const p = canvas.gobeyondBoard.screenPosition(node);
+      const r = canvas.getBoundingClientRect();
+      return p && { dx: Math.abs(p.x - (r.left + r.width / 2)) / r.width, dy: Math.abs(p.y - (r.top + r.height / 2)) / r.height };
+    }, reply);
+    assert.ok(where, 'the last move is on the visible side');
+    assert.ok(where.dx < 0.1 && where.dy < 0.1, `near the centre: ${JSON.stringify(where)}`);
+    await screenshot(page, 'cube-3d-last-move');
+    await context.close();
+  });
+
+  test('a hex board names its nodes, and the names can be switched off', async () => {
+    const { page, context } = await newPlayer(browser, server.url);
+    await createGame(page, { map: 'hex:3', seats: ['bot:1'], settings: { turn_seconds: 0 } });
+    const names = await page.$$eval('#board svg.board2d .node-labels text', (ts) => ts.map((t) => t.textContent));
+    const map = await page.evaluate(async () => {
+      const id = Number(location.hash.match(/game\/(\d+)/)[1]);
+      return (await fetch(`/api/games/${id}/map`)).json();
+    });
+    assert.deepEqual(names, map.labels);
+    await page.uncheck('#pref-labels');
+    assert.equal(await page.isVisible('#board svg.board2d .node-labels'), false);
+    await page.check('#pref-labels');
+    await screenshot(page, 'hex-labels');
     await context.close();
   });
 

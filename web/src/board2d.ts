@@ -26,11 +26,15 @@ export interface BoardView {
   disputed?: Set<number>;
   /** Nodes that are candidates awaiting confirmation. */
   pending?: number | null;
+  /** Node names on the board (maps without side coordinates); shown unless false. */
+  showLabels?: boolean;
 }
 
 export interface Board {
   readonly element: Element;
   render(view: BoardView): void;
+  /** Turns the view to a node (boards in space). */
+  focus?(node: number): void;
   destroy(): void;
 }
 
@@ -101,10 +105,20 @@ export function createBoard2D(
   }
   svg.append(coords);
   const under = el('g', { class: 'under' });
+  // Maps without coordinates along their sides (hex, triangular, random, ...) name every node
+  // on the board, small: the labels the log and the place field use. Stones cover them.
+  const labels = el('g', { class: 'node-labels', 'font-size': r * 0.55 });
+  if (layout.coords.length === 0) {
+    for (let i = 0; i < map.nodes; i++) {
+      const t = el('text', { x: layout.x[i], y: layout.y[i], 'text-anchor': 'middle', 'dominant-baseline': 'central' });
+      t.textContent = map.labels[i];
+      labels.append(t);
+    }
+  }
   const stones = el('g', { class: 'stones' });
   const over = el('g', { class: 'over' });
   const hits = el('g', { class: 'hits' });
-  svg.append(under, stones, over, hits);
+  svg.append(under, labels, stones, over, hits);
 
   const n = map.nodes;
   const stoneEls: (SVGGElement | null)[] = new Array(n).fill(null);
@@ -233,6 +247,7 @@ export function createBoard2D(
         pendingMark.setAttribute('visibility', 'hidden');
       }
       svg.classList.toggle('interactive', view.interactive);
+      labels.style.display = view.showLabels === false ? 'none' : '';
     },
     destroy() {
       svg.remove();

@@ -6,7 +6,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { Board, BoardView } from './board2d';
 import { playerStyle } from './colors';
-import { cameraDistance, spatialFrame } from './layout';
+import { cameraDistance, outward, solidBody, spatialFrame } from './layout';
 import type { MapView } from './types';
 
 export function createBoard3D(
@@ -31,7 +31,10 @@ export function createBoard3D(
   const scene = new THREE.Scene();
   renderer.setClearColor(0xe3c07e);
   const camera = new THREE.PerspectiveCamera(40, 1, 0.01, 100 * frame.radius);
-  camera.position.set(0, 0, cameraDistance(frame.radius, 40, 1));
+  // An angled first view, not down an axis: a torus shows its ring and its tube, a cube three
+  // faces.
+  const start = new THREE.Vector3(0.55, 0.45, 1).normalize().multiplyScalar(cameraDistance(frame.radius, 40, 1));
+  camera.position.copy(start);
   scene.add(new THREE.AmbientLight(0xffffff, 1.6));
   const sun = new THREE.DirectionalLight(0xffffff, 1.8);
   sun.position.set(1, 1, 2);
@@ -55,17 +58,22 @@ export function createBoard3D(
   scene.add(new THREE.LineSegments(lineGeo, new THREE.LineBasicMaterial({ color: 0x7a5c2e })));
 
   const s = frame.stone;
-  // On a sphere-like map (Goldberg), an opaque globe just under the nodes hides the far side,
+  // An opaque body just under the nodes (sphere, torus, cube, cylinder) hides the far side,
   // which would otherwise show through and make the near side hard to read.
-  const distances = Array.from({ length: n }, (_, i) => pos(i).length());
-  const inner = Math.min(...distances);
-  if (n > 0 && inner > 0.9 * frame.radius) {
-    const globe = new THREE.Mesh(
-      new THREE.SphereGeometry(inner - s * 0.25, 48, 32),
-      new THREE.MeshLambertMaterial({ color: 0xe8cb8f }),
-    );
-    scene.add(globe);
-  }
+  const body = solidBody(map, frame);
+  const bodyMaterial = new THREE.MeshLambertMaterial({ color: 0xe8cb8f });
+  let solid: THREE.Mesh | null = null;
+  if (body?.kind === 'sphere') solid = new THREE.Mesh(new THREE.SphereGeometry(body.radius, 48, 32), bodyMaterial);
+  else if (body?.kind === 'torus') solid = new THREE.Mesh(new THREE.TorusGeometry(body.ring, body.tube, 32, 96), bodyMaterial);
+  else if (body?.kind === 'box') solid = new THREE.Mesh(new THREE.BoxGeometry(2 * body.half[0], 2 * body.half[1], 2 * body.half[2]), bodyMaterial);
+  else if (body?.kind === 'cylinder') solid = new THREE.Mesh(new THREE.CylinderGeometry(body.radius, body.radius, body.height, 64, 1, true), new THREE.MeshLambertMaterial({ color: 0xe8cb8f, side: THREE.DoubleSide }));
+  // Every body is symmetric under the y flip pos() makes: no mirroring needed.
+  if (solid) scene.add(solid);
+  const out = (i: number) => {
+    const p = pos(i);
+    const [x, y, z] = outward(body, [p.x, -p.y, p.z]);
+    return new THREE.Vector3(x, -y, z);
+  };
   const matrix = new THREE.Matrix4();
   const hidden = new THREE.Matrix4().makeScale(0, 0, 0);
   const place = (mesh: THREE.InstancedMesh, i: number, scale: number) => {
@@ -86,8 +94,9 @@ export function createBoard3D(
   );
   const unset = new THREE.Color(0);
   for (let i = 0; i < n; i++) {
-    place(points, i, s * 0.18);
-    place(hits, i, s);
+    place(points, i, s * 0.3);
+    // Easier to hit than the stone is wide.
+    place(hits, i, s * 1.8);
     stones.setMatrixAt(i, hidden);
     claims.setMatrixAt(i, hidden);
     fields.setMatrixAt(i, hidden);
@@ -96,6 +105,17 @@ export function createBoard3D(
     fields.setColorAt(i, unset);
   }
   scene.add(points, hits, stones, claims, fields);
+  // Node names on the board (maps of a few hundred nodes): "17" must be a place one can find.
+  const labels: (THREE.Sprite | null)[] = new Array(n).fill(null);
+  if (n <= 600) {
+    for (let i = 0; i < n; i++) {
+      const sprite = labelSprite(map.labels[i], s);
+      // On the node, just off the body: a stone placed there hides it.
+      sprite.position.copy(pos(i).add(out(i).multiplyScalar(s * 0.4)));
+      scene.add(sprite);
+      labels[i] = sprite;
+    }
+  }
   const lastMark = new THREE.Mesh(new THREE.SphereGeometry(1, 12, 8), new THREE.MeshBasicMaterial({ color: 0xff2222 }));
   lastMark.visible = false;
   scene.add(lastMark);
@@ -103,9 +123,19 @@ export function createBoard3D(
   hoverMark.visible = false;
   scene.add(hoverMark);
 
+  /** Labels that would be shown (free nodes); of these, only those facing the viewer are. */
+  const labelWanted: boolean[] = new Array(n).fill(false);
+  const outs = Array.from({ length: n }, (_, i) => out(i));
+  const toCamera = new THREE.Vector3();
   let dirty = false;
   const draw = () => {
     dirty = false;
+    // A name on the far side would show through beside the body's outline: hidden.
+    for (let i = 0; i < n; i++) {
+      const l = labels[i];
+      if (!l) continue;
+      l.visible = labelWanted[i] && toCamera.copy(camera.position).sub(l.position).normalize().dot(outs[i]) > 0.2;
+    }
     renderer.render(scene, camera);
   };
   const request = () => {
@@ -165,13 +195,16 @@ export function createBoard3D(
 
   const color = new THREE.Color();
   let lastView: BoardView | null = null;
-  const board: Board & { screenPosition(node: number): { x: number; y: number } | null } = {
+  const board: Board & { focus(node: number): void; screenPosition(node: number): { x: number; y: number } | null } = {
     element: renderer.domElement,
     render(view: BoardView) {
       lastView = view;
       if (hoverMark.visible && !view.interactive) hoverMark.visible = false;
+      // A node's name marks it: no dot under it.
+      points.visible = view.showLabels === false || labels.every((l) => l === null);
       for (let i = 0; i < n; i++) {
         const owner = view.board[i] ?? null;
+        labelWanted[i] = owner === null && view.showLabels !== false;
         if (owner === null) stones.setMatrixAt(i, hidden);
         else {
           place(stones, i, s * (view.selected?.has(i) ? 0.7 : 1));
@@ -198,10 +231,21 @@ export function createBoard3D(
         lastMark.visible = true;
         const p = pos(view.lastMove);
         // Just outside the stone, towards the viewer of a sphere-like map.
-        lastMark.position.copy(p.clone().multiplyScalar(1 + (s * 0.9) / Math.max(p.length(), 1e-9)));
-        lastMark.scale.setScalar(s * 0.3);
+        lastMark.position.copy(p.clone().add(out(view.lastMove).multiplyScalar(s * 1.05)));
+        lastMark.scale.setScalar(s * 0.4);
       } else lastMark.visible = false;
       renderer.domElement.classList.toggle('interactive', view.interactive);
+      request();
+    },
+    /** Turns the view to `node`, seen from outside its body, and orbits around it from then on. */
+    focus(node: number) {
+      if (node < 0 || node >= n) return;
+      const target = pos(node);
+      const distance = Math.max(controls.minDistance, camera.position.distanceTo(controls.target));
+      controls.target.copy(target);
+      camera.position.copy(target.clone().add(out(node).multiplyScalar(distance)));
+      camera.lookAt(target);
+      controls.update();
       request();
     },
     /** Where a node is on the screen (page pixels), or null when it is behind the map: for tests and keyboard hints. */
@@ -224,4 +268,23 @@ export function createBoard3D(
   // Tests and tools find the board from its canvas.
   (renderer.domElement as HTMLCanvasElement & { gobeyondBoard?: typeof board }).gobeyondBoard = board;
   return board;
+}
+
+/** A node's name as a small sprite that always faces the viewer. */
+function labelSprite(text: string, stone: number): THREE.Sprite {
+  const canvas = document.createElement('canvas');
+  canvas.width = 128;
+  canvas.height = 64;
+  const ctx = canvas.getContext('2d');
+  if (ctx) {
+    ctx.font = 'bold 40px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = 'rgba(60, 40, 10, 0.7)';
+    ctx.fillText(text, 64, 34, 124);
+  }
+  const texture = new THREE.CanvasTexture(canvas);
+  const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: texture, transparent: true, depthWrite: false }));
+  sprite.scale.set(stone * 2, stone, 1);
+  return sprite;
 }

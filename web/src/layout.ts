@@ -154,7 +154,82 @@ export function spatialFrame(map: MapView): SpatialFrame {
   const lengths = map.edges.map(([a, b]) =>
     Math.hypot(map.x[a] - map.x[b], map.y[a] - map.y[b], (map.z[a] ?? 0) - (map.z[b] ?? 0)),
   );
-  return { center: [cx, cy, cz], radius: radius || 1, stone: 0.42 * (median(lengths) || 1) };
+  // A stone is at most half an edge across: neighbours never seem to touch, and the lines
+  // between them stay visible.
+  return { center: [cx, cy, cz], radius: radius || 1, stone: 0.25 * (median(lengths) || 1) };
+}
+
+/** The opaque body under a surface map's nodes (centred coordinates, as the frame's): it hides
+ *  the far side, so the near side reads as a board. 3-D lattices have none. */
+export type SolidBody =
+  | { kind: 'sphere'; radius: number }
+  | { kind: 'torus'; ring: number; tube: number }
+  | { kind: 'box'; half: [number, number, number] }
+  | { kind: 'cylinder'; radius: number; height: number };
+
+export function solidBody(map: MapView, frame: SpatialFrame): SolidBody | null {
+  const n = map.nodes;
+  if (n === 0) return null;
+  const [cx, cy, cz] = frame.center;
+  const p = (i: number): [number, number, number] => [map.x[i] - cx, map.y[i] - cy, (map.z[i] ?? 0) - cz];
+  const family = map.spec.split(':')[0];
+  // Just under the nodes: stones sit on the surface, half outside it.
+  const inset = frame.stone * 0.5;
+  if (family === 'torus' || family === 'klein') {
+    // The ring lies in the x-y plane around the z axis (the generator's drawing).
+    let lo = Infinity;
+    let hi = 0;
+    for (let i = 0; i < n; i++) {
+      const [x, y] = p(i);
+      const rho = Math.hypot(x, y);
+      lo = Math.min(lo, rho);
+      hi = Math.max(hi, rho);
+    }
+    const ring = (lo + hi) / 2;
+    const tube = (hi - lo) / 2 - inset;
+    return tube > 0 ? { kind: 'torus', ring, tube } : null;
+  }
+  if (family === 'cylinder') {
+    // Around the y axis.
+    let radius = Infinity;
+    let height = 0;
+    for (let i = 0; i < n; i++) {
+      const [x, y, z] = p(i);
+      radius = Math.min(radius, Math.hypot(x, z));
+      height = Math.max(height, 2 * Math.abs(y));
+    }
+    return { kind: 'cylinder', radius: radius - inset, height };
+  }
+  if (family === 'cube') {
+    const half: [number, number, number] = [0, 0, 0];
+    for (let i = 0; i < n; i++) p(i).forEach((v, k) => (half[k] = Math.max(half[k], Math.abs(v))));
+    return { kind: 'box', half: half.map((h) => h - inset) as [number, number, number] };
+  }
+  // Sphere-like maps (Goldberg): every node about as far from the centre.
+  let inner = Infinity;
+  for (let i = 0; i < n; i++) inner = Math.min(inner, Math.hypot(...p(i)));
+  return inner > 0.9 * frame.radius ? { kind: 'sphere', radius: inner - inset } : null;
+}
+
+/** The direction a node faces out of its body (unit length): where to look at it from. */
+export function outward(body: SolidBody | null, point: [number, number, number]): [number, number, number] {
+  const [x, y, z] = point;
+  let d: [number, number, number];
+  if (body?.kind === 'torus') {
+    const rho = Math.hypot(x, y) || 1;
+    // Away from the nearest point of the ring's centre line.
+    d = [x - (x / rho) * body.ring, y - (y / rho) * body.ring, z];
+  } else if (body?.kind === 'cylinder') {
+    d = [x, 0, z];
+  } else if (body?.kind === 'box') {
+    // The face the node is on: the axis where it is furthest out relative to the box.
+    const r = [Math.abs(x) / body.half[0], Math.abs(y) / body.half[1], Math.abs(z) / body.half[2]];
+    const k = r.indexOf(Math.max(...r));
+    d = [0, 0, 0];
+    d[k] = Math.sign(point[k]) || 1;
+  } else d = [x, y, z];
+  const len = Math.hypot(...d);
+  return len > 1e-9 ? [d[0] / len, d[1] / len, d[2] / len] : [0, 0, 1];
 }
 
 /** Camera distance that fits a sphere of `radius` in a view of `fovDegrees` (vertical) and `aspect`. */

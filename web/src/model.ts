@@ -2,7 +2,7 @@
 // Pure (no DOM, no socket) so that it is tested on its own.
 
 import { playerStyle } from './colors';
-import { type LogLine, type SystemUi, systemUi } from './systems';
+import { type LogCarry, type LogLine, type SystemUi, systemUi } from './systems';
 import type { ClockView, GameInfo, GameState, MapView, RecordedAction, ServerMessage } from './types';
 import type { Naming } from './words';
 
@@ -18,6 +18,10 @@ export class GameModel {
   seq = 0;
   log: LogLine[] = [];
   lastMove: number | null = null;
+  /** Actions standing (taken-back moves left out): the number a log line of an action shows. */
+  moves = 0;
+  /** The system's log state between updates. */
+  private carry: LogCarry = {};
 
   constructor(
     readonly id: number,
@@ -57,8 +61,10 @@ export class GameModel {
         this.clock = msg.info.clock;
         this.state = msg.state;
         // Systems whose state holds the whole event history rebuild the log from it.
-        if (this.ui.historyInState || msg.since === 0 || this.log.length === 0) this.rebuildLog(msg.actions.map((a) => a.action), msg.seq);
-        else for (const a of msg.actions) this.log.push(...this.ui.logOfAction(a.action, a.seq, this.naming()));
+        if (this.ui.historyInState || msg.since === 0 || this.log.length === 0) {
+          this.moves = 0;
+          this.rebuildLog(msg.actions.map((a) => a.action), msg.seq);
+        } else for (const a of msg.actions) this.log.push(...this.numbered(this.ui.logOfAction(a.action, a.seq, this.naming())));
         this.seq = msg.seq;
         const last = [...msg.actions].reverse().find((a) => a.action.type === 'place');
         if (last) this.lastMove = nodeOf(last.action, this.map);
@@ -78,7 +84,7 @@ export class GameModel {
           if (msg.state.phase) this.info.phase = msg.state.phase;
         }
         if (msg.action.type === 'place') this.lastMove = nodeOf(msg.action, this.map);
-        for (const text of this.ui.logOfUpdate(msg, before, this.naming())) this.log.push({ seq: msg.seq, text });
+        this.log.push(...this.numbered(this.ui.logOfUpdate(msg, before, this.naming(), this.carry).map((text) => ({ seq: msg.seq, text }))));
         return 'applied';
       }
       case 'undo':
@@ -95,7 +101,16 @@ export class GameModel {
   }
 
   private rebuildLog(actions: RecordedAction[], seq: number) {
-    this.log = this.ui.logOfSync(this.state, actions, seq, this.naming());
+    this.carry = {};
+    const lines = this.ui.logOfSync(this.state, actions, seq, this.naming(), this.carry);
+    this.log = this.ui.historyInState ? lines : this.numbered(lines);
+  }
+
+  /** Systems that log one line per action get its number (systems with the history in their
+   *  state number their own lines, by turn). */
+  private numbered(lines: LogLine[]): LogLine[] {
+    if (this.ui.historyInState) return lines;
+    return lines.map((l) => ({ ...l, text: `${++this.moves}. ${l.text}` }));
   }
 
   /** Seats that may act now. */

@@ -11,6 +11,8 @@ export type ViewKind = 'flat' | 'wrapped' | '3d';
 export interface MountedBoard {
   render(view: BoardView): void;
   kind(): ViewKind;
+  /** Turns a 3-D view to the node; false when the view cannot turn (flat boards). */
+  focus(node: number): boolean;
   destroy(): void;
 }
 
@@ -60,6 +62,11 @@ export async function mountBoard(
       board?.render(view);
     },
     kind: () => kind,
+    focus(node) {
+      if (!board?.focus) return false;
+      board.focus(node);
+      return true;
+    },
     destroy() {
       board?.destroy();
       holder.remove();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraDistance, columnOf, flatLayout, nodeAt, rowOf, spatialFrame, views } from '../src/layout';
+import { cameraDistance, columnOf, flatLayout, nodeAt, outward, rowOf, solidBody, spatialFrame, views } from '../src/layout';
 import { gridMap } from './fixtures';
 
 describe('flat layout', () => {
@@ -61,5 +61,35 @@ describe('3-D framing', () => {
     expect(Math.asin(f.radius / d)).toBeLessThan((20 * Math.PI) / 180);
     // A narrow window needs the camera further away.
     expect(cameraDistance(f.radius, 40, 0.5)).toBeGreaterThan(d);
+  });
+});
+
+describe('3-D bodies', () => {
+  it('puts a solid torus just under the nodes, and looks at a node from its side of the tube', () => {
+    const map = gridMap(12, 8, true);
+    const f = spatialFrame(map);
+    const body = solidBody(map, f);
+    expect(body?.kind).toBe('torus');
+    if (body?.kind !== 'torus') return;
+    expect(body.ring).toBeCloseTo(2, 5);
+    expect(body.tube).toBeLessThan(1);
+    expect(body.tube).toBeGreaterThan(0.5);
+    // The inside of the ring faces the axis; the top faces up.
+    const inner = outward(body, [1, 0, 0]);
+    expect(inner[0]).toBeCloseTo(-1, 5);
+    expect(outward(body, [2, 0, 1])[2]).toBeCloseTo(1, 5);
+  });
+
+  it('gives a cube a box and its nodes their face, a sphere a globe, a 3-D lattice nothing', () => {
+    const cube = { ...gridMap(2, 2), spec: 'cube:1', dimension: 3 as const, nodes: 6,
+      x: [1, -1, 0, 0, 0, 0], y: [0, 0, 1, -1, 0, 0], z: [0, 0, 0, 0, 1, -1], edges: [[0, 2], [2, 1], [1, 3], [3, 0], [4, 0], [5, 1]] as [number, number][] };
+    const f = spatialFrame(cube);
+    const box = solidBody(cube, f);
+    expect(box?.kind).toBe('box');
+    expect(outward(box, [0.2, -0.1, 1])).toEqual([0, 0, 1]);
+    const sphere = solidBody({ ...cube, spec: 'goldberg:1,0' }, f);
+    expect(sphere?.kind).toBe('sphere');
+    const lattice = { ...cube, spec: 'grid:3x3x3', nodes: 7, x: [...cube.x, 0], y: [...cube.y, 0], z: [...cube.z, 0] };
+    expect(solidBody(lattice, spatialFrame(lattice))).toBeNull();
   });
 });

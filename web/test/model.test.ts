@@ -65,7 +65,7 @@ describe('game model', () => {
       { event: 'skipped', player: 1, timeout: true },
     ];
     m.apply({ type: 'sync', game: 1, seq: 2, since: 0, actions: [], info: info(2), state: state(empty(), 0, events) });
-    expect(m.log.map((l) => l.text)).toEqual(['Black (ada) occupied A3 (−10)', 'White (bot) ran out of time: turn skipped']);
+    expect(m.log.map((l) => l.text)).toEqual(['1. Black (ada) occupied A3 (−10)', '2. White (bot) ran out of time: turn skipped']);
   });
 
   it('finds groups in atari on any graph', () => {
@@ -102,5 +102,19 @@ describe('game model', () => {
     expect(m.info?.undo?.waiting).toEqual([1]);
     m.apply({ type: 'undo', game: 1, request: null, note: 'Seat 2 (bob) declined the undo' });
     expect(m.info?.undo).toBeNull();
+  });
+
+  it('numbers classic log lines by move, across a sync, updates and a take-back', () => {
+    const m = new GameModel(1, map);
+    const classic = { ...info(2), rules: { system: 'classic' } };
+    const st = { ...state(empty(), 0), rules: { system: 'classic' } } as GameState;
+    const a1 = { player: 0, type: 'place' as const, at: 'A3', node: 0 };
+    const a2 = { player: 1, type: 'pass' as const };
+    m.apply({ type: 'sync', game: 1, seq: 2, since: 0, actions: [{ seq: 1, action: a1 }, { seq: 2, action: a2 }], info: classic, state: st });
+    m.apply({ type: 'update', game: 1, seq: 3, action: { player: 0, type: 'pass' }, events: [], state: st, clock: null, status: 'live' });
+    expect(m.log.map((l) => l.text)).toEqual(['1. Black (ada) played A3', '2. White (bot) passed', '3. Black (ada) passed']);
+    // Move 3 taken back: the full sync after it starts the count again (sequence numbers go on).
+    m.apply({ type: 'sync', game: 1, seq: 4, since: 0, actions: [{ seq: 1, action: a1 }, { seq: 2, action: a2 }], info: classic, state: st });
+    expect(m.log.map((l) => l.text)).toEqual(['1. Black (ada) played A3', '2. White (bot) passed']);
   });
 });

@@ -21,7 +21,37 @@ describe('event log in plain words', () => {
       ],
       names,
     );
-    expect(lines).toEqual(['Blue earned +4 from 4 claimed nodes', 'Blue occupied N5 and captured 3 stones of Red: +30; N6 is reserved']);
+    expect(lines).toEqual(['7. Blue occupied N5 and captured 3 stones of Red: +30; N6 is reserved · income +4']);
+  });
+
+  it('numbers each turn as the game counts them, income folded in or on its own', () => {
+    const lines = describeGoBeyond(
+      [
+        { event: 'turn_started', turn: 1, player: 0 },
+        { event: 'occupied', player: 0, node: 2, cost: 10 },
+        { event: 'turn_started', turn: 2, player: 1 },
+        { event: 'income', player: 1, claimed: 3, points: 3 },
+        { event: 'skipped', player: 1, timeout: true },
+        { event: 'income', player: 0, claimed: 2, points: 2 },
+      ],
+      names,
+    );
+    expect(lines).toEqual([
+      '1. Black occupied N2 (−10)',
+      '2. White ran out of time: turn skipped · income +3',
+      'Black earned +2 from 2 claimed nodes',
+    ]);
+  });
+
+  it('carries a turn begun in one update to the action of the next', () => {
+    const carry = {};
+    expect(describeGoBeyond([{ event: 'occupied', player: 0, node: 1, cost: 10 }, { event: 'turn_started', turn: 3, player: 1 }, { event: 'income', player: 1, claimed: 3, points: 3 }], names, carry))
+      .toEqual(['Black occupied N1 (−10)']);
+    expect(describeGoBeyond([{ event: 'occupied', player: 1, node: 4, cost: 10 }], names, carry)).toEqual(['3. White occupied N4 (−10) · income +3']);
+    // A turn the game ends in keeps its income as a line of its own.
+    describeGoBeyond([{ event: 'turn_started', turn: 4, player: 0 }, { event: 'income', player: 0, claimed: 2, points: 2 }], names, carry);
+    expect(describeGoBeyond([{ event: 'game_over', reason: 'passes', ranking: [0, 1], scores: [1, 0] }], names, carry))
+      .toEqual(['Black earned +2 from 2 claimed nodes', 'Game over: 1. Black (1), 2. White (0)']);
   });
 
   it('says skips, time-outs, passes, Clean-Up and the end', () => {

@@ -20,15 +20,17 @@ interface Prefs {
   confirm: boolean;
   atari: boolean;
   sound: boolean;
+  /** Node labels on maps without side coordinates. */
+  labels: boolean;
 }
 
 function loadPrefs(): Prefs {
   // On touch screens a tap is easily misplaced: confirm before placing unless switched off.
   const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
   try {
-    return { confirm: touch, atari: false, sound: true, ...JSON.parse(localStorage.getItem(PREFS) ?? '{}') };
+    return { confirm: touch, atari: false, sound: true, labels: true, ...JSON.parse(localStorage.getItem(PREFS) ?? '{}') };
   } catch {
-    return { confirm: touch, atari: false, sound: true };
+    return { confirm: touch, atari: false, sound: true, labels: true };
   }
 }
 
@@ -66,7 +68,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   const actionsEl = h('div', { class: 'actions', id: 'actions' });
   const cleanupEl = h('div', { class: 'cleanup card', id: 'cleanup', hidden: true });
   const resultEl = h('div', { class: 'result card', id: 'result', hidden: true });
-  const logEl = h('ol', { class: 'log', id: 'log', 'aria-label': 'Game log' });
+  const logEl = h('ul', { class: 'log', id: 'log', 'aria-label': 'Game log' });
   const chatLog = h('ul', { class: 'chat-log', id: 'chat-log' });
   const chatInput = h('input', { id: 'chat-input', maxlength: 500, placeholder: 'Say something', 'aria-label': 'Chat message' });
   const hoverEl = h('div', { class: 'hover muted', id: 'hover' }, '\u00a0');
@@ -86,9 +88,11 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   const confirmBox = h('input', { type: 'checkbox', id: 'pref-confirm', checked: prefs.confirm });
   const soundBox = h('input', { type: 'checkbox', id: 'pref-sound', checked: prefs.sound });
   const atariBox = h('input', { type: 'checkbox', id: 'pref-atari', checked: prefs.atari });
+  const labelsBox = h('input', { type: 'checkbox', id: 'pref-labels', checked: prefs.labels });
   const savePrefs = () => {
     prefs.confirm = confirmBox.checked;
     prefs.atari = atariBox.checked;
+    prefs.labels = labelsBox.checked;
     prefs.sound = soundBox.checked;
     localStorage.setItem(PREFS, JSON.stringify(prefs));
     pending = null;
@@ -96,6 +100,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   };
   confirmBox.addEventListener('change', savePrefs);
   atariBox.addEventListener('change', savePrefs);
+  labelsBox.addEventListener('change', savePrefs);
   soundBox.addEventListener('change', savePrefs);
 
   root.append(
@@ -112,6 +117,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
             h('label', { class: 'check' }, confirmBox, ' confirm before placing'),
             h('label', { class: 'check' }, atariBox, ' show stones in atari'),
             h('label', { class: 'check' }, soundBox, ' sounds'),
+            h('label', { class: 'check' }, labelsBox, ' node names'),
           ),
         ),
         cleanupEl,
@@ -127,6 +133,16 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     hover = node;
     hoverEl.textContent = node === null ? '\u00a0' : describeNode(node);
   });
+  // Boards in space turn to the last move on request: it may be on the far side.
+  if (board.kind() === '3d') {
+    boardBox.after(h('button', {
+      id: 'show-last', type: 'button', title: 'Turn the board to the last move',
+      onclick: () => {
+        if (model.lastMove === null) toast('No move yet.');
+        else if (board.focus(model.lastMove)) hoverEl.textContent = `Last move: ${describeNode(model.lastMove)}`;
+      },
+    }, 'Show last move'));
+  }
 
   function describeNode(node: number): string {
     const s = model.state;
@@ -582,6 +598,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       selected: clean ? shownSelected : undefined,
       mySeat: seat,
       interactive: model.isMyTurn(user.id) && !busy,
+      showLabels: prefs.labels,
       pending,
     });
     if (hover !== null) hoverEl.textContent = describeNode(hover);

@@ -5,17 +5,46 @@ import type { GameState, GoBeyondEvent } from '../types';
 import { type Naming, plural, signed } from '../words';
 import type { SystemUi } from './index';
 
+/** A turn that has begun (its income earned) and whose action has not been logged yet: it spans
+ *  updates, since a turn starts at the end of the action before it. */
+export interface GoBeyondCarry {
+  turn?: { number: number; player: number; income: number; claimed: number } | null;
+}
+
 /**
- * Lines for one GoBeyond action's events. Income and turn starts are folded into the line of the
- * action they precede, so that a turn reads as one sentence plus its effects.
+ * Lines for one GoBeyond action's events. A turn reads as one line numbered as the game counts
+ * turns: the action, its effects, and the income it began with ("7. Blue occupied F5 (−10) ·
+ * income +4"), so the log's numbers are the turns' and income needs no line of its own. `carry`
+ * holds a turn begun in an earlier update.
  */
-export function describeGoBeyond(events: GoBeyondEvent[], names: Naming): string[] {
+export function describeGoBeyond(events: GoBeyondEvent[], names: Naming, carry: GoBeyondCarry = {}): string[] {
   const lines: string[] = [];
+  /** The line of the player whose turn it is: numbered, with the turn's income. */
+  const push = (line: string, player?: number) => {
+    const turn = carry.turn;
+    if (turn && player === turn.player) {
+      lines.push(`${turn.number}. ${line}${turn.income ? ` · income ${signed(turn.income)}` : ''}`);
+      carry.turn = null;
+    } else lines.push(line);
+  };
+  /** A begun turn that will have no line of its own (the game ended): its income alone. */
+  const flush = () => {
+    const turn = carry.turn;
+    if (turn?.income) lines.push(`${names.player(turn.player)} earned ${signed(turn.income)} from ${plural(turn.claimed, 'claimed node')}`);
+    carry.turn = null;
+  };
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
     switch (e.event) {
+      case 'turn_started':
+        flush();
+        carry.turn = { number: e.turn, player: e.player, income: 0, claimed: 0 };
+        break;
       case 'income':
-        lines.push(`${names.player(e.player)} earned ${signed(e.points)} from ${plural(e.claimed, 'claimed node')}`);
+        if (carry.turn && carry.turn.player === e.player) {
+          carry.turn.income += e.points;
+          carry.turn.claimed = e.claimed;
+        } else lines.push(`${names.player(e.player)} earned ${signed(e.points)} from ${plural(e.claimed, 'claimed node')}`);
         break;
       case 'occupied': {
         const caps = [];
@@ -41,26 +70,28 @@ export function describeGoBeyond(events: GoBeyondEvent[], names: Naming): string
           line += ` (${signed(-e.cost)})`;
         }
         if (reserved !== null) line += `; ${names.label(reserved)} is reserved`;
-        lines.push(line);
+        push(line, e.player);
         break;
       }
       case 'skipped':
-        lines.push(e.timeout ? `${names.player(e.player)} ran out of time: turn skipped` : `${names.player(e.player)} skipped`);
+        push(e.timeout ? `${names.player(e.player)} ran out of time: turn skipped` : `${names.player(e.player)} skipped`, e.player);
         break;
       case 'passed':
-        if (!e.automatic) lines.push(`${names.player(e.player)} passed (${e.consecutive} in a row)`);
+        if (!e.automatic) push(`${names.player(e.player)} passed (${e.consecutive} in a row)`, e.player);
         break;
       case 'resigned':
-        lines.push(
+        push(
           e.absent
             ? `${names.player(e.player)} ran out of time too often and is resigned (place ${e.place})`
             : `${names.player(e.player)} resigned (place ${e.place})`,
+          e.player,
         );
         break;
       case 'turn_limit_reached':
         lines.push(`The turn limit (${e.turns} turns) is reached: play ends`);
         break;
       case 'clean_up_started':
+        flush();
         lines.push('Clean-Up: each player chooses stones to surrender');
         break;
       case 'surrendered':
@@ -80,6 +111,7 @@ export function describeGoBeyond(events: GoBeyondEvent[], names: Naming): string
         if (e.points !== 0) lines.push(`${names.player(e.player)}: final bonus ${signed(e.points)} for ${plural(e.claimed, 'claimed node')}`);
         break;
       case 'game_over':
+        flush();
         lines.push(`Game over: ${e.ranking.map((p, k) => `${k + 1}. ${names.player(p)} (${e.scores[p]})`).join(', ')}`);
         break;
       default:
@@ -104,10 +136,10 @@ export const gobeyond: SystemUi = {
   name: 'gobeyond',
   title: 'GoBeyond',
   historyInState: true,
-  logOfSync: (state, _actions, seq, names) =>
-    describeGoBeyond((state?.events ?? []) as GoBeyondEvent[], names).map((text) => ({ seq, text })),
+  logOfSync: (state, _actions, seq, names, carry) =>
+    describeGoBeyond((state?.events ?? []) as GoBeyondEvent[], names, carry).map((text) => ({ seq, text })),
   logOfAction: () => [],
-  logOfUpdate: (msg, _before, names) => describeGoBeyond(msg.events as GoBeyondEvent[], names),
+  logOfUpdate: (msg, _before, names, carry) => describeGoBeyond(msg.events as GoBeyondEvent[], names, carry),
   columns: [
     { header: 'Points', cls: 'points', cell: (p) => String(p?.points ?? '') },
     {

@@ -31,6 +31,10 @@ export interface Button {
   input: Record<string, unknown>;
 }
 
+/** What a system's log keeps between updates (a line may need events of two updates); one
+ *  per game, reset with the log. */
+export type LogCarry = Record<string, unknown>;
+
 /** What the board draws besides stones. */
 export interface Markers {
   claims?: (number | null)[];
@@ -43,11 +47,11 @@ export interface SystemUi {
   /** The sync's state carries every event, so the log is rebuilt from it (else from the actions). */
   readonly historyInState: boolean;
   /** The whole log, from a sync. */
-  logOfSync(state: GameState | null, actions: RecordedAction[], seq: number, names: Naming): LogLine[];
+  logOfSync(state: GameState | null, actions: RecordedAction[], seq: number, names: Naming, carry: LogCarry): LogLine[];
   /** Lines for actions a sync adds to a log the client already has. */
   logOfAction(action: RecordedAction, seq: number, names: Naming): LogLine[];
   /** Lines for one update. */
-  logOfUpdate(msg: UpdateMessage, before: GameState | null, names: Naming): string[];
+  logOfUpdate(msg: UpdateMessage, before: GameState | null, names: Naming, carry: LogCarry): string[];
   columns: Column[];
   buttons(state: GameState): Button[];
   passTitle(state: GameState): string;
