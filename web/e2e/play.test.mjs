@@ -303,6 +303,33 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  test('on a phone: status, clock and buttons stay on screen with the board, and a 19×19 board zooms to tappable points', async () => {
+    const { page, context } = await newPlayer(browser, server.url, { width: 390, height: 844 });
+    await createGame(page, { map: 'square:19', seats: ['bot:1'], settings: { turn_seconds: 20 } });
+    await waitMyTurn(page);
+    const inView = async (selector) => {
+      const box = await page.locator(selector).first().boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 844;
+    };
+    for (const sel of ["#status", "#clock", "#pass", "#board svg.board2d"]) assert.ok(await inView(sel), `${sel} is on screen: ${JSON.stringify(await page.locator(sel).first().boundingBox())}`);
+    const hitSize = async () => (await page.locator('svg.board2d .hit[data-node="180"]').boundingBox()).width;
+    const small = await hitSize();
+    assert.ok(small < 25, `unzoomed points are ${small} px`);
+    for (let i = 0; i < 3; i++) await page.click('#zoom-in');
+    assert.equal(await page.textContent('#zoom-level'), '300 %');
+    const big = await hitSize();
+    assert.ok(big >= 40, `zoomed points are ${big} px`);
+    await page.click('svg.board2d .hit[data-node="180"]');
+    await page.waitForSelector('svg.board2d .stone[data-stone="180"]');
+    await screenshot(page, 'phone-19x19-zoomed');
+    // Scrolled down to the log, the status and buttons are still on screen.
+    await page.locator('#log').scrollIntoViewIfNeeded();
+    assert.ok(await inView('#status') && await inView('#pass'), 'the play card stays on screen');
+    await page.click('#zoom-fit');
+    assert.equal(await page.textContent('#zoom-level'), '100 %');
+    await context.close();
+  });
+
   test('a finished game can be reviewed and exported', async () => {
     const { page, context } = await newPlayer(browser, server.url);
     const id = await createGame(page, { map: 'square:5', seats: ['bot:1'], settings: { turn_seconds: 0 } });

@@ -22,6 +22,8 @@ function getSocket(): Socket {
 async function route() {
   leave?.();
   leave = null;
+  // A new page starts at its top (hash navigation keeps the old page's scroll position).
+  window.scrollTo(0, 0);
   const path = location.hash.replace(/^#/, '').split('?')[0] || '/';
   const parts = path.split('/').filter(Boolean);
   try {

@@ -213,7 +213,7 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
       clear(preview);
       previewNote.textContent = `${map.name}: ${map.nodes} nodes, ${map.edges.length} edges`;
       previewNote.classList.remove('error');
-      const board = await mountBoard(preview, map, () => {}, () => {});
+      const board = await mountBoard(preview, map, () => {}, () => {}, { zoom: false });
       // The user may have left the lobby or typed on while the board loaded.
       if (mine !== previewSeq || !preview.isConnected) {
         board.destroy();
