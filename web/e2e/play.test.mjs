@@ -591,13 +591,33 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     for (const p of [a, b]) await p.context.close();
   });
 
-  test('the rules pages show the documents', async () => {
+  test('the rules for players: diagrams per rule system, the full documents one click away, and a gentle first game', async () => {
     const { page, context } = await newPlayer(browser, server.url);
     await page.goto(`${server.url}/#/rules/gobeyond`);
-    await page.waitForSelector('#rules-doc h1');
-    assert.match((await page.textContent('#rules-doc h1')) ?? '', /GoBeyond/);
+    await page.waitForSelector('#rules-guide h1');
+    assert.match((await page.textContent('#rules-guide h1')) ?? '', /How to play GoBeyond/);
+    assert.match((await page.textContent('#rules-guide')) ?? '', /Skip or Pass/);
+    // The capture diagram: before, White's two stones; after, the capturing stone marked.
+    const diagrams = await page.$$('#rules-guide figure.diagram svg.board2d');
+    assert.ok(diagrams.length >= 3, `${diagrams.length} diagrams`);
+    assert.doesNotMatch((await page.textContent('#rules-guide')) ?? '', /crates\/|\.rs\b|JSON/, 'no developer words');
+    await screenshot(page, 'rules-gobeyond');
     await page.click('a[href="#/rules/classic"]');
-    await page.waitForFunction(() => /Classic/i.test(document.querySelector('#rules-doc h1')?.textContent ?? ''));
+    await page.waitForFunction(() => /How to play Classic/i.test(document.querySelector('#rules-guide h1')?.textContent ?? ''));
+    await page.click('#rules-reference');
+    await page.waitForSelector('#rules-doc h1');
+    assert.match((await page.textContent('#rules-doc h1')) ?? '', /Classic/i);
+    // A first game: 9×9 against the gentlest bot, no clock, tips on the page.
+    await page.goto(`${server.url}/#/`);
+    await page.click('#first-game');
+    await page.waitForURL(/#\/game\/\d+/);
+    await page.waitForSelector('#first-game-tips');
+    assert.match((await page.textContent('#rules-line')) ?? '', /Classic/);
+    assert.equal(await page.textContent('#clock'), '', 'no clock');
+    await waitMyTurn(page);
+    assert.equal(await page.$$eval('svg.board2d .hit', (h) => h.length), 81);
+    await page.click('#first-game-tips a[href^="#/rules/"]');
+    await page.waitForSelector('#rules-guide');
     await context.close();
   });
 });

@@ -5,6 +5,7 @@ import { gamePage } from './pages/game';
 import { lobbyPage } from './pages/lobby';
 import { playerPage } from './pages/player';
 import { reviewPage } from './pages/review';
+import { guidePage } from './pages/guide';
 import { rulesPage } from './pages/rules';
 import { session } from './session';
 import { Socket } from './socket';
@@ -40,8 +41,10 @@ async function route() {
       leave = await reviewPage(root, Number(parts[1]));
     } else if (parts[0] === 'player' && parts[1]) {
       await playerPage(root, decodeURIComponent(parts[1]));
-    } else if (parts[0] === 'rules') {
+    } else if (parts[0] === 'rules' && parts[2] === 'reference') {
       await rulesPage(root, parts[1] ?? 'gobeyond');
+    } else if (parts[0] === 'rules') {
+      await guidePage(root, parts[1] ?? 'gobeyond');
     } else {
       leave = await lobbyPage(root);
     }

@@ -18,3 +18,18 @@ describe('star points', () => {
     expect(starPoints(gridMap(19, 19, true))).toEqual([]);
   });
 });
+
+describe('rules diagrams', () => {
+  it('read stones, claims and the last move from rows of text', async () => {
+    const { diagramBoard } = await import('../src/pages/guide');
+    const { map, view } = diagramBoard(['.X.', 'xO*.', 'o..']);
+    expect(map.nodes).toBe(9);
+    expect(map.grid).toEqual({ width: 3, height: 3, wrap: false });
+    expect(view.board).toEqual([null, 0, null, null, 1, null, null, null, null]);
+    expect(view.claims?.[3]).toBe(0);
+    expect(view.claims?.[6]).toBe(1);
+    expect(view.lastMove).toBe(4);
+    expect(map.labels[0]).toBe('A3');
+    expect(map.edges).toHaveLength(12);
+  });
+});

@@ -69,6 +69,7 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
       h('p', {}, 'You are ', h('strong', { id: 'me-name' }, user.name), user.kind === 'guest' ? ' (guest).' : '.'),
       h('div', { class: 'row' },
         h('button', { class: 'primary', id: 'quick-play', onclick: () => quickPlay(systems[0]?.name) }, 'Play now against a bot'),
+        h('button', { id: 'first-game', onclick: () => firstGame(), title: 'Classic Go on a small board against the gentlest bot, with no clock' }, 'New to Go? A first game'),
       ),
       accountBox(user),
     ),
@@ -104,6 +105,23 @@ async function quickPlay(system: string | undefined) {
       players: 2,
       seats: [{ kind: 'me' }, { kind: 'bot', level: 3 }],
     });
+    location.hash = `#/game/${r.game.id}`;
+  } catch (e) {
+    toast(String((e as Error).message), 'error');
+  }
+}
+
+/** A gentle first game: classic Go on 9×9 against the level-1 bot, no clock, tips on the page. */
+async function firstGame() {
+  try {
+    const r = await api.create({
+      rules: 'chinese',
+      map: 'square:9',
+      players: 2,
+      seats: [{ kind: 'me' }, { kind: 'bot', level: 1 }],
+      public: false,
+    });
+    sessionStorage.setItem(`first-game-${r.game.id}`, '1');
     location.hash = `#/game/${r.game.id}`;
   } catch (e) {
     toast(String((e as Error).message), 'error');

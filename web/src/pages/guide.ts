@@ -1,0 +1,130 @@
+// The rules for players: one page per rule system, in plain words with small diagrams drawn by
+// the real board. The developers' documents (docs/rules/, every interpretation) stay one click
+// away for designers.
+
+import { api } from '../api';
+import { type BoardView, createBoard2D } from '../board2d';
+import { clear, h } from '../dom';
+import type { MapView } from '../types';
+
+/** A small square board from rows of text: `.` empty, `X` Black, `O` White, `R` Red; `x`/`o` an
+ *  empty point claimed by Black/White (GoBeyond); `*` after a stone marks the last move. */
+export function diagramBoard(rows: string[]): { map: MapView; view: BoardView } {
+  const cells = rows.map((r) => r.replace(/\s+/g, '').match(/[.XORxo]\*?/g) ?? []);
+  const height = cells.length;
+  const width = Math.max(...cells.map((r) => r.length));
+  const letters = 'ABCDEFGHJKLMNOPQRST';
+  const map: MapView = {
+    name: 'diagram', spec: `rect:${width}x${height}`, dimension: 2, nodes: width * height,
+    x: [], y: [], z: [], labels: [], edges: [], grid: { width, height, wrap: false }, start_points: [],
+  };
+  const board: (number | null)[] = [];
+  const claims: (number | null)[] = [];
+  let lastMove: number | null = null;
+  for (let r = 0; r < height; r++) {
+    for (let c = 0; c < width; c++) {
+      const i = r * width + c;
+      map.x.push(c);
+      map.y.push(r);
+      map.labels.push(`${letters[c]}${height - r}`);
+      if (c + 1 < width) map.edges.push([i, i + 1]);
+      if (r + 1 < height) map.edges.push([i, i + width]);
+      const cell = cells[r][c] ?? '.';
+      const stone = { X: 0, O: 1, R: 2 }[cell[0]] ?? null;
+      board.push(stone);
+      claims.push({ x: 0, o: 1 }[cell[0]] ?? null);
+      if (cell.endsWith('*')) lastMove = i;
+    }
+  }
+  const players = board.some((s) => s === 2) ? 3 : 2;
+  return { map, view: { players, board, claims, lastMove, mySeat: null, interactive: false } };
+}
+
+function diagram(rows: string[], caption: string): HTMLElement {
+  const { map, view } = diagramBoard(rows);
+  const box = h('div', { class: 'diagram-board' });
+  const fig = h('figure', { class: 'diagram' }, box, h('figcaption', {}, caption));
+  createBoard2D(box, map, 'drawn', () => {}).render(view);
+  return fig;
+}
+
+type Section = [title: string, ...content: (string | HTMLElement)[]];
+
+function sections(list: Section[]): HTMLElement[] {
+  return list.map(([title, ...content]) =>
+    h('section', { class: 'guide-section' }, h('h2', {}, title),
+      ...content.map((c) => (typeof c === 'string' ? h('p', {}, c) : c))),
+  );
+}
+
+const row = (...figs: HTMLElement[]) => h('div', { class: 'diagrams' }, ...figs);
+
+function classicGuide(): HTMLElement[] {
+  return sections([
+    ['The goal', 'Surround more of the board than your opponent. Players take turns placing one stone of their colour on an empty point; stones never move. Black plays first.'],
+    ['Liberties and captures',
+      'The empty points next to a stone (along the lines) are its liberties. Stones of one colour that touch along the lines form a group and share their liberties.',
+      'When a move takes the last liberty of an opponent group, the group is captured and removed.',
+      row(
+        diagram(['.....', '..X..', '.XO..', '..X..', '.....'], 'White has one liberty left (to the right).'),
+        diagram(['.....', '..X..', '.X.X*.', '..X..', '.....'], 'Black plays there: the white stone is captured.'),
+      ),
+      'You may not play a stone that would have no liberties itself, unless it captures something.'],
+    ['Ko',
+      'A single stone captured this way cannot be taken back at once: the captured player must play elsewhere first (otherwise the same two moves could repeat for ever).',
+      row(diagram(['.XO.', 'X.X*O', '.XO.'], 'Black has just played C2, capturing a stone at B2: White may not take back at B2 at once.'))],
+    ['Passing and the end',
+      'Instead of placing a stone you may pass. When every player passes in a row, play stops. You then agree on which stones are dead (they could not escape capture): click a group to mark it, and accept when the marking is right. Anyone may resume play instead if they disagree.',
+      'The score is your stones on the board plus the empty points you surround (area scoring), or the points you surround plus your captures (territory scoring). White gets komi (usually 6.5 or 7.5 points) for moving second. The most points wins.'],
+    ['On other maps', 'The lines of the map are the neighbours: on a hexagonal board a point has six, on a honeycomb three, on a torus the edges wrap around. Everything else is the same.'],
+  ]);
+}
+
+function gobeyondGuide(d: Record<string, unknown>): HTMLElement[] {
+  const n = (k: string, fallback: number) => (typeof d[k] === 'number' ? (d[k] as number) : fallback);
+  const start = n('starting_points', 200);
+  const cost = n('occupy_cost', 10);
+  const award = n('capture_award', 10);
+  const income = n('claim_income', 1);
+  const bonus = n('final_bonus', 10);
+  const turn = n('turn_seconds', 20);
+  return sections([
+    ['The goal', `Finish with the most PlayPoints. Everyone starts with ${start}. Stones cost points, surrounded empty points earn them, captures pay, and at the end every point you claim is worth a bonus. Two to eight players take turns in a fixed order.`],
+    ['A turn',
+      `Your turn starts with income: +${income} for every empty point you claim. Then you do one thing: occupy an empty point (a stone costs ${cost}), skip, pass, or resign. You have ${turn} seconds; if the time runs out, your turn is skipped.`],
+    ['Claims',
+      'An empty area that touches stones of only one player is claimed by that player: it pays them income every turn. An area touching two or more colours is disputed and pays nobody.',
+      row(
+        diagram(['xxX..', 'xxX..', 'XXX..', '...OO', '...Oo'], 'Black claims the four points in the corner, White one; the rest is disputed.'),
+      )],
+    ['Captures',
+      `A group with no liberties (no empty point next to it along the lines) is captured: its stones leave the board and the capturer earns ${award} per stone. You may not place a stone that would have no liberties, unless it captures.`,
+      row(
+        diagram(['.....', '..XX.', '.XOO.', '..XX.', '.....'], 'White\u2019s two stones have one liberty left.'),
+        diagram(['.....', '..XX.', '.X..X*', '..XX.', '.....'], `Black fills it: two stones captured, +${2 * award}.`),
+      )],
+    ['Reserved points', 'When a lone stone captures exactly one stone and is left with that one liberty, the emptied point is reserved for the capturer until their next turn: nobody may play there. This stops endless recapturing back and forth.'],
+    ['Skip or Pass', 'Both do nothing this turn. A pass also counts towards the end: when every player passes in a row (one more pass than there are players), play stops. A skip never ends anything: use it to wait without ending the game.'],
+    ['The end',
+      'After the passes comes Clean-Up: each player may surrender their own stones that cannot live; the player who then claims each freed point earns for it. Then everyone gets a final bonus of ' + `${bonus} for each point they claim, and the most PlayPoints wins. Equal PlayPoints go to the player later in the turn order.`,
+      'A player who resigns takes the last place still free; when only one player is left, they win.'],
+  ]);
+}
+
+export async function guidePage(root: HTMLElement, system: string) {
+  const systems = await api.rules();
+  const s = systems.find((x) => x.name === system) ?? systems[0];
+  clear(root);
+  const body = s?.name === 'gobeyond' ? gobeyondGuide(s.defaults) : classicGuide();
+  root.append(
+    h('nav', { class: 'row tabs' },
+      ...systems.map((x) => h('a', { href: `#/rules/${x.name}`, 'aria-current': x.name === s?.name ? 'page' : undefined }, x.title))),
+    h('article', { class: 'card guide', id: 'rules-guide', 'data-system': s?.name ?? system },
+      h('h1', {}, `How to play ${s?.title ?? system}`),
+      ...body,
+      h('p', { class: 'muted' }, 'The numbers above are the defaults; a game may change them (its page shows its rules). ',
+        h('a', { href: `#/rules/${s?.name ?? system}/reference`, id: 'rules-reference' }, 'The complete rules as implemented'),
+        ', with every setting and every reading of the rule document, are for designers and the curious.'),
+    ),
+  );
+}
