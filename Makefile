@@ -11,6 +11,7 @@ test: test-deps web
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) test --workspace
+	CARGO=$(CARGO) ./scripts/check-web-embed
 	$(MAKE) web-test e2e
 
 # The web client (web/): installed from the lockfile, type-checked and built into web/dist, which
