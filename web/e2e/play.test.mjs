@@ -130,7 +130,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
       if (move === 0) assert.equal((await points(page))[0], before[0] - 10, 'a stone costs 10 PlayPoints');
       captured = await page.$$eval('#log li', (ls) => ls.map((l) => l.textContent).find((t) => / captured \d+ stones? of /.test(t ?? '')));
       if (captured) {
-        const who = captured.startsWith('Black') ? 0 : 1;
+        const who = /^(\d+\. )?Black/.test(captured) ? 0 : 1;
         const award = Number(captured.match(/: \+(\d+)/)[1]);
         assert.ok(award >= 10, captured);
         const now = await points(page);
@@ -191,7 +191,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     assert.match(reason ?? '', /Refused: .*(occupied)/i);
     // Nobody moves: the server's clock skips the turn.
     const line = await waitForLog(page, /ran out of time: turn skipped/, 15_000);
-    assert.match(line, /^White \(.*\) ran out of time/);
+    assert.match(line, /^\d+\. White \(.*\) ran out of time/);
     await context.close();
     await other.context.close();
   });

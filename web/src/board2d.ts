@@ -107,7 +107,7 @@ export function createBoard2D(
   const under = el('g', { class: 'under' });
   // Maps without coordinates along their sides (hex, triangular, random, ...) name every node
   // on the board, small: the labels the log and the place field use. Stones cover them.
-  const labels = el('g', { class: 'node-labels', 'font-size': r * 0.55 });
+  const labels = el('g', { class: 'node-labels', 'font-size': r * 0.55, 'stroke-width': r * 0.18 });
   if (layout.coords.length === 0) {
     for (let i = 0; i < map.nodes; i++) {
       const t = el('text', { x: layout.x[i], y: layout.y[i], 'text-anchor': 'middle', 'dominant-baseline': 'central' });
