@@ -483,7 +483,9 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     const seat = mySeat();
     const live = model.info?.status === 'live';
     watchingEl.hidden = seat !== null || model.info?.status === 'open';
-    placeForm.hidden = seat === null || !live;
+    // Placing is for play, not for the dead-stone phase or Clean-Up.
+    const deciding = model.state?.status === 'scoring' || model.state?.phase === 'clean_up';
+    placeForm.hidden = seat === null || !live || deciding;
   }
 
   function renderResult() {
