@@ -418,6 +418,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     // Black marks White's E1 dead by clicking it; White disagrees and resumes play.
     await a.page.click('svg.board2d .hit[data-node="24"]');
     await b.page.waitForFunction(() => /Marked dead: E1/.test(document.querySelector('#dead-list')?.textContent ?? ''));
+    assert.equal(await b.page.isVisible('#place-form'), false, 'no placing while agreeing on dead stones');
     await screenshot(b.page, 'dead-stones');
     await b.page.click('#resume-play');
     // Black moves next; then two passes again, and both accept the server's proposal.
