@@ -29,7 +29,12 @@ pub trait Computer: RuleSystem + Searchable {
 }
 
 /// The search's choice for the player to move.
-fn search<G: Searchable>(game: &G, level: Level, seed: u64, time: Option<Duration>) -> Option<G::Action> {
+pub(crate) fn search<G: Searchable>(
+    game: &G,
+    level: Level,
+    seed: u64,
+    time: Option<Duration>,
+) -> Option<G::Action> {
     Bot::<G>::new(Strategy::Search(level), seed, 1, time).choose(game).0
 }
 

@@ -11,6 +11,7 @@ pub mod level;
 pub mod mcts;
 pub mod policy;
 pub mod searchable;
+pub mod tribal;
 
 pub use computer::{Computer, computer_input};
 pub use level::Level;

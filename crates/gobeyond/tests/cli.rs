@@ -160,7 +160,7 @@ fn rules_come_from_the_registry() {
     assert!(ok, "{err}");
     let systems: serde_json::Value = serde_json::from_str(&out).unwrap();
     let names: Vec<&str> = systems.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["gobeyond", "classic"]);
+    assert_eq!(names, ["gobeyond", "classic", "tribal"]);
     assert!(systems[1]["settings"].as_array().unwrap().iter().any(|s| s["name"] == "komi"));
 }
 

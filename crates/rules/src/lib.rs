@@ -71,4 +71,5 @@ pub use system::{Refusal, RuleSystem, Turn, Viewer};
 pub use systems::{
     classic::{self, ClassicGame, ClassicRules, sgf},
     gobeyond::{self, GoBeyondGame, GoBeyondRules},
+    tribal::{self, TribalGame, TribalRules},
 };

@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::{Map as JsonMap, Value, value::RawValue};
 
 use crate::{
-    ClassicGame, GoBeyondGame, Outcome, Player,
+    ClassicGame, GoBeyondGame, Outcome, Player, TribalGame,
     record::{PlayerInfo, RecordError, RulesSpec},
     system::{Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, TurnClock, Viewer},
 };
@@ -27,6 +27,7 @@ macro_rules! dispatch {
         match $game {
             $crate::AnyGame::Classic($g) => $body,
             $crate::AnyGame::GoBeyond($g) => $body,
+            $crate::AnyGame::Tribal($g) => $body,
         }
     };
 }
@@ -65,6 +66,7 @@ macro_rules! registry {
 registry! {
     GoBeyond: GoBeyondGame,
     Classic: ClassicGame,
+    Tribal: TribalGame,
 }
 
 /// A rule system as the rest of the program sees it, by name: description, settings, presets,

@@ -4,3 +4,4 @@
 
 pub mod classic;
 mod gobeyond;
+mod tribal;

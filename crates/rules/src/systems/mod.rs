@@ -3,3 +3,4 @@
 
 pub mod classic;
 pub mod gobeyond;
+pub mod tribal;

@@ -1,0 +1,198 @@
+//! Tribal Go for the search: dice sampled as the server rolls them, random playouts that place
+//! within the rolled range (never in a one-point eye of their own team), and a computer seat
+//! that accepts surrenders and names no dead stones (the playouts' counting already removes
+//! groups without liberties).
+
+use std::time::Duration;
+
+use gobeyond_maps::NodeId;
+use gobeyond_rules::{
+    Game, MAX_PLAYERS, Player, Rng, RuleSystem, TribalGame,
+    tribal::{Action, Input, Move, Phase, RangeRule},
+};
+
+use crate::{
+    Level, Searchable,
+    computer::{Computer, search},
+    policy::Policy,
+    searchable::{Prior, Rewards, Workspace},
+};
+
+/// Rewards from the places: first 1, last 0, shared places share.
+fn place_rewards(game: &TribalGame) -> Rewards {
+    let mut r = [0.0; MAX_PLAYERS];
+    let Some(o) = game.outcome() else { return r };
+    let n = o.places.len();
+    let worst = o.places.iter().copied().max().unwrap_or(1).max(2) as f32;
+    for (i, &place) in o.places.iter().enumerate().take(n) {
+        r[i] = (worst - place as f32) / (worst - 1.0);
+    }
+    r
+}
+
+/// A one-point eye of `p`'s team: every neighbour is a stone of that team.
+fn own_eye(game: &TribalGame, p: Player, node: NodeId) -> bool {
+    let team = game.team(p);
+    game.map().neighbors(node).iter().all(|&w| game.stone_at(w).is_some_and(|q| game.team(q) == team))
+}
+
+/// A random placement for the player to move within its range, if one is legal.
+fn random_placement(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Option<NodeId> {
+    let reach = game.reachable(p, game.current_range());
+    let mut candidates: Vec<NodeId> = game
+        .map()
+        .nodes()
+        .filter(|&v| reach[v as usize] && game.stone_at(v).is_none() && !own_eye(game, p, v))
+        .collect();
+    while !candidates.is_empty() {
+        let i = rng.below(candidates.len() as u32) as usize;
+        let v = candidates.swap_remove(i);
+        if game.check(Action::Place(v)).is_ok() {
+            return Some(v);
+        }
+    }
+    None
+}
+
+impl Searchable for TribalGame {
+    fn amaf_key(action: Action) -> Option<NodeId> {
+        match action {
+            Action::Place(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    fn search_copy(&self) -> Self {
+        self.without_events()
+    }
+
+    fn sample_chance(&mut self, rng: &mut Rng) -> bool {
+        if self.chance_seat().is_none() {
+            return false;
+        }
+        let (a, b) = (1 + rng.below(6) as u8, 1 + rng.below(6) as u8);
+        self.play(Action::Dice(a, b)).is_ok()
+    }
+
+    fn final_rewards(&self) -> Rewards {
+        place_rewards(self)
+    }
+
+    fn playout(
+        &mut self,
+        ws: &mut Workspace,
+        rng: &mut Rng,
+        _policy: Policy,
+        played: &mut Vec<(Player, NodeId)>,
+    ) -> Rewards {
+        let g = self;
+        let limit = 3 * g.map().len() + 60;
+        for step in 0..limit {
+            if g.outcome().is_some() {
+                break;
+            }
+            if g.sample_chance(rng) {
+                continue;
+            }
+            if *g.phase() == Phase::CleanUp {
+                for p in g.acting() {
+                    let _ = g.apply(p, &Input::Dead(Vec::new()));
+                }
+                continue;
+            }
+            let Some(p) = g.to_move() else { break };
+            // Out of time: everyone passes from here.
+            let late = step > 2 * g.map().len();
+            let action = match g.phase() {
+                Phase::RollOff { .. } => break,
+                Phase::ChooseStart { .. } => {
+                    let mut legal = Vec::new();
+                    g.legal_actions(&mut legal);
+                    legal
+                        .get(rng.below(legal.len().max(1) as u32) as usize)
+                        .copied()
+                        .unwrap_or(Action::Timeout)
+                }
+                Phase::Offer { .. } => Action::Decline,
+                Phase::Turn { rolled: None } if g.rules().range == RangeRule::Dice => {
+                    if late {
+                        Action::Pass
+                    } else {
+                        Action::Roll
+                    }
+                }
+                Phase::Turn { rolled: None } if late => Action::Pass,
+                _ => match random_placement(g, p, rng) {
+                    Some(v) => Action::Place(v),
+                    None if matches!(g.phase(), Phase::Turn { rolled: None }) => Action::Pass,
+                    None => Action::Forgo,
+                },
+            };
+            if g.play(action).is_err() {
+                let fallback = if matches!(g.phase(), Phase::Turn { rolled: None }) {
+                    Action::Pass
+                } else {
+                    Action::Forgo
+                };
+                if g.play(fallback).is_err() {
+                    break;
+                }
+            }
+            if let Action::Place(v) = action {
+                played.push((p, v));
+            }
+        }
+        for (v, owner) in g.owners().into_iter().enumerate() {
+            ws.owner[v] = owner.map_or(0, Player::stone);
+        }
+        g.final_rewards()
+    }
+
+    fn prior(&self, action: Action, _ws: &mut Workspace) -> Prior {
+        match action {
+            // Passing early throws the game away; later it is how a game ends.
+            Action::Pass if self.passes() == 0 => Prior { visits: 20.0, value: 0.3 },
+            Action::Forgo | Action::Timeout => Prior { visits: 20.0, value: 0.2 },
+            Action::Surrender(_) => Prior { visits: 30.0, value: 0.1 },
+            _ => Prior { visits: 10.0, value: 0.5 },
+        }
+    }
+
+    fn is_pass(&self, action: Action) -> bool {
+        action == Action::Pass
+    }
+
+    /// Territory (of the player's team) plus prisoners held.
+    fn greedy_value(&self, player: Player) -> f64 {
+        let territory = self.territory()[self.team(player).index()];
+        let prisoners: u32 = self.prisoners(player).iter().sum();
+        f64::from(territory + prisoners)
+    }
+
+    fn action_count(&self) -> usize {
+        self.log().len()
+    }
+
+    fn action_at(&self, i: usize) -> Option<Action> {
+        match self.log().get(i) {
+            Some((_, Input::Action(a))) => Some(*a),
+            _ => None,
+        }
+    }
+}
+
+impl Computer for TribalGame {
+    fn computer_input(&self, seat: Player, level: Level, seed: u64, time: Option<Duration>) -> Option<Move> {
+        match self.phase() {
+            Phase::CleanUp => return Some(Move::dead(self.map(), &[])),
+            // A vassal's territory counts for its occupier: always worth accepting.
+            Phase::Offer { to, .. } if *to == seat => return Some(Move::Accept),
+            _ => {}
+        }
+        let action = match search(self, level, seed, time)? {
+            Action::Timeout => return Some(self.fallback_move(seat)),
+            a => a,
+        };
+        Some(Move::action(self.map(), action))
+    }
+}

@@ -1,0 +1,338 @@
+//! Tribal Go as a registered rule system: its wire form, settings description and the
+//! [`RuleSystem`] implementation.
+
+use std::sync::Arc;
+
+use gobeyond_maps::Map;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::{Action, Event, Illegal, Input, Phase, RangeRule, TribalGame, TribalRules, TribalState};
+use crate::{
+    Game, Player,
+    record::PlayerInfo,
+    setup::SetupError,
+    system::{
+        Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, Viewer, node_ref, resolve_node,
+        resolve_nodes,
+    },
+};
+
+/// What a seat sends in a Tribal Go game (and what records keep).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "TribalMove"))]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Move {
+    /// A stone (the turn's, or a handicap stone), by number (`node`), label (`at`) or both.
+    Place {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        node: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<String>,
+    },
+    Pass,
+    /// Play: the server rolls the dice next.
+    Roll,
+    /// Nothing after the roll, or a handicap stone given up.
+    Forgo,
+    ChooseStart {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        node: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<String>,
+    },
+    /// Offer to surrender to seat `to` (from 0).
+    Surrender {
+        to: u8,
+    },
+    Accept,
+    Decline,
+    Independence,
+    /// Refused: "resignation is not permitted" (a tribe passes instead).
+    Resign,
+    /// The clock ran out (sent by the server).
+    Timeout,
+    /// Two dice rolled by the server.
+    Dice {
+        dice: [u8; 2],
+    },
+    /// Clean-Up: the player's own dead stones.
+    Dead {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        nodes: Vec<u64>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        at: Vec<String>,
+    },
+    CleanupTimeout,
+}
+
+impl Move {
+    fn of(map: &Map, input: &Input) -> Move {
+        match input {
+            Input::Action(a) => match *a {
+                Action::Place(n) => {
+                    let (node, at) = node_ref(map, n);
+                    Move::Place { node, at }
+                }
+                Action::ChooseStart(n) => {
+                    let (node, at) = node_ref(map, n);
+                    Move::ChooseStart { node, at }
+                }
+                Action::Pass => Move::Pass,
+                Action::Roll => Move::Roll,
+                Action::Forgo => Move::Forgo,
+                Action::Surrender(q) => Move::Surrender { to: q.0 },
+                Action::Accept => Move::Accept,
+                Action::Decline => Move::Decline,
+                Action::Independence => Move::Independence,
+                Action::Timeout => Move::Timeout,
+                Action::Dice(a, b) => Move::Dice { dice: [a, b] },
+            },
+            Input::Dead(nodes) => Move::Dead {
+                nodes: nodes.iter().map(|&n| n as u64).collect(),
+                at: nodes.iter().map(|&n| map.label(n).to_string()).collect(),
+            },
+            Input::CleanUpTimeout => Move::CleanupTimeout,
+        }
+    }
+
+    /// The engine's input for this wire form.
+    pub fn input(&self, map: &Map) -> Result<Input, Refusal> {
+        Ok(Input::Action(match self {
+            Move::Place { node, at } => Action::Place(resolve_node(map, *node, at.as_deref())?),
+            Move::ChooseStart { node, at } => Action::ChooseStart(resolve_node(map, *node, at.as_deref())?),
+            Move::Pass => Action::Pass,
+            Move::Roll => Action::Roll,
+            Move::Forgo => Action::Forgo,
+            Move::Surrender { to } => Action::Surrender(Player(*to)),
+            Move::Accept => Action::Accept,
+            Move::Decline => Action::Decline,
+            Move::Independence => Action::Independence,
+            Move::Resign => {
+                return Err(Refusal::new("no_resignation", Illegal::NoResignation.to_string()));
+            }
+            Move::Timeout => Action::Timeout,
+            Move::Dice { dice } => Action::Dice(dice[0], dice[1]),
+            Move::Dead { nodes, at } => return Ok(Input::Dead(resolve_nodes(map, nodes, at)?)),
+            Move::CleanupTimeout => return Ok(Input::CleanUpTimeout),
+        }))
+    }
+
+    pub fn action(map: &Map, action: Action) -> Move {
+        Move::of(map, &Input::Action(action))
+    }
+
+    pub fn dead(map: &Map, nodes: &[u32]) -> Move {
+        Move::of(map, &Input::Dead(nodes.to_vec()))
+    }
+}
+
+fn refusal(e: &Illegal, map: &Map) -> Refusal {
+    let label = |n: u32| if map.contains(n as u64) { map.label(n).to_string() } else { format!("node {n}") };
+    let (code, message) = match e {
+        Illegal::GameOver => ("game_over", e.to_string()),
+        Illegal::NotYourTurn(p) => ("not_your_turn", format!("it is not seat {}'s turn", p.0 + 1)),
+        Illegal::NotNow(..) => ("not_now", e.to_string()),
+        Illegal::UnknownNode(n) => ("unknown_node", format!("{} is not on the map", label(*n))),
+        Illegal::Occupied(n) => ("occupied", format!("{} is occupied", label(*n))),
+        Illegal::OutOfRange { node, range } => (
+            "out_of_range",
+            format!("{} is more than {range} steps from your start point and stones", label(*node)),
+        ),
+        Illegal::Suicide(n) => ("suicide", format!("{} would leave your group without liberties", label(*n))),
+        Illegal::Ko(n) => ("ko", format!("{} would repeat an earlier position (ko)", label(*n))),
+        Illegal::NoStones => ("no_stones", e.to_string()),
+        Illegal::NotAStartPoint(n) => {
+            ("not_a_start_point", format!("{} is not a free start point", label(*n)))
+        }
+        Illegal::Surrender(_) => ("surrender", e.to_string()),
+        Illegal::BadDice => ("bad_dice", e.to_string()),
+        Illegal::NotYourStone(n) => ("not_your_stone", format!("{} is not your stone", label(*n))),
+        Illegal::Duplicate(n) => ("duplicate", format!("{} is named twice", label(*n))),
+        Illegal::AlreadyChose => ("already_submitted", e.to_string()),
+        Illegal::NoResignation => ("no_resignation", e.to_string()),
+    };
+    Refusal::new(code, message)
+}
+
+impl RuleSystem for TribalGame {
+    const NAME: &'static str = "tribal";
+    const TITLE: &'static str = "Tribal Go";
+    const ABOUT: &'static str =
+        "2 to 8 tribes: a range from the dice, captures shared among neighbours, alliances by surrender";
+    const DOCUMENT: &'static str = include_str!("../../../../../docs/rules/tribal.md");
+
+    type Settings = TribalRules;
+    type Move = Move;
+    type Event = Event;
+    type View = TribalState;
+
+    fn presets() -> &'static [Preset] {
+        &[
+            Preset { name: "tribal", description: "the casual game: the range from two dice" },
+            Preset { name: "tribal-pro", description: "the Pro game: no dice, a fixed range of 5" },
+        ]
+    }
+
+    fn preset(name: &str) -> Option<TribalRules> {
+        match name.to_ascii_lowercase().as_str() {
+            "tribal" => Some(TribalRules::default()),
+            "tribal-pro" => Some(TribalRules::pro()),
+            _ => None,
+        }
+    }
+
+    fn describe_settings() -> Vec<SettingInfo> {
+        let d = TribalRules::default();
+        vec![
+            SettingInfo {
+                name: "range",
+                kind: "choice",
+                default: json!(d.range),
+                help: "how far a stone may go: the higher of two dice, a fixed range, or anywhere",
+                choices: &["dice", "fixed", "unlimited"],
+                min: None,
+                max: None,
+            },
+            SettingInfo {
+                name: "fixed_range",
+                kind: "integer",
+                default: json!(d.fixed_range),
+                help: "the range when it is fixed (the Pro game: 5)",
+                choices: &[],
+                min: Some(1.0),
+                max: Some(f64::from(super::settings::MAX_RANGE)),
+            },
+            SettingInfo {
+                name: "ko",
+                kind: "choice",
+                default: json!(d.ko),
+                help: "no position may recur (superko), or only the one before the last move",
+                choices: &["positional_superko", "simple"],
+                min: None,
+                max: None,
+            },
+            SettingInfo {
+                name: "stones_per_player",
+                kind: "optional_integer",
+                default: json!(d.stones_per_player),
+                help: "stones each tribe has (empty: no limit)",
+                choices: &[],
+                min: Some(1.0),
+                max: Some(100_000.0),
+            },
+            SettingInfo {
+                name: "handicap",
+                kind: "integers",
+                default: json!(d.handicap),
+                help: "per seat, −(games played + games won), at most −5; newcomers 0 place extra stones",
+                choices: &[],
+                min: Some(-5.0),
+                max: Some(0.0),
+            },
+            SettingInfo {
+                name: "handicap_distance",
+                kind: "integer",
+                default: json!(d.handicap_distance),
+                help: "how far a handicap stone may go from the start point and stones",
+                choices: &[],
+                min: Some(0.0),
+                max: Some(f64::from(super::settings::MAX_RANGE)),
+            },
+        ]
+    }
+
+    fn validate(settings: &TribalRules, players: usize) -> Result<(), SettingsError> {
+        settings.validate(players).map_err(|(name, m)| SettingsError::new(name, m))
+    }
+
+    fn start(
+        map: Arc<Map>,
+        players: usize,
+        settings: TribalRules,
+        start: &Start,
+    ) -> Result<Self, SetupError> {
+        if !start.stones.is_empty() {
+            return Err(SetupError::Rules("Tribal Go starts from start points, not setup stones".into()));
+        }
+        if start.first.is_some() && settings.range == RangeRule::Dice {
+            return Err(SetupError::Rules("in the casual game the roll-off decides who moves first".into()));
+        }
+        TribalGame::new(map, players, settings, start.first)
+    }
+
+    fn settings(&self) -> &TribalRules {
+        self.rules()
+    }
+
+    fn start_position(&self) -> Start {
+        let pro = self.rules().range != RangeRule::Dice;
+        Start {
+            stones: Vec::new(),
+            first: (pro && self.first_player() != Player(0)).then_some(self.first_player()),
+        }
+    }
+
+    fn turn(&self) -> Turn {
+        if let Some(p) = self.chance_seat() {
+            let phase = if matches!(self.phase(), Phase::RollOff { .. }) { "roll_off" } else { "playing" };
+            return Turn { seats: Vec::new(), phase, simultaneous: false, chance: Some(p) };
+        }
+        match self.phase() {
+            Phase::RollOff { .. } => Turn::to_move(None, "roll_off"),
+            Phase::ChooseStart { .. } => Turn::to_move(self.acting().first().copied(), "choose_start"),
+            Phase::Handicap { .. } => Turn::to_move(self.acting().first().copied(), "handicap"),
+            Phase::Turn { .. } => Turn::to_move(self.acting().first().copied(), "playing"),
+            Phase::Offer { to, .. } => Turn::to_move(Some(*to), "surrender_offer"),
+            Phase::CleanUp => {
+                Turn { seats: self.acting(), phase: "clean_up", simultaneous: true, chance: None }
+            }
+            Phase::Finished => Turn::finished(),
+        }
+    }
+
+    fn submit(&mut self, seat: Player, input: &Move) -> Result<(), Refusal> {
+        let input = input.input(self.map())?;
+        self.apply(seat, &input).map_err(|e| refusal(&e, self.map()))
+    }
+
+    fn timeout_move(&self, _: Player) -> Move {
+        if *self.phase() == Phase::CleanUp { Move::CleanupTimeout } else { Move::Timeout }
+    }
+
+    fn fallback_move(&self, _: Player) -> Move {
+        match self.phase() {
+            Phase::Handicap { .. } | Phase::Turn { rolled: Some(_) } => Move::Forgo,
+            Phase::Offer { .. } => Move::Decline,
+            Phase::CleanUp => Move::Dead { nodes: Vec::new(), at: Vec::new() },
+            Phase::ChooseStart { .. } => Move::Timeout,
+            _ if self.rules().range != RangeRule::Dice => Move::Forgo,
+            _ => Move::Pass,
+        }
+    }
+
+    fn draw_chance(&self, rng: &mut crate::Rng) -> Option<Move> {
+        self.chance_seat()?;
+        Some(Move::Dice { dice: [1 + rng.below(6) as u8, 1 + rng.below(6) as u8] })
+    }
+
+    fn seat_may_send(input: &Move) -> bool {
+        !matches!(input, Move::Timeout | Move::CleanupTimeout | Move::Dice { .. })
+    }
+
+    fn input_count(&self) -> usize {
+        self.log().len()
+    }
+
+    fn input(&self, i: usize) -> Option<(Player, Move)> {
+        self.log().get(i).map(|(p, input)| (*p, Move::of(self.map(), input)))
+    }
+
+    fn events(&self) -> &[Event] {
+        TribalGame::events(self)
+    }
+
+    fn view(&self, _: Viewer, names: &[PlayerInfo], history: bool) -> TribalState {
+        TribalState::build(self, names, history)
+    }
+}
