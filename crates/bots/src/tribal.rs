@@ -44,14 +44,40 @@ fn random_placement(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Option<N
         .nodes()
         .filter(|&v| reach[v as usize] && game.stone_at(v).is_none() && !own_eye(game, p, v))
         .collect();
+    let range = game.current_range();
     while !candidates.is_empty() {
         let i = rng.below(candidates.len() as u32) as usize;
         let v = candidates.swap_remove(i);
-        if game.check(Action::Place(v)).is_ok() {
+        if game.placeable(p, v, range) {
             return Some(v);
         }
     }
     None
+}
+
+/// A random player: a start point at random, Play while some stone could still go somewhere
+/// useful, a random placement in range, else forgo.
+fn random_action(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Action {
+    match game.phase() {
+        Phase::ChooseStart { .. } | Phase::Offer { .. } => {
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            legal.get(rng.below(legal.len().max(1) as u32) as usize).copied().unwrap_or(Action::Timeout)
+        }
+        Phase::Turn { rolled: None } if game.rules().range == RangeRule::Dice => {
+            // Whatever the dice say, at most 6: is there anything left to place?
+            let any = game.reachable(p, Some(6)).iter().enumerate().any(|(v, &r)| {
+                let v = v as NodeId;
+                r && game.stone_at(v).is_none() && !own_eye(game, p, v) && game.placeable(p, v, Some(6))
+            });
+            if any { Action::Roll } else { Action::Pass }
+        }
+        _ => match random_placement(game, p, rng) {
+            Some(v) => Action::Place(v),
+            None if matches!(game.phase(), Phase::Turn { rolled: None }) => Action::Pass,
+            None => Action::Forgo,
+        },
+    }
 }
 
 impl Searchable for TribalGame {
@@ -189,10 +215,61 @@ impl Computer for TribalGame {
             Phase::Offer { to, .. } if *to == seat => return Some(Move::Accept),
             _ => {}
         }
-        let action = match search(self, level, seed, time)? {
-            Action::Timeout => return Some(self.fallback_move(seat)),
-            a => a,
+        // The lowest level plays at random (within the rules, never in its own eyes); the
+        // others search.
+        let action = if level.config(seed, 1).is_none() {
+            random_action(&mut self.without_events(), seat, &mut Rng::new(seed))
+        } else {
+            search(self, level, seed, time)?
         };
-        Some(Move::action(self.map(), action))
+        Some(match action {
+            Action::Timeout => self.fallback_move(seat),
+            a => Move::action(self.map(), a),
+        })
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use std::sync::Arc;
+
+    use gobeyond_rules::tribal::TribalRules;
+
+    use super::*;
+
+    #[test]
+    fn a_computer_seat_acts_in_every_phase() {
+        play_out("square:7", 3, 1);
+    }
+
+    #[test]
+    fn a_searching_seat_acts_in_every_phase() {
+        play_out("square:5", 2, 2);
+    }
+
+    fn play_out(spec: &str, players: usize, level: u8) {
+        let map = Arc::new(gobeyond_maps::generate(spec).unwrap());
+        let mut g = TribalGame::new(map, players, TribalRules::default(), None).unwrap();
+        let mut rng = Rng::new(3);
+        let level = Level::new(level).unwrap();
+        for step in 0..5000 {
+            if g.outcome().is_some() {
+                break;
+            }
+            if g.sample_chance(&mut rng) {
+                continue;
+            }
+            let seat = g.acting()[0];
+            let m = g
+                .computer_input(seat, level, step, None)
+                .unwrap_or_else(|| panic!("no input in {:?}", g.phase()));
+            assert!(TribalGame::seat_may_send(&m), "{m:?} in {:?}", g.phase());
+            RuleSystem::submit(&mut g, seat, &m).unwrap_or_else(|e| panic!("{m:?}: {e}"));
+        }
+        assert!(g.outcome().is_some(), "bots finish a game");
+        let placed =
+            g.events().iter().filter(|e| matches!(e, gobeyond_rules::tribal::Event::Placed { .. })).count();
+        assert!(placed >= 6, "{spec}: {placed} stones");
     }
 }

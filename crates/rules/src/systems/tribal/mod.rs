@@ -1111,6 +1111,12 @@ impl Game for TribalGame {
 }
 
 impl TribalGame {
+    /// Whether `p` could place a stone on `node` with `range` now (empty, in range, not suicide,
+    /// not a repetition), whatever the phase.
+    pub fn placeable(&self, p: Player, node: NodeId, range: Option<u32>) -> bool {
+        self.owner.get(node as usize) == Some(&0) && self.without_events().check_place(p, node, range).is_ok()
+    }
+
     /// Whether `p` could place on `node` with `range` (a trial on this copy, undone).
     fn check_place(&mut self, p: Player, node: NodeId, range: Option<u32>) -> Result<(), Illegal> {
         let saved =

@@ -1,0 +1,67 @@
+//! Tribal Go through the real server (issue 18), on SQLite and PostgreSQL: dice rolled by the
+//! server and logged, computer seats through every phase, a person's refusals with reasons, and
+//! a record that replays.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[macro_use]
+mod common;
+
+use common::{Client, TestServer, postgres_url, seat_of, sqlite_url};
+use serde_json::json;
+
+on_both!(bots_play_a_casual_game_to_the_end, a_person_plays_the_pro_game);
+
+async fn bots_play_a_casual_game_to_the_end(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let bot = json!({"kind": "bot", "level": 1});
+    let game =
+        a.create(json!({"rules": "tribal", "map": "square:7", "players": 3, "seats": [bot, bot, bot]})).await;
+    let mut s = a.socket().await;
+    let sync = s.watch(game, None).await;
+    if sync["info"]["status"] != "finished" {
+        s.until(|v| v["type"] == "update" && v["status"] == "finished").await;
+    }
+    let (_, record) = a.get(&format!("/api/games/{game}/record")).await;
+    let kinds: Vec<&str> =
+        record["actions"].as_array().unwrap().iter().map(|a| a["type"].as_str().unwrap()).collect();
+    assert!(
+        kinds.iter().filter(|k| **k == "dice").count() >= 4,
+        "the roll-off and the turns' dice are logged: {kinds:?}"
+    );
+    assert!(kinds.contains(&"place") && kinds.contains(&"choose_start"), "{kinds:?}");
+    let record: gobeyond_rules::record::Record = serde_json::from_value(record).unwrap();
+    let replayed = record.replay().unwrap();
+    assert!(replayed.outcome().is_some(), "the record replays to the end");
+    server.stop().await;
+}
+
+async fn a_person_plays_the_pro_game(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let game = a
+        .create(json!({"rules": "tribal-pro", "map": "square:9", "players": 2,
+                       "seats": [{"kind": "me"}, {"kind": "bot", "level": 1}]}))
+        .await;
+    let mut s = a.socket().await;
+    let sync = s.watch(game, None).await;
+    let me = seat_of(&sync["info"], a.id());
+    assert_eq!(sync["state"]["phase"], "choose_start");
+    let choice = sync["state"]["start_choices"][0].as_u64().unwrap();
+    assert_eq!(s.act(game, json!({"type": "choose_start", "node": choice})).await["type"], "ack");
+    let state = s
+        .until(|v| v["type"] == "update" && v["state"]["phase"] == "playing" && v["state"]["to_move"] == me)
+        .await;
+    // Out of range: refused with the reason; resigning: refused with the document's words.
+    let reach = state["state"]["reachable"].as_array().unwrap();
+    let far = reach.iter().position(|r| r == false).expect("a node out of range");
+    let r = s.act(game, json!({"type": "place", "node": far})).await;
+    assert_eq!(r["code"], "out_of_range", "{r}");
+    let r = s.act(game, json!({"type": "resign"})).await;
+    assert_eq!(r["code"], "no_resignation", "{r}");
+    let near = reach.iter().position(|r| r == true).unwrap();
+    assert_eq!(s.act(game, json!({"type": "place", "node": near})).await["type"], "ack");
+    let (_, info) = a.get(&format!("/api/games/{game}")).await;
+    assert_eq!(info["rules"]["range"], "fixed");
+    server.stop().await;
+}
