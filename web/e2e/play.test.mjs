@@ -34,6 +34,13 @@ async function createGame(page, { map, players = 2, seats = [], settings = {}, r
   return gameId(page);
 }
 
+/** Chooses the lobby's rules option whose label matches. */
+async function selectRules(page, label) {
+  const value = await page.$$eval('#rules option', (os, src) => os.find((o) => new RegExp(src).test(o.textContent ?? ''))?.value, label.source);
+  assert.ok(value !== undefined, `a rules option matching ${label}`);
+  await page.selectOption('#rules', value);
+}
+
 async function waitMyTurn(page, timeout = 60_000) {
   await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Your turn.', null, { timeout });
 }
@@ -330,6 +337,64 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  test('Tribal Go, casual: the server rolls the dice, the range shows on the board, a stone goes in range', async () => {
+    const { page, context } = await newPlayer(browser, server.url);
+    await selectRules(page, /^Tribal Go$/);
+    await createGame(page, { map: 'square:7', players: 3, seats: ['bot:1', 'bot:1'] });
+    assert.match((await page.textContent('#rules-line')) ?? '', /Tribal Go.*range from the dice/);
+    await page.waitForFunction(() => /Choose your start point/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: 30_000 });
+    assert.match((await page.textContent('#log')) ?? '', /rolled \d \+ \d = \d+ for the order/);
+    const start = Number(await page.getAttribute('svg.board2d .starts .start.free', 'data-start'));
+    await page.click(`svg.board2d .hit[data-node="${start}"]`);
+    await page.waitForFunction(() => /roll the dice, or pass/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: 30_000 });
+    assert.equal(await page.$('#resign'), null, 'no resigning in Tribal Go');
+    await page.click('#roll');
+    await page.waitForFunction(() => /You rolled \d and \d: range \d/.test(document.querySelector('#status')?.textContent ?? ''));
+    const reachable = await page.$$eval('svg.board2d .hit.reachable', (hs) => hs.map((h) => Number(h.getAttribute('data-node'))));
+    assert.ok(reachable.length > 0, 'the range is highlighted');
+    assert.ok(await page.isDisabled('#pass'), 'no pass after the roll');
+    await screenshot(page, 'tribal-dice');
+    await page.click(`svg.board2d .hit[data-node="${reachable[0]}"]`);
+    await page.waitForSelector(`svg.board2d .stone[data-stone="${reachable[0]}"]`);
+    await waitForLog(page, /played /);
+    await context.close();
+  });
+
+  test('Tribal Go, Pro: a three-player game against two bots to the end, with the count in the log', async () => {
+    const { page, context } = await newPlayer(browser, server.url);
+    await selectRules(page, /tribal-pro/);
+    await createGame(page, { map: 'square:5', players: 3, seats: ['bot:1', 'bot:1'] });
+    for (let turn = 0; turn < 200; turn++) {
+      await page.waitForFunction(
+        () => /Your turn|Choose your start|Clean-Up|name|over/i.test(document.querySelector('#status')?.textContent ?? '') || document.querySelector('#surrender'),
+        null,
+        { timeout: 60_000 },
+      );
+      if (await page.$('#ranking')) break;
+      if (await page.$('#surrender')) {
+        await page.click('#surrender');
+        await page.waitForSelector('#ranking', { timeout: 30_000 });
+        break;
+      }
+      const text = (await page.textContent('#status')) ?? '';
+      const lines = await page.$$eval('#log li', (ls) => ls.length);
+      if (/Choose your start/.test(text)) {
+        const start = Number(await page.getAttribute('svg.board2d .starts .start.free', 'data-start'));
+        await page.click(`svg.board2d .hit[data-node="${start}"]`);
+      } else if (/Your turn/.test(text)) {
+        await page.click('#pass');
+      }
+      // Something happened: a line in the log (our action), or the Clean-Up panel.
+      await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n || document.querySelector('#surrender'), lines, { timeout: 60_000 });
+    }
+    await page.waitForSelector('#ranking');
+    const log = await page.$$eval('#log li', (ls) => ls.map((l) => l.textContent ?? ''));
+    assert.ok(log.some((l) => /of territory, .* filled in, \d+ left/.test(l)), log.join('\n'));
+    assert.ok(log.some((l) => /^Game over: 1\. /.test(l)), log.join('\n'));
+    await screenshot(page, 'tribal-pro-end');
+    await context.close();
+  });
+
   test('a finished game can be reviewed and exported', async () => {
     const { page, context } = await newPlayer(browser, server.url);
     const id = await createGame(page, { map: 'square:5', seats: ['bot:1'], settings: { turn_seconds: 0 } });
@@ -491,7 +556,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await register(b, `bob${suffix}`);
     await a.page.check('#rated');
     const id = await createGame(a.page, { map: 'square:5', seats: ['open'] });
-    assert.match((await a.page.textContent('#rules-line')) ?? '', /rated/);
+    assert.match((await a.page.textContent('#rules-line')) ?? '', /· rated ·/);
     await b.page.waitForSelector(`#open-games li[data-game="${id}"] .tag`, { timeout: 20_000 });
     await b.page.click(`#open-games li[data-game="${id}"] button`);
     await b.page.waitForURL(/#\/game\/\d+/);

@@ -28,6 +28,10 @@ export interface BoardView {
   pending?: number | null;
   /** Node names on the board (maps without side coordinates); shown unless false. */
   showLabels?: boolean;
+  /** Free nodes within the mover's range (Tribal Go). */
+  reachable?: Set<number>;
+  /** Start points: node and seat (null while free to choose). */
+  starts?: [number, number | null][];
 }
 
 export interface Board {
@@ -134,6 +138,10 @@ export function createBoard2D(
     hitEls.push(h);
     hits.append(h);
   }
+  /** Start-point rings, redrawn when they change. */
+  const startMarks = el('g', { class: 'starts' });
+  under.append(startMarks);
+  let startsKey = '';
   const last = el('circle', { r: r * 0.3, class: 'last', visibility: 'hidden' });
   const pendingMark = el('circle', { r: r * 0.9, class: 'pending', visibility: 'hidden' });
   over.append(last, pendingMark);
@@ -223,6 +231,7 @@ export function createBoard2D(
           reservedEls[i] = c;
         }
         hitEls[i].classList.toggle('disputed', owner === null && (view.disputed?.has(i) ?? false));
+        hitEls[i].classList.toggle('reachable', owner === null && (view.reachable?.has(i) ?? false));
         hitEls[i].classList.toggle('occupied', view.board[i] !== null && view.board[i] !== undefined);
       }
       if (view.lastMove !== null && view.board[view.lastMove] != null) {
@@ -245,6 +254,23 @@ export function createBoard2D(
         pendingMark.setAttribute('visibility', 'visible');
       } else {
         pendingMark.setAttribute('visibility', 'hidden');
+      }
+      const key = JSON.stringify(view.starts ?? []);
+      if (key !== startsKey) {
+        startsKey = key;
+        startMarks.replaceChildren();
+        for (const [node, seat] of view.starts ?? []) {
+          const st = seat === null ? null : playerStyle(seat, view.players);
+          const ring = el('circle', {
+            cx: layout.x[node], cy: layout.y[node], r: r * 0.55,
+            class: `start${seat === null ? ' free' : ''}`, 'data-start': node,
+            stroke: st?.fill ?? 'currentColor', 'stroke-width': r * 0.14,
+          });
+          const t = el('title');
+          t.textContent = seat === null ? `${map.labels[node]}: a free start point` : `${map.labels[node]}: ${st?.name}'s start point`;
+          ring.append(t);
+          startMarks.append(ring);
+        }
       }
       svg.classList.toggle('interactive', view.interactive);
       labels.style.display = view.showLabels === false ? 'none' : '';

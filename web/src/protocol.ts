@@ -328,3 +328,77 @@ export type GoBeyondEvent = { "event": "starting_points", player: Player, points
 absent?: boolean, } | { "event": "turn_limit_reached", turns: number, } | { "event": "clean_up_started", players: Array<Player>, } | { "event": "surrendered", player: Player, nodes: Array<number>, timeout: boolean, } | { "event": "stones_removed", owner: Player, nodes: Array<number>, claimant: Player | null, award: number, } | { "event": "final_bonus", player: Player, claimed: number, points: number, } | { "event": "game_over", reason: EndReason, ranking: Array<Player>, scores: Array<number>, };
 
 export type ClaimChange = { node: number, from: Player | null, to: Player | null, };
+
+export type TribalState = { map: MapSummary, rules: RulesSpec, 
+/**
+ * `roll_off`, `choose_start`, `handicap`, `playing`, `surrender_offer`, `clean_up`,
+ * `finished`.
+ */
+phase: string, 
+/**
+ * The seat that must act (the player to move, or the one answering an offer).
+ */
+to_move: number | null, 
+/**
+ * The seat whose dice the server rolls next.
+ */
+rolling: number | null, 
+/**
+ * This turn's roll, once made: the two dice and the range.
+ */
+dice: [number, number] | null, range: number | null, 
+/**
+ * Per node, whether the player to move may reach it with the range in force (their start
+ * point and stones within range); empty when nobody is placing.
+ */
+reachable: Array<boolean>, consecutive_passes: number, players: Array<TribalPlayer>, 
+/**
+ * Per node: the stone's player (`null` when empty).
+ */
+board: Array<number | null>, 
+/**
+ * The start points still to choose from (while choosing).
+ */
+start_choices: Array<number>, 
+/**
+ * A surrender offer waiting for its answer: from, to.
+ */
+offer: [number, number] | null, 
+/**
+ * The handicap stones still to come, by seat, in order.
+ */
+handicap_left: Array<number>, 
+/**
+ * Clean-Up: players who still have to name their dead stones.
+ */
+awaiting_cleanup: Array<number>, outcome: Outcome | null, events: Array<TribalEvent>, };
+
+export type TribalPlayer = { player: number, name: string, color: string, 
+/**
+ * The node of the start point, once chosen.
+ */
+start: number | null, 
+/**
+ * The faction occupying this one.
+ */
+occupier: number | null, 
+/**
+ * Prisoners held, per colour (seat): `held[c]` stones of seat `c`.
+ */
+held: Array<number>, 
+/**
+ * Stones left in supply, when limited.
+ */
+supply: number | null, 
+/**
+ * Ran out of time: passes on every turn.
+ */
+gone: boolean, 
+/**
+ * The roll-off's totals.
+ */
+rolls: Array<number>, stones: Array<string>, };
+
+export type TribalMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "roll" } | { "type": "forgo" } | { "type": "choose_start", node?: number | null, at?: string | null, } | { "type": "surrender", to: number, } | { "type": "accept" } | { "type": "decline" } | { "type": "independence" } | { "type": "resign" } | { "type": "timeout" } | { "type": "dice", dice: [number, number], } | { "type": "dead", nodes?: Array<number>, at?: Array<string>, } | { "type": "cleanup_timeout" };
+
+export type TribalEvent = { "event": "rolled_off", player: Player, dice: [number, number], total: number, } | { "event": "order", order: Array<Player>, } | { "event": "start_chosen", player: Player, node: number, } | { "event": "rolled", player: Player, dice: [number, number], range: number, doubles: boolean, } | { "event": "placed", player: Player, node: number, handicap: boolean, } | { "event": "captured", player: Player | null, nodes: Array<number>, owners: Array<Player>, shares: Array<[Player, number]>, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "forgone", player: Player, handicap: boolean, } | { "event": "surrender_offered", player: Player, to: Player, } | { "event": "surrender_accepted", player: Player, to: Player, previous: Player | null, } | { "event": "surrender_declined", player: Player, to: Player, } | { "event": "independent", player: Player, from: Player, } | { "event": "timed_out", player: Player, } | { "event": "clean_up_started" } | { "event": "dead_chosen", player: Player, nodes: Array<number>, } | { "event": "dead_removed", owner: Player, node: number, to: Player | null, } | { "event": "filled_in", team: Player, territory: number, prisoners: number, left: number, overflow: Array<[Player, number]>, } | { "event": "game_over", ranking: Array<Player>, scores: Array<number>, };

@@ -5,9 +5,12 @@ import type {
   GoBeyondMove,
   GoBeyondState,
   Outcome,
+  TribalEvent,
+  TribalMove,
+  TribalState,
 } from './protocol';
 
-export type { GoBeyondEvent };
+export type { GoBeyondEvent, TribalEvent };
 
 // What each rule system sends as a game's state, its recorded actions and its events: the
 // systems' own JSON (docs/formats.md), read by src/systems/. Everything else the server sends
@@ -44,6 +47,14 @@ export interface PlayerView {
   prisoners?: number;
   score?: number;
   resigned?: boolean;
+  // Tribal Go
+  start?: number | null;
+  occupier?: number | null;
+  /** Prisoners held per colour. */
+  held?: number[];
+  supply?: number | null;
+  gone?: boolean;
+  rolls?: number[];
 }
 
 export interface GameState {
@@ -54,15 +65,17 @@ export interface GameState {
   board: (number | null)[];
   outcome: Outcome | null;
   consecutive_passes: number;
+  /** `playing`, `clean_up`, `finished`; Tribal Go also `roll_off`, `choose_start`, `handicap`,
+   *  `surrender_offer`. */
+  phase?: string;
   // GoBeyond
-  phase?: 'playing' | 'clean_up' | 'finished';
   turn?: number;
   passes_to_end?: number;
   claims?: (number | null)[];
   reserved?: (number | null)[];
   nodes?: ('occupied' | 'claimed' | 'reserved' | 'disputed')[];
   awaiting_cleanup?: number[];
-  events?: GoBeyondEvent[];
+  events?: GoBeyondEvent[] | TribalEvent[];
   // classic
   status?: string;
   ownership?: (number | null)[];
@@ -72,12 +85,25 @@ export interface GameState {
   accepted?: number[] | null;
   ko?: string | null;
   moves_played?: number;
+  // Tribal Go
+  rolling?: number | null;
+  dice?: [number, number] | null;
+  range?: number | null;
+  reachable?: boolean[];
+  start_choices?: number[];
+  offer?: [number, number] | null;
+  handicap_left?: number[];
 }
 
 export interface RecordedAction {
   player: number;
-  type: 'place' | 'pass' | 'resign' | 'skip' | 'timeout' | 'surrender' | 'cleanup_timeout' | 'dead' | 'accept' | 'resume';
+  type:
+    | 'place' | 'pass' | 'resign' | 'skip' | 'timeout' | 'surrender' | 'cleanup_timeout' | 'dead' | 'accept' | 'resume'
+    | 'roll' | 'forgo' | 'choose_start' | 'decline' | 'independence' | 'dice';
   at?: string | string[] | null;
+  /** Tribal Go: the seat a surrender is offered to; the dice rolled. */
+  to?: number;
+  dice?: [number, number];
   node?: number | null;
   nodes?: number[];
   proposed?: boolean;
@@ -87,5 +113,9 @@ export interface RecordedAction {
 // (protocol.ts) must fit them, or this file does not compile.
 type FitsState<T extends GameState> = T;
 type FitsAction<T extends RecordedAction> = T;
-export type CheckedStates = [FitsState<ClassicState>, FitsState<GoBeyondState>];
-export type CheckedActions = [FitsAction<ClassicMove & { player: number }>, FitsAction<GoBeyondMove & { player: number }>];
+export type CheckedStates = [FitsState<ClassicState>, FitsState<GoBeyondState>, FitsState<TribalState>];
+export type CheckedActions = [
+  FitsAction<ClassicMove & { player: number }>,
+  FitsAction<GoBeyondMove & { player: number }>,
+  FitsAction<TribalMove & { player: number }>,
+];

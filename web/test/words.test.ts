@@ -95,3 +95,24 @@ describe('ratingText', () => {
     expect(ratingText(null)).toBe('');
   });
 });
+
+describe('Tribal Go log', () => {
+  it('says the dice, the shared spoils and the count', async () => {
+    const { describeTribal } = await import('../src/systems/tribal');
+    const lines = describeTribal(
+      [
+        { event: 'rolled', player: 0, dice: [3, 3], range: 3, doubles: true },
+        { event: 'placed', player: 0, node: 5, handicap: false },
+        { event: 'captured', player: 0, nodes: [6, 7, 8], owners: [1, 1, 1], shares: [[0, 2], [2, 1]] },
+        { event: 'filled_in', team: 1, territory: 5, prisoners: 7, left: 0, overflow: [[0, 2]] },
+      ],
+      names,
+    );
+    expect(lines).toEqual([
+      'Black rolled 3 and 3: range 3 (a pair)',
+      'Black played N5',
+      '3 stones captured by Black: Black +2, Red +1 prisoners',
+      'White: 5 points of territory, 7 prisoners of its colours filled in, 0 left; overflow: Black +2',
+    ]);
+  });
+});

@@ -420,7 +420,7 @@ pub struct PresetView {
 
 /// The TypeScript declarations of the protocol, as `web/src/protocol.ts` holds them.
 pub fn typescript() -> String {
-    use gobeyond_rules::{EndReason, classic, gobeyond, system::Preset};
+    use gobeyond_rules::{EndReason, classic, gobeyond, system::Preset, tribal};
     let cfg = ts_rs::Config::default().with_large_int("number");
     let decls = [
         ClientMessage::decl(&cfg),
@@ -477,6 +477,10 @@ pub fn typescript() -> String {
         gobeyond::Move::decl(&cfg),
         gobeyond::Event::decl(&cfg),
         gobeyond::ClaimChange::decl(&cfg),
+        tribal::TribalState::decl(&cfg),
+        tribal::state::TribalPlayer::decl(&cfg),
+        tribal::Move::decl(&cfg),
+        tribal::Event::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/server/src/protocol.rs by `make protocol`: do not edit.\n\

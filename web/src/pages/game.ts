@@ -10,7 +10,7 @@ import { type MountedBoard, mountBoard } from '../mount';
 import { session } from '../session';
 import type { Socket } from '../socket';
 import { type SoundMoment, play, soundsFor } from '../sounds';
-import { systemUi } from '../systems';
+import { type CleanupUi, systemUi } from '../systems';
 import type { ServerMessage, User } from '../types';
 import { ratingText } from '../words';
 
@@ -34,13 +34,24 @@ function loadPrefs(): Prefs {
   }
 }
 
+/** GoBeyond's Clean-Up: surrender doomed stones (the default for systems that say nothing). */
+const SURRENDER: CleanupUi = {
+  intro: 'Click your groups that cannot live to surrender them (each surrendered stone pays whoever then claims its node). Then submit — possibly nothing.',
+  chosen: (p) => (p.surrendered ? (p.surrendered.length ? `surrenders ${p.surrendered.join(', ')}` : 'surrenders nothing') : null),
+  input: (nodes) => ({ type: 'surrender', nodes }),
+  submit: (n) => (n ? `Surrender ${n} stone${n === 1 ? '' : 's'}` : 'Surrender nothing'),
+};
+
 /** The rules in one line: the system, and the settings players ask about first. */
 function rulesLine(info: { rules: { system: string; [k: string]: unknown }; rated?: boolean }): string {
   const r = info.rules;
-  const parts: string[] = [systemUi(r.system).title, info.rated ? 'rated' : 'casual'];
+  const parts: string[] = [systemUi(r.system).title, info.rated ? 'rated' : 'unrated'];
   if (typeof r.komi === 'number') parts.push(`komi ${r.komi}`);
   if (typeof r.scoring === 'string') parts.push(`${r.scoring} scoring`);
   if (typeof r.ko === 'string') parts.push(`${String(r.ko).replace(/_/g, ' ')} ko`);
+  if (r.range === 'dice') parts.push('range from the dice');
+  if (r.range === 'fixed') parts.push(`range ${String(r.fixed_range)}`);
+  if (r.range === 'unlimited') parts.push('any range');
   if (typeof r.turn_seconds === 'number') parts.push(r.turn_seconds ? `${r.turn_seconds} s per turn` : 'no turn clock');
   return parts.join(' · ');
 }
@@ -296,6 +307,8 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       status.textContent = `Waiting for ${free} more player${free === 1 ? '' : 's'}.`;
     } else if (info.status === 'finished' || s?.outcome) {
       status.textContent = 'The game is over.';
+    } else if (s && model.ui.status?.(s, names, model.isMyTurn(user.id))) {
+      status.textContent = model.ui.status(s, names, model.isMyTurn(user.id)) ?? '';
     } else if (s?.status === 'scoring') {
       status.textContent = 'Play has ended: agree on the dead stones.';
     } else if (s?.phase === 'clean_up') {
@@ -371,7 +384,8 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     for (const b of model.ui.buttons(s)) {
       actionsEl.append(h('button', { id: b.id, disabled: !myTurn || busy, accesskey: b.key, onclick: () => act(b.input), title: b.title }, b.label));
     }
-    actionsEl.append(h('button', { id: 'pass', disabled: !myTurn || busy, accesskey: 'p', onclick: () => act({ type: 'pass' }), title: model.ui.passTitle(s) }, 'Pass'));
+    const passable = model.ui.passAllowed?.(s) ?? true;
+    actionsEl.append(h('button', { id: 'pass', disabled: !myTurn || busy || !passable, accesskey: 'p', onclick: () => act({ type: 'pass' }), title: model.ui.passTitle(s) }, 'Pass'));
     actionsEl.append(h('button', {
       id: 'undo', disabled: busy || Boolean(model.info?.undo), title: 'Ask the other players to let you take back your last move',
       onclick: async () => {
@@ -382,7 +396,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
         }
       },
     }, 'Undo'));
-    actionsEl.append(h('button', {
+    if (model.ui.canResign !== false) actionsEl.append(h('button', {
       id: 'resign', class: 'danger', disabled: busy,
       onclick: () => {
         if (confirm('Resign this game? This cannot be undone.')) void act({ type: 'resign' });
@@ -430,23 +444,23 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     clear(cleanupEl);
     const names = model.naming();
     const mine = seat !== null && (s.awaiting_cleanup ?? []).includes(seat);
+    const ui = model.ui.cleanup ?? SURRENDER;
     cleanupEl.append(h('h3', {}, 'Clean-Up'));
-    cleanupEl.append(h('p', {}, mine
-      ? 'Click your groups that cannot live to surrender them (each surrendered stone pays whoever then claims its node). Then submit — possibly nothing.'
-      : 'Waiting for the other players to choose.'));
+    cleanupEl.append(h('p', {}, mine ? ui.intro : 'Waiting for the other players to choose.'));
+    const waiting = new Set(s.awaiting_cleanup ?? []);
     for (const p of s.players) {
-      const choice = p.surrendered;
-      cleanupEl.append(h('div', { class: 'muted' }, `${names.player(p.player)}: `, choice ? (choice.length ? `surrenders ${choice.join(', ')}` : 'surrenders nothing') : 'choosing…'));
+      const choice = ui.chosen(p) ?? (waiting.has(p.player) ? 'choosing…' : 'done');
+      cleanupEl.append(h('div', { class: 'muted' }, `${names.player(p.player)}: `, choice));
     }
     if (mine) {
       cleanupEl.append(h('p', {}, `Selected: ${[...selected].map((n) => map.labels[n]).join(', ') || 'nothing'}`));
       cleanupEl.append(h('button', {
         id: 'surrender', class: 'primary', disabled: busy,
         onclick: async () => {
-          await act({ type: 'surrender', nodes: [...selected] });
+          await act(ui.input([...selected]));
           selected = new Set();
         },
-      }, selected.size ? `Surrender ${selected.size} stone${selected.size === 1 ? '' : 's'}` : 'Surrender nothing'));
+      }, ui.submit(selected.size)));
     }
   }
 
@@ -602,6 +616,8 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     }
     const markers = model.ui.markers(s, map);
     board.render({
+      reachable: markers.reachable,
+      starts: markers.starts,
       players: model.players,
       board: s?.board ?? [],
       claims: markers.claims,

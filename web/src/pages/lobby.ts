@@ -34,6 +34,10 @@ function settingField(d: SettingInfo, value: unknown): HTMLElement {
     select.value = String(value ?? d.default);
     return h('label', {}, label, select);
   }
+  if (d.kind === 'optional_integer') {
+    const v = typeof value === 'number' ? String(value) : '';
+    return h('label', {}, label, h('input', { type: 'number', name: d.name, 'data-kind': d.kind, value: v, min: d.min, max: d.max, placeholder: 'none' }));
+  }
   if (d.kind === 'integers') {
     const list = Array.isArray(value) ? value.join(', ') : '';
     return h('label', {}, label, h('input', { name: d.name, 'data-kind': d.kind, value: list, placeholder: 'e.g. 0, 20' }));
@@ -51,6 +55,7 @@ function readSettings(box: HTMLElement): Record<string, unknown> {
     const kind = el.dataset.kind;
     if (kind === 'choice') out[el.name] = el.value;
     else if (kind === 'integers') out[el.name] = el.value.split(/[\s,]+/).filter(Boolean).map(Number);
+    else if (kind === 'optional_integer') out[el.name] = el.value.trim() === '' ? null : Number(el.value);
     else out[el.name] = Number(el.value);
   });
   return out;

@@ -6,6 +6,7 @@ import type { GameState, MapView, PlayerView, RecordedAction, ServerMessage } fr
 import type { Naming } from '../words';
 import { classic } from './classic';
 import { gobeyond } from './gobeyond';
+import { tribal } from './tribal';
 
 export type UpdateMessage = Extract<ServerMessage, { type: 'update' }>;
 
@@ -39,6 +40,20 @@ export type LogCarry = Record<string, unknown>;
 export interface Markers {
   claims?: (number | null)[];
   disputed?: Set<number>;
+  /** Free nodes the player to move may reach (Tribal Go's range). */
+  reachable?: Set<number>;
+  /** Start points: node and seat (null: not chosen yet). */
+  starts?: [number, number | null][];
+}
+
+/** How a system's Clean-Up reads and what it sends (GoBeyond surrenders, Tribal Go names dead
+ *  stones). */
+export interface CleanupUi {
+  intro: string;
+  /** What a player has chosen, once they have (null: still choosing). */
+  chosen(player: PlayerView): string | null;
+  input(nodes: number[]): Record<string, unknown>;
+  submit(count: number): string;
 }
 
 export interface SystemUi {
@@ -56,13 +71,21 @@ export interface SystemUi {
   buttons(state: GameState): Button[];
   passTitle(state: GameState): string;
   markers(state: GameState | null, map: MapView): Markers;
+  /** False for systems where resigning is not permitted (Tribal Go: a tribe passes). */
+  canResign?: boolean;
+  /** Whether Pass is possible now (default: whenever it is the player's turn). */
+  passAllowed?(state: GameState): boolean;
+  /** The status line for this state, if the system words it (`mine`: the viewer must act). */
+  status?(state: GameState, names: Naming, mine: boolean): string | null;
+  /** Clean-Up's wording and input (default: GoBeyond's surrender). */
+  cleanup?: CleanupUi;
   /** The hover text of an empty node. */
   describeEmpty(label: string, node: number, state: GameState, names: Naming): string;
   /** SGF export exists for this game. */
   hasSgf(players: number): boolean;
 }
 
-const SYSTEMS: Record<string, SystemUi> = { gobeyond, classic };
+const SYSTEMS: Record<string, SystemUi> = { gobeyond, classic, tribal };
 
 /** The interface of a system; unknown systems get the classic one (stones, passes, resigning). */
 export function systemUi(name: string | undefined): SystemUi {

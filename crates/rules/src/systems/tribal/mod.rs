@@ -14,7 +14,7 @@
 mod event;
 mod scoring;
 pub mod settings;
-mod state;
+pub mod state;
 mod system;
 
 use std::{collections::HashSet, sync::Arc};

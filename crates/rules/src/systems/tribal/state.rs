@@ -53,8 +53,8 @@ pub struct TribalPlayer {
     pub start: Option<u32>,
     /// The faction occupying this one.
     pub occupier: Option<u8>,
-    /// Prisoners held, per colour (seat).
-    pub prisoners: Vec<u32>,
+    /// Prisoners held, per colour (seat): `held[c]` stones of seat `c`.
+    pub held: Vec<u32>,
     /// Stones left in supply, when limited.
     pub supply: Option<u32>,
     /// Ran out of time: passes on every turn.
@@ -114,7 +114,7 @@ impl TribalState {
                     color: p.color_name(n),
                     start: game.start_point(p),
                     occupier: game.occupier(p).map(|o| o.0),
-                    prisoners: game.prisoners(p).to_vec(),
+                    held: game.prisoners(p).to_vec(),
                     supply: game.supply(p),
                     gone: game.is_gone(p),
                     rolls: game.rolloff(p).to_vec(),
