@@ -673,6 +673,9 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await page.click('#rules-reference');
     await page.waitForSelector('#rules-doc h1');
     assert.match((await page.textContent('#rules-doc h1')) ?? '', /Classic/i);
+    await page.goto(`${server.url}/#/rules/tribal`);
+    await page.waitForFunction(() => /How to play Tribal Go/.test(document.querySelector('#rules-guide h1')?.textContent ?? ''));
+    assert.match((await page.textContent('#rules-guide')) ?? '', /spoils/i);
     // A first game: 9×9 against the gentlest bot, no clock, tips on the page.
     await page.goto(`${server.url}/#/`);
     await page.click('#first-game');

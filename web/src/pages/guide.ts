@@ -111,11 +111,34 @@ function gobeyondGuide(d: Record<string, unknown>): HTMLElement[] {
   ]);
 }
 
+function tribalGuide(): HTMLElement[] {
+  return sections([
+    ['The goal', 'Hold more territory than any other tribe at the end. Two to eight tribes take turns; nobody may resign — a tribe that has nothing left to do passes.'],
+    ['The start',
+      'In the casual game everyone rolls two dice: the highest total moves first and chooses a start point first (ties roll again). Start points are spread as far apart as the map allows; yours is where your tribe grows from, not a stone.',
+      'Newcomers get handicap stones: players with more games behind them owe fewer stones, and the stones go within 3 steps of the start point or the tribe\u2019s stones.'],
+    ['A turn',
+      'Pass, or Play: roll two dice — the higher die is your range — and place one stone on an empty point within that many steps (along the lines) of your start point or any of your stones. You may also place nothing after a bad roll. In the Pro game there are no dice: the range is fixed (5 by default).',
+      row(diagram(['.....', '.....', '..X..', '.....', '.....'], 'With a range of 1, Black may play on the four points next to its stone (or next to its start point).'))],
+    ['Captures and spoils',
+      'A group with no liberties is captured, as in Go. Its stones are shared among every tribe with a stone touching it: each gets the same number, and the tribe that played the capturing stone also gets what is left over. Prisoners count at the end.',
+      row(
+        diagram(['.....', '.....', '.XR..', 'XOO..', '.XXX.'], 'White\u2019s two stones have one liberty left; Black and Red touch them.'),
+        diagram(['.....', '.....', '.XR..', 'X..X*.', '.XXX.'], 'Black captures: Black and Red get one prisoner each.'),
+      )],
+    ['Alliances',
+      'With three or more tribes, a tribe in trouble may surrender (on its turn) to the tribe with the most stones touching its own; that tribe must accept. Allied stones then count as one group and never capture each other, and the vassal\u2019s points count for its occupier. A vassal may declare independence on a later turn, or switch to a tribe that touches it more.'],
+    ['The end',
+      'When every tribe passes in a row the game ends. Groups with no liberties are removed and shared out; each tribe names its own dead stones, which become prisoners of whoever surrounds them. Then prisoners are filled into the territory of their colour: each prisoner of your colour held by another tribe takes one point of your territory away; prisoners that do not fit count for the tribes holding them. The most points wins; equal points share the place.'],
+    ['Not yet', 'The cards of the casual game (extra moves, rejections, trades, …) are not played yet: a pair of dice and a pass draw nothing for now.'],
+  ]);
+}
+
 export async function guidePage(root: HTMLElement, system: string) {
   const systems = await api.rules();
   const s = systems.find((x) => x.name === system) ?? systems[0];
   clear(root);
-  const body = s?.name === 'gobeyond' ? gobeyondGuide(s.defaults) : classicGuide();
+  const body = s?.name === 'gobeyond' ? gobeyondGuide(s.defaults) : s?.name === 'tribal' ? tribalGuide() : classicGuide();
   root.append(
     h('nav', { class: 'row tabs' },
       ...systems.map((x) => h('a', { href: `#/rules/${x.name}`, 'aria-current': x.name === s?.name ? 'page' : undefined }, x.title))),
