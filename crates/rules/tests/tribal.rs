@@ -309,3 +309,80 @@ fn a_random_game_replays_from_its_record_on_several_maps() {
         assert_eq!(u.events(), t.events(), "{spec}: the record replays to the same events");
     }
 }
+
+/// Random games on five map families with 2 to 6 players: every stone is always somewhere
+/// (supply, board, or someone's prisoners), a refused input changes nothing, and the record
+/// replays to the same events.
+#[test]
+fn random_games_conserve_stones_and_refusals_change_nothing() {
+    let maps = ["square:7", "hex:3", "torus:6", "honeycomb:2", "random:40:seed=3"];
+    for (k, spec) in maps.iter().enumerate() {
+        for players in [2usize, 3, 4, 6] {
+            let map = Arc::new(generate(spec).unwrap());
+            if map.len() < 2 * players {
+                continue;
+            }
+            let range = [RangeRule::Dice, RangeRule::Fixed, RangeRule::Unlimited][(k + players) % 3];
+            let rules = TribalRules { range, stones_per_player: Some(300), handicap: vec![-2, 0], ..TribalRules::default() };
+            let mut g = TribalGame::new(map.clone(), players, rules.clone(), None).unwrap();
+            let mut rng = gobeyond_rules::Rng::new((k * 10 + players) as u64);
+            let conserved = |g: &TribalGame| {
+                for c in 0..players {
+                    let colour = Player(c as u8);
+                    let on_board = g.map().nodes().filter(|&v| g.stone_at(v) == Some(colour)).count() as u32;
+                    let held: u32 = (0..players).map(|h| g.prisoners(Player(h as u8))[c]).sum();
+                    assert_eq!(g.supply(colour).unwrap() + on_board + held, 300, "{spec}, {players} players: colour {c}");
+                }
+            };
+            for _ in 0..3000 {
+                if g.outcome().is_some() {
+                    break;
+                }
+                if let Some(m) = RuleSystem::draw_chance(&g, &mut rng) {
+                    let seat = g.chance_seat().unwrap();
+                    RuleSystem::submit(&mut g, seat, &m).unwrap();
+                    continue;
+                }
+                let seat = g.acting()[0];
+                // Something illegal first: an occupied or unknown node, or out of turn.
+                let snapshot = (g.log().len(), g.events().len(), serde_json::to_string(&g.view(gobeyond_rules::Viewer::Spectator, &[], false)).unwrap());
+                let bad = match rng.below(3) {
+                    0 => Move::Place { node: Some(10_000), at: None },
+                    1 => match g.map().nodes().find(|&v| g.stone_at(v).is_some()) {
+                        Some(v) => Move::Place { node: Some(u64::from(v)), at: None },
+                        None => Move::Resign,
+                    },
+                    _ => Move::Dice { dice: [7, 1] },
+                };
+                let other = Player(((seat.index() + 1) % players) as u8);
+                assert!(RuleSystem::submit(&mut g, seat, &bad).is_err());
+                let _ = RuleSystem::submit(&mut g, other, &Move::Pass).is_err() || *g.phase() == Phase::CleanUp;
+                let after = (g.log().len(), g.events().len(), serde_json::to_string(&g.view(gobeyond_rules::Viewer::Spectator, &[], false)).unwrap());
+                if *g.phase() != Phase::CleanUp {
+                    assert_eq!(snapshot, after, "{spec}: a refused input changed the game");
+                }
+                let mut legal = Vec::new();
+                g.legal_actions(&mut legal);
+                let input = if *g.phase() == Phase::CleanUp {
+                    Move::dead(g.map(), &[])
+                } else {
+                    let placed = g.events().iter().filter(|e| matches!(e, Event::Placed { .. })).count();
+                    let others: Vec<Action> = legal.iter().copied().filter(|a| *a != Action::Pass).collect();
+                    if legal.contains(&Action::Pass) && (others.is_empty() || (placed > 3 * players && rng.below(3) == 0)) {
+                        Move::Pass
+                    } else {
+                        Move::action(g.map(), others[rng.below(others.len() as u32) as usize])
+                    }
+                };
+                let actor = if *g.phase() == Phase::CleanUp { g.acting()[0] } else { seat };
+                RuleSystem::submit(&mut g, actor, &input).unwrap_or_else(|e| panic!("{spec}: {input:?}: {e}"));
+                conserved(&g);
+            }
+            assert!(g.outcome().is_some(), "{spec}, {players} players: the game ended");
+            let names: Vec<PlayerInfo> = (0..players).map(|i| PlayerInfo { name: format!("p{i}") }).collect();
+            let record = Record::of(&g, MapSource::Spec((*spec).into()), names);
+            let again: TribalGame = record.replay_as().unwrap();
+            assert_eq!(again.events(), g.events(), "{spec}: the record replays");
+        }
+    }
+}
