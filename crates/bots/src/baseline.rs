@@ -8,6 +8,9 @@ use crate::searchable::Searchable;
 /// action (Pass or Skip) when there is none. Resigning is never chosen.
 pub fn random_action<G: Searchable>(game: &G, tables: &PlayoutTables, rng: &mut Rng) -> Option<G::Action> {
     let player = game.to_move()?;
+    if let Some(a) = game.baseline_random(rng) {
+        return Some(a);
+    }
     let mut actions = Vec::new();
     game.legal_actions(&mut actions);
     let places: Vec<G::Action> = actions

@@ -229,6 +229,12 @@ pub trait Searchable: Game {
     }
     /// True for the action that says "I am done" (Pass).
     fn is_pass(&self, action: Self::Action) -> bool;
+    /// The random baseline's action, for systems whose turns are more than placing or passing
+    /// (Tribal Go's dice and start points); `None`: the generic random placement.
+    fn baseline_random(&self, rng: &mut Rng) -> Option<Self::Action> {
+        let _ = rng;
+        None
+    }
     /// A material count of how well `player` stands now, in the rule system's own terms (for
     /// the greedy baseline).
     fn greedy_value(&self, player: Player) -> f64;

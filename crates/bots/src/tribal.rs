@@ -36,19 +36,45 @@ fn own_eye(game: &TribalGame, p: Player, node: NodeId) -> bool {
     game.map().neighbors(node).iter().all(|&w| game.stone_at(w).is_some_and(|q| game.team(q) == team))
 }
 
-/// A random placement for the player to move within its range, if one is legal.
+/// A random placement for the player to move within its range, if one is legal (tried on a
+/// copy, so nothing changes).
 fn random_placement(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Option<NodeId> {
-    let reach = game.reachable(p, game.current_range());
-    let mut candidates: Vec<NodeId> = game
-        .map()
+    let range = game.current_range();
+    let mut candidates = candidates(game, p, range);
+    while !candidates.is_empty() {
+        let v = candidates.swap_remove(rng.below(candidates.len() as u32) as usize);
+        if game.placeable(p, v, range) {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// Free nodes in range that are not the player's own one-point eyes.
+fn candidates(game: &TribalGame, p: Player, range: Option<u32>) -> Vec<NodeId> {
+    let reach = game.reachable(p, range);
+    game.map()
         .nodes()
         .filter(|&v| reach[v as usize] && game.stone_at(v).is_none() && !own_eye(game, p, v))
-        .collect();
-    let range = game.current_range();
+        .collect()
+}
+
+/// Playouts place straight away: the first random candidate the rules accept (a refused
+/// placement changes nothing), without a trial copy.
+fn play_random_placement(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Option<NodeId> {
+    // Random nodes first (the rules check the range on their own): cheaper than listing every
+    // reachable node on each move. The full list only when those miss.
+    let n = game.map().len() as u32;
+    for _ in 0..24 {
+        let v = rng.below(n);
+        if game.stone_at(v).is_none() && !own_eye(game, p, v) && game.play(Action::Place(v)).is_ok() {
+            return Some(v);
+        }
+    }
+    let mut candidates = candidates(game, p, game.current_range());
     while !candidates.is_empty() {
-        let i = rng.below(candidates.len() as u32) as usize;
-        let v = candidates.swap_remove(i);
-        if game.placeable(p, v, range) {
+        let v = candidates.swap_remove(rng.below(candidates.len() as u32) as usize);
+        if game.play(Action::Place(v)).is_ok() {
             return Some(v);
         }
     }
@@ -148,8 +174,11 @@ impl Searchable for TribalGame {
                     }
                 }
                 Phase::Turn { rolled: None } if late => Action::Pass,
-                _ => match random_placement(g, p, rng) {
-                    Some(v) => Action::Place(v),
+                _ => match play_random_placement(g, p, rng) {
+                    Some(v) => {
+                        played.push((p, v));
+                        continue;
+                    }
                     None if matches!(g.phase(), Phase::Turn { rolled: None }) => Action::Pass,
                     None => Action::Forgo,
                 },
@@ -163,9 +192,6 @@ impl Searchable for TribalGame {
                 if g.play(fallback).is_err() {
                     break;
                 }
-            }
-            if let Action::Place(v) = action {
-                played.push((p, v));
             }
         }
         for (v, owner) in g.owners().into_iter().enumerate() {
@@ -184,8 +210,15 @@ impl Searchable for TribalGame {
         }
     }
 
+    /// Passing, and where no pass is possible the other ways of doing nothing (after a roll, a
+    /// handicap stone, an offer).
     fn is_pass(&self, action: Action) -> bool {
-        action == Action::Pass
+        matches!(action, Action::Pass | Action::Forgo | Action::Decline)
+    }
+
+    fn baseline_random(&self, rng: &mut Rng) -> Option<Action> {
+        let p = self.to_move()?;
+        Some(random_action(&mut self.without_events(), p, rng))
     }
 
     /// Territory (of the player's team) plus prisoners held.

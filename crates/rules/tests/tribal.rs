@@ -152,6 +152,16 @@ fn alliances_group_together_never_capture_each_other_and_can_end() {
     assert!(matches!(g.apply(R, &Input::Action(Action::Surrender(W))), Err(Illegal::Surrender(_))));
     act(&mut g, R, Action::Surrender(B));
     assert_eq!(g.acting(), vec![B], "Black answers");
+    let turn = RuleSystem::turn(&g);
+    assert!(
+        turn.simultaneous && turn.seats == vec![B],
+        "a decision on the server's decision clock: {turn:?}"
+    );
+    // Had the time run out, the offer would be declined and play go on after Red.
+    let mut lapsed = g.clone();
+    act(&mut lapsed, B, Action::Timeout);
+    assert_eq!(lapsed.occupier(R), None);
+    assert_eq!(lapsed.to_move(), Some(B));
     act(&mut g, B, Action::Accept);
     assert_eq!(g.occupier(R), Some(B));
     assert_eq!(g.team(R), B);
@@ -323,7 +333,12 @@ fn random_games_conserve_stones_and_refusals_change_nothing() {
                 continue;
             }
             let range = [RangeRule::Dice, RangeRule::Fixed, RangeRule::Unlimited][(k + players) % 3];
-            let rules = TribalRules { range, stones_per_player: Some(300), handicap: vec![-2, 0], ..TribalRules::default() };
+            let rules = TribalRules {
+                range,
+                stones_per_player: Some(300),
+                handicap: vec![-2, 0],
+                ..TribalRules::default()
+            };
             let mut g = TribalGame::new(map.clone(), players, rules.clone(), None).unwrap();
             let mut rng = gobeyond_rules::Rng::new((k * 10 + players) as u64);
             let conserved = |g: &TribalGame| {
@@ -331,7 +346,11 @@ fn random_games_conserve_stones_and_refusals_change_nothing() {
                     let colour = Player(c as u8);
                     let on_board = g.map().nodes().filter(|&v| g.stone_at(v) == Some(colour)).count() as u32;
                     let held: u32 = (0..players).map(|h| g.prisoners(Player(h as u8))[c]).sum();
-                    assert_eq!(g.supply(colour).unwrap() + on_board + held, 300, "{spec}, {players} players: colour {c}");
+                    assert_eq!(
+                        g.supply(colour).unwrap() + on_board + held,
+                        300,
+                        "{spec}, {players} players: colour {c}"
+                    );
                 }
             };
             for _ in 0..3000 {
@@ -345,7 +364,11 @@ fn random_games_conserve_stones_and_refusals_change_nothing() {
                 }
                 let seat = g.acting()[0];
                 // Something illegal first: an occupied or unknown node, or out of turn.
-                let snapshot = (g.log().len(), g.events().len(), serde_json::to_string(&g.view(gobeyond_rules::Viewer::Spectator, &[], false)).unwrap());
+                let snapshot = (
+                    g.log().len(),
+                    g.events().len(),
+                    serde_json::to_string(&g.view(gobeyond_rules::Viewer::Spectator, &[], false)).unwrap(),
+                );
                 let bad = match rng.below(3) {
                     0 => Move::Place { node: Some(10_000), at: None },
                     1 => match g.map().nodes().find(|&v| g.stone_at(v).is_some()) {
@@ -356,8 +379,13 @@ fn random_games_conserve_stones_and_refusals_change_nothing() {
                 };
                 let other = Player(((seat.index() + 1) % players) as u8);
                 assert!(RuleSystem::submit(&mut g, seat, &bad).is_err());
-                let _ = RuleSystem::submit(&mut g, other, &Move::Pass).is_err() || *g.phase() == Phase::CleanUp;
-                let after = (g.log().len(), g.events().len(), serde_json::to_string(&g.view(gobeyond_rules::Viewer::Spectator, &[], false)).unwrap());
+                let _ =
+                    RuleSystem::submit(&mut g, other, &Move::Pass).is_err() || *g.phase() == Phase::CleanUp;
+                let after = (
+                    g.log().len(),
+                    g.events().len(),
+                    serde_json::to_string(&g.view(gobeyond_rules::Viewer::Spectator, &[], false)).unwrap(),
+                );
                 if *g.phase() != Phase::CleanUp {
                     assert_eq!(snapshot, after, "{spec}: a refused input changed the game");
                 }
@@ -368,14 +396,17 @@ fn random_games_conserve_stones_and_refusals_change_nothing() {
                 } else {
                     let placed = g.events().iter().filter(|e| matches!(e, Event::Placed { .. })).count();
                     let others: Vec<Action> = legal.iter().copied().filter(|a| *a != Action::Pass).collect();
-                    if legal.contains(&Action::Pass) && (others.is_empty() || (placed > 3 * players && rng.below(3) == 0)) {
+                    if legal.contains(&Action::Pass)
+                        && (others.is_empty() || (placed > 3 * players && rng.below(3) == 0))
+                    {
                         Move::Pass
                     } else {
                         Move::action(g.map(), others[rng.below(others.len() as u32) as usize])
                     }
                 };
                 let actor = if *g.phase() == Phase::CleanUp { g.acting()[0] } else { seat };
-                RuleSystem::submit(&mut g, actor, &input).unwrap_or_else(|e| panic!("{spec}: {input:?}: {e}"));
+                RuleSystem::submit(&mut g, actor, &input)
+                    .unwrap_or_else(|e| panic!("{spec}: {input:?}: {e}"));
                 conserved(&g);
             }
             assert!(g.outcome().is_some(), "{spec}, {players} players: the game ended");

@@ -418,11 +418,12 @@ impl TribalGame {
         code.checked_sub(1).map(|p| self.team(Player(p)))
     }
 
-    /// The group (by team) containing `node`'s stone, and its liberties.
+    /// The group (by team) containing `node`'s stone, and whether it has a liberty (only that
+    /// matters: captures and suicide ask about none).
     fn group(&self, node: NodeId, seen: &mut [bool]) -> (Vec<NodeId>, u32) {
         let team = self.team_of_code(self.owner[node as usize]);
         let mut stones = vec![node];
-        let mut libs = HashSet::new();
+        let mut libs = 0u32;
         seen[node as usize] = true;
         let mut i = 0;
         while i < stones.len() {
@@ -431,14 +432,14 @@ impl TribalGame {
             for &w in self.map.neighbors(v) {
                 let code = self.owner[w as usize];
                 if code == 0 {
-                    libs.insert(w);
+                    libs = 1;
                 } else if !seen[w as usize] && self.team_of_code(code) == team {
                     seen[w as usize] = true;
                     stones.push(w);
                 }
             }
         }
-        (stones, libs.len() as u32)
+        (stones, libs)
     }
 
     /// Players with a stone next to `stones` (not in it): the spoils' recipients (rule 30, A8),
@@ -550,19 +551,24 @@ impl TribalGame {
             return Err(Illegal::NoStones);
         }
         let before_hash = self.hash;
-        let before_prisoners = self.prisoners.clone();
-        let before_supply = self.supply.clone();
         self.set(node, p.0 + 1);
         let team = self.team(p);
         // Other teams' groups next to the stone left without liberties: all removed together.
-        let mut seen = vec![false; self.map.len()];
+        // (Prisoners and supply change only once the placement stands.)
+        let has_empty_neighbour =
+            |g: &TribalGame, v: NodeId| g.map.neighbors(v).iter().any(|&w| g.owner[w as usize] == 0);
+        let mut seen: Option<Vec<bool>> = None;
         let mut captured: Vec<Vec<NodeId>> = Vec::new();
         for &w in self.map.neighbors(node) {
             let code = self.owner[w as usize];
-            if code == 0 || seen[w as usize] || self.team_of_code(code) == Some(team) {
+            if code == 0 || self.team_of_code(code) == Some(team) || has_empty_neighbour(self, w) {
                 continue;
             }
-            let (stones, libs) = self.group(w, &mut seen);
+            let seen = seen.get_or_insert_with(|| vec![false; self.map.len()]);
+            if seen[w as usize] {
+                continue;
+            }
+            let (stones, libs) = self.group(w, seen);
             if libs == 0 {
                 captured.push(stones);
             }
@@ -580,7 +586,12 @@ impl TribalGame {
                 removed.push(v);
             }
         }
-        let (_, libs) = self.group(node, &mut vec![false; self.map.len()]);
+        // A stone with an empty neighbour has a liberty: no search needed.
+        let libs = if has_empty_neighbour(self, node) {
+            1
+        } else {
+            self.group(node, &mut vec![false; self.map.len()]).1
+        };
         let repeated = match self.rules.ko {
             TribalKo::PositionalSuperko => self.history.contains(&self.hash),
             TribalKo::Simple => self.hash == self.previous_hash,
@@ -594,8 +605,6 @@ impl TribalGame {
             }
             self.set(node, 0);
             debug_assert_eq!(self.hash, before_hash);
-            self.prisoners = before_prisoners;
-            self.supply = before_supply;
             return Err(if libs == 0 { Illegal::Suicide(node) } else { Illegal::Ko(node) });
         }
         if let Some(s) = self.supply[p.index()].as_mut() {

@@ -283,7 +283,11 @@ impl RuleSystem for TribalGame {
             Phase::ChooseStart { .. } => Turn::to_move(self.acting().first().copied(), "choose_start"),
             Phase::Handicap { .. } => Turn::to_move(self.acting().first().copied(), "handicap"),
             Phase::Turn { .. } => Turn::to_move(self.acting().first().copied(), "playing"),
-            Phase::Offer { to, .. } => Turn::to_move(Some(*to), "surrender_offer"),
+            // A decision, not a turn: under a time control it gets the server's short decision
+            // time (declining when it runs out), and the offered player's own clock stands.
+            Phase::Offer { to, .. } => {
+                Turn { seats: vec![*to], phase: "surrender_offer", simultaneous: true, chance: None }
+            }
             Phase::CleanUp => {
                 Turn { seats: self.acting(), phase: "clean_up", simultaneous: true, chance: None }
             }
