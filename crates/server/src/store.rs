@@ -398,6 +398,46 @@ impl Store {
         Ok(())
     }
 
+    /// Replaces a game's stored settings (before it starts).
+    pub async fn set_setup(&self, id: i64, setup: &str) -> Result<(), ApiError> {
+        sqlx::query("UPDATE games SET setup = $1 WHERE id = $2 AND status = 'open'")
+            .bind(setup)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// A player's finished Tribal Go games on this server: (played, won — first place). Only
+    /// up to five of each matter (rule 10 caps the handicap at −5).
+    pub async fn tribal_history(&self, user: i64) -> Result<(u32, u32), ApiError> {
+        let rows = sqlx::query(
+            "SELECT games.setup, games.result, seats.seat FROM games JOIN seats ON seats.game_id = games.id \
+             WHERE seats.user_id = $1 AND games.status = 'finished' ORDER BY games.id DESC LIMIT 200",
+        )
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?;
+        let (mut played, mut won) = (0u32, 0u32);
+        for r in &rows {
+            let setup: String = r.try_get("setup")?;
+            let tribal = serde_json::from_str::<serde_json::Value>(&setup)
+                .ok()
+                .is_some_and(|v| v["rules"]["system"] == "tribal");
+            if !tribal {
+                continue;
+            }
+            played += 1;
+            let seat: i64 = r.try_get("seat")?;
+            let result: Option<String> = r.try_get("result")?;
+            let first = result
+                .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+                .is_some_and(|o| o["places"][seat as usize] == 1);
+            won += u32::from(first);
+        }
+        Ok((played, won))
+    }
+
     pub async fn start_game(&self, id: i64, clock: &str) -> Result<(), ApiError> {
         sqlx::query("UPDATE games SET status = 'live', started_ms = $1, clock = $2 WHERE id = $3")
             .bind(now_ms())

@@ -9,7 +9,7 @@ mod common;
 use common::{Client, TestServer, postgres_url, seat_of, sqlite_url};
 use serde_json::json;
 
-on_both!(bots_play_a_casual_game_to_the_end, a_person_plays_the_pro_game);
+on_both!(bots_play_a_casual_game_to_the_end, a_person_plays_the_pro_game, the_handicap_comes_from_history);
 
 async fn bots_play_a_casual_game_to_the_end(db: &str) {
     let server = TestServer::start(db).await;
@@ -63,5 +63,55 @@ async fn a_person_plays_the_pro_game(db: &str) {
     assert_eq!(s.act(game, json!({"type": "place", "node": near})).await["type"], "ack");
     let (_, info) = a.get(&format!("/api/games/{game}")).await;
     assert_eq!(info["rules"]["range"], "fixed");
+    server.stop().await;
+}
+
+/// Rule 10: a player with games behind them gives newcomers handicap stones; the server takes
+/// the history from its own finished games.
+async fn the_handicap_comes_from_history(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    // A plays one Pro game against a bot, passing to the end.
+    let game = a
+        .create(json!({"rules": "tribal-pro", "map": "square:5", "players": 2,
+                       "seats": [{"kind": "me"}, {"kind": "bot", "level": 1}]}))
+        .await;
+    let mut s = a.socket().await;
+    let mut state = s.watch(game, None).await;
+    let me = seat_of(&state["info"], a.id());
+    for _ in 0..200 {
+        let st = &state["state"];
+        if state["status"] == "finished" || st["outcome"].is_object() {
+            break;
+        }
+        let mine =
+            st["to_move"] == me || st["awaiting_cleanup"].as_array().is_some_and(|w| w.contains(&json!(me)));
+        if mine {
+            let action = match st["phase"].as_str() {
+                Some("choose_start") => json!({"type": "choose_start", "node": st["start_choices"][0]}),
+                Some("clean_up") => json!({"type": "dead"}),
+                _ => json!({"type": "pass"}),
+            };
+            let r = s.act(game, action.clone()).await;
+            assert_eq!(r["type"], "ack", "{action} {r}");
+        }
+        state = s.until(|v| v["type"] == "update" || v["type"] == "sync").await;
+    }
+    let (_, info) = a.get(&format!("/api/games/{game}")).await;
+    assert_eq!(info["status"], "finished", "{info}");
+    // Now A against B, a newcomer: B owes stones.
+    let next = a.create(json!({"rules": "tribal-pro", "map": "square:9", "players": 2})).await;
+    assert_eq!(b.post(&format!("/api/games/{next}/join"), json!({})).await.0, 200);
+    let (_, info) = a.get(&format!("/api/games/{next}")).await;
+    let handicap = info["rules"]["handicap"].as_array().cloned().unwrap_or_default();
+    let b_seat = seat_of(&info, b.id()) as usize;
+    assert_eq!(handicap.get(b_seat), Some(&json!(0)), "{info}");
+    assert!(handicap[1 - b_seat].as_i64().unwrap() < 0, "A's history gives a handicap value: {info}");
+    let mut sb = b.socket().await;
+    let sync = sb.watch(next, None).await;
+    let (_, rec) = a.get(&format!("/api/games/{next}/record")).await;
+    assert!(rec["rules"]["handicap"].is_array(), "stored with the game: {rec}");
+    let _ = sync;
     server.stop().await;
 }

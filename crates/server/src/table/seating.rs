@@ -70,6 +70,7 @@ impl Table {
     }
 
     pub(super) async fn start(&mut self) -> Result<(), ApiError> {
+        self.handicap_from_history().await?;
         let names: Vec<String> = self.seats.iter().map(seat_name).collect();
         self.game = self.setup.new_game(&names)?;
         let (player, cleanup) = self.turn();
@@ -80,6 +81,31 @@ impl Table {
         self.broadcast(ServerMessage::Started { game: self.id, info: self.info() });
         self.send_sync_to_all();
         Ok(())
+    }
+}
+
+impl Table {
+    /// Tribal Go's handicap comes from the players' history (rule 10: −(played + won), at most
+    /// −5) unless the creator set it: taken from this server's finished Tribal games when the
+    /// game starts, and stored with the game's settings so that it replays the same.
+    async fn handicap_from_history(&mut self) -> Result<(), ApiError> {
+        if self.setup.rules.system != "tribal" || self.setup.rules.settings.contains_key("handicap") {
+            return Ok(());
+        }
+        let mut values = Vec::with_capacity(self.seats.len());
+        for seat in &self.seats {
+            let (played, won) = match seat.user_id {
+                Some(user) => self.store.tribal_history(user).await?,
+                None => (0, 0),
+            };
+            values.push(gobeyond_rules::tribal::handicap_value(played, won));
+        }
+        if values.iter().all(|v| *v == values[0]) {
+            return Ok(());
+        }
+        self.setup.rules.settings.insert("handicap".into(), serde_json::json!(values));
+        let text = serde_json::to_string(&self.setup).map_err(|e| ApiError::Internal(e.to_string()))?;
+        self.store.set_setup(self.id, &text).await
     }
 }
 
