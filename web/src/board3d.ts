@@ -92,6 +92,12 @@ export function createBoard3D(
     new THREE.MeshBasicMaterial({ transparent: true, opacity: 0.35, depthWrite: false }),
     n,
   );
+  // Nodes within the mover's range (Tribal Go): a soft green halo.
+  const reach = new THREE.InstancedMesh(
+    new THREE.SphereGeometry(1, 12, 8),
+    new THREE.MeshBasicMaterial({ color: 0x3b8f5a, transparent: true, opacity: 0.35, depthWrite: false }),
+    n,
+  );
   const unset = new THREE.Color(0);
   for (let i = 0; i < n; i++) {
     place(points, i, s * 0.3);
@@ -100,11 +106,12 @@ export function createBoard3D(
     stones.setMatrixAt(i, hidden);
     claims.setMatrixAt(i, hidden);
     fields.setMatrixAt(i, hidden);
+    reach.setMatrixAt(i, hidden);
     stones.setColorAt(i, unset);
     claims.setColorAt(i, unset);
     fields.setColorAt(i, unset);
   }
-  scene.add(points, hits, stones, claims, fields);
+  scene.add(points, hits, stones, claims, fields, reach);
   // Node names on the board (maps of a few hundred nodes): "17" must be a place one can find.
   const labels: (THREE.Sprite | null)[] = new Array(n).fill(null);
   if (n <= 600) {
@@ -216,6 +223,8 @@ export function createBoard3D(
           place(claims, i, s * 0.35);
           claims.setColorAt(i, color.set(playerStyle(claimant, view.players).fill));
         }
+        if (owner === null && view.reachable?.has(i)) place(reach, i, s * 0.7);
+        else reach.setMatrixAt(i, hidden);
         const res = owner === null ? (view.reserved?.[i] ?? null) : null;
         if (res === null) fields.setMatrixAt(i, hidden);
         else {
@@ -223,7 +232,7 @@ export function createBoard3D(
           fields.setColorAt(i, color.set(playerStyle(res, view.players).fill));
         }
       }
-      for (const m of [stones, claims, fields]) {
+      for (const m of [stones, claims, fields, reach]) {
         m.instanceMatrix.needsUpdate = true;
         if (m.instanceColor) m.instanceColor.needsUpdate = true;
       }
