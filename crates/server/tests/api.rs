@@ -537,7 +537,7 @@ async fn accounts(db: &str) {
     let mut req = format!("ws://{}/api/ws", server.addr).into_client_request().unwrap();
     req.headers_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
     let (ws, _) = tokio_tungstenite::connect_async(req).await.expect("the bot's socket");
-    let mut s = common::Socket { ws };
+    let mut s = common::Socket::new(ws);
     let hello = s.next().await;
     assert_eq!(hello["user"]["kind"], "bot");
     server.stop().await;

@@ -113,7 +113,10 @@ async fn resigned_players_cleanup_is_decided_for_them(db: &str) {
         assert_eq!(sockets[seat].1.act(game, json!({"type": "surrender", "nodes": []})).await["type"], "ack");
     }
     // The resigned seat's choice comes from the server.
-    let decided = sockets[0].1.until(|v| v["type"] == "update" && v["action"]["player"] == 2).await;
+    let decided = sockets[0]
+        .1
+        .until(|v| v["type"] == "update" && v["action"]["player"] == 2 && v["state"]["phase"] != "playing")
+        .await;
     assert_eq!(decided["action"]["type"], "surrender", "{decided}");
     let (_, info) = clients[0].get(&format!("/api/games/{game}")).await;
     assert_eq!(info["status"], "finished", "{info}");

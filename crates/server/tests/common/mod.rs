@@ -206,7 +206,7 @@ impl Client {
         let mut req = url.into_client_request().unwrap();
         req.headers_mut().insert("cookie", self.cookie.parse().unwrap());
         let (ws, _) = tokio_tungstenite::connect_async(req).await.expect("socket opens");
-        let mut s = Socket { ws };
+        let mut s = Socket::new(ws);
         let hello = s.next().await;
         assert_eq!(hello["type"], "hello", "{hello}");
         s
@@ -215,9 +215,18 @@ impl Client {
 
 pub struct Socket {
     pub ws: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    /// Messages read while waiting for something else (an action's answer): the next reads
+    /// see them first, so that an update sent before its action's `ack` is not lost.
+    held: std::collections::VecDeque<Value>,
 }
 
 impl Socket {
+    pub fn new(
+        ws: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    ) -> Socket {
+        Socket { ws, held: std::collections::VecDeque::new() }
+    }
+
     pub async fn send(&mut self, v: Value) {
         self.ws.send(Message::Text(v.to_string().into())).await.unwrap();
     }
@@ -228,6 +237,13 @@ impl Socket {
 
     /// The next JSON message (fails the test after 20 s of silence).
     pub async fn next(&mut self) -> Value {
+        if let Some(v) = self.held.pop_front() {
+            return v;
+        }
+        self.read().await
+    }
+
+    async fn read(&mut self) -> Value {
         loop {
             let m = tokio::time::timeout(Duration::from_secs(20), self.ws.next())
                 .await
@@ -257,11 +273,20 @@ impl Socket {
         self.until(|v| v["type"] == "sync" && v["game"] == game).await
     }
 
-    /// Sends an action and returns the answer (`ack` or `error`) for it.
+    /// Sends an action and returns the answer (`ack` or `error`) for it; other messages that
+    /// come first are kept for the next reads.
     pub async fn act(&mut self, game: i64, action: Value) -> Value {
         let id = unique();
         self.send(json!({"type": "act", "game": game, "action": action, "id": id})).await;
-        self.until(|v| (v["type"] == "ack" || v["type"] == "error") && v["id"] == id).await
+        let mut others = Vec::new();
+        loop {
+            let v = self.read().await;
+            if (v["type"] == "ack" || v["type"] == "error") && v["id"] == id {
+                self.held.extend(others);
+                return v;
+            }
+            others.push(v);
+        }
     }
 
     pub async fn close(mut self) {
