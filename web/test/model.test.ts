@@ -118,3 +118,24 @@ describe('game model', () => {
     expect(m.log.map((l) => l.text)).toEqual(['1. Black (ada) played A3', '2. White (bot) passed']);
   });
 });
+
+describe('Tribal Go surrender targets', () => {
+  it('are the independent players with the most stones touching, as the engine says', async () => {
+    const { surrenderTargets, contact } = await import('../src/systems/tribal');
+    const m = gridMap(7, 7);
+    const s = state(Array(49).fill(null), 2);
+    s.players = [0, 1, 2].map((p) => ({ player: p, name: '', color: ['Black', 'White', 'Red'][p], stones: [], occupier: null }));
+    // Red at D4 (24); Black at C4 (23) and E4 (25); White at D5 (17).
+    s.board[24] = 2;
+    s.board[23] = 0;
+    s.board[25] = 0;
+    s.board[17] = 1;
+    expect([contact(s, m, 0, 2), contact(s, m, 1, 2)]).toEqual([2, 1]);
+    expect(surrenderTargets(s, m, 2)).toEqual([0]);
+    // Occupied by Black, Red may switch only to someone touching it more: nobody here.
+    s.players[2].occupier = 0;
+    expect(surrenderTargets(s, m, 2)).toEqual([]);
+    // A faction that occupies another cannot surrender.
+    expect(surrenderTargets(s, m, 0)).toEqual([]);
+  });
+});

@@ -381,7 +381,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     const myTurn = model.isMyTurn(user.id) && s?.phase !== 'clean_up';
     const seat = mySeat();
     if (!live || seat === null || !s || s.phase === 'clean_up' || s.status === 'scoring') return;
-    for (const b of model.ui.buttons(s)) {
+    for (const b of model.ui.buttons(s, map)) {
       actionsEl.append(h('button', { id: b.id, disabled: !myTurn || busy, accesskey: b.key, onclick: () => act(b.input), title: b.title }, b.label));
     }
     const passable = model.ui.passAllowed?.(s) ?? true;
@@ -676,7 +676,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
 
   const keys = (e: KeyboardEvent) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.ctrlKey || e.metaKey || e.altKey) return;
-    const button = model.state && model.ui.buttons(model.state).find((b) => b.key === e.key);
+    const button = model.state && model.ui.buttons(model.state, map).find((b) => b.key === e.key);
     if (button && model.isMyTurn(user.id)) void act(button.input);
     else if (e.key === 'p' && model.isMyTurn(user.id)) void act({ type: 'pass' });
     else if (e.key === 'Escape' && pending !== null) {

@@ -68,7 +68,8 @@ export interface SystemUi {
   /** Lines for one update. */
   logOfUpdate(msg: UpdateMessage, before: GameState | null, names: Naming, carry: LogCarry): string[];
   columns: Column[];
-  buttons(state: GameState): Button[];
+  /** Extra buttons for the player to move (`map`: for systems whose choices depend on it). */
+  buttons(state: GameState, map?: MapView): Button[];
   passTitle(state: GameState): string;
   markers(state: GameState | null, map: MapView): Markers;
   /** False for systems where resigning is not permitted (Tribal Go: a tribe passes). */

@@ -2,7 +2,7 @@
 // on the board, handicap stones, alliances (surrender, accept, independence), prisoners by
 // colour, and the count at the end explained step by step in the log.
 
-import type { GameState, TribalEvent } from '../types';
+import type { GameState, MapView, TribalEvent } from '../types';
 import { type Naming, plural } from '../words';
 import type { Button, SystemUi } from './index';
 
@@ -81,9 +81,33 @@ export function describeTribal(events: TribalEvent[], names: Naming): string[] {
   return lines;
 }
 
+/** c(q, p): how many of q's stones touch at least one of p's (rule 49). */
+export function contact(s: GameState, map: MapView, q: number, p: number): number {
+  const near = new Set<number>();
+  for (const [a, b] of map.edges) {
+    if (s.board[a] === q && s.board[b] === p) near.add(a);
+    if (s.board[b] === q && s.board[a] === p) near.add(b);
+  }
+  return near.size;
+}
+
+/** The players `me` may offer to surrender to now (rules 50, 53, 55): independent, with the
+ *  most stones touching `me`'s (ties allow each), more than the current occupier has. */
+export function surrenderTargets(s: GameState, map: MapView, me: number): number[] {
+  const n = s.players.length;
+  if (n < 3 || s.players.some((p) => p.occupier === me)) return [];
+  const counts = s.players.map((p) => (p.player === me ? 0 : contact(s, map, p.player, me)));
+  const most = Math.max(...counts);
+  const occupier = s.players[me]?.occupier ?? null;
+  return s.players
+    .filter((q) => q.player !== me && q.occupier == null && q.player !== occupier && counts[q.player] > 0 && counts[q.player] === most)
+    .filter((q) => occupier === null || counts[q.player] > counts[occupier])
+    .map((q) => q.player);
+}
+
 const dice = (s: GameState) => s.rules.range === 'dice' || s.rules.range === undefined;
 
-function buttons(s: GameState): Button[] {
+function buttons(s: GameState, map?: MapView): Button[] {
   const out: Button[] = [];
   if (s.phase === 'surrender_offer') {
     out.push({ id: 'accept-surrender', label: 'Accept', title: 'Take this faction in: its points count for you', key: 'a', input: { type: 'accept' } });
@@ -105,9 +129,9 @@ function buttons(s: GameState): Button[] {
   if (me !== null && s.players[me]?.occupier != null) {
     out.push({ id: 'independence', label: 'Independence', title: 'Leave your occupier (costs the turn)', key: 'i', input: { type: 'independence' } });
   }
-  if (s.players.length >= 3 && me !== null) {
-    for (const p of s.players) {
-      if (p.player === me) continue;
+  if (s.players.length >= 3 && me !== null && map) {
+    for (const target of surrenderTargets(s, map, me)) {
+      const p = s.players[target];
       out.push({
         id: `surrender-${p.player}`,
         label: `Surrender to ${p.color}`,
