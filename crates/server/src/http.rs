@@ -276,12 +276,9 @@ struct Summarized {
 /// A game as lobby lists and profiles show it.
 async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError> {
     let setup: Option<GameSetup> = serde_json::from_str(&row.setup).ok();
-    let seats = app.store.seats(row.id).await?;
-    let ratings = match &setup {
-        Some(s) => app.store.seat_ratings(row.id, &s.rules.system).await?,
-        None => Vec::new(),
-    };
-    let joinable = seats.iter().any(|s| {
+    let system = setup.as_ref().map_or("", |s| s.rules.system.as_str());
+    let seats = app.store.seats_rated(row.id, system).await?;
+    let joinable = seats.iter().map(|r| &r.seat).any(|s| {
         s.user_id.is_none()
             && s.bot_level.is_none()
             && setup.as_ref().and_then(|g| g.seats.get(s.seat)) != Some(&SeatChoice::Invite)
@@ -294,11 +291,12 @@ async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError>
         map: setup.as_ref().map(|s| MapBrief::of(&s.map)),
         seats: seats
             .iter()
-            .map(|s| SummarySeat {
-                seat: s.seat,
-                user: s.user_name.clone(),
-                bot_level: s.bot_level,
-                rating: ratings.iter().find(|(seat, _)| *seat == s.seat).map(|(_, r)| *r),
+            .map(|r| SummarySeat {
+                seat: r.seat.seat,
+                user: r.seat.user_name.clone(),
+                bot_level: r.seat.bot_level,
+                // Games whose settings cannot be read have no rule system to rate in.
+                rating: r.rating.filter(|_| setup.is_some()),
             })
             .collect(),
         created_ms: row.created_ms,

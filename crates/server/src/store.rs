@@ -10,21 +10,10 @@ use sqlx::{
     migrate::Migrator,
 };
 
-use crate::{
-    error::ApiError,
-    rating::{self, Rating, RatingView},
-};
+use crate::error::ApiError;
 
-/// One rated game in a player's history.
-#[derive(Debug, Clone)]
-pub struct HistoryRow {
-    pub game: i64,
-    pub system: String,
-    pub place: u32,
-    pub before: Rating,
-    pub after: Rating,
-    pub at_ms: i64,
-}
+mod ratings;
+pub use ratings::{HistoryRow, RatedSeat};
 
 static SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES: Migrator = sqlx::migrate!("migrations/postgres");
@@ -505,82 +494,8 @@ impl Store {
                 tx.commit().await?;
                 return Ok(());
             };
-            let mut before = Vec::with_capacity(players.len());
-            for &(user, place) in players {
-                let row =
-                    sqlx::query("SELECT mu, sigma, games FROM ratings WHERE user_id = $1 AND system = $2")
-                        .bind(user)
-                        .bind(system)
-                        .fetch_optional(&mut *tx)
-                        .await?;
-                let rating = match row {
-                    Some(r) => Some(Rating {
-                        mu: r.try_get("mu")?,
-                        sigma: r.try_get("sigma")?,
-                        games: r.try_get("games")?,
-                    }),
-                    None => None,
-                };
-                before.push((rating, place));
-            }
-            let after = rating::update(
-                &before.iter().map(|(r, place)| (r.unwrap_or_default(), *place)).collect::<Vec<_>>(),
-            );
-            let now = now_ms();
-            let mut raced = false;
-            for ((&(user, place), (old, _)), new) in players.iter().zip(&before).zip(&after) {
-                let written = match old {
-                    Some(old) => sqlx::query(
-                        "UPDATE ratings SET mu = $1, sigma = $2, games = $3 WHERE user_id = $4 AND system = $5 AND games = $6",
-                    )
-                    .bind(new.mu)
-                    .bind(new.sigma)
-                    .bind(new.games)
-                    .bind(user)
-                    .bind(system)
-                    .bind(old.games)
-                    .execute(&mut *tx)
-                    .await
-                    .map(|r| r.rows_affected() == 1),
-                    None => sqlx::query(
-                        "INSERT INTO ratings (user_id, system, mu, sigma, games) VALUES ($1, $2, $3, $4, $5)",
-                    )
-                    .bind(user)
-                    .bind(system)
-                    .bind(new.mu)
-                    .bind(new.sigma)
-                    .bind(new.games)
-                    .execute(&mut *tx)
-                    .await
-                    .map(|_| true),
-                };
-                match written {
-                    Ok(true) => {}
-                    Ok(false) => raced = true,
-                    Err(sqlx::Error::Database(d)) if d.is_unique_violation() => raced = true,
-                    Err(e) => return Err(e.into()),
-                }
-                if raced {
-                    break;
-                }
-                let old = old.unwrap_or_default();
-                sqlx::query(
-                    "INSERT INTO rating_history (game_id, user_id, system, place, mu_before, sigma_before, mu_after, sigma_after, at_ms) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-                )
-                .bind(id)
-                .bind(user)
-                .bind(system)
-                .bind(i64::from(place))
-                .bind(old.mu)
-                .bind(old.sigma)
-                .bind(new.mu)
-                .bind(new.sigma)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-            }
-            if raced {
+            if !ratings::rate(&mut tx, id, system, players).await? {
+                // Another game changed one of these ratings meanwhile: again, from the start.
                 tx.rollback().await?;
                 continue;
             }
@@ -588,88 +503,6 @@ impl Store {
             return Ok(());
         }
         Err(ApiError::Internal(format!("game {id}: the ratings kept changing under the update")))
-    }
-
-    /// Per seat of a game, its player's rating in `system` (1500? for players without one) and,
-    /// if the game was rated and has ended, what it changed.
-    pub async fn seat_ratings(
-        &self,
-        game_id: i64,
-        system: &str,
-    ) -> Result<Vec<(usize, RatingView)>, ApiError> {
-        let rows = sqlx::query(
-            "SELECT seats.seat, r.mu, r.sigma, r.games, h.mu_before, h.mu_after FROM seats \
-             JOIN users u ON u.id = seats.user_id \
-             LEFT JOIN ratings r ON r.user_id = seats.user_id AND r.system = $2 \
-             LEFT JOIN rating_history h ON h.game_id = seats.game_id AND h.user_id = seats.user_id \
-             WHERE seats.game_id = $1 AND u.kind <> 'guest'",
-        )
-        .bind(game_id)
-        .bind(system)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                let rating = match r.try_get::<Option<f64>, _>("mu")? {
-                    Some(mu) => Rating { mu, sigma: r.try_get("sigma")?, games: r.try_get("games")? },
-                    None => Rating::default(),
-                };
-                let before: Option<f64> = r.try_get("mu_before")?;
-                let after: Option<f64> = r.try_get("mu_after")?;
-                let change = before
-                    .zip(after)
-                    .map(|(b, a)| Rating { mu: a, ..rating }.value() - Rating { mu: b, ..rating }.value());
-                Ok((r.try_get::<i64, _>("seat")? as usize, rating.view(change)))
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(Into::into)
-    }
-
-    /// A player's ratings, one per rule system they played rated games in.
-    pub async fn ratings_of(&self, user: i64) -> Result<Vec<(String, Rating)>, ApiError> {
-        let rows =
-            sqlx::query("SELECT system, mu, sigma, games FROM ratings WHERE user_id = $1 ORDER BY system")
-                .bind(user)
-                .fetch_all(&self.pool)
-                .await?;
-        rows.iter()
-            .map(|r| {
-                Ok((
-                    r.try_get("system")?,
-                    Rating { mu: r.try_get("mu")?, sigma: r.try_get("sigma")?, games: r.try_get("games")? },
-                ))
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(Into::into)
-    }
-
-    /// A player's rated games, newest first: (game, system, place, before, after, at_ms).
-    pub async fn rating_history(&self, user: i64, limit: i64) -> Result<Vec<HistoryRow>, ApiError> {
-        let rows = sqlx::query(
-            "SELECT game_id, system, place, mu_before, sigma_before, mu_after, sigma_after, at_ms \
-             FROM rating_history WHERE user_id = $1 ORDER BY at_ms DESC, game_id DESC LIMIT $2",
-        )
-        .bind(user)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(HistoryRow {
-                    game: r.try_get("game_id")?,
-                    system: r.try_get("system")?,
-                    place: r.try_get::<i64, _>("place")? as u32,
-                    before: Rating {
-                        mu: r.try_get("mu_before")?,
-                        sigma: r.try_get("sigma_before")?,
-                        games: 0,
-                    },
-                    after: Rating { mu: r.try_get("mu_after")?, sigma: r.try_get("sigma_after")?, games: 0 },
-                    at_ms: r.try_get("at_ms")?,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(Into::into)
     }
 
     /// The log from `after + 1` on, in order.

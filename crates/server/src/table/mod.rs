@@ -240,9 +240,8 @@ impl Table {
         let seats = store.seats(id).await?;
         let names: Vec<String> = seats.iter().map(seat_name).collect();
         let actions: Vec<String> = store.actions(id, 0).await?.into_iter().map(|(_, text)| text).collect();
-        let (game, standing) =
+        let Replayed { game, standing, last_take_back } =
             replay(&setup, &names, &actions).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
-        let last_take_back = (1..=actions.len() as u64).rev().find(|s| !standing.contains(s)).unwrap_or(0);
         let status = Status::parse(&row.status);
         let clock = row
             .clock
@@ -511,15 +510,7 @@ impl Table {
             self.clock.start_turn(player, cleanup, now);
         }
         let text = serde_json::to_string(&action).map_err(|e| ApiError::Internal(e.to_string()))?;
-        let timed = !matches!(
-            self.clock.control,
-            ClockKind::None | ClockKind::Control { time: crate::setup::TimeControl::None }
-        );
-        let clock = if timed {
-            Some(serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?)
-        } else {
-            None
-        };
+        let clock = stored_clock(&self.clock)?;
         let seq = self.seq() + 1;
         if let Err(e) = self.store.append_action(self.id, seq, &text, clock.as_deref()).await {
             // Not committed: the action never happened. Rebuild the state from the log.
@@ -548,9 +539,10 @@ impl Table {
     async fn reload_game(&mut self) {
         let names: Vec<String> = self.seats.iter().map(seat_name).collect();
         match replay(&self.setup, &names, &self.actions) {
-            Ok((g, standing)) => {
-                self.game = g;
-                self.standing = standing;
+            Ok(r) => {
+                self.game = r.game;
+                self.standing = r.standing;
+                self.last_take_back = r.last_take_back;
             }
             Err(e) => tracing::error!(game = self.id, error = %e, "the log no longer replays"),
         }
@@ -572,9 +564,9 @@ impl Table {
 
     async fn load_ratings(&mut self) -> Result<(), ApiError> {
         let mut ratings = vec![None; self.seats.len()];
-        for (seat, view) in self.store.seat_ratings(self.id, &self.setup.rules.system).await? {
-            if let Some(r) = ratings.get_mut(seat) {
-                *r = Some(view);
+        for r in self.store.seats_rated(self.id, &self.setup.rules.system).await? {
+            if let Some(slot) = ratings.get_mut(r.seat.seat) {
+                *slot = r.rating;
             }
         }
         self.ratings = ratings;
@@ -722,21 +714,45 @@ impl Table {
     }
 }
 
-/// A game rebuilt from its log (`actions[i]` being action `i + 1`), with the sequence numbers of
-/// the actions standing (take-back markers applied).
-fn replay(setup: &GameSetup, names: &[String], actions: &[String]) -> Result<(AnyGame, Vec<u64>), String> {
+/// The clock as stored with each action: only games under a clock have one to keep.
+fn stored_clock(clock: &Clock) -> Result<Option<String>, ApiError> {
+    let timed = !matches!(
+        clock.control,
+        ClockKind::None | ClockKind::Control { time: crate::setup::TimeControl::None }
+    );
+    if !timed {
+        return Ok(None);
+    }
+    serde_json::to_string(clock).map(Some).map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+/// A game rebuilt from its log.
+struct Replayed {
+    game: AnyGame,
+    /// The sequence numbers of the actions standing (take-back markers applied).
+    standing: Vec<u64>,
+    /// The last take-back marker's sequence number (0: none).
+    last_take_back: u64,
+}
+
+/// Rebuilds a game from its log, `actions[i]` being action `i + 1`.
+fn replay(setup: &GameSetup, names: &[String], actions: &[String]) -> Result<Replayed, String> {
     let mut game = setup.new_game(names).map_err(|e| e.to_string())?;
     let mut log = Vec::with_capacity(actions.len());
+    let mut last_take_back = 0;
     for (i, text) in actions.iter().enumerate() {
         let a: RecordedAction =
             serde_json::from_str(text).map_err(|e| format!("action {} is unreadable: {e}", i + 1))?;
+        if undo::marker_from(&a).is_some() {
+            last_take_back = i as u64 + 1;
+        }
         log.push((i as u64 + 1, a));
     }
     let standing = undo::effective(log);
     for (seq, a) in &standing {
         game.submit(Player(a.player), &a.input).map_err(|e| format!("action {seq} does not replay: {e}"))?;
     }
-    Ok((game, standing.into_iter().map(|(s, _)| s).collect()))
+    Ok(Replayed { game, standing: standing.into_iter().map(|(s, _)| s).collect(), last_take_back })
 }
 
 #[cfg(test)]

@@ -147,28 +147,20 @@ impl Table {
         let mut log = self.actions.clone();
         log.push(text.clone());
         let names: Vec<String> = self.seats.iter().map(seat_name).collect();
-        let (game, standing) = replay(&self.setup, &names, &log).map_err(ApiError::Internal)?;
+        let replayed = replay(&self.setup, &names, &log).map_err(ApiError::Internal)?;
         let now = now_ms();
         let mut clock = self.clock.clone();
-        self.game = game;
+        self.game = replayed.game;
         let (player, cleanup) = self.turn();
         clock.start_turn(player, cleanup, now);
-        let timed = !matches!(
-            clock.control,
-            ClockKind::None | ClockKind::Control { time: crate::setup::TimeControl::None }
-        );
-        let stored = if timed {
-            Some(serde_json::to_string(&clock).map_err(|e| ApiError::Internal(e.to_string()))?)
-        } else {
-            None
-        };
+        let stored = stored_clock(&clock)?;
         if let Err(e) = self.store.append_action(self.id, seq, &text, stored.as_deref()).await {
             self.reload_game().await;
             return Err(e);
         }
         self.actions.push(text);
-        self.standing = standing;
-        self.last_take_back = seq;
+        self.standing = replayed.standing;
+        self.last_take_back = replayed.last_take_back;
         self.clock = clock;
         self.events_sent = self.game.event_count();
         self.announce_undo(Some(format!("{} took back a move", self.seat_words(request.by))))?;

@@ -1,0 +1,199 @@
+//! Ratings in the database: the update when a rated game ends, seats with their players'
+//! ratings, and a player's ratings and history.
+
+use sqlx::{Any, Row, Transaction};
+
+use super::{SeatRow, Store, now_ms};
+use crate::{
+    error::ApiError,
+    rating::{self, Rating, RatingView},
+};
+
+/// One rated game in a player's history.
+#[derive(Debug, Clone)]
+pub struct HistoryRow {
+    pub game: i64,
+    pub system: String,
+    pub place: u32,
+    pub before: Rating,
+    pub after: Rating,
+    pub at_ms: i64,
+}
+
+/// A seat with its player's rating (accounts only).
+#[derive(Debug, Clone)]
+pub struct RatedSeat {
+    pub seat: SeatRow,
+    pub rating: Option<RatingView>,
+}
+
+/// Updates the ratings of a rated game's players (user, place) in `system`, with their history
+/// rows, inside the transaction that marks it finished. Each rating row is compared and set on
+/// its game count: `false` when another game changed one meanwhile (roll back and retry).
+pub(super) async fn rate(
+    tx: &mut Transaction<'static, Any>,
+    id: i64,
+    system: &str,
+    players: &[(i64, u32)],
+) -> Result<bool, ApiError> {
+    let mut before = Vec::with_capacity(players.len());
+    for &(user, place) in players {
+        let row = sqlx::query("SELECT mu, sigma, games FROM ratings WHERE user_id = $1 AND system = $2")
+            .bind(user)
+            .bind(system)
+            .fetch_optional(&mut **tx)
+            .await?;
+        let rating = match row {
+            Some(r) => {
+                Some(Rating { mu: r.try_get("mu")?, sigma: r.try_get("sigma")?, games: r.try_get("games")? })
+            }
+            None => None,
+        };
+        before.push((rating, place));
+    }
+    let after =
+        rating::update(&before.iter().map(|(r, place)| (r.unwrap_or_default(), *place)).collect::<Vec<_>>());
+    let now = now_ms();
+    for ((&(user, place), (old, _)), new) in players.iter().zip(&before).zip(&after) {
+        let written = match old {
+            Some(old) => sqlx::query(
+                "UPDATE ratings SET mu = $1, sigma = $2, games = $3 WHERE user_id = $4 AND system = $5 AND games = $6",
+            )
+            .bind(new.mu)
+            .bind(new.sigma)
+            .bind(new.games)
+            .bind(user)
+            .bind(system)
+            .bind(old.games)
+            .execute(&mut **tx)
+            .await
+            .map(|r| r.rows_affected() == 1),
+            None => sqlx::query(
+                "INSERT INTO ratings (user_id, system, mu, sigma, games) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(user)
+            .bind(system)
+            .bind(new.mu)
+            .bind(new.sigma)
+            .bind(new.games)
+            .execute(&mut **tx)
+            .await
+            .map(|_| true),
+        };
+        match written {
+            Ok(true) => {}
+            Ok(false) => return Ok(false),
+            Err(sqlx::Error::Database(d)) if d.is_unique_violation() => return Ok(false),
+            Err(e) => return Err(e.into()),
+        }
+        let old = old.unwrap_or_default();
+        sqlx::query(
+            "INSERT INTO rating_history (game_id, user_id, system, place, mu_before, sigma_before, mu_after, sigma_after, at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(id)
+        .bind(user)
+        .bind(system)
+        .bind(i64::from(place))
+        .bind(old.mu)
+        .bind(old.sigma)
+        .bind(new.mu)
+        .bind(new.sigma)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(true)
+}
+
+impl Store {
+    /// A game's seats with, for each account that is not a guest, its rating in `system` (1500?
+    /// without one) and, once a rated game has ended, what it changed: one query, for lobby
+    /// lists and tables alike.
+    pub async fn seats_rated(&self, game_id: i64, system: &str) -> Result<Vec<RatedSeat>, ApiError> {
+        let rows = sqlx::query(
+            "SELECT seats.seat, seats.user_id, seats.bot_level, u.name, u.kind, r.mu, r.sigma, r.games, \
+             h.mu_before, h.mu_after FROM seats \
+             LEFT JOIN users u ON u.id = seats.user_id \
+             LEFT JOIN ratings r ON r.user_id = seats.user_id AND r.system = $2 \
+             LEFT JOIN rating_history h ON h.game_id = seats.game_id AND h.user_id = seats.user_id \
+             WHERE seats.game_id = $1 ORDER BY seats.seat",
+        )
+        .bind(game_id)
+        .bind(system)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let seat = SeatRow {
+                    seat: r.try_get::<i64, _>("seat")? as usize,
+                    user_id: r.try_get("user_id")?,
+                    user_name: r.try_get("name")?,
+                    bot_level: r.try_get::<Option<i64>, _>("bot_level")?.map(|l| l as u8),
+                };
+                let kind: Option<String> = r.try_get("kind")?;
+                if kind.is_none_or(|k| k == "guest") {
+                    return Ok(RatedSeat { seat, rating: None });
+                }
+                let rating = match r.try_get::<Option<f64>, _>("mu")? {
+                    Some(mu) => Rating { mu, sigma: r.try_get("sigma")?, games: r.try_get("games")? },
+                    None => Rating::default(),
+                };
+                let before: Option<f64> = r.try_get("mu_before")?;
+                let after: Option<f64> = r.try_get("mu_after")?;
+                let change = before
+                    .zip(after)
+                    .map(|(b, a)| Rating { mu: a, ..rating }.value() - Rating { mu: b, ..rating }.value());
+                Ok(RatedSeat { seat, rating: Some(rating.view(change)) })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    /// A player's ratings, one per rule system they played rated games in.
+    pub async fn ratings_of(&self, user: i64) -> Result<Vec<(String, Rating)>, ApiError> {
+        let rows =
+            sqlx::query("SELECT system, mu, sigma, games FROM ratings WHERE user_id = $1 ORDER BY system")
+                .bind(user)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    r.try_get("system")?,
+                    Rating { mu: r.try_get("mu")?, sigma: r.try_get("sigma")?, games: r.try_get("games")? },
+                ))
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+
+    /// A player's rated games, newest first: (game, system, place, before, after, at_ms).
+    pub async fn rating_history(&self, user: i64, limit: i64) -> Result<Vec<HistoryRow>, ApiError> {
+        let rows = sqlx::query(
+            "SELECT game_id, system, place, mu_before, sigma_before, mu_after, sigma_after, at_ms \
+             FROM rating_history WHERE user_id = $1 ORDER BY at_ms DESC, game_id DESC LIMIT $2",
+        )
+        .bind(user)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(HistoryRow {
+                    game: r.try_get("game_id")?,
+                    system: r.try_get("system")?,
+                    place: r.try_get::<i64, _>("place")? as u32,
+                    before: Rating {
+                        mu: r.try_get("mu_before")?,
+                        sigma: r.try_get("sigma_before")?,
+                        games: 0,
+                    },
+                    after: Rating { mu: r.try_get("mu_after")?, sigma: r.try_get("sigma_after")?, games: 0 },
+                    at_ms: r.try_get("at_ms")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+}
