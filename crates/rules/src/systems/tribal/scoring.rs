@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use gobeyond_maps::NodeId;
 
 use super::{Event, Phase, TribalGame};
-use crate::Player;
+use crate::{EndReason, Outcome, Player};
 
 impl TribalGame {
     /// Everyone passed: step 0, then Clean-Up.
@@ -189,6 +189,36 @@ impl TribalGame {
             totals[t.index()] += f64::from(*got) + self.banked[p] as f64;
         }
         self.rank(totals);
+    }
+
+    /// An outcome from the final totals (rule 70): independents by team total, equal totals
+    /// sharing a place; occupied factions below, in their occupiers' order, ties by seat.
+    fn rank(&mut self, totals: Vec<f64>) {
+        let n = self.players;
+        let mut independents: Vec<Player> =
+            (0..n as u8).map(Player).filter(|p| self.occupier(*p).is_none()).collect();
+        independents.sort_by(|a, b| totals[b.index()].total_cmp(&totals[a.index()]).then(a.0.cmp(&b.0)));
+        let mut places = vec![0u32; n];
+        for (i, &p) in independents.iter().enumerate() {
+            places[p.index()] = if i > 0 && totals[p.index()] == totals[independents[i - 1].index()] {
+                places[independents[i - 1].index()]
+            } else {
+                i as u32 + 1
+            };
+        }
+        let mut vassals: Vec<Player> =
+            (0..n as u8).map(Player).filter(|p| self.occupier(*p).is_some()).collect();
+        vassals.sort_by_key(|p| (self.occupier(*p).map_or(u32::MAX, |o| places[o.index()]), p.0));
+        let mut ranking = independents.clone();
+        for (i, &p) in vassals.iter().enumerate() {
+            places[p.index()] = (independents.len() + i) as u32 + 1;
+            ranking.push(p);
+        }
+        let scores: Vec<f64> = (0..n).map(|p| totals[self.team(Player(p as u8)).index()]).collect();
+        self.emit(Event::GameOver { ranking: ranking.clone(), scores: scores.clone() });
+        self.outcome =
+            Some(Outcome { scores, ranking, places, reason: EndReason::Passes, tie_broken: false });
+        self.phase = Phase::Finished;
     }
 }
 

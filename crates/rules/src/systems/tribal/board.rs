@@ -1,0 +1,309 @@
+//! Tribal Go's own small board: stones by owner, groups by team (allies group together, and a
+//! group may stand without liberties after an alliance changes), the range along the map,
+//! placements with captures, spoils, suicide and ko.
+
+use std::collections::HashSet;
+
+use gobeyond_maps::NodeId;
+
+use super::{Event, Illegal, TribalGame, TribalKo};
+use crate::{Player, zobrist};
+
+impl TribalGame {
+    /// Nodes `p` may reach with `range` (every node for no limit): within `range` steps, along
+    /// the map, of `p`'s start point or stones (stones do not block the path).
+    pub fn reachable(&self, p: Player, range: Option<u32>) -> Vec<bool> {
+        let n = self.map.len();
+        let Some(range) = range else { return vec![true; n] };
+        let mut dist = vec![u32::MAX; n];
+        let mut queue = std::collections::VecDeque::new();
+        let code = p.0 + 1;
+        for (v, d) in dist.iter_mut().enumerate() {
+            if self.owner[v] == code || self.start_point(p) == Some(v as NodeId) {
+                *d = 0;
+                queue.push_back(v as NodeId);
+            }
+        }
+        while let Some(v) = queue.pop_front() {
+            let d = dist[v as usize];
+            if d >= range {
+                continue;
+            }
+            for &w in self.map.neighbors(v) {
+                if dist[w as usize] == u32::MAX {
+                    dist[w as usize] = d + 1;
+                    queue.push_back(w);
+                }
+            }
+        }
+        dist.into_iter().map(|d| d <= range).collect()
+    }
+
+    pub(super) fn within(&self, p: Player, node: NodeId, range: u32) -> bool {
+        // From the target outwards, stopping at the first source.
+        let n = self.map.len();
+        let code = p.0 + 1;
+        let is_source = |v: NodeId| self.owner[v as usize] == code || self.start_point(p) == Some(v);
+        if is_source(node) {
+            return true;
+        }
+        let mut seen = vec![false; n];
+        seen[node as usize] = true;
+        let mut frontier = vec![node];
+        for _ in 0..range {
+            let mut next = Vec::new();
+            for &v in &frontier {
+                for &w in self.map.neighbors(v) {
+                    if !seen[w as usize] {
+                        if is_source(w) {
+                            return true;
+                        }
+                        seen[w as usize] = true;
+                        next.push(w);
+                    }
+                }
+            }
+            if next.is_empty() {
+                return false;
+            }
+            frontier = next;
+        }
+        false
+    }
+
+    // --- Groups (by team) ---------------------------------------------------------------
+
+    pub(super) fn team_of_code(&self, code: u8) -> Option<Player> {
+        code.checked_sub(1).map(|p| self.team(Player(p)))
+    }
+
+    /// The group (by team) containing `node`'s stone, and whether it has a liberty (only that
+    /// matters: captures and suicide ask about none).
+    pub(super) fn group(&self, node: NodeId, seen: &mut [bool]) -> (Vec<NodeId>, u32) {
+        let team = self.team_of_code(self.owner[node as usize]);
+        let mut stones = vec![node];
+        let mut libs = 0u32;
+        seen[node as usize] = true;
+        let mut i = 0;
+        while i < stones.len() {
+            let v = stones[i];
+            i += 1;
+            for &w in self.map.neighbors(v) {
+                let code = self.owner[w as usize];
+                if code == 0 {
+                    libs = 1;
+                } else if !seen[w as usize] && self.team_of_code(code) == team {
+                    seen[w as usize] = true;
+                    stones.push(w);
+                }
+            }
+        }
+        (stones, libs)
+    }
+
+    /// Players with a stone next to `stones` (not in it): the spoils' recipients (rule 30, A8),
+    /// each with how many of their stones touch it.
+    pub(super) fn touching(&self, stones: &[NodeId]) -> Vec<(Player, u32)> {
+        let inside: HashSet<NodeId> = stones.iter().copied().collect();
+        let mut counted = HashSet::new();
+        let mut contact = vec![0u32; self.players];
+        for &v in stones {
+            for &w in self.map.neighbors(v) {
+                if let Some(p) = self.stone_at(w)
+                    && !inside.contains(&w)
+                    && counted.insert(w)
+                {
+                    contact[p.index()] += 1;
+                }
+            }
+        }
+        contact.iter().enumerate().filter(|(_, c)| **c > 0).map(|(p, c)| (Player(p as u8), *c)).collect()
+    }
+
+    pub(super) fn set(&mut self, node: NodeId, code: u8) {
+        let old = self.owner[node as usize];
+        if old != 0 {
+            self.hash ^= zobrist::stone_key(node, old);
+        }
+        if code != 0 {
+            self.hash ^= zobrist::stone_key(node, code);
+        }
+        self.owner[node as usize] = code;
+    }
+
+    /// A prisoner of `colour` for `holder`; one's own colour goes back to the supply.
+    pub(super) fn give_prisoner(&mut self, holder: Player, colour: Player) {
+        if holder == colour {
+            if let Some(s) = self.supply[colour.index()].as_mut() {
+                *s += 1;
+            }
+        } else {
+            self.prisoners[holder.index()][colour.index()] += 1;
+        }
+    }
+
+    pub(super) fn back_to_supply(&mut self, colour: Player) {
+        if let Some(s) = self.supply[colour.index()].as_mut() {
+            *s += 1;
+        }
+    }
+
+    /// Shares a removed group's stones (rules 30–31): ⌊|g|/k⌋ each to the `k` touching players,
+    /// the balance to `lead` (the killer), dealt by (owner, node) to `lead` first, then the
+    /// others in turn order after `lead`. Returns the shares.
+    pub(super) fn share(
+        &mut self,
+        stones: &[NodeId],
+        owners: &[Player],
+        lead: Player,
+        recipients: &[Player],
+    ) -> Vec<(Player, u32)> {
+        let mut dealt: Vec<(Player, NodeId)> = owners.iter().copied().zip(stones.iter().copied()).collect();
+        dealt.sort_by_key(|&(p, v)| (p.0, v));
+        if recipients.is_empty() {
+            for &(p, _) in &dealt {
+                self.back_to_supply(p);
+            }
+            return Vec::new();
+        }
+        let k = recipients.len() as u32;
+        let each = dealt.len() as u32 / k;
+        let balance = dealt.len() as u32 % k;
+        let mut order: Vec<Player> = vec![lead];
+        for i in 1..=self.players {
+            let p = Player(((lead.index() + i) % self.players) as u8);
+            if p != lead && recipients.contains(&p) {
+                order.push(p);
+            }
+        }
+        let mut shares = Vec::new();
+        let mut it = dealt.into_iter();
+        for (i, &r) in order.iter().enumerate() {
+            let count = each + if i == 0 { balance } else { 0 };
+            for _ in 0..count {
+                if let Some((colour, _)) = it.next() {
+                    self.give_prisoner(r, colour);
+                }
+            }
+            shares.push((r, count));
+        }
+        shares
+    }
+
+    // --- Placing ---------------------------------------------------------------------
+
+    /// Places `p`'s stone on `node` with `range` (None: anywhere): captures with spoils, then
+    /// suicide and ko. On a refusal nothing changes.
+    pub(super) fn place(
+        &mut self,
+        p: Player,
+        node: NodeId,
+        range: Option<u32>,
+        handicap: bool,
+    ) -> Result<(), Illegal> {
+        if !self.map.contains(node as u64) {
+            return Err(Illegal::UnknownNode(node));
+        }
+        if self.owner[node as usize] != 0 {
+            return Err(Illegal::Occupied(node));
+        }
+        if let Some(r) = range
+            && !self.within(p, node, r)
+        {
+            return Err(Illegal::OutOfRange { node, range: r });
+        }
+        if self.supply[p.index()] == Some(0) {
+            return Err(Illegal::NoStones);
+        }
+        let before_hash = self.hash;
+        self.set(node, p.0 + 1);
+        let team = self.team(p);
+        // Other teams' groups next to the stone left without liberties: all removed together.
+        // (Prisoners and supply change only once the placement stands.)
+        let has_empty_neighbour =
+            |g: &TribalGame, v: NodeId| g.map.neighbors(v).iter().any(|&w| g.owner[w as usize] == 0);
+        let mut seen: Option<Vec<bool>> = None;
+        let mut captured: Vec<Vec<NodeId>> = Vec::new();
+        for &w in self.map.neighbors(node) {
+            let code = self.owner[w as usize];
+            if code == 0 || self.team_of_code(code) == Some(team) || has_empty_neighbour(self, w) {
+                continue;
+            }
+            let seen = seen.get_or_insert_with(|| vec![false; self.map.len()]);
+            if seen[w as usize] {
+                continue;
+            }
+            let (stones, libs) = self.group(w, seen);
+            if libs == 0 {
+                captured.push(stones);
+            }
+        }
+        let mut removed = Vec::new();
+        let mut spoils = Vec::new();
+        for stones in &captured {
+            let owners: Vec<Player> = stones.iter().filter_map(|&v| self.stone_at(v)).collect();
+            let recipients: Vec<Player> = self.touching(stones).into_iter().map(|(q, _)| q).collect();
+            spoils.push((stones.clone(), owners, recipients));
+        }
+        for (stones, _, _) in &spoils {
+            for &v in stones {
+                self.set(v, 0);
+                removed.push(v);
+            }
+        }
+        // A stone with an empty neighbour has a liberty: no search needed.
+        let libs = if has_empty_neighbour(self, node) {
+            1
+        } else {
+            self.group(node, &mut vec![false; self.map.len()]).1
+        };
+        let repeated = match self.rules.ko {
+            TribalKo::PositionalSuperko => self.history.contains(&self.hash),
+            TribalKo::Simple => self.hash == self.previous_hash,
+        };
+        if libs == 0 || repeated {
+            // Undo: the stone and the captures.
+            for (stones, owners, _) in &spoils {
+                for (&v, o) in stones.iter().zip(owners) {
+                    self.set(v, o.0 + 1);
+                }
+            }
+            self.set(node, 0);
+            debug_assert_eq!(self.hash, before_hash);
+            return Err(if libs == 0 { Illegal::Suicide(node) } else { Illegal::Ko(node) });
+        }
+        if let Some(s) = self.supply[p.index()].as_mut() {
+            *s -= 1;
+        }
+        self.previous_hash = before_hash;
+        self.history.insert(self.hash);
+        self.emit(Event::Placed { player: p, node, handicap });
+        for (stones, owners, recipients) in spoils {
+            let shares = self.share(&stones, &owners, p, &recipients);
+            self.emit(Event::Captured { player: Some(p), nodes: stones, owners, shares });
+        }
+        Ok(())
+    }
+
+    /// Whether `p` could place a stone on `node` with `range` now (empty, in range, not suicide,
+    /// not a repetition), whatever the phase.
+    pub fn placeable(&self, p: Player, node: NodeId, range: Option<u32>) -> bool {
+        // A throwaway copy: nothing to undo.
+        self.owner.get(node as usize) == Some(&0)
+            && self.without_events().place(p, node, range, false).is_ok()
+    }
+
+    /// Whether `p` could place on `node` with `range` (a trial on this copy, undone).
+    pub(super) fn check_place(&mut self, p: Player, node: NodeId, range: Option<u32>) -> Result<(), Illegal> {
+        let saved =
+            (self.owner.clone(), self.hash, self.previous_hash, self.prisoners.clone(), self.supply.clone());
+        let inserted_before = self.history.len();
+        let r = self.place(p, node, range, false);
+        if r.is_ok() {
+            self.history.remove(&self.hash);
+            debug_assert_eq!(self.history.len(), inserted_before);
+            (self.owner, self.hash, self.previous_hash, self.prisoners, self.supply) = saved;
+        }
+        r
+    }
+}
