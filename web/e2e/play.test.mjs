@@ -34,6 +34,19 @@ async function createGame(page, { map, players = 2, seats = [], settings = {}, r
   return gameId(page);
 }
 
+/** The first of the 3-D board's first `count` nodes that faces the camera, with its place on
+ *  the page. */
+async function facingNode(page, count) {
+  return page.evaluate((count) => {
+    const b = document.querySelector('#board .board3d canvas').gobeyondBoard;
+    for (let n = 0; n < count; n++) {
+      const p = b.screenPosition(n);
+      if (p) return { n, ...p };
+    }
+    return null;
+  }, count);
+}
+
 /** Chooses the lobby's rules option whose label matches. */
 async function selectRules(page, label) {
   const value = await page.$$eval('#rules option', (os, src) => os.find((o) => new RegExp(src).test(o.textContent ?? ''))?.value, label.source);
@@ -222,14 +235,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     });
     assert.ok(colours > 5, `the 3-D board drew ${colours} colours`);
     // Click the first node facing the camera.
-    const spot = await page.evaluate(() => {
-      const b = document.querySelector('#board .board3d canvas').gobeyondBoard;
-      for (let n = 0; n < 72; n++) {
-        const p = b.screenPosition(n);
-        if (p) return { n, ...p };
-      }
-      return null;
-    });
+    const spot = await facingNode(page, 72);
     assert.ok(spot, 'some node faces the camera');
     await page.mouse.click(spot.x, spot.y);
     const line = await waitForLog(page, /^\d+\. Black \(.*\) occupied /);
@@ -262,14 +268,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await createGame(page, { map: 'cube:3', seats: ['bot:1'], settings: { turn_seconds: 0 } });
     await page.waitForSelector('#board .board3d canvas');
     await waitMyTurn(page);
-    const clickable = await page.evaluate(() => {
-      const b = document.querySelector('#board .board3d canvas').gobeyondBoard;
-      for (let n = 0; n < 54; n++) {
-        const p = b.screenPosition(n);
-        if (p) return { n, ...p };
-      }
-      return null;
-    });
+    const clickable = await facingNode(page, 54);
     assert.ok(clickable, 'some node faces the camera');
     await page.mouse.click(clickable.x, clickable.y);
     await waitForLog(page, /^1\. Black \(.*\) occupied /);
