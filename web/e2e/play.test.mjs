@@ -251,6 +251,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await page.click('.view-switch button[data-view="wrapped"]');
     await page.waitForSelector('#board svg.board2d');
     assert.equal(await page.$('#board .board3d canvas'), null, 'the 3-D view is gone');
+    assert.equal(await page.isVisible('#show-last'), false, 'the flat view shows every node');
     // Each of the 10 wrapping edges of a 5×5 torus is drawn as two stubs off the board.
     assert.equal(await page.$$eval('#board svg.board2d line.stub', (l) => l.length), 20);
     assert.equal(await page.$$eval('#board svg.board2d .hit', (h) => h.length), 25);

@@ -21,7 +21,7 @@ export async function mountBoard(
   map: MapView,
   onPick: (node: number) => void,
   onHover: (node: number | null) => void,
-  options: { zoom?: boolean } = {},
+  options: { zoom?: boolean; onView?: (kind: ViewKind) => void } = {},
 ): Promise<MountedBoard> {
   const v = views(map);
   const kinds: ViewKind[] = v.spatial ? (v.wrapped ? ['3d', 'wrapped'] : ['3d']) : ['flat'];
@@ -61,6 +61,7 @@ export async function mountBoard(
     zoom.set(1);
     switcher?.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.view === k)));
     if (lastView) board.render(lastView);
+    options.onView?.(k);
   }
   await show(kind);
   return {

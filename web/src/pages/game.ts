@@ -152,20 +152,20 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     ),
   );
 
+  // Boards in space turn to the last move on request (it may be on the far side); the flat
+  // view shows every node, so the button goes with the 3-D view.
+  const showLast = h('button', {
+    id: 'show-last', type: 'button', title: 'Turn the board to the last move', hidden: true,
+    onclick: () => {
+      if (model.lastMove === null) toast('No move yet.');
+      else if (board.focus(model.lastMove)) hoverEl.textContent = `Last move: ${describeNode(model.lastMove)}`;
+    },
+  }, 'Show last move');
   const board: MountedBoard = await mountBoard(boardBox, map, (node) => pick(node), (node) => {
     hover = node;
     hoverEl.textContent = node === null ? '\u00a0' : describeNode(node);
-  });
-  // Boards in space turn to the last move on request: it may be on the far side.
-  if (board.kind() === '3d') {
-    boardBox.after(h('button', {
-      id: 'show-last', type: 'button', title: 'Turn the board to the last move',
-      onclick: () => {
-        if (model.lastMove === null) toast('No move yet.');
-        else if (board.focus(model.lastMove)) hoverEl.textContent = `Last move: ${describeNode(model.lastMove)}`;
-      },
-    }, 'Show last move'));
-  }
+  }, { onView: (kind) => (showLast.hidden = kind !== '3d') });
+  boardBox.after(showLast);
 
   function describeNode(node: number): string {
     const s = model.state;
