@@ -296,6 +296,32 @@ impl AnyGame {
         dispatch!(self, g => RuleSystem::decided_for(g))
     }
 
+    /// The seats waiting, as every viewer may be told (see [`RuleSystem::public_seats`]).
+    pub fn public_waiting_for(&self) -> Vec<Player> {
+        dispatch!(self, g => RuleSystem::public_seats(g))
+    }
+
+    /// `action` as `viewer` may see it: hidden parts (a drawn card, a secret answer) left out.
+    pub fn redact(
+        &self,
+        action: &crate::record::RecordedAction,
+        viewer: crate::Viewer,
+    ) -> Option<crate::record::RecordedAction> {
+        fn redact<S: RuleSystem>(
+            g: &S,
+            action: &crate::record::RecordedAction,
+            viewer: crate::Viewer,
+        ) -> Option<crate::record::RecordedAction> {
+            let m: S::Move = serde_json::from_value(Value::Object(action.input.clone())).ok()?;
+            let seat = Player(action.player);
+            g.redact(seat, &m, viewer).map(|m| crate::record::RecordedAction::new(seat, &m))
+        }
+        if !self.hidden_information() {
+            return None;
+        }
+        dispatch!(self, g => redact(g, action, viewer))
+    }
+
     /// Whether a seat may send this input itself (time-outs and chance are the server's).
     pub fn seat_may_send(&self, input: &Object) -> bool {
         fn may<S: RuleSystem>(_: &S, input: &Object) -> bool {

@@ -203,6 +203,17 @@ pub trait RuleSystem: Game {
     fn hidden_information(&self) -> bool {
         false
     }
+    /// `seat`'s input as `viewer` may see it (None: unchanged): a card only its drawer sees,
+    /// an answer in a window only its author.
+    fn redact(&self, seat: Player, input: &Self::Move, viewer: Viewer) -> Option<Self::Move> {
+        let _ = (seat, input, viewer);
+        None
+    }
+    /// The seats the game waits for, as everyone may be told: a system whose answers are
+    /// secret shows every seat that was asked until all have answered.
+    fn public_seats(&self) -> Vec<Player> {
+        self.turn().seats
+    }
     /// The state as `viewer` sees it; `history` adds every event so far.
     fn view(&self, viewer: Viewer, names: &[PlayerInfo], history: bool) -> Self::View;
     /// The record in SGF, for systems SGF can describe.

@@ -20,8 +20,9 @@ fn game(spec: &str, players: usize, rules: TribalRules) -> TribalGame {
     TribalGame::new(Arc::new(generate(spec).unwrap()), players, rules, None).unwrap()
 }
 
+/// No dice and no cards: the board's rules alone.
 fn unlimited() -> TribalRules {
-    TribalRules { range: RangeRule::Unlimited, ..TribalRules::default() }
+    TribalRules { range: RangeRule::Unlimited, cards: false, ..TribalRules::default() }
 }
 
 fn at(g: &TribalGame, label: &str) -> NodeId {
@@ -275,7 +276,7 @@ fn a_random_game_replays_from_its_record_on_several_maps() {
         let record = Record::new(MapSource::Spec(spec.into()), rules, names.clone());
         let mut game = record.new_game().unwrap();
         let mut rng = gobeyond_rules::Rng::new(7);
-        for _ in 0..2000 {
+        for _ in 0..8000 {
             if game.outcome().is_some() {
                 break;
             }
@@ -353,7 +354,7 @@ fn random_games_conserve_stones_and_refusals_change_nothing() {
                     );
                 }
             };
-            for _ in 0..3000 {
+            for _ in 0..12000 {
                 if g.outcome().is_some() {
                     break;
                 }
@@ -408,6 +409,9 @@ fn random_games_conserve_stones_and_refusals_change_nothing() {
                 RuleSystem::submit(&mut g, actor, &input)
                     .unwrap_or_else(|e| panic!("{spec}: {input:?}: {e}"));
                 conserved(&g);
+                let cards: u32 = (0..players).map(|q| g.hand(Player(q as u8)).len() as u32).sum::<u32>()
+                    + g.deck().outside_hands();
+                assert_eq!(cards, 50, "{spec}: deck + hands + discards + banked");
             }
             assert!(g.outcome().is_some(), "{spec}, {players} players: the game ended");
             let names: Vec<PlayerInfo> = (0..players).map(|i| PlayerInfo { name: format!("p{i}") }).collect();

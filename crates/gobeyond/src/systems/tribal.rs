@@ -4,7 +4,7 @@
 use gobeyond_maps::NodeId;
 use gobeyond_rules::{
     Game, Player, TribalGame,
-    tribal::{Action, Event, Move, Phase, RangeRule},
+    tribal::{Action, Card, Event, Move, Phase, RangeRule, Reaction},
 };
 
 use crate::{
@@ -13,7 +13,22 @@ use crate::{
 };
 
 const HELP: &str = "Type a node label to place a stone (in the casual game after 'roll'), or: roll, pass, \
-forgo, surrender N (seat number), accept, decline, independence, undo, board, save [FILE], help, quit.";
+forgo, surrender N (seat number), accept, decline, independence; with cards: card NAME (extra_move, \
+move_anywhere, pair_place, move_two, move_three, points3, points5, trade1_for2, ...), move FROM TO, \
+trade N, reject, replace, discard NAME; undo, board, save [FILE], help, quit.";
+
+/// A card by its wire name (`extra_move`), its title (`Extra Move`) or a prefix of either.
+fn card_named(words: &[&str]) -> Option<Card> {
+    let typed = words.join(" ").to_ascii_lowercase().replace(['-', ' '], "_");
+    if typed.is_empty() {
+        return None;
+    }
+    let wire = |c: Card| serde_json::to_value(c).ok().and_then(|v| v.as_str().map(str::to_string));
+    Card::ALL.into_iter().find(|&c| {
+        let title = c.title().to_ascii_lowercase().replace(['-', ' '], "_");
+        wire(c).is_some_and(|w| w.starts_with(&typed)) || title.starts_with(&typed)
+    })
+}
 
 impl Terminal for TribalGame {
     fn help(&self) -> &'static str {
@@ -27,9 +42,10 @@ impl Terminal for TribalGame {
             RangeRule::Unlimited => "unlimited range".to_string(),
         };
         format!(
-            "Tribal Go on {} — {} players, {variant}. Cards are not played yet.",
+            "Tribal Go on {} — {} players, {variant}{}.",
             self.map().name(),
-            self.player_count()
+            self.player_count(),
+            if self.rules().cards { ", with cards" } else { "" }
         )
     }
 
@@ -77,6 +93,18 @@ impl Terminal for TribalGame {
             })
             .collect();
         text.push_str(&format!("{}. Passes in a row: {} of {}.\n", players.join(" · "), self.passes(), n));
+        // The terminal is one screen shared by every seat: the hand of the seat to act.
+        if self.rules().cards
+            && let Some(p) = mover
+        {
+            let hand: Vec<&str> = self.hand(p).iter().map(|c| c.title()).collect();
+            text.push_str(&format!(
+                "{}'s cards: {}. {} cards to draw.\n",
+                p.color_name(n),
+                if hand.is_empty() { "none".to_string() } else { hand.join(", ") },
+                self.deck().to_draw()
+            ));
+        }
         text
     }
 
@@ -139,6 +167,29 @@ impl Terminal for TribalGame {
                 format!("{}: territory {territory}, {prisoners} prisoners filled in, {left} left", name(team))
             }
             Event::GameOver { .. } => "Game over".into(),
+            Event::Drew { player, doubles } => {
+                format!("{} draws a card{}", name(player), if *doubles { " (a pair)" } else { "" })
+            }
+            Event::Returned { player } => format!("{} returns a card under the pile", name(player)),
+            Event::Discarded { player, card } => format!("{} discards {}", name(player), card.title()),
+            Event::CardPlayed { player, card } => format!("{} plays {}", name(player), card.title()),
+            Event::Moved { player, from, to } => {
+                format!("{} moves {} to {}", name(player), label(from), label(to))
+            }
+            Event::Lifted { player, node } => {
+                format!("{}'s stone at {} is lifted", name(player), label(node))
+            }
+            Event::Traded { player, with, gave, took } => format!(
+                "{} gives {} prisoners to {} and takes {}",
+                name(player),
+                gave.iter().sum::<u32>(),
+                name(with),
+                took.iter().sum::<u32>()
+            ),
+            Event::Rejected { player, mover, card } => {
+                format!("{} rejects {}'s move with {}", name(player), name(mover), card.title())
+            }
+            Event::NotRejected { .. } => return None,
         })
     }
 
@@ -167,7 +218,20 @@ impl Terminal for TribalGame {
                 format!("Clean-Up, {who}: list your dead stones (labels), or an empty line for none{clock}> ")
             }
             Phase::Turn { rolled: Some(r) } => {
-                format!("{who}: range {} — a node, or forgo{clock}> ", r.range)
+                let cards = if self.playable_cards(seat).is_empty() { "" } else { ", card NAME" };
+                format!("{who}: range {} — a node{cards}, or forgo{clock}> ", r.range)
+            }
+            Phase::Card(play) => match play.card {
+                Card::MoveTwo | Card::MoveThree => format!("{who}: move FROM TO, or forgo{clock}> "),
+                c if c.trade().is_some() => format!("{who}: trade N (seat number){clock}> "),
+                c => format!("{who}: {} — a node, or forgo{clock}> ", c.title()),
+            },
+            Phase::Reaction { mover, .. } => {
+                format!("{who}: reject {}'s move? reject, replace or decline{clock}> ", mover.color_name(n))
+            }
+            Phase::Replace { .. } => format!("{who}: a node of the rejected move, or forgo{clock}> "),
+            Phase::Discard { .. } | Phase::Return { .. } => {
+                format!("{who}: more than three cards — discard NAME{clock}> ")
             }
             _ if self.rules().range == RangeRule::Dice => format!("{who}: roll or pass{clock}> "),
             _ => format!("{who}: a node, pass or forgo{clock}> "),
@@ -191,7 +255,27 @@ impl Terminal for TribalGame {
             "pass" => Action::Pass,
             "forgo" => Action::Forgo,
             "accept" => Action::Accept,
+            "decline" if matches!(self.phase(), Phase::Reaction { .. }) => Action::React(Reaction::Decline),
             "decline" => Action::Decline,
+            "reject" => Action::React(Reaction::Reject),
+            "replace" => Action::React(Reaction::RejectAndReplace),
+            "card" | "discard" | "return" => match card_named(&words[1..]) {
+                Some(c) if word == "card" => Action::PlayCard(c),
+                Some(c) if matches!(self.phase(), Phase::Return { .. }) => Action::Return(c),
+                Some(c) => Action::Discard(c),
+                None => return Typed::Say(format!("{word} NAME: a card of your hand, e.g. extra_move")),
+            },
+            "move" => match (
+                words.get(1).and_then(|w| map.node_by_label(w)),
+                words.get(2).and_then(|w| map.node_by_label(w)),
+            ) {
+                (Some(a), Some(b)) => Action::Move(a, b),
+                _ => return Typed::Say("move FROM TO: two node labels".into()),
+            },
+            "trade" => match words.get(1).and_then(|w| w.parse::<u8>().ok()).filter(|s| *s >= 1) {
+                Some(s) => Action::TradeWith(Player(s - 1)),
+                None => return Typed::Say("trade N: the seat number (from 1) to trade with".into()),
+            },
             "independence" => Action::Independence,
             "surrender" => match words.get(1).and_then(|w| w.parse::<u8>().ok()).filter(|s| *s >= 1) {
                 Some(s) => Action::Surrender(Player(s - 1)),

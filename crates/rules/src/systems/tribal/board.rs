@@ -212,33 +212,53 @@ impl TribalGame {
         {
             return Err(Illegal::OutOfRange { node, range: r });
         }
-        if self.supply[p.index()] == Some(0) {
+        self.place_group(p, &[node], handicap)
+    }
+
+    /// Places `p`'s stones on the empty `nodes` at once (one stone, or Pair Place's pair),
+    /// range already checked: captures with spoils, then suicide and ko. On a refusal nothing
+    /// changes.
+    pub(super) fn place_group(&mut self, p: Player, nodes: &[NodeId], handicap: bool) -> Result<(), Illegal> {
+        for &node in nodes {
+            if !self.map.contains(node as u64) {
+                return Err(Illegal::UnknownNode(node));
+            }
+            if self.owner[node as usize] != 0 {
+                return Err(Illegal::Occupied(node));
+            }
+        }
+        if let Some(s) = self.supply[p.index()]
+            && (s as usize) < nodes.len()
+        {
             return Err(Illegal::NoStones);
         }
         let before_hash = self.hash;
-        self.set(node, p.0 + 1);
+        for &node in nodes {
+            self.set(node, p.0 + 1);
+        }
         let team = self.team(p);
-        // Other teams' groups next to the stone left without liberties: all removed together.
+        // Other teams' groups next to the stones left without liberties: all removed together.
         // (Prisoners and supply change only once the placement stands.)
         let has_empty_neighbour =
             |g: &TribalGame, v: NodeId| g.map.neighbors(v).iter().any(|&w| g.owner[w as usize] == 0);
         let mut seen: Option<Vec<bool>> = None;
         let mut captured: Vec<Vec<NodeId>> = Vec::new();
-        for &w in self.map.neighbors(node) {
-            let code = self.owner[w as usize];
-            if code == 0 || self.team_of_code(code) == Some(team) || has_empty_neighbour(self, w) {
-                continue;
-            }
-            let seen = seen.get_or_insert_with(|| vec![false; self.map.len()]);
-            if seen[w as usize] {
-                continue;
-            }
-            let (stones, libs) = self.group(w, seen);
-            if libs == 0 {
-                captured.push(stones);
+        for &node in nodes {
+            for &w in self.map.neighbors(node) {
+                let code = self.owner[w as usize];
+                if code == 0 || self.team_of_code(code) == Some(team) || has_empty_neighbour(self, w) {
+                    continue;
+                }
+                let seen = seen.get_or_insert_with(|| vec![false; self.map.len()]);
+                if seen[w as usize] {
+                    continue;
+                }
+                let (stones, libs) = self.group(w, seen);
+                if libs == 0 {
+                    captured.push(stones);
+                }
             }
         }
-        let mut removed = Vec::new();
         let mut spoils = Vec::new();
         for stones in &captured {
             let owners: Vec<Player> = stones.iter().filter_map(|&v| self.stone_at(v)).collect();
@@ -248,36 +268,44 @@ impl TribalGame {
         for (stones, _, _) in &spoils {
             for &v in stones {
                 self.set(v, 0);
-                removed.push(v);
             }
         }
         // A stone with an empty neighbour has a liberty: no search needed.
-        let libs = if has_empty_neighbour(self, node) {
-            1
-        } else {
-            self.group(node, &mut vec![false; self.map.len()]).1
-        };
+        let suicide = nodes.iter().copied().find(|&node| {
+            !has_empty_neighbour(self, node) && self.group(node, &mut vec![false; self.map.len()]).1 == 0
+        });
         let repeated = match self.rules.ko {
             TribalKo::PositionalSuperko => self.history.contains(&self.hash),
             TribalKo::Simple => self.hash == self.previous_hash,
         };
-        if libs == 0 || repeated {
-            // Undo: the stone and the captures.
+        if suicide.is_some() || repeated {
+            // Undo: the stones and the captures.
             for (stones, owners, _) in &spoils {
                 for (&v, o) in stones.iter().zip(owners) {
                     self.set(v, o.0 + 1);
                 }
             }
-            self.set(node, 0);
+            for &node in nodes {
+                self.set(node, 0);
+            }
             debug_assert_eq!(self.hash, before_hash);
-            return Err(if libs == 0 { Illegal::Suicide(node) } else { Illegal::Ko(node) });
+            let last = nodes.last().copied().unwrap_or(0);
+            return Err(match suicide {
+                Some(v) => Illegal::Suicide(v),
+                None => Illegal::Ko(last),
+            });
         }
         if let Some(s) = self.supply[p.index()].as_mut() {
-            *s -= 1;
+            *s -= nodes.len() as u32;
         }
         self.previous_hash = before_hash;
         self.history.insert(self.hash);
-        self.emit(Event::Placed { player: p, node, handicap });
+        if let Some(s) = self.snapshot.as_mut() {
+            s.added.push(self.hash);
+        }
+        for &node in nodes {
+            self.emit(Event::Placed { player: p, node, handicap });
+        }
         for (stones, owners, recipients) in spoils {
             let shares = self.share(&stones, &owners, p, &recipients);
             self.emit(Event::Captured { player: Some(p), nodes: stones, owners, shares });
@@ -301,6 +329,9 @@ impl TribalGame {
         let r = self.place(p, node, range, false);
         if r.is_ok() {
             self.history.remove(&self.hash);
+            if let Some(s) = self.snapshot.as_mut() {
+                s.added.pop();
+            }
             debug_assert_eq!(self.history.len(), inserted_before);
             (self.owner, self.hash, self.previous_hash, self.prisoners, self.supply) = saved;
         }

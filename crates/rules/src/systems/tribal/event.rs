@@ -3,6 +3,7 @@
 use gobeyond_maps::NodeId;
 use serde::{Deserialize, Serialize};
 
+use super::cards::Card;
 use crate::Player;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -68,6 +69,52 @@ pub enum Event {
     Independent {
         player: Player,
         from: Player,
+    },
+    /// A card drawn (which one only its holder sees): on a pass, or on a pair of dice.
+    Drew {
+        player: Player,
+        doubles: bool,
+    },
+    /// A card put back under the draw pile (a pass over the hand limit): face down.
+    Returned {
+        player: Player,
+    },
+    /// A card discarded face up (over the hand limit at the end of a turn).
+    Discarded {
+        player: Player,
+        card: Card,
+    },
+    CardPlayed {
+        player: Player,
+        card: Card,
+    },
+    /// A stone moved by a Move card.
+    Moved {
+        player: Player,
+        from: NodeId,
+        to: NodeId,
+    },
+    /// A stone taken off the board by Replace Any: back to its owner's supply.
+    Lifted {
+        player: Player,
+        node: NodeId,
+    },
+    /// A Trade Prisoners card: per colour, the prisoners given to `with` and taken from them.
+    Traded {
+        player: Player,
+        with: Player,
+        gave: Vec<u32>,
+        took: Vec<u32>,
+    },
+    /// `player` rejected `mover`'s Play with `card`: everything it did is undone.
+    Rejected {
+        player: Player,
+        mover: Player,
+        card: Card,
+    },
+    /// Every other player let `mover`'s Play stand.
+    NotRejected {
+        mover: Player,
     },
     /// The player ran out of time: they pass on every turn from now on.
     TimedOut {

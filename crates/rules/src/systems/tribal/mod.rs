@@ -9,11 +9,14 @@
 //! without liberties after an alliance changes (rule 57): no invariant of the Go board holds,
 //! so this system has its own small board. Interpretations: `docs/rules/tribal.md`.
 //!
-//! Not yet here: the cards (the deck, hands, Reject windows); the dice are.
+//! The cards (`cards.rs`, `play.rs`) hide information: each seat sees its own hand, and the
+//! server's draws are inputs that only their drawer is shown.
 
 mod alliance;
 mod board;
+pub mod cards;
 mod event;
+mod play;
 mod scoring;
 pub mod settings;
 pub mod state;
@@ -23,7 +26,9 @@ use std::{collections::HashSet, sync::Arc};
 
 use gobeyond_maps::{Map, NodeId};
 
+pub use cards::Card;
 pub use event::Event;
+pub use play::{CardPlay, HAND_LIMIT};
 pub use settings::{RangeRule, TribalKo, TribalRules, handicap_order, handicap_value};
 pub use state::TribalState;
 pub use system::Move;
@@ -54,6 +59,28 @@ pub enum Action {
     Timeout,
     /// Two dice, as the server rolled them.
     Dice(u8, u8),
+    /// Play a card from the hand, after the roll.
+    PlayCard(Card),
+    /// A Move card's step: one's stone from a node to another.
+    Move(NodeId, NodeId),
+    /// A Trade Prisoners card's other player.
+    TradeWith(Player),
+    /// An answer in a reaction window.
+    React(Reaction),
+    /// A card discarded over the hand limit at the end of a turn (face up).
+    Discard(Card),
+    /// A card returned under the pile over the hand limit after a pass (face down).
+    Return(Card),
+    /// The card the server drew for the seat.
+    Drawn(Card),
+}
+
+/// An answer to another player's Play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reaction {
+    Decline,
+    Reject,
+    RejectAndReplace,
 }
 
 /// Everything a seat can send, as kept in the log.
@@ -89,6 +116,28 @@ pub enum Phase {
     Offer {
         from: Player,
         to: Player,
+    },
+    /// A card being played: its placements or its target.
+    Card(CardPlay),
+    /// Every other player may reject `mover`'s Play: their answers so far (per seat).
+    Reaction {
+        mover: Player,
+        placed: Vec<NodeId>,
+        answers: Vec<Option<Reaction>>,
+    },
+    /// Reject and Replace: `player` may put a stone where `mover`'s rejected Play did.
+    Replace {
+        player: Player,
+        mover: Player,
+        nodes: Vec<NodeId>,
+    },
+    /// More than three cards at the end of the turn: one to the discard pile.
+    Discard {
+        player: Player,
+    },
+    /// More than three cards after a pass: one back under the pile.
+    Return {
+        player: Player,
     },
     /// The end: each player names their dead stones.
     CleanUp,
@@ -138,6 +187,22 @@ pub enum Illegal {
     AlreadyChose,
     #[error("resignation is not permitted: a tribe may pass at every turn")]
     NoResignation,
+    #[error("{} is not in your hand", .0.title())]
+    NotInHand(Card),
+    #[error("{} cannot be drawn now", .0.title())]
+    NotInDeck(Card),
+    #[error("{} cannot be played: {}", .0.title(), .1)]
+    CardNotPlayable(Card, &'static str),
+    #[error("stones placed in one turn stand at least 5 steps apart: {0} and {1} are closer")]
+    TooClose(NodeId, NodeId),
+    #[error("{0} would join a group with a stone placed this turn")]
+    SameGroup(NodeId),
+    #[error("{0} and {1} are not next to each other")]
+    NotAdjacent(NodeId, NodeId),
+    #[error("no pair of stones can start at {0}")]
+    NoPair(NodeId),
+    #[error("trade: {0}")]
+    Trade(String),
 }
 
 /// A Tribal Go game.
@@ -172,8 +237,15 @@ pub struct TribalGame {
     prisoners: Vec<Vec<u32>>,
     /// Stones left in supply, when limited.
     supply: Vec<Option<u32>>,
-    /// Points banked by cards (none yet: the deck is not here).
+    /// Points banked by cards.
     banked: Vec<i64>,
+    /// The cards in each hand, and the rest.
+    hands: Vec<Vec<Card>>,
+    deck: cards::Deck,
+    /// A draw waiting for the server's card.
+    drawing: Option<(Player, play::DrawFor)>,
+    /// What the Play under way changed (to undo it if rejected).
+    snapshot: Option<Box<play::Snapshot>>,
     hash: u64,
     /// Every position so far (superko), and the one before the last action (simple ko).
     history: HashSet<u64>,
@@ -222,6 +294,10 @@ impl TribalGame {
             prisoners: vec![vec![0; players]; players],
             supply: vec![rules.stones_per_player; players],
             banked: vec![0; players],
+            hands: vec![Vec::new(); players],
+            deck: cards::Deck::new(rules.replace_any),
+            drawing: None,
+            snapshot: None,
             hash: 0,
             history: HashSet::from([0]),
             previous_hash: 0,
@@ -326,6 +402,14 @@ impl TribalGame {
             Phase::Handicap { next } => self.handicap.get(*next).copied().into_iter().collect(),
             Phase::Turn { .. } => vec![self.to_move],
             Phase::Offer { to, .. } => vec![*to],
+            Phase::Card(_) => vec![self.to_move],
+            Phase::Reaction { mover, answers, .. } => (1..self.players)
+                .map(|k| Player(((mover.index() + k) % self.players) as u8))
+                .filter(|q| answers[q.index()].is_none())
+                .collect(),
+            Phase::Replace { player, .. } | Phase::Discard { player } | Phase::Return { player } => {
+                vec![*player]
+            }
             Phase::CleanUp => {
                 (0..self.players).filter(|&p| self.dead[p].is_none()).map(|p| Player(p as u8)).collect()
             }
@@ -335,6 +419,9 @@ impl TribalGame {
 
     /// The seat whose dice the server must roll now (roll-off, or a Play's roll).
     pub fn chance_seat(&self) -> Option<Player> {
+        if let Some((p, _)) = self.drawing {
+            return Some(p);
+        }
         match &self.phase {
             Phase::RollOff { pending } => pending.first().copied(),
             Phase::Turn { rolled: None } if self.awaiting_dice => Some(self.to_move),
@@ -349,6 +436,7 @@ impl TribalGame {
             (_, RangeRule::Unlimited) => None,
             (_, RangeRule::Fixed) => Some(self.rules.fixed_range),
             (Phase::Turn { rolled: Some(r) }, RangeRule::Dice) => Some(r.range),
+            (Phase::Card(play), _) => play.range,
             (_, RangeRule::Dice) => Some(0),
         }
     }
@@ -363,7 +451,7 @@ impl TribalGame {
     /// rebuilt from its log. False when nothing is left to take back.
     pub fn undo(&mut self) -> bool {
         let mut log = self.log.clone();
-        while matches!(log.last(), Some((_, Input::Action(Action::Dice(..))))) {
+        while matches!(log.last(), Some((_, Input::Action(Action::Dice(..) | Action::Drawn(_))))) {
             log.pop();
         }
         if log.pop().is_none() {
@@ -486,6 +574,12 @@ impl TribalGame {
         if self.outcome.is_some() {
             return Err(Illegal::GameOver);
         }
+        if let Action::Drawn(card) = action {
+            return self.drawn(seat, card);
+        }
+        if self.drawing.is_some() {
+            return Err(Illegal::NotNow(action_name(action), "a card is being drawn"));
+        }
         if matches!(action, Action::Dice(..)) {
             if self.chance_seat() != Some(seat) {
                 return Err(Illegal::NotNow("dice", "no roll is pending for this seat"));
@@ -539,6 +633,29 @@ impl TribalGame {
                 self.emit(Event::SurrenderDeclined { player: from, to });
                 self.next_turn(from);
             }
+            (Phase::Card(play), action) => self.card_step(seat, play, action)?,
+            (Phase::Reaction { .. }, Action::React(answer)) => self.react(seat, answer)?,
+            (Phase::Reaction { .. }, Action::Timeout) => self.react(seat, Reaction::Decline)?,
+            (Phase::Replace { player, mover, nodes }, Action::Place(v)) => {
+                if !nodes.contains(&v) {
+                    return Err(Illegal::NotNow(
+                        "replacing there",
+                        "only where the rejected move placed a stone",
+                    ));
+                }
+                self.place(player, v, None, false)?;
+                self.end_round(mover);
+            }
+            (Phase::Replace { mover, .. }, Action::Forgo | Action::Timeout) => self.end_round(mover),
+            (Phase::Discard { player }, Action::Discard(card)) => self.give_up_card(player, card, false)?,
+            (Phase::Return { player }, Action::Return(card)) => self.give_up_card(player, card, true)?,
+            (Phase::Discard { player } | Phase::Return { player }, Action::Timeout) => {
+                // The card drawn last goes.
+                let under = matches!(self.phase, Phase::Return { .. });
+                if let Some(&card) = self.hands[player.index()].last() {
+                    self.give_up_card(player, card, under)?;
+                }
+            }
             (_, Action::Dice(..)) => return Err(Illegal::NotNow("dice", "no roll is pending")),
             _ => return Err(Illegal::NotNow(action_name(action), self.phase_name())),
         }
@@ -577,14 +694,17 @@ impl TribalGame {
                     range: roll.range,
                     doubles: roll.doubles,
                 });
-                return Ok(());
+                if roll.doubles && self.rules.cards {
+                    self.begin_draw(seat, play::DrawFor::Doubles);
+                }
+                Ok(())
             }
             (None, _) if self.awaiting_dice => {
-                return Err(Illegal::NotNow(action_name(action), "the dice are being rolled"));
+                Err(Illegal::NotNow(action_name(action), "the dice are being rolled"))
             }
             (None, Action::Roll) if dice => {
                 self.awaiting_dice = true;
-                return Ok(());
+                Ok(())
             }
             (None, Action::Pass | Action::Timeout) => {
                 if action == Action::Timeout {
@@ -595,16 +715,22 @@ impl TribalGame {
                 let consecutive = self.passes;
                 self.emit(Event::Passed { player: seat, automatic: action == Action::Timeout, consecutive });
                 if !self.end_if_passed() {
-                    self.next_turn(seat);
+                    // A pass may draw a card (rule 17): always taken, since one over the limit
+                    // goes straight back (A19). A player who left draws nothing.
+                    if self.rules.cards && action == Action::Pass {
+                        self.begin_draw(seat, play::DrawFor::Pass);
+                    } else {
+                        self.next_turn(seat);
+                    }
                 }
-                return Ok(());
+                Ok(())
             }
             (None, Action::Surrender(q)) => {
                 self.check_surrender(seat, q)?;
                 self.passes = 0;
                 self.emit(Event::SurrenderOffered { player: seat, to: q });
                 self.phase = Phase::Offer { from: seat, to: q };
-                return Ok(());
+                Ok(())
             }
             (None, Action::Independence) => {
                 let Some(was) = self.occupier(seat) else {
@@ -614,25 +740,31 @@ impl TribalGame {
                 self.passes = 0;
                 self.emit(Event::Independent { player: seat, from: was });
                 self.next_turn(seat);
-                return Ok(());
+                Ok(())
             }
-            (Some(r), Action::Place(node)) => self.place(seat, node, Some(r.range), false)?,
-            (None, Action::Place(node)) if !dice => self.place(seat, node, self.current_range(), false)?,
+            (Some(_), Action::Place(node)) | (None, Action::Place(node)) if rolled.is_some() || !dice => {
+                self.begin_play(None);
+                if let Err(e) = self.place(seat, node, self.current_range(), false) {
+                    self.snapshot = None;
+                    return Err(e);
+                }
+                self.after_play(seat, vec![node]);
+                Ok(())
+            }
+            (_, Action::PlayCard(card)) => self.play_card(seat, card),
             (Some(_), Action::Forgo | Action::Timeout) | (None, Action::Forgo)
                 if rolled.is_some() || !dice =>
             {
                 self.emit(Event::Forgone { player: seat, handicap: false });
+                self.passes = 0;
+                self.end_round(seat);
+                Ok(())
             }
-            _ => {
-                return Err(Illegal::NotNow(
-                    action_name(action),
-                    if rolled.is_some() { "after the roll" } else { "before the roll" },
-                ));
-            }
+            _ => Err(Illegal::NotNow(
+                action_name(action),
+                if rolled.is_some() { "after the roll" } else { "before the roll" },
+            )),
         }
-        self.passes = 0;
-        self.next_turn(seat);
-        Ok(())
     }
 
     fn phase_name(&self) -> &'static str {
@@ -642,6 +774,11 @@ impl TribalGame {
             Phase::Handicap { .. } => "the handicap stones",
             Phase::Turn { .. } => "this turn",
             Phase::Offer { .. } => "a surrender offer",
+            Phase::Card(_) => "a card's play",
+            Phase::Reaction { .. } => "the answers to a move",
+            Phase::Replace { .. } => "a replacement",
+            Phase::Discard { .. } => "a discard",
+            Phase::Return { .. } => "a card's return",
             Phase::CleanUp => "Clean-Up",
             Phase::Finished => "the end",
         }
@@ -688,7 +825,7 @@ fn check_dice(a: u8, b: u8) -> Result<(), Illegal> {
     if (1..=6).contains(&a) && (1..=6).contains(&b) { Ok(()) } else { Err(Illegal::BadDice) }
 }
 
-fn action_name(a: Action) -> &'static str {
+pub(super) fn action_name(a: Action) -> &'static str {
     match a {
         Action::Place(_) => "placing a stone",
         Action::Pass => "passing",
@@ -700,6 +837,13 @@ fn action_name(a: Action) -> &'static str {
         Action::Independence => "declaring independence",
         Action::Timeout => "a time-out",
         Action::Dice(..) => "dice",
+        Action::PlayCard(_) => "playing a card",
+        Action::Move(..) => "moving a stone",
+        Action::TradeWith(_) => "trading prisoners",
+        Action::React(_) => "answering a move",
+        Action::Discard(_) => "discarding",
+        Action::Return(_) => "returning a card",
+        Action::Drawn(_) => "a card draw",
     }
 }
 
@@ -728,6 +872,7 @@ impl Game for TribalGame {
     fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         let Some(p) = self.to_move() else { return };
+        let try_action = |a: Action| self.without_events().act(p, a).is_ok();
         match &self.phase {
             Phase::ChooseStart { .. } => {
                 out.extend(
@@ -754,6 +899,9 @@ impl Game for TribalGame {
                         }
                     }
                 }
+                if self.card_time() {
+                    out.extend(self.playable_cards(p).into_iter().map(Action::PlayCard));
+                }
                 match self.phase {
                     Phase::Handicap { .. } => out.push(Action::Forgo),
                     Phase::Turn { rolled: Some(_) } => out.push(Action::Forgo),
@@ -776,6 +924,68 @@ impl Game for TribalGame {
                 }
             }
             Phase::Offer { .. } => out.extend([Action::Accept, Action::Decline]),
+            Phase::Card(play) => {
+                match play.card {
+                    Card::MoveTwo | Card::MoveThree => {
+                        let reach = self.reachable(p, play.range);
+                        let own: Vec<NodeId> =
+                            self.map.nodes().filter(|&v| self.stone_at(v) == Some(p)).collect();
+                        for &from in &own {
+                            for to in self.map.nodes() {
+                                if reach[to as usize]
+                                    && self.owner[to as usize] == 0
+                                    && try_action(Action::Move(from, to))
+                                {
+                                    out.push(Action::Move(from, to));
+                                }
+                            }
+                        }
+                    }
+                    c if c.trade().is_some() => {
+                        out.extend(
+                            (0..self.players as u8)
+                                .map(Player)
+                                .filter(|&q| try_action(Action::TradeWith(q)))
+                                .map(Action::TradeWith),
+                        );
+                    }
+                    _ => {
+                        let reach = self.reachable(p, play.range.map(|r| r + 1));
+                        out.extend(
+                            self.map
+                                .nodes()
+                                .filter(|&v| reach[v as usize] || play.card == Card::ReplaceAny)
+                                .filter(|&v| try_action(Action::Place(v)))
+                                .map(Action::Place),
+                        );
+                    }
+                }
+                out.push(Action::Forgo);
+            }
+            Phase::Reaction { .. } => {
+                out.push(Action::React(Reaction::Decline));
+                if self.hands[p.index()].contains(&Card::Reject) {
+                    out.push(Action::React(Reaction::Reject));
+                }
+                if self.hands[p.index()].contains(&Card::RejectAndReplace) {
+                    out.push(Action::React(Reaction::RejectAndReplace));
+                }
+            }
+            Phase::Replace { nodes, .. } => {
+                out.extend(
+                    nodes.iter().copied().filter(|&v| try_action(Action::Place(v))).map(Action::Place),
+                );
+                out.push(Action::Forgo);
+            }
+            Phase::Discard { .. } | Phase::Return { .. } => {
+                let mut kinds = self.hands[p.index()].clone();
+                kinds.sort();
+                kinds.dedup();
+                let discard = matches!(self.phase, Phase::Discard { .. });
+                out.extend(
+                    kinds.into_iter().map(|c| if discard { Action::Discard(c) } else { Action::Return(c) }),
+                );
+            }
             _ => {}
         }
     }

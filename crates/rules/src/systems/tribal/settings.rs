@@ -46,6 +46,15 @@ pub struct TribalRules {
     pub handicap: Vec<i32>,
     /// How far a handicap stone may go from the player's start point or stones (rule 13).
     pub handicap_distance: u32,
+    /// The deck of cards (rule 73): drawn on a pass and on a pair of dice. A setting missing
+    /// from the JSON reads as no cards: records written before the deck existed replay as they
+    /// were played. The `tribal` preset and [`TribalRules::default`] have them.
+    #[serde(default)]
+    pub cards: bool,
+    /// Two Replace Any cards in the deck (52 cards; the document removed them as "too
+    /// powerful").
+    #[serde(default)]
+    pub replace_any: bool,
 }
 
 impl Default for TribalRules {
@@ -57,6 +66,8 @@ impl Default for TribalRules {
             stones_per_player: None,
             handicap: Vec::new(),
             handicap_distance: 3,
+            cards: true,
+            replace_any: false,
         }
     }
 }
@@ -67,7 +78,7 @@ pub const MAX_RANGE: u32 = 10_000;
 impl TribalRules {
     /// The Pro variant (rule 71): no dice, a fixed range of 5.
     pub fn pro() -> TribalRules {
-        TribalRules { range: RangeRule::Fixed, ..TribalRules::default() }
+        TribalRules { range: RangeRule::Fixed, cards: false, ..TribalRules::default() }
     }
 
     pub fn validate(&self, players: usize) -> Result<(), (&'static str, String)> {
@@ -88,6 +99,9 @@ impl TribalRules {
                 "handicap",
                 format!("values run from −5 to 0 (−(played + won), at most −5), not {h}"),
             ));
+        }
+        if self.replace_any && !self.cards {
+            return Err(("replace_any", "Replace Any is a card: it needs `cards`".into()));
         }
         if self.stones_per_player == Some(0) || self.stones_per_player.is_some_and(|s| s > 100_000) {
             return Err(("stones_per_player", "must be 1 to 100000, or left out for no limit".into()));

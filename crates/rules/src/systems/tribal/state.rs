@@ -2,9 +2,9 @@
 
 use serde::Serialize;
 
-use super::{Event, Phase, TribalGame};
+use super::{Card, Event, Phase, TribalGame};
 use crate::{
-    Game, Outcome, Player,
+    Game, Outcome, Player, Viewer,
     record::{MapSummary, PlayerInfo, RulesSpec},
 };
 
@@ -13,10 +13,13 @@ use crate::{
 pub struct TribalState {
     pub map: MapSummary,
     pub rules: RulesSpec,
-    /// `roll_off`, `choose_start`, `handicap`, `playing`, `surrender_offer`, `clean_up`,
-    /// `finished`.
+    /// `roll_off`, `choose_start`, `handicap`, `playing`, `card` (a card's placements),
+    /// `reaction` (other players may reject the last move), `replace`, `discard`,
+    /// `surrender_offer`, `clean_up`, `finished`.
     pub phase: &'static str,
-    /// The seat that must act (the player to move, or the one answering an offer).
+    /// The seat that must act (the player to move, or the one answering an offer). In a
+    /// reaction window: the viewer while they have not answered (who else still has to is
+    /// not shown).
     pub to_move: Option<u8>,
     /// The seat whose dice the server rolls next.
     pub rolling: Option<u8>,
@@ -39,8 +42,45 @@ pub struct TribalState {
     /// Clean-Up: players who still have to name their dead stones.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub awaiting_cleanup: Vec<u8>,
+    /// Whether the game has cards.
+    pub cards: bool,
+    /// The viewer's hand (a seat's own view only).
+    pub hand: Option<Vec<Card>>,
+    /// The cards of the hand the viewer may play now.
+    pub playable: Vec<Card>,
+    /// Cards left to draw, and the face-up discard pile.
+    pub to_draw: u32,
+    pub discards: Vec<Card>,
+    /// The card being played: its placements so far and how many remain.
+    pub card_play: Option<TribalCardPlay>,
+    /// A reaction window: whose move may be rejected, and what the viewer may answer.
+    pub reaction: Option<TribalReaction>,
+    /// Reject and Replace: the nodes the rejecter may take.
+    pub replace: Vec<u32>,
     pub outcome: Option<Outcome>,
     pub events: Vec<Event>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TribalCardPlay {
+    pub card: Card,
+    pub placed: Vec<u32>,
+    /// Pair Place: the first node, waiting for its neighbour.
+    pub pair: Option<u32>,
+    pub steps_left: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TribalReaction {
+    pub mover: u8,
+    /// Where the move put stones.
+    pub placed: Vec<u32>,
+    /// The viewer is asked and has not answered yet.
+    pub asked: bool,
+    pub can_reject: bool,
+    pub can_replace: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -62,13 +102,21 @@ pub struct TribalPlayer {
     /// The roll-off's totals.
     pub rolls: Vec<u8>,
     pub stones: Vec<String>,
+    /// Cards in hand (their faces are the holder's secret).
+    pub cards: u32,
+    /// Points banked by points cards.
+    pub banked: i64,
 }
 
 impl TribalState {
-    pub fn build(game: &TribalGame, names: &[PlayerInfo], history: bool) -> TribalState {
+    pub fn build(game: &TribalGame, viewer: Viewer, names: &[PlayerInfo], history: bool) -> TribalState {
         let map = game.map();
         let n = game.player_count();
-        let placing = matches!(game.phase(), Phase::Handicap { .. } | Phase::Turn { .. })
+        let me = match viewer {
+            Viewer::Seat(p) if p.index() < n => Some(p),
+            _ => None,
+        };
+        let placing = matches!(game.phase(), Phase::Handicap { .. } | Phase::Turn { .. } | Phase::Card(_))
             && game.chance_seat().is_none();
         let mover = game.acting().first().copied();
         let reachable = match (placing, mover) {
@@ -93,13 +141,17 @@ impl TribalState {
                 Phase::Handicap { .. } => "handicap",
                 Phase::Turn { .. } => "playing",
                 Phase::Offer { .. } => "surrender_offer",
+                Phase::Card(_) => "card",
+                Phase::Reaction { .. } => "reaction",
+                Phase::Replace { .. } => "replace",
+                Phase::Discard { .. } | Phase::Return { .. } => "discard",
                 Phase::CleanUp => "clean_up",
                 Phase::Finished => "finished",
             },
-            to_move: if matches!(game.phase(), Phase::CleanUp | Phase::Finished) {
-                None
-            } else {
-                mover.map(|p| p.0)
+            to_move: match game.phase() {
+                Phase::CleanUp | Phase::Finished => None,
+                Phase::Reaction { .. } => me.filter(|p| game.acting().contains(p)).map(|p| p.0),
+                _ => mover.map(|p| p.0),
             },
             rolling: game.chance_seat().map(|p| p.0),
             dice: rolled.map(|r| [r.dice.0, r.dice.1]),
@@ -118,6 +170,8 @@ impl TribalState {
                     supply: game.supply(p),
                     gone: game.is_gone(p),
                     rolls: game.rolloff(p).to_vec(),
+                    cards: game.hand(p).len() as u32,
+                    banked: game.banked(p),
                     stones: map
                         .nodes()
                         .filter(|&v| game.stone_at(v) == Some(p))
@@ -144,6 +198,37 @@ impl TribalState {
                 game.acting().iter().map(|p| p.0).collect()
             } else {
                 Vec::new()
+            },
+            cards: game.rules().cards,
+            hand: me.map(|p| game.hand(p).to_vec()),
+            playable: me.filter(|p| mover == Some(*p)).map(|p| game.playable_cards(p)).unwrap_or_default(),
+            to_draw: game.deck().to_draw(),
+            discards: Card::ALL
+                .iter()
+                .flat_map(|&c| std::iter::repeat_n(c, usize::from(game.deck().discards()[c.index()])))
+                .collect(),
+            card_play: match game.phase() {
+                Phase::Card(play) => Some(TribalCardPlay {
+                    card: play.card,
+                    placed: play.placed.clone(),
+                    pair: play.pair,
+                    steps_left: (play.steps().saturating_sub(play.placed.len())) as u32,
+                }),
+                _ => None,
+            },
+            reaction: match game.phase() {
+                Phase::Reaction { mover, placed, .. } => Some(TribalReaction {
+                    mover: mover.0,
+                    placed: placed.clone(),
+                    asked: me.is_some_and(|p| game.acting().contains(&p)),
+                    can_reject: me.is_some_and(|p| game.hand(p).contains(&Card::Reject)),
+                    can_replace: me.is_some_and(|p| game.hand(p).contains(&Card::RejectAndReplace)),
+                }),
+                _ => None,
+            },
+            replace: match game.phase() {
+                Phase::Replace { nodes, .. } => nodes.clone(),
+                _ => Vec::new(),
             },
             outcome: game.outcome().cloned(),
             events: if history { game.events().to_vec() } else { Vec::new() },

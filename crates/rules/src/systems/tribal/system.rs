@@ -7,7 +7,9 @@ use gobeyond_maps::Map;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::{Action, Event, Illegal, Input, Phase, RangeRule, TribalGame, TribalRules, TribalState};
+use super::{
+    Action, Card, Event, Illegal, Input, Phase, RangeRule, Reaction, TribalGame, TribalRules, TribalState,
+};
 use crate::{
     Game, Player,
     record::PlayerInfo,
@@ -64,6 +66,53 @@ pub enum Move {
         at: Vec<String>,
     },
     CleanupTimeout,
+    /// Play a card from the hand.
+    PlayCard {
+        card: Card,
+    },
+    /// A Move card's step: one's stone from `from` to `node`.
+    MoveStone {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from_at: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        node: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<String>,
+    },
+    /// A Trade Prisoners card's other player (seat from 0).
+    Trade {
+        with: u8,
+    },
+    /// An answer to another player's move. Other seats are shown no answer (`null`) until the
+    /// window closes.
+    React {
+        answer: Option<Answer>,
+    },
+    /// A card discarded (face up) over the hand limit at the end of a turn.
+    Discard {
+        card: Card,
+    },
+    /// A card returned under the pile (face down) over the hand limit after a pass; other
+    /// seats are shown no card.
+    Return {
+        card: Option<Card>,
+    },
+    /// The card the server drew for the seat; other seats are shown no card.
+    Draw {
+        card: Option<Card>,
+    },
+}
+
+/// An answer in a reaction window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "TribalAnswer"))]
+#[serde(rename_all = "snake_case")]
+pub enum Answer {
+    Decline,
+    Reject,
+    RejectAndReplace,
 }
 
 impl Move {
@@ -87,6 +136,23 @@ impl Move {
                 Action::Independence => Move::Independence,
                 Action::Timeout => Move::Timeout,
                 Action::Dice(a, b) => Move::Dice { dice: [a, b] },
+                Action::PlayCard(card) => Move::PlayCard { card },
+                Action::Move(from, to) => {
+                    let (from, from_at) = node_ref(map, from);
+                    let (node, at) = node_ref(map, to);
+                    Move::MoveStone { from, from_at, node, at }
+                }
+                Action::TradeWith(q) => Move::Trade { with: q.0 },
+                Action::React(r) => Move::React {
+                    answer: Some(match r {
+                        Reaction::Decline => Answer::Decline,
+                        Reaction::Reject => Answer::Reject,
+                        Reaction::RejectAndReplace => Answer::RejectAndReplace,
+                    }),
+                },
+                Action::Discard(card) => Move::Discard { card },
+                Action::Return(card) => Move::Return { card: Some(card) },
+                Action::Drawn(card) => Move::Draw { card: Some(card) },
             },
             Input::Dead(nodes) => Move::Dead {
                 nodes: nodes.iter().map(|&n| n as u64).collect(),
@@ -115,6 +181,21 @@ impl Move {
             Move::Dice { dice } => Action::Dice(dice[0], dice[1]),
             Move::Dead { nodes, at } => return Ok(Input::Dead(resolve_nodes(map, nodes, at)?)),
             Move::CleanupTimeout => return Ok(Input::CleanUpTimeout),
+            Move::PlayCard { card } => Action::PlayCard(*card),
+            Move::MoveStone { from, from_at, node, at } => Action::Move(
+                resolve_node(map, *from, from_at.as_deref())?,
+                resolve_node(map, *node, at.as_deref())?,
+            ),
+            Move::Trade { with } => Action::TradeWith(Player(*with)),
+            Move::React { answer } => Action::React(match answer {
+                Some(Answer::Decline) => Reaction::Decline,
+                Some(Answer::Reject) => Reaction::Reject,
+                Some(Answer::RejectAndReplace) => Reaction::RejectAndReplace,
+                None => return Err(hidden("answer")),
+            }),
+            Move::Discard { card } => Action::Discard(*card),
+            Move::Return { card } => Action::Return(card.ok_or_else(|| hidden("card"))?),
+            Move::Draw { card } => Action::Drawn(card.ok_or_else(|| hidden("card"))?),
         }))
     }
 
@@ -125,6 +206,10 @@ impl Move {
     pub fn dead(map: &Map, nodes: &[u32]) -> Move {
         Move::of(map, &Input::Dead(nodes.to_vec()))
     }
+}
+
+fn hidden(what: &str) -> Refusal {
+    Refusal::new("bad_action", format!("the {what} is missing (it was hidden from this copy of the game)"))
 }
 
 fn refusal(e: &Illegal, map: &Map) -> Refusal {
@@ -151,6 +236,25 @@ fn refusal(e: &Illegal, map: &Map) -> Refusal {
         Illegal::Duplicate(n) => ("duplicate", format!("{} is named twice", label(*n))),
         Illegal::AlreadyChose => ("already_submitted", e.to_string()),
         Illegal::NoResignation => ("no_resignation", e.to_string()),
+        Illegal::NotInHand(_) => ("not_in_hand", e.to_string()),
+        Illegal::NotInDeck(_) => ("not_in_deck", e.to_string()),
+        Illegal::CardNotPlayable(..) => ("card_not_playable", e.to_string()),
+        Illegal::TooClose(a, b) => (
+            "too_close",
+            format!(
+                "stones placed in one turn stand at least 5 steps apart: {} and {} are closer",
+                label(*a),
+                label(*b)
+            ),
+        ),
+        Illegal::SameGroup(n) => {
+            ("same_group", format!("{} would join a group with a stone placed this turn", label(*n)))
+        }
+        Illegal::NotAdjacent(a, b) => {
+            ("not_adjacent", format!("{} and {} are not next to each other", label(*a), label(*b)))
+        }
+        Illegal::NoPair(n) => ("no_pair", format!("no pair of stones can start at {}", label(*n))),
+        Illegal::Trade(_) => ("trade", e.to_string()),
     };
     Refusal::new(code, message)
 }
@@ -288,6 +392,13 @@ impl RuleSystem for TribalGame {
             Phase::Offer { to, .. } => {
                 Turn { seats: vec![*to], phase: "surrender_offer", simultaneous: true, chance: None }
             }
+            Phase::Card(_) => Turn::to_move(self.acting().first().copied(), "card"),
+            // Every other player answers at once, on the decision time.
+            Phase::Reaction { .. } => {
+                Turn { seats: self.acting(), phase: "reaction", simultaneous: true, chance: None }
+            }
+            Phase::Replace { player, .. } => Turn::to_move(Some(*player), "replace"),
+            Phase::Discard { player } | Phase::Return { player } => Turn::to_move(Some(*player), "discard"),
             Phase::CleanUp => {
                 Turn { seats: self.acting(), phase: "clean_up", simultaneous: true, chance: None }
             }
@@ -308,6 +419,13 @@ impl RuleSystem for TribalGame {
         match self.phase() {
             Phase::Handicap { .. } | Phase::Turn { rolled: Some(_) } => Move::Forgo,
             Phase::Offer { .. } => Move::Decline,
+            Phase::Card(_) | Phase::Replace { .. } => Move::Forgo,
+            Phase::Reaction { .. } => Move::React { answer: Some(Answer::Decline) },
+            Phase::Discard { player } => match self.hand(*player).last() {
+                Some(&card) => Move::Discard { card },
+                None => Move::Timeout,
+            },
+            Phase::Return { player } => Move::Return { card: self.hand(*player).last().copied() },
             Phase::CleanUp => Move::Dead { nodes: Vec::new(), at: Vec::new() },
             Phase::ChooseStart { .. } => Move::Timeout,
             _ if self.rules().range != RangeRule::Dice => Move::Forgo,
@@ -317,11 +435,44 @@ impl RuleSystem for TribalGame {
 
     fn draw_chance(&self, rng: &mut crate::Rng) -> Option<Move> {
         self.chance_seat()?;
+        if let Some(card) = self.random_draw(rng) {
+            return Some(Move::Draw { card: Some(card) });
+        }
         Some(Move::Dice { dice: [1 + rng.below(6) as u8, 1 + rng.below(6) as u8] })
     }
 
     fn seat_may_send(input: &Move) -> bool {
-        !matches!(input, Move::Timeout | Move::CleanupTimeout | Move::Dice { .. })
+        !matches!(input, Move::Timeout | Move::CleanupTimeout | Move::Dice { .. } | Move::Draw { .. })
+    }
+
+    fn hidden_information(&self) -> bool {
+        self.rules().cards
+    }
+
+    /// Draws and returned cards are shown to their seat only; answers in a reaction window
+    /// are shown to their seat only (the outcome is an event for all).
+    fn redact(&self, seat: Player, input: &Move, viewer: Viewer) -> Option<Move> {
+        if viewer == Viewer::Seat(seat) {
+            return None;
+        }
+        match input {
+            Move::Draw { card: Some(_) } => Some(Move::Draw { card: None }),
+            Move::Return { card: Some(_) } => Some(Move::Return { card: None }),
+            Move::React { answer: Some(_) } => Some(Move::React { answer: None }),
+            _ => None,
+        }
+    }
+
+    /// During a reaction window every other player is shown as still answering, so that
+    /// nobody learns who was quick (rule 41).
+    fn public_seats(&self) -> Vec<Player> {
+        match self.phase() {
+            Phase::Reaction { mover, .. } => (0..self.player_count() as u8)
+                .map(Player)
+                .filter(|q| q != mover && !self.is_gone(*q))
+                .collect(),
+            _ => self.turn().seats,
+        }
     }
 
     fn input_count(&self) -> usize {
@@ -336,7 +487,7 @@ impl RuleSystem for TribalGame {
         TribalGame::events(self)
     }
 
-    fn view(&self, _: Viewer, names: &[PlayerInfo], history: bool) -> TribalState {
-        TribalState::build(self, names, history)
+    fn view(&self, viewer: Viewer, names: &[PlayerInfo], history: bool) -> TribalState {
+        TribalState::build(self, viewer, names, history)
     }
 }
