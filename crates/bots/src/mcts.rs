@@ -413,6 +413,11 @@ impl<G: Searchable> Tree<G> {
             let Some(action) = self.nodes[child].action else { break };
             let mover = Player(self.nodes[child].mover);
             if game.play(action).is_err() {
+                if self.game.has_hidden_information() {
+                    // Another deal of the hidden cards: an action found legal in one need not
+                    // be in this one. Play out from here.
+                    break;
+                }
                 // Cannot happen with legal_actions; never let it corrupt the statistics.
                 self.nodes[child].prior_value = 0.0;
                 self.nodes[child].prior_visits = 1e6;

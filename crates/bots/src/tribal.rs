@@ -8,7 +8,7 @@ use std::time::Duration;
 use gobeyond_maps::NodeId;
 use gobeyond_rules::{
     Game, MAX_PLAYERS, Player, Rng, RuleSystem, TribalGame,
-    tribal::{Action, Input, Move, Phase, RangeRule},
+    tribal::{Action, Card, Event, Input, Move, Phase, RangeRule, Reaction},
 };
 
 use crate::{
@@ -18,14 +18,19 @@ use crate::{
     searchable::{Prior, Rewards, Workspace},
 };
 
-/// Rewards from the places: first 1, last 0, shared places share.
+/// Rewards from the places: first 1, last 0; players sharing a place share the positions
+/// they span (three tied for first all get ½, not a win each).
 fn place_rewards(game: &TribalGame) -> Rewards {
     let mut r = [0.0; MAX_PLAYERS];
     let Some(o) = game.outcome() else { return r };
     let n = o.places.len();
-    let worst = o.places.iter().copied().max().unwrap_or(1).max(2) as f32;
-    for (i, &place) in o.places.iter().enumerate().take(n) {
-        r[i] = (worst - place as f32) / (worst - 1.0);
+    if n < 2 {
+        return r;
+    }
+    for (i, &place) in o.places.iter().enumerate() {
+        let tied = o.places.iter().filter(|&&q| q == place).count();
+        let position = place as f32 + (tied as f32 - 1.0) / 2.0;
+        r[i] = 1.0 - (position - 1.0) / (n as f32 - 1.0);
     }
     r
 }
@@ -139,11 +144,61 @@ fn placement_prior(game: &TribalGame, node: NodeId) -> Prior {
     }
 }
 
+/// The card a hand over the limit gives up: the least useful (No Move first, the Rejects
+/// last), discarded or returned as the phase asks.
+fn card_to_drop(game: &TribalGame, p: Player) -> Action {
+    let worth = |c: Card| match c {
+        Card::NoMove => 0,
+        c if c.trade().is_some() => 1,
+        Card::MoveTwo | Card::MoveThree => 2,
+        Card::PairPlace | Card::MoveAnywhere => 3,
+        Card::ExtraMove | Card::ReplaceAny => 4,
+        Card::Points3 | Card::Points5 => 5,
+        _ => 6,
+    };
+    let card = game.hand(p).iter().copied().min_by_key(|&c| worth(c)).unwrap_or(Card::NoMove);
+    if matches!(game.phase(), Phase::Return { .. }) { Action::Return(card) } else { Action::Discard(card) }
+}
+
+/// Whether to reject the Play in the window: when it took stones of `p`'s team or banked
+/// points. Decided at once from what everyone sees, so the answer's speed reveals no hand.
+fn reject_answer(game: &TribalGame, p: Player) -> Action {
+    let Phase::Reaction { mover, .. } = game.phase() else { return Action::React(Reaction::Decline) };
+    let hand = game.hand(p);
+    let card = if hand.contains(&Card::RejectAndReplace) {
+        Reaction::RejectAndReplace
+    } else if hand.contains(&Card::Reject) {
+        Reaction::Reject
+    } else {
+        return Action::React(Reaction::Decline);
+    };
+    let team = game.team(p);
+    // The events of this Play: everything after the mover's turn began.
+    let hurt = game
+        .events()
+        .iter()
+        .rev()
+        .take_while(|e| {
+            !matches!(e, Event::NotRejected { .. } | Event::Rejected { .. } | Event::Passed { .. })
+        })
+        .any(|e| match e {
+            Event::Captured { player: Some(by), owners, .. } => {
+                by == mover && owners.iter().any(|o| game.team(*o) == team)
+            }
+            Event::CardPlayed { player, card } => player == mover && card.points().is_some(),
+            Event::Traded { with, .. } => *with == p,
+            _ => false,
+        });
+    Action::React(if hurt { card } else { Reaction::Decline })
+}
+
 /// A random player: a start point at random, Play while some stone could still go somewhere
 /// useful, a random placement in range, else forgo.
 fn random_action(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Action {
     match game.phase() {
-        Phase::ChooseStart { .. } | Phase::Offer { .. } => {
+        Phase::Reaction { .. } => Action::React(Reaction::Decline),
+        Phase::Discard { .. } | Phase::Return { .. } => card_to_drop(game, p),
+        Phase::ChooseStart { .. } | Phase::Offer { .. } | Phase::Card(_) | Phase::Replace { .. } => {
             let mut legal = Vec::new();
             game.legal_actions(&mut legal);
             legal.get(rng.below(legal.len().max(1) as u32) as usize).copied().unwrap_or(Action::Timeout)
@@ -176,9 +231,20 @@ impl Searchable for TribalGame {
         self.without_events()
     }
 
+    fn has_hidden_information(&self) -> bool {
+        self.rules().cards
+    }
+
+    fn determinize(&self, viewer: Player, rng: &mut Rng) -> Self {
+        TribalGame::determinize(self, viewer, rng)
+    }
+
     fn sample_chance(&mut self, rng: &mut Rng) -> bool {
         if self.chance_seat().is_none() {
             return false;
+        }
+        if let Some(card) = self.random_draw(rng) {
+            return self.play(Action::Drawn(card)).is_ok();
         }
         let (a, b) = (1 + rng.below(6) as u8, 1 + rng.below(6) as u8);
         self.play(Action::Dice(a, b)).is_ok()
@@ -224,6 +290,10 @@ impl Searchable for TribalGame {
                         .unwrap_or(Action::Timeout)
                 }
                 Phase::Offer { .. } => Action::Decline,
+                // Playouts play no cards and reject nothing: the tree decides those.
+                Phase::Reaction { .. } => Action::React(Reaction::Decline),
+                Phase::Card(_) | Phase::Replace { .. } => Action::Forgo,
+                Phase::Discard { .. } | Phase::Return { .. } => card_to_drop(g, p),
                 Phase::Turn { rolled: None } if g.rules().range == RangeRule::Dice => {
                     if late {
                         Action::Pass
@@ -265,6 +335,11 @@ impl Searchable for TribalGame {
             Action::Pass if self.passes() == 0 => Prior { visits: 20.0, value: 0.3 },
             Action::Forgo | Action::Timeout => Prior { visits: 20.0, value: 0.2 },
             Action::Surrender(_) => Prior { visits: 30.0, value: 0.1 },
+            // Points are points; the other cards are worth trying.
+            Action::PlayCard(c) if c.points().is_some() => Prior { visits: 20.0, value: 0.7 },
+            Action::PlayCard(Card::ExtraMove | Card::MoveAnywhere | Card::PairPlace) => {
+                Prior { visits: 10.0, value: 0.6 }
+            }
             _ => Prior { visits: 10.0, value: 0.5 },
         }
     }
@@ -272,7 +347,7 @@ impl Searchable for TribalGame {
     /// Passing, and where no pass is possible the other ways of doing nothing (after a roll, a
     /// handicap stone, an offer).
     fn is_pass(&self, action: Action) -> bool {
-        matches!(action, Action::Pass | Action::Forgo | Action::Decline)
+        matches!(action, Action::Pass | Action::Forgo | Action::Decline | Action::React(Reaction::Decline))
     }
 
     fn baseline_random(&self, rng: &mut Rng) -> Option<Action> {
@@ -305,6 +380,10 @@ impl Computer for TribalGame {
             Phase::CleanUp => return Some(Move::dead(self.map(), &[])),
             // A vassal's territory counts for its occupier: always worth accepting.
             Phase::Offer { to, .. } if *to == seat => return Some(Move::Accept),
+            Phase::Reaction { .. } => return Some(Move::action(self.map(), reject_answer(self, seat))),
+            Phase::Discard { .. } | Phase::Return { .. } => {
+                return Some(Move::action(self.map(), card_to_drop(self, seat)));
+            }
             _ => {}
         }
         // The lowest level plays at random (within the rules, never in its own eyes); the

@@ -568,6 +568,12 @@ pub(crate) async fn record_of(app: &AppState, row: &GameRow) -> Result<Record, A
     let id = row.id;
     let setup = setup_of(row)?;
     let names: Vec<String> = app.store.seats(id).await?.iter().map(crate::table::seat_name).collect();
+    // A record holds every hand and draw: of a game with hidden cards, only once it is over.
+    if row.status != "finished" && setup.new_game(&names).is_ok_and(|g| g.hidden_information()) {
+        return Err(ApiError::Conflict(
+            "this game hides cards: its record (and stepping through it) is available when it ends".into(),
+        ));
+    }
     let mut record = setup.record(&names);
     let mut log = Vec::new();
     for (seq, text) in app.store.actions(id, 0).await? {

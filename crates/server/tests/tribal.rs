@@ -6,10 +6,15 @@
 #[macro_use]
 mod common;
 
-use common::{Client, TestServer, postgres_url, seat_of, sqlite_url};
+use common::{Client, Socket, TestServer, postgres_url, seat_of, sqlite_url};
 use serde_json::json;
 
-on_both!(bots_play_a_casual_game_to_the_end, a_person_plays_the_pro_game, the_handicap_comes_from_history);
+on_both!(
+    bots_play_a_casual_game_to_the_end,
+    a_person_plays_the_pro_game,
+    the_handicap_comes_from_history,
+    hands_and_draws_reach_only_their_holder
+);
 
 async fn bots_play_a_casual_game_to_the_end(db: &str) {
     let server = TestServer::start(db).await;
@@ -118,5 +123,72 @@ async fn the_handicap_comes_from_history(db: &str) {
     let (_, rec) = a.get(&format!("/api/games/{next}/record")).await;
     assert!(rec["rules"]["handicap"].is_array(), "stored with the game: {rec}");
     let _ = sync;
+    server.stop().await;
+}
+
+/// Rule 35 and the issue: over the WebSocket a player never receives another player's hand or
+/// draws — not in updates, not in a reconnection's sync — and the record waits for the end.
+async fn hands_and_draws_reach_only_their_holder(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let c = Client::guest(&server).await;
+    let game = a.create(json!({"rules": "tribal", "map": "square:7", "players": 2})).await;
+    assert_eq!(b.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
+    let mut sa = a.socket().await;
+    let mut sb = b.socket().await;
+    let mut sc = c.socket().await;
+    let info = sa.watch(game, None).await["info"].clone();
+    sb.watch(game, None).await;
+    let mut v = sc.watch(game, None).await;
+    let seat_a = seat_of(&info, a.id());
+    // The roll-off is the server's; then each chooses a start point in its order, and the first
+    // player passes (drawing a card).
+    let mut drawer = None;
+    for _ in 0..20 {
+        let st = v["state"].clone();
+        let mover = st["to_move"].as_u64();
+        let (Some(mover), Some(phase)) = (mover, st["phase"].as_str()) else {
+            v = sc.until(|v| v["type"] == "update").await;
+            continue;
+        };
+        let socket: &mut Socket = if mover == seat_a { &mut sa } else { &mut sb };
+        let action = match phase {
+            "choose_start" => json!({"type": "choose_start", "node": st["start_choices"][0]}),
+            "playing" => json!({"type": "pass"}),
+            _ => {
+                v = sc.until(|v| v["type"] == "update").await;
+                continue;
+            }
+        };
+        let r = socket.act(game, action.clone()).await;
+        assert_eq!(r["type"], "ack", "{action}: {r}");
+        if phase == "playing" {
+            drawer = Some(mover);
+            break;
+        }
+        v = sc.until(|v| v["type"] == "update" && v["action"]["type"] == "choose_start").await;
+    }
+    let drawer = drawer.expect("a player passed");
+    let (own, other) = if drawer == seat_a { (&mut sa, &mut sb) } else { (&mut sb, &mut sa) };
+    let drawn = own.until(|v| v["type"] == "update" && v["action"]["type"] == "draw").await;
+    let card = drawn["action"]["card"].as_str().expect("the drawer sees the card").to_string();
+    assert_eq!(drawn["state"]["hand"], json!([card]), "and has it in hand");
+    let seen = other.until(|v| v["type"] == "update" && v["action"]["type"] == "draw").await;
+    assert_eq!(seen["action"]["card"], json!(null), "{seen}");
+    assert_eq!(seen["state"]["hand"], json!([]));
+    assert_eq!(seen["state"]["players"][drawer as usize]["cards"], 1);
+    assert!(!seen.to_string().contains(&format!("\"{card}\"")), "the card leaks to the other seat: {seen}");
+    let spectator = sc.until(|v| v["type"] == "update" && v["action"]["type"] == "draw").await;
+    assert_eq!(spectator["state"]["hand"], json!(null));
+    assert!(!spectator.to_string().contains(&format!("\"{card}\"")), "{spectator}");
+    // A reconnecting seat's sync carries the draw without its card.
+    let mut again = if drawer == seat_a { b.socket().await } else { a.socket().await };
+    let sync = again.watch(game, None).await;
+    let draw = sync["actions"].as_array().unwrap().iter().find(|a| a["action"]["type"] == "draw").cloned();
+    assert_eq!(draw.map(|d| d["action"]["card"].clone()), Some(json!(null)), "{sync}");
+    assert!(!sync.to_string().contains(&format!("\"{card}\"")), "{sync}");
+    let (status, body) = c.get(&format!("/api/games/{game}/record")).await;
+    assert_eq!(status, 409, "no record while cards are hidden: {body}");
     server.stop().await;
 }

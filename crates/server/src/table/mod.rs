@@ -624,7 +624,8 @@ impl Table {
             rated: self.setup.rated,
             seq: self.seq(),
             phase: self.game.turn().phase.to_string(),
-            waiting_for: self.game.waiting_for().iter().map(|p| p.0).collect(),
+            // Not who still has to answer a secret decision (a Reject window).
+            waiting_for: self.game.public_waiting_for().iter().map(|p| p.0).collect(),
             clock: (self.status == Status::Live).then(|| self.clock.view(now)),
             outcome: self.game.outcome().cloned(),
             undo: self.undo.as_ref().map(undo::Request::view),
@@ -644,12 +645,20 @@ impl Table {
     fn sync_message(&self, since: Option<u64>, viewer: Viewer) -> String {
         let from = since.unwrap_or(0).min(self.seq());
         let from = if self.last_take_back > from { 0 } else { from };
+        let hidden = self.game.hidden_information();
         let actions = self
             .standing
             .iter()
             .filter(|&&seq| seq > from)
             .filter_map(|&seq| {
-                let action = RawValue::from_string(self.actions.get(seq as usize - 1)?.clone()).ok()?;
+                let text = self.actions.get(seq as usize - 1)?;
+                // Another seat's draw or secret answer, without its secret.
+                let redacted = hidden
+                    .then(|| serde_json::from_str::<RecordedAction>(text).ok())
+                    .flatten()
+                    .and_then(|a| self.game.redact(&a, viewer))
+                    .and_then(|a| serde_json::to_string(&a).ok());
+                let action = RawValue::from_string(redacted.unwrap_or_else(|| text.clone())).ok()?;
                 Some(SeqAction { seq, action })
             })
             .collect();
@@ -689,7 +698,7 @@ impl Table {
             ServerMessage::Update {
                 game: self.id,
                 seq,
-                action: action.clone(),
+                action: self.game.redact(action, viewer).unwrap_or_else(|| action.clone()),
                 events: events.clone(),
                 state: self.game.view(viewer, &names, false),
                 clock: clock.clone(),
