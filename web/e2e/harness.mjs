@@ -36,7 +36,7 @@ export async function startServer() {
   const launch = async () => {
     child = spawn(
       binary,
-      ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'e2e.db')}`, '--auth-rate', '0'],
+      ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'e2e.db')}`, '--auth-rate', '0', '--test-hooks'],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     child.stderr.on('data', (d) => (log += d));

@@ -200,9 +200,9 @@ export type PresetView = { name: string, about: string, settings: Record<string,
 
 export type SettingInfo = { name: string, 
 /**
- * `integer`, `number`, `choice`, `integers` (a list), or `optional_integer`.
+ * `integer`, `number`, `choice`, `integers` (a list), `optional_integer`, or `boolean`.
  */
-kind: 'integer' | 'number' | 'choice' | 'integers' | 'optional_integer', default: unknown, help: string, choices?: Array<string>, min?: number, max?: number, };
+kind: 'integer' | 'number' | 'choice' | 'integers' | 'optional_integer' | 'boolean', default: unknown, help: string, choices?: Array<string>, min?: number, max?: number, };
 
 export type Preset = { name: string, description: string, };
 
@@ -331,12 +331,15 @@ export type ClaimChange = { node: number, from: Player | null, to: Player | null
 
 export type TribalState = { map: MapSummary, rules: RulesSpec, 
 /**
- * `roll_off`, `choose_start`, `handicap`, `playing`, `surrender_offer`, `clean_up`,
- * `finished`.
+ * `roll_off`, `choose_start`, `handicap`, `playing`, `card` (a card's placements),
+ * `reaction` (other players may reject the last move), `replace`, `discard`,
+ * `surrender_offer`, `clean_up`, `finished`.
  */
 phase: string, 
 /**
- * The seat that must act (the player to move, or the one answering an offer).
+ * The seat that must act (the player to move, or the one answering an offer). In a
+ * reaction window: the viewer while they have not answered (who else still has to is
+ * not shown).
  */
 to_move: number | null, 
 /**
@@ -371,7 +374,35 @@ handicap_left: Array<number>,
 /**
  * Clean-Up: players who still have to name their dead stones.
  */
-awaiting_cleanup: Array<number>, outcome: Outcome | null, events: Array<TribalEvent>, };
+awaiting_cleanup: Array<number>, 
+/**
+ * Whether the game has cards.
+ */
+cards: boolean, 
+/**
+ * The viewer's hand (a seat's own view only).
+ */
+hand: Array<TribalCard> | null, 
+/**
+ * The cards of the hand the viewer may play now.
+ */
+playable: Array<TribalCard>, 
+/**
+ * Cards left to draw, and the face-up discard pile.
+ */
+to_draw: number, discards: Array<TribalCard>, 
+/**
+ * The card being played: its placements so far and how many remain.
+ */
+card_play: TribalCardPlay | null, 
+/**
+ * A reaction window: whose move may be rejected, and what the viewer may answer.
+ */
+reaction: TribalReaction | null, 
+/**
+ * Reject and Replace: the nodes the rejecter may take.
+ */
+replace: Array<number>, outcome: Outcome | null, events: Array<TribalEvent>, };
 
 export type TribalPlayer = { player: number, name: string, color: string, 
 /**
@@ -397,8 +428,36 @@ gone: boolean,
 /**
  * The roll-off's totals.
  */
-rolls: Array<number>, stones: Array<string>, };
+rolls: Array<number>, stones: Array<string>, 
+/**
+ * Cards in hand (their faces are the holder's secret).
+ */
+cards: number, 
+/**
+ * Points banked by points cards.
+ */
+banked: number, };
 
-export type TribalMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "roll" } | { "type": "forgo" } | { "type": "choose_start", node?: number | null, at?: string | null, } | { "type": "surrender", to: number, } | { "type": "accept" } | { "type": "decline" } | { "type": "independence" } | { "type": "resign" } | { "type": "timeout" } | { "type": "dice", dice: [number, number], } | { "type": "dead", nodes?: Array<number>, at?: Array<string>, } | { "type": "cleanup_timeout" };
+export type TribalMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "roll" } | { "type": "forgo" } | { "type": "choose_start", node?: number | null, at?: string | null, } | { "type": "surrender", to: number, } | { "type": "accept" } | { "type": "decline" } | { "type": "independence" } | { "type": "resign" } | { "type": "timeout" } | { "type": "dice", dice: [number, number], } | { "type": "dead", nodes?: Array<number>, at?: Array<string>, } | { "type": "cleanup_timeout" } | { "type": "play_card", card: TribalCard, } | { "type": "move_stone", from?: number | null, from_at?: string | null, node?: number | null, at?: string | null, } | { "type": "trade", with: number, } | { "type": "react", answer: TribalAnswer | null, } | { "type": "discard", card: TribalCard, } | { "type": "return", card: TribalCard | null, } | { "type": "draw", card: TribalCard | null, };
 
-export type TribalEvent = { "event": "rolled_off", player: Player, dice: [number, number], total: number, } | { "event": "order", order: Array<Player>, } | { "event": "start_chosen", player: Player, node: number, } | { "event": "rolled", player: Player, dice: [number, number], range: number, doubles: boolean, } | { "event": "placed", player: Player, node: number, handicap: boolean, } | { "event": "captured", player: Player | null, nodes: Array<number>, owners: Array<Player>, shares: Array<[Player, number]>, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "forgone", player: Player, handicap: boolean, } | { "event": "surrender_offered", player: Player, to: Player, } | { "event": "surrender_accepted", player: Player, to: Player, previous: Player | null, } | { "event": "surrender_declined", player: Player, to: Player, } | { "event": "independent", player: Player, from: Player, } | { "event": "timed_out", player: Player, } | { "event": "clean_up_started" } | { "event": "dead_chosen", player: Player, nodes: Array<number>, } | { "event": "dead_removed", owner: Player, node: number, to: Player | null, } | { "event": "filled_in", team: Player, territory: number, prisoners: number, left: number, overflow: Array<[Player, number]>, } | { "event": "game_over", ranking: Array<Player>, scores: Array<number>, };
+export type TribalEvent = { "event": "rolled_off", player: Player, dice: [number, number], total: number, } | { "event": "order", order: Array<Player>, } | { "event": "start_chosen", player: Player, node: number, } | { "event": "rolled", player: Player, dice: [number, number], range: number, doubles: boolean, } | { "event": "placed", player: Player, node: number, handicap: boolean, } | { "event": "captured", player: Player | null, nodes: Array<number>, owners: Array<Player>, shares: Array<[Player, number]>, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "forgone", player: Player, handicap: boolean, } | { "event": "surrender_offered", player: Player, to: Player, } | { "event": "surrender_accepted", player: Player, to: Player, previous: Player | null, } | { "event": "surrender_declined", player: Player, to: Player, } | { "event": "independent", player: Player, from: Player, } | { "event": "drew", player: Player, doubles: boolean, } | { "event": "returned", player: Player, } | { "event": "discarded", player: Player, card: TribalCard, } | { "event": "card_played", player: Player, card: TribalCard, } | { "event": "moved", player: Player, from: number, to: number, } | { "event": "lifted", player: Player, node: number, } | { "event": "traded", player: Player, with: Player, gave: Array<number>, took: Array<number>, } | { "event": "rejected", player: Player, mover: Player, card: TribalCard, } | { "event": "not_rejected", mover: Player, } | { "event": "timed_out", player: Player, } | { "event": "clean_up_started" } | { "event": "dead_chosen", player: Player, nodes: Array<number>, } | { "event": "dead_removed", owner: Player, node: number, to: Player | null, } | { "event": "filled_in", team: Player, territory: number, prisoners: number, left: number, overflow: Array<[Player, number]>, } | { "event": "game_over", ranking: Array<Player>, scores: Array<number>, };
+
+export type TribalCard = "no_move" | "extra_move" | "reject" | "reject_and_replace" | "move_anywhere" | "pair_place" | "replace_any" | "move_two" | "move_three" | "points3" | "points5" | "trade1_for2" | "trade2_for5" | "trade3_for8";
+
+export type TribalAnswer = "decline" | "reject" | "reject_and_replace";
+
+export type TribalCardPlay = { card: TribalCard, placed: Array<number>, 
+/**
+ * Pair Place: the first node, waiting for its neighbour.
+ */
+pair: number | null, steps_left: number, };
+
+export type TribalReaction = { mover: number, 
+/**
+ * Where the move put stones.
+ */
+placed: Array<number>, 
+/**
+ * The viewer is asked and has not answered yet.
+ */
+asked: boolean, can_reject: boolean, can_replace: boolean, };

@@ -5,12 +5,15 @@ import type {
   GoBeyondMove,
   GoBeyondState,
   Outcome,
+  TribalAnswer,
+  TribalCard,
+  TribalCardPlay,
   TribalEvent,
   TribalMove,
   TribalState,
 } from './protocol';
 
-export type { GoBeyondEvent, TribalEvent };
+export type { GoBeyondEvent, TribalCard, TribalEvent };
 
 // What each rule system sends as a game's state, its recorded actions and its events: the
 // systems' own JSON (docs/formats.md), read by src/systems/. Everything else the server sends
@@ -55,6 +58,9 @@ export interface PlayerView {
   supply?: number | null;
   gone?: boolean;
   rolls?: number[];
+  /** Cards in hand (how many: the faces are the holder's). */
+  cards?: number;
+  banked?: number;
 }
 
 export interface GameState {
@@ -93,17 +99,34 @@ export interface GameState {
   start_choices?: number[];
   offer?: [number, number] | null;
   handicap_left?: number[];
+  cards?: boolean;
+  /** The viewer's own hand (a seat's view only). */
+  hand?: TribalCard[] | null;
+  playable?: TribalCard[];
+  to_draw?: number;
+  discards?: TribalCard[];
+  card_play?: TribalCardPlay | null;
+  reaction?: { mover: number; placed: number[]; asked: boolean; can_reject: boolean; can_replace: boolean } | null;
+  replace?: number[];
 }
 
 export interface RecordedAction {
   player: number;
   type:
     | 'place' | 'pass' | 'resign' | 'skip' | 'timeout' | 'surrender' | 'cleanup_timeout' | 'dead' | 'accept' | 'resume'
-    | 'roll' | 'forgo' | 'choose_start' | 'decline' | 'independence' | 'dice';
+    | 'roll' | 'forgo' | 'choose_start' | 'decline' | 'independence' | 'dice'
+    | 'play_card' | 'move_stone' | 'trade' | 'react' | 'discard' | 'return' | 'draw';
   at?: string | string[] | null;
   /** Tribal Go: the seat a surrender is offered to; the dice rolled. */
   to?: number;
   dice?: [number, number];
+  /** Tribal Go's cards: the card (null when hidden from this viewer), a Move card's origin, a
+   *  trade's partner, an answer in a reaction window (null when hidden). */
+  card?: TribalCard | null;
+  from?: number | null;
+  from_at?: string | null;
+  with?: number;
+  answer?: TribalAnswer | null;
   node?: number | null;
   nodes?: number[];
   proposed?: boolean;

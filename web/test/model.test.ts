@@ -139,3 +139,74 @@ describe('Tribal Go surrender targets', () => {
     expect(surrenderTargets(s, m, 0)).toEqual([]);
   });
 });
+
+describe('Tribal Go cards', () => {
+  function tribalState(): GameState {
+    const s = state(Array(9).fill(null), 0);
+    s.rules = { system: 'tribal', range: 'dice', cards: true };
+    s.players = [0, 1, 2].map((p) => ({ player: p, name: '', color: ['Black', 'White', 'Red'][p], stones: [], occupier: null, cards: 0 }));
+    s.cards = true;
+    s.hand = [];
+    s.playable = [];
+    return s;
+  }
+
+  it('asks for an answer only while the viewer has not answered, offering the Rejects it holds', async () => {
+    const { tribal } = await import('../src/systems/tribal');
+    const s = tribalState();
+    s.phase = 'reaction';
+    s.reaction = { mover: 1, placed: [4], asked: true, can_reject: true, can_replace: false };
+    expect(tribal.buttons(s).map((b) => b.id)).toEqual(['let-stand', 'reject']);
+    expect(tribal.buttons(s)[1].input).toEqual({ type: 'react', answer: 'reject' });
+    s.reaction.can_reject = false;
+    expect(tribal.buttons(s).map((b) => b.id)).toEqual(['let-stand']);
+    expect(tribal.status?.(s, { player: (p: number) => `P${p}`, label: (n: number) => `n${n}` } as never, true)).toMatch(/no Reject card/);
+    s.reaction.asked = false;
+    expect(tribal.buttons(s)).toEqual([]);
+  });
+
+  it('offers the playable cards after the roll, and one button per kind over the hand limit', async () => {
+    const { tribal } = await import('../src/systems/tribal');
+    const s = tribalState();
+    s.dice = [3, 3];
+    s.playable = ['extra_move'];
+    expect(tribal.buttons(s).map((b) => b.id)).toEqual(['card-extra_move', 'forgo']);
+    s.dice = null;
+    s.phase = 'discard';
+    s.hand = ['no_move', 'reject', 'no_move', 'points3'];
+    expect(tribal.buttons(s).map((b) => b.input)).toEqual([
+      { type: 'discard', card: 'no_move' }, { type: 'discard', card: 'reject' }, { type: 'discard', card: 'points3' },
+    ]);
+    s.phase = 'return';
+    expect(tribal.buttons(s)[0].input).toEqual({ type: 'return', card: 'no_move' });
+  });
+
+  it('turns two clicks into a Move card step: one of the player’s stones, then an empty node', async () => {
+    const { tribal } = await import('../src/systems/tribal');
+    const s = tribalState();
+    s.phase = 'card';
+    s.card_play = { card: 'move_two', placed: [], pair: null, steps_left: 2 };
+    s.board[0] = 0;
+    s.board[1] = 1;
+    expect(tribal.clickInput?.(s, 4, 0, null)).toEqual({ say: expect.stringMatching(/your stones first/) });
+    expect(tribal.clickInput?.(s, 0, 0, null)).toEqual({ pick: 0 });
+    expect(tribal.clickInput?.(s, 1, 0, 0)).toEqual({ say: expect.stringMatching(/empty/) });
+    expect(tribal.clickInput?.(s, 4, 0, 0)).toEqual({ input: { type: 'move_stone', from: 0, node: 4 } });
+    s.card_play.card = 'extra_move';
+    expect(tribal.clickInput?.(s, 4, 0, null)).toBeNull();
+  });
+
+  it('words the card events without naming a drawn card', async () => {
+    const { describeTribal } = await import('../src/systems/tribal');
+    const names = { player: (p: number) => ['Black', 'White', 'Red'][p], label: (n: number) => `n${n}` } as never;
+    expect(describeTribal([
+      { event: 'drew', player: 0, doubles: true },
+      { event: 'card_played', player: 1, card: 'move_anywhere' },
+      { event: 'rejected', player: 2, mover: 1, card: 'reject' },
+    ], names)).toEqual([
+      'Black drew a card (a pair)',
+      'White played Move Anywhere',
+      "Red rejected White's move with Reject: it is undone",
+    ]);
+  });
+});

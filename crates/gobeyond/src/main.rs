@@ -132,6 +132,9 @@ struct ServeArgs {
     /// Mark session cookies Secure (the server is only reached over HTTPS).
     #[arg(long)]
     secure_cookies: bool,
+    /// Accept games whose dice and cards are fixed in advance (browser tests only).
+    #[arg(long, hide = true)]
+    test_hooks: bool,
     /// Open connections from one client address.
     #[arg(long)]
     connections_per_address: Option<usize>,
@@ -437,6 +440,7 @@ fn serve(args: ServeArgs) -> Result<()> {
         trusted_proxies: args.trusted_proxies,
         secure_cookies: args.secure_cookies,
         limits,
+        test_hooks: args.test_hooks,
     };
     tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(gobeyond_server::run(config))
 }

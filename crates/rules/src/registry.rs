@@ -296,6 +296,11 @@ impl AnyGame {
         dispatch!(self, g => RuleSystem::decided_for(g))
     }
 
+    /// The system's time for the decision now, in ms (see [`RuleSystem::decision_seconds`]).
+    pub fn decision_ms(&self) -> Option<i64> {
+        dispatch!(self, g => RuleSystem::decision_seconds(g)).map(|s| (s * 1000.0) as i64)
+    }
+
     /// The seats waiting, as every viewer may be told (see [`RuleSystem::public_seats`]).
     pub fn public_waiting_for(&self) -> Vec<Player> {
         dispatch!(self, g => RuleSystem::public_seats(g))

@@ -81,10 +81,10 @@ pub struct TurnClock {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SettingInfo {
     pub name: &'static str,
-    /// `integer`, `number`, `choice`, `integers` (a list), or `optional_integer`.
+    /// `integer`, `number`, `choice`, `integers` (a list), `optional_integer`, or `boolean`.
     #[cfg_attr(
         feature = "ts",
-        ts(type = "'integer' | 'number' | 'choice' | 'integers' | 'optional_integer'")
+        ts(type = "'integer' | 'number' | 'choice' | 'integers' | 'optional_integer' | 'boolean'")
     )]
     pub kind: &'static str,
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]
@@ -207,6 +207,11 @@ pub trait RuleSystem: Game {
     /// an answer in a window only its author.
     fn redact(&self, seat: Player, input: &Self::Move, viewer: Viewer) -> Option<Self::Move> {
         let _ = (seat, input, viewer);
+        None
+    }
+    /// How long a decision of several seats at once may take under a time control, when the
+    /// system wants it shorter than the server's default (None: the default).
+    fn decision_seconds(&self) -> Option<f64> {
         None
     }
     /// The seats the game waits for, as everyone may be told: a system whose answers are

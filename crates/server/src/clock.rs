@@ -76,6 +76,18 @@ impl Clock {
 
     /// Starts a turn of `player` (`None`: Clean-Up, or nobody) at `now`, and sets the deadline.
     pub fn start_turn(&mut self, player: Option<usize>, cleanup: bool, now: i64) {
+        self.start_decision(player, cleanup, None, now);
+    }
+
+    /// [`Clock::start_turn`], with the rule system's own time for a decision of several seats
+    /// under a time control (Tribal Go's reaction windows are short).
+    pub fn start_decision(
+        &mut self,
+        player: Option<usize>,
+        cleanup: bool,
+        decision_ms: Option<i64>,
+        now: i64,
+    ) {
         self.turn_started_ms = now;
         self.deadline_ms = match (self.control, player) {
             (ClockKind::None, _) => None,
@@ -86,7 +98,7 @@ impl Clock {
             // A decision of several seats at once (classic Go's dead stones) under a time
             // control: a fixed time, after which the clock accepts for whoever has not.
             (ClockKind::Control { time: tc }, None) if cleanup => {
-                (tc != TimeControl::None).then_some(now + DECISION_MS)
+                (tc != TimeControl::None).then_some(now + decision_ms.unwrap_or(DECISION_MS))
             }
             (ClockKind::Control { time: tc }, Some(p)) => {
                 // Byo-yomi: every period left can be used up in turn before the player loses

@@ -193,6 +193,11 @@ async fn create(app: &AppState, session: &Session, new: NewGame) -> Result<GameC
         return Err(ApiError::TooMany(format!("at most {MAX_ACTIVE_GAMES} open or live games per player")));
     }
     let public = new.public;
+    if !new.rigged.is_empty() && !app.config.test_hooks {
+        return Err(ApiError::BadRequest(
+            "rigged: fixed chance outcomes are a test hook this server does not offer".into(),
+        ));
+    }
     if new.rated
         && session.user.kind == "guest"
         && (new.seats.is_empty() || new.seats.contains(&SeatChoice::Me))
@@ -451,6 +456,8 @@ pub async fn rematch(
         seats,
         public: row.public,
         rated: setup.rated,
+        // A rematch is a new game: its chance is the server's.
+        rigged: Vec::new(),
     };
     let body = create(&app, &session, new).await?;
     let announce = ServerMessage::Rematch {

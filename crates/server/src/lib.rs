@@ -54,6 +54,9 @@ pub struct Config {
     /// Session cookies always marked `Secure` (the server is only reached over HTTPS).
     pub secure_cookies: bool,
     pub limits: limit::Limits,
+    /// Test hooks: games may be created with chance outcomes fixed in advance (`rigged`), so
+    /// that browser tests can script dice and cards. Never on a real server.
+    pub test_hooks: bool,
 }
 
 impl Default for Config {
@@ -65,6 +68,7 @@ impl Default for Config {
             trusted_proxies: Vec::new(),
             secure_cookies: false,
             limits: limit::Limits::default(),
+            test_hooks: false,
         }
     }
 }

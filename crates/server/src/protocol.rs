@@ -481,6 +481,10 @@ pub fn typescript() -> String {
         tribal::state::TribalPlayer::decl(&cfg),
         tribal::Move::decl(&cfg),
         tribal::Event::decl(&cfg),
+        tribal::Card::decl(&cfg),
+        tribal::Answer::decl(&cfg),
+        tribal::state::TribalCardPlay::decl(&cfg),
+        tribal::state::TribalReaction::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/server/src/protocol.rs by `make protocol`: do not edit.\n\

@@ -6,7 +6,7 @@ use gobeyond_maps::CustomMap;
 use gobeyond_rules::{
     AnyGame,
     record::{MapSource, PlayerInfo, Record, RulesSpec},
-    registry,
+    registry::{self, Object},
 };
 use serde::{Deserialize, Serialize};
 
@@ -79,6 +79,10 @@ pub struct NewGame {
     /// Changes its players' ratings: public, between accounts (no guests, no server bots).
     #[serde(default)]
     pub rated: bool,
+    /// Test hook (a server started with `--test-hooks` only): chance outcomes in wire form,
+    /// each used by the first chance event of its `type`.
+    #[serde(default)]
+    pub rigged: Vec<Object>,
 }
 
 fn yes() -> bool {
@@ -96,12 +100,17 @@ pub struct GameSetup {
     /// Missing in games made before ratings existed: they were all unrated.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rigged: Vec<Object>,
 }
 
 impl NewGame {
     /// Checks everything a game needs, with a message that says what is wrong.
     pub fn validate(self) -> Result<GameSetup, ApiError> {
         let bad = |m: String| ApiError::BadRequest(m);
+        if self.rigged.len() > 1000 {
+            return Err(bad(format!("rigged: at most 1000 outcomes, not {}", self.rigged.len())));
+        }
         if !(2..=8).contains(&self.players) {
             return Err(bad(format!("players must be 2 to 8, not {}", self.players)));
         }
@@ -157,8 +166,15 @@ impl NewGame {
                     .into(),
             ));
         }
-        let setup =
-            GameSetup { rules, map, players: self.players, time: self.time, seats, rated: self.rated };
+        let setup = GameSetup {
+            rules,
+            map,
+            players: self.players,
+            time: self.time,
+            seats,
+            rated: self.rated,
+            rigged: self.rigged,
+        };
         // Building the game checks the map and the rules against each other.
         let game = setup.new_game(&[])?;
         if game.map().len() > MAX_NODES {

@@ -68,6 +68,15 @@ async fn a_person_plays_the_pro_game(db: &str) {
     assert_eq!(s.act(game, json!({"type": "place", "node": near})).await["type"], "ack");
     let (_, info) = a.get(&format!("/api/games/{game}")).await;
     assert_eq!(info["rules"]["range"], "fixed");
+    // Fixed dice are a test hook a real server refuses.
+    let (status, body) = a
+        .post(
+            "/api/games",
+            json!({"rules": "tribal", "map": "square:9", "players": 2, "rigged": [{"type": "dice", "dice": [6, 6]}]}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("test hook"), "{body}");
     server.stop().await;
 }
 

@@ -77,6 +77,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   const connection = h('span', { class: 'connection', id: 'connection' });
   const playersEl = h('table', { class: 'players', id: 'players' });
   const actionsEl = h('div', { class: 'actions', id: 'actions' });
+  const panelEl = h('div', { id: 'system-panel' });
   const cleanupEl = h('div', { class: 'cleanup card', id: 'cleanup', hidden: true });
   const resultEl = h('div', { class: 'result card', id: 'result', hidden: true });
   const logEl = h('ul', { class: 'log', id: 'log', 'aria-label': 'Game log' });
@@ -124,7 +125,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
           h('div', { class: 'muted', id: 'rules-line' }, rulesLine(info), ' · ', h('a', { href: `#/rules/${info.rules.system}` }, 'rules')),
           watchingEl, banner,
           h('div', { class: 'row spread status-row' }, status, clockEl),
-          joinBox, undoBox, actionsEl,
+          joinBox, undoBox, actionsEl, panelEl,
           placeForm,
         ),
         h('div', { class: 'card' },
@@ -178,6 +179,9 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   }
 
   const mySeat = () => model.seatOf(user.id);
+  /** A node picked by a first click, for systems whose input takes two (Tribal Go's Move
+   *  cards). */
+  let picked: number | null = null;
 
   function pick(node: number) {
     const state = model.state;
@@ -205,6 +209,17 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     }
     if (!model.isMyTurn(user.id)) {
       toast('It is not your turn.');
+      return;
+    }
+    const special = model.ui.clickInput?.(state, node, seat, picked);
+    if (special) {
+      if (special.say) toast(special.say);
+      if (special.pick !== undefined) picked = special.pick;
+      if (special.input) {
+        picked = null;
+        void act(special.input);
+      }
+      render();
       return;
     }
     if (prefs.confirm && pending !== node) {
@@ -408,6 +423,14 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     }
   }
 
+  function renderPanel() {
+    clear(panelEl);
+    const s = model.state;
+    if (!s || mySeat() === null) return;
+    const panel = model.ui.panel?.(s, model.naming());
+    if (panel) panelEl.append(panel);
+  }
+
   function renderScoring() {
     const s = model.state;
     const seat = mySeat();
@@ -594,10 +617,13 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
 
   function render() {
     const s = model.state;
+    // A two-click input lasts while the game waits for its second click.
+    if (s?.phase !== 'card' || !model.isMyTurn(user.id)) picked = null;
     renderStatus();
     renderJoin();
     renderPlayers();
     renderActions();
+    renderPanel();
     renderUndo();
     renderRole();
     renderCleanup();
@@ -625,7 +651,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       disputed: markers.disputed,
       lastMove: model.lastMove,
       atari: prefs.atari ? model.atari() : undefined,
-      selected: clean ? shownSelected : undefined,
+      selected: clean ? shownSelected : picked !== null ? new Set([picked]) : undefined,
       mySeat: seat,
       interactive: model.isMyTurn(user.id) && !busy,
       showLabels: prefs.labels,

@@ -34,6 +34,9 @@ function settingField(d: SettingInfo, value: unknown): HTMLElement {
     select.value = String(value ?? d.default);
     return h('label', {}, label, select);
   }
+  if (d.kind === 'boolean') {
+    return h('label', { class: 'check' }, h('input', { type: 'checkbox', name: d.name, 'data-kind': d.kind, checked: Boolean(value ?? d.default) }), ` ${label}`);
+  }
   if (d.kind === 'optional_integer') {
     const v = typeof value === 'number' ? String(value) : '';
     return h('label', {}, label, h('input', { type: 'number', name: d.name, 'data-kind': d.kind, value: v, min: d.min, max: d.max, placeholder: 'none' }));
@@ -54,6 +57,7 @@ function readSettings(box: HTMLElement): Record<string, unknown> {
   box.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name]').forEach((el) => {
     const kind = el.dataset.kind;
     if (kind === 'choice') out[el.name] = el.value;
+    else if (kind === 'boolean') out[el.name] = (el as HTMLInputElement).checked;
     else if (kind === 'integers') out[el.name] = el.value.split(/[\s,]+/).filter(Boolean).map(Number);
     else if (kind === 'optional_integer') out[el.name] = el.value.trim() === '' ? null : Number(el.value);
     else out[el.name] = Number(el.value);

@@ -84,6 +84,12 @@ export interface SystemUi {
   describeEmpty(label: string, node: number, state: GameState, names: Naming): string;
   /** SGF export exists for this game. */
   hasSgf(players: number): boolean;
+  /** What a click on `node` by the player to act sends, for systems where a click is not
+   *  always a placement (Tribal Go's Move cards: the stone, then where it goes). `picked` is
+   *  the node picked by the previous click. Null: the default placement. */
+  clickInput?(state: GameState, node: number, seat: number, picked: number | null): { input?: Record<string, unknown>; pick?: number | null; say?: string } | null;
+  /** A panel under the actions for the viewer (Tribal Go: the hand of cards). */
+  panel?(state: GameState, names: Naming): HTMLElement | null;
 }
 
 const SYSTEMS: Record<string, SystemUi> = { gobeyond, classic, tribal };

@@ -1,10 +1,34 @@
 // Tribal Go in the web client: the roll-off and the dice, start points, the range highlighted
-// on the board, handicap stones, alliances (surrender, accept, independence), prisoners by
-// colour, and the count at the end explained step by step in the log.
+// on the board, handicap stones, the hand of cards and their plays, the reaction window
+// (reject or let stand), alliances (surrender, accept, independence), prisoners by colour, and
+// the count at the end explained step by step in the log.
 
-import type { GameState, MapView, TribalEvent } from '../types';
+import { h } from '../dom';
+import type { GameState, MapView, TribalCard, TribalEvent } from '../types';
 import { type Naming, plural } from '../words';
 import type { Button, SystemUi } from './index';
+
+/** Each card's name and text (the document's words), as the player reads them. */
+export const CARDS: Record<TribalCard, { title: string; text: string }> = {
+  no_move: { title: 'No Move', text: 'Not useful for anything.' },
+  extra_move: { title: 'Extra Move', text: 'Two stones this turn, at least 5 steps apart and in different groups.' },
+  reject: { title: 'Reject', text: "Reject another player's move in the same round: it is undone." },
+  reject_and_replace: { title: 'Reject and Replace', text: "Reject another player's move and put one of your stones where it was." },
+  move_anywhere: { title: 'Move Anywhere', text: 'One stone anywhere on the board, whatever the range.' },
+  pair_place: { title: 'Pair Place', text: 'Two stones on neighbouring nodes at once, one of them within range.' },
+  replace_any: { title: 'Replace Any', text: "Replace another tribe's stone with one of yours (it goes back to its owner)." },
+  move_two: { title: 'Move Two', text: 'Instead of a new stone, move two of your stones within range.' },
+  move_three: { title: 'Move Three', text: 'Instead of a new stone, move three of your stones within range.' },
+  points3: { title: '3 Game Points', text: 'Bank 3 points for the end of the game.' },
+  points5: { title: '5 Game Points', text: 'Bank 5 points for the end of the game.' },
+  trade1_for2: { title: 'Trade Prisoners 1-2', text: 'Give 1 of your prisoners to another player and take 2 of theirs.' },
+  trade2_for5: { title: 'Trade Prisoners 2-5', text: 'Give 2 of your prisoners to another player and take 5 of theirs.' },
+  trade3_for8: { title: 'Trade Prisoners 3-8', text: 'Give 3 of your prisoners to another player and take 8 of theirs.' },
+};
+
+const title = (c: TribalCard) => CARDS[c]?.title ?? c;
+const isTrade = (c: TribalCard) => c.startsWith('trade');
+const isMove = (c: TribalCard) => c === 'move_two' || c === 'move_three';
 
 /** Lines for Tribal Go events. */
 export function describeTribal(events: TribalEvent[], names: Naming): string[] {
@@ -71,6 +95,32 @@ export function describeTribal(events: TribalEvent[], names: Naming): string[] {
         );
         break;
       }
+      case 'drew':
+        lines.push(`${who(e.player)} drew a card${e.doubles ? ' (a pair)' : ''}`);
+        break;
+      case 'returned':
+        lines.push(`${who(e.player)} put a card back under the pile`);
+        break;
+      case 'discarded':
+        lines.push(`${who(e.player)} discarded ${title(e.card)}`);
+        break;
+      case 'card_played':
+        lines.push(`${who(e.player)} played ${title(e.card)}`);
+        break;
+      case 'moved':
+        lines.push(`${who(e.player)} moved ${names.label(e.from)} to ${names.label(e.to)}`);
+        break;
+      case 'lifted':
+        lines.push(`${who(e.player)}'s stone at ${names.label(e.node)} was lifted (back to the supply)`);
+        break;
+      case 'traded': {
+        const n = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+        lines.push(`${who(e.player)} gave ${plural(n(e.gave), 'prisoner')} to ${who(e.with)} and took ${n(e.took)}`);
+        break;
+      }
+      case 'rejected':
+        lines.push(`${who(e.player)} rejected ${who(e.mover)}'s move with ${title(e.card)}: it is undone`);
+        break;
       case 'game_over':
         lines.push(`Game over: ${e.ranking.map((p, k) => `${k + 1}. ${who(p)} (${e.scores[p]})`).join(', ')}`);
         break;
@@ -107,8 +157,42 @@ export function surrenderTargets(s: GameState, map: MapView, me: number): number
 
 const dice = (s: GameState) => s.rules.range === 'dice' || s.rules.range === undefined;
 
+function cardButtons(s: GameState): Button[] {
+  return (s.playable ?? []).map((c) => ({
+    id: `card-${c}`, label: `Play ${title(c)}`, title: CARDS[c]?.text ?? c, key: '', input: { type: 'play_card', card: c },
+  }));
+}
+
 function buttons(s: GameState, map?: MapView): Button[] {
   const out: Button[] = [];
+  if (s.phase === 'reaction') {
+    const r = s.reaction;
+    if (!r?.asked) return out;
+    out.push({ id: 'let-stand', label: 'Let it stand', title: 'Do not reject the move (keyboard: L)', key: 'l', input: { type: 'react', answer: 'decline' } });
+    if (r.can_reject) out.push({ id: 'reject', label: 'Reject', title: CARDS.reject.text, key: 'j', input: { type: 'react', answer: 'reject' } });
+    if (r.can_replace) out.push({ id: 'reject-replace', label: 'Reject and Replace', title: CARDS.reject_and_replace.text, key: '', input: { type: 'react', answer: 'reject_and_replace' } });
+    return out;
+  }
+  if (s.phase === 'card') {
+    const play = s.card_play;
+    if (play && isTrade(play.card)) {
+      for (const p of s.players) {
+        if (p.player === s.to_move) continue;
+        out.push({ id: `trade-${p.player}`, label: `Trade with ${p.color}`, title: 'The colours are chosen in your favour', key: '', input: { type: 'trade', with: p.player } });
+      }
+    }
+    out.push({ id: 'forgo', label: play?.placed.length ? 'End the card' : 'Give up the card', title: 'End this card here (keyboard: F)', key: 'f', input: { type: 'forgo' } });
+    return out;
+  }
+  if (s.phase === 'replace') {
+    out.push({ id: 'forgo', label: 'Place nothing', title: 'Keep the rejection without a stone (keyboard: F)', key: 'f', input: { type: 'forgo' } });
+    return out;
+  }
+  if (s.phase === 'discard' || s.phase === 'return') {
+    const kinds = [...new Set(s.hand ?? [])];
+    const verb = s.phase === 'discard' ? 'Discard' : 'Return';
+    return kinds.map((c) => ({ id: `${s.phase}-${c}`, label: `${verb} ${title(c)}`, title: CARDS[c]?.text ?? c, key: '', input: { type: s.phase as string, card: c } }));
+  }
   if (s.phase === 'surrender_offer') {
     out.push({ id: 'accept-surrender', label: 'Accept', title: 'Take this faction in: its points count for you', key: 'a', input: { type: 'accept' } });
     out.push({ id: 'decline-surrender', label: 'Decline', title: 'Refuse the surrender', key: 'd', input: { type: 'decline' } });
@@ -120,11 +204,15 @@ function buttons(s: GameState, map?: MapView): Button[] {
   }
   if (s.phase !== 'playing') return out;
   if (s.dice) {
+    out.push(...cardButtons(s));
     out.push({ id: 'forgo', label: 'Place nothing', title: 'End the turn without a stone (keyboard: F)', key: 'f', input: { type: 'forgo' } });
     return out;
   }
   if (dice(s)) out.push({ id: 'roll', label: 'Roll', title: 'Play: roll two dice, the higher is your range (keyboard: R)', key: 'r', input: { type: 'roll' } });
-  else out.push({ id: 'forgo', label: 'Place nothing', title: 'End the turn without a stone (keyboard: F)', key: 'f', input: { type: 'forgo' } });
+  else {
+    out.push(...cardButtons(s));
+    out.push({ id: 'forgo', label: 'Place nothing', title: 'End the turn without a stone (keyboard: F)', key: 'f', input: { type: 'forgo' } });
+  }
   const me = s.to_move;
   if (me !== null && s.players[me]?.occupier != null) {
     out.push({ id: 'independence', label: 'Independence', title: 'Leave your occupier (costs the turn)', key: 'i', input: { type: 'independence' } });
@@ -185,6 +273,7 @@ export const tribal: SystemUi = {
     s.reachable?.forEach((r, i) => {
       if (r && s.board[i] == null) reachable.add(i);
     });
+    for (const v of s.replace ?? []) reachable.add(v);
     const starts: [number, number | null][] = s.players.filter((p) => p.start != null).map((p) => [p.start as number, p.player]);
     for (const v of s.start_choices ?? []) starts.push([v, null]);
     return { reachable, starts };
@@ -209,11 +298,49 @@ export const tribal: SystemUi = {
         return mine
           ? `${name(s.offer?.[0])} offers to surrender to you: accept or decline.`
           : `${name(s.offer?.[1])} answers ${name(s.offer?.[0])}'s surrender.`;
+      case 'card': {
+        const play = s.card_play;
+        if (!play) return null;
+        if (!mine) return `${name(s.to_move)} plays ${title(play.card)}.`;
+        const left = play.steps_left;
+        switch (play.card) {
+          case 'extra_move':
+            return `Extra Move: place ${plural(left, 'more stone')}, at least 5 steps from this turn's stones, in another group.`;
+          case 'move_anywhere':
+            return 'Move Anywhere: place a stone on any empty node.';
+          case 'pair_place':
+            return play.pair == null
+              ? 'Pair Place: click the first of two neighbouring empty nodes.'
+              : `Pair Place: click a neighbour of ${names.label(play.pair)} for the second stone.`;
+          case 'replace_any':
+            return "Replace Any: click another tribe's stone to replace it with yours.";
+          case 'move_two':
+          case 'move_three':
+            return `${title(play.card)}: click one of your stones, then an empty node within range (${left} left).`;
+          default:
+            return `${title(play.card)}: choose the player to trade with.`;
+        }
+      }
+      case 'reaction': {
+        const mover = name(s.reaction?.mover);
+        if (s.reaction?.asked) {
+          const can = s.reaction.can_reject || s.reaction.can_replace;
+          return can ? `${mover} moved. Reject the move, or let it stand?` : `${mover} moved. You hold no Reject card: let it stand.`;
+        }
+        return `Waiting for the answers to ${mover}'s move.`;
+      }
+      case 'replace':
+        return mine ? 'Reject and Replace: put your stone where the rejected move was (ringed), or nothing.' : `${name(s.to_move)} replaces the rejected move.`;
+      case 'discard':
+        return mine ? 'More than three cards: discard one (face up).' : `${name(s.to_move)} discards a card.`;
+      case 'return':
+        return mine ? 'More than three cards: put one back under the pile.' : `${name(s.to_move)} puts a card back.`;
       case 'playing':
-        if (s.rolling != null) return `${name(s.rolling)} is rolling…`;
+        if (s.rolling != null) return `${name(s.rolling)} is ${s.dice ? 'drawing a card' : 'rolling'}…`;
         if (s.dice) {
           const roll = `rolled ${s.dice[0]} and ${s.dice[1]}: range ${s.range}`;
-          return mine ? `You ${roll}. Place a stone on a highlighted node, or place nothing.` : `${name(s.to_move)} ${roll}.`;
+          const cards = (s.playable ?? []).length ? ', play a card' : '';
+          return mine ? `You ${roll}. Place a stone on a highlighted node${cards}, or place nothing.` : `${name(s.to_move)} ${roll}.`;
         }
         if (mine) return dice(s) ? 'Your turn: roll the dice, or pass.' : `Your turn: place within ${s.range ?? 'any distance'}, or pass.`;
         return `${name(s.to_move)} to play.`;
@@ -229,4 +356,28 @@ export const tribal: SystemUi = {
     submit: (n) => (n ? `Name ${plural(n, 'dead stone')}` : 'Nothing is dead'),
   },
   hasSgf: () => false,
+  clickInput: (s, node, seat, picked) => {
+    if (s.phase !== 'card' || !s.card_play || !isMove(s.card_play.card)) return null;
+    if (s.board[node] === seat) return { pick: node };
+    if (picked === null) return { say: 'Click one of your stones first, then where it goes.' };
+    if (s.board[node] != null) return { say: 'A stone moves to an empty node.' };
+    return { input: { type: 'move_stone', from: picked, node } };
+  },
+  panel: (s) => {
+    if (!s.cards || !s.hand) return null;
+    const playable = new Set(s.playable ?? []);
+    const box = h('div', { class: 'hand', id: 'hand' },
+      h('div', { class: 'row spread' },
+        h('strong', {}, `Your cards (${s.hand.length} of 3)`),
+        h('span', { class: 'muted' }, `${s.to_draw ?? 0} to draw · ${(s.discards ?? []).length} discarded`)));
+    if (!s.hand.length) box.append(h('p', { class: 'muted' }, 'No cards: a pass or a pair of dice draws one.'));
+    const list = h('ul', { class: 'cards' });
+    for (const c of s.hand) {
+      list.append(h('li', { class: playable.has(c) ? 'card-item playable' : 'card-item', title: CARDS[c]?.text ?? c },
+        h('strong', {}, title(c)), playable.has(c) ? h('span', { class: 'badge' }, 'playable') : '',
+        h('div', { class: 'muted' }, CARDS[c]?.text ?? '')));
+    }
+    box.append(list);
+    return box;
+  },
 };

@@ -287,7 +287,8 @@ impl Table {
             // The current turn goes on from when it began (stored with the clock): the time
             // already used, the server's downtime included, is charged, never given back.
             let began = if table.clock.turn_started_ms > 0 { table.clock.turn_started_ms } else { now_ms() };
-            table.clock.start_turn(player, cleanup, began);
+            let decision = table.game.decision_ms();
+            table.clock.start_decision(player, cleanup, decision, began);
             if table.game.outcome().is_some() {
                 // Finished in the log but not marked (a crash between the two writes).
                 table.finish().await?;
@@ -432,7 +433,16 @@ impl Table {
             if self.status != Status::Live {
                 return;
             }
-            let Some((seat, input)) = self.game.draw_chance(&mut self.chance) else { return };
+            let Some((seat, mut input)) = self.game.draw_chance(&mut self.chance) else { return };
+            // A test game's fixed outcome of this kind, if one is left (see `GameSetup::rigged`).
+            let kind = input.get("type").cloned();
+            if let Some(i) = self.setup.rigged.iter().position(|r| r.get("type") == kind.as_ref()) {
+                let rigged = self.setup.rigged.remove(i);
+                let mut trial = self.game.clone();
+                if trial.submit(seat, &rigged).is_ok() {
+                    input = rigged;
+                }
+            }
             if let Err(e) = self.commit(seat.index(), input).await {
                 tracing::error!(game = self.id, error = %e, "a chance outcome was refused");
                 return;
@@ -507,7 +517,7 @@ impl Table {
             self.clock.end_turn(seat, now);
         }
         if (player, cleanup) != (before_player, before_cleanup) || !cleanup {
-            self.clock.start_turn(player, cleanup, now);
+            self.clock.start_decision(player, cleanup, self.game.decision_ms(), now);
         }
         let text = serde_json::to_string(&action).map_err(|e| ApiError::Internal(e.to_string()))?;
         let clock = stored_clock(&self.clock)?;

@@ -74,7 +74,7 @@ impl Table {
         let names: Vec<String> = self.seats.iter().map(seat_name).collect();
         self.game = self.setup.new_game(&names)?;
         let (player, cleanup) = self.turn();
-        self.clock.start_turn(player, cleanup, now_ms());
+        self.clock.start_decision(player, cleanup, self.game.decision_ms(), now_ms());
         let clock = serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?;
         self.store.start_game(self.id, &clock).await?;
         self.status = Status::Live;

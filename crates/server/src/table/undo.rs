@@ -152,7 +152,7 @@ impl Table {
         let mut clock = self.clock.clone();
         self.game = replayed.game;
         let (player, cleanup) = self.turn();
-        clock.start_turn(player, cleanup, now);
+        clock.start_decision(player, cleanup, self.game.decision_ms(), now);
         let stored = stored_clock(&clock)?;
         if let Err(e) = self.store.append_action(self.id, seq, &text, stored.as_deref()).await {
             self.reload_game().await;

@@ -31,7 +31,7 @@ pub use event::Event;
 pub use play::{CardPlay, HAND_LIMIT};
 pub use settings::{RangeRule, TribalKo, TribalRules, handicap_order, handicap_value};
 pub use state::TribalState;
-pub use system::Move;
+pub use system::{Answer, Move};
 
 use crate::{Game, Outcome, Player, setup::SetupError};
 

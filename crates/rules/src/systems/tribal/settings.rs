@@ -55,6 +55,14 @@ pub struct TribalRules {
     /// powerful").
     #[serde(default)]
     pub replace_any: bool,
+    /// Under a time control: seconds to answer a reaction window or a surrender offer
+    /// (declined when it runs out).
+    #[serde(default = "answer_seconds")]
+    pub answer_seconds: u32,
+}
+
+fn answer_seconds() -> u32 {
+    15
 }
 
 impl Default for TribalRules {
@@ -68,6 +76,7 @@ impl Default for TribalRules {
             handicap_distance: 3,
             cards: true,
             replace_any: false,
+            answer_seconds: answer_seconds(),
         }
     }
 }
@@ -102,6 +111,9 @@ impl TribalRules {
         }
         if self.replace_any && !self.cards {
             return Err(("replace_any", "Replace Any is a card: it needs `cards`".into()));
+        }
+        if !(3..=600).contains(&self.answer_seconds) {
+            return Err(("answer_seconds", format!("must be 3 to 600, not {}", self.answer_seconds)));
         }
         if self.stones_per_player == Some(0) || self.stones_per_player.is_some_and(|s| s > 100_000) {
             return Err(("stones_per_player", "must be 1 to 100000, or left out for no limit".into()));

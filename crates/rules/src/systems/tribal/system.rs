@@ -335,6 +335,33 @@ impl RuleSystem for TribalGame {
                 max: Some(0.0),
             },
             SettingInfo {
+                name: "cards",
+                kind: "boolean",
+                default: json!(d.cards),
+                help: "the deck of cards: a pass and a pair of dice draw one (the casual game)",
+                choices: &[],
+                min: None,
+                max: None,
+            },
+            SettingInfo {
+                name: "replace_any",
+                kind: "boolean",
+                default: json!(d.replace_any),
+                help: "two Replace Any cards in the deck (52 cards; the document removed them as too powerful)",
+                choices: &[],
+                min: None,
+                max: None,
+            },
+            SettingInfo {
+                name: "answer_seconds",
+                kind: "integer",
+                default: json!(d.answer_seconds),
+                help: "under a time control: seconds to answer a reaction window or a surrender offer",
+                choices: &[],
+                min: Some(3.0),
+                max: Some(600.0),
+            },
+            SettingInfo {
                 name: "handicap_distance",
                 kind: "integer",
                 default: json!(d.handicap_distance),
@@ -398,7 +425,8 @@ impl RuleSystem for TribalGame {
                 Turn { seats: self.acting(), phase: "reaction", simultaneous: true, chance: None }
             }
             Phase::Replace { player, .. } => Turn::to_move(Some(*player), "replace"),
-            Phase::Discard { player } | Phase::Return { player } => Turn::to_move(Some(*player), "discard"),
+            Phase::Discard { player } => Turn::to_move(Some(*player), "discard"),
+            Phase::Return { player } => Turn::to_move(Some(*player), "return"),
             Phase::CleanUp => {
                 Turn { seats: self.acting(), phase: "clean_up", simultaneous: true, chance: None }
             }
@@ -461,6 +489,12 @@ impl RuleSystem for TribalGame {
             Move::React { answer: Some(_) } => Some(Move::React { answer: None }),
             _ => None,
         }
+    }
+
+    /// Reaction windows and surrender offers are answered quickly (declined on time-out).
+    fn decision_seconds(&self) -> Option<f64> {
+        matches!(self.phase(), Phase::Reaction { .. } | Phase::Offer { .. })
+            .then(|| f64::from(self.rules().answer_seconds))
     }
 
     /// During a reaction window every other player is shown as still answering, so that
