@@ -346,7 +346,13 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     assert.match((await page.textContent('#log')) ?? '', /rolled \d \+ \d = \d+ for the order/);
     const start = Number(await page.getAttribute('svg.board2d .starts .start.free', 'data-start'));
     await page.click(`svg.board2d .hit[data-node="${start}"]`);
-    await page.waitForFunction(() => /roll the dice, or pass/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: 30_000 });
+    // The bots may move first: each of their moves asks us whether to reject it.
+    for (;;) {
+      await page.waitForFunction(() => document.querySelector('#let-stand') || /roll the dice, or pass/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: 30_000 });
+      if (!(await page.$('#let-stand'))) break;
+      await page.click('#let-stand');
+      await page.waitForFunction(() => !document.querySelector('#let-stand') || document.querySelector('#let-stand').disabled);
+    }
     assert.equal(await page.$('#resign'), null, 'no resigning in Tribal Go');
     await page.click('#roll');
     await page.waitForFunction(() => /You rolled \d and \d: range \d/.test(document.querySelector('#status')?.textContent ?? ''));
@@ -357,6 +363,150 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await page.click(`svg.board2d .hit[data-node="${reachable[0]}"]`);
     await page.waitForSelector(`svg.board2d .stone[data-stone="${reachable[0]}"]`);
     await waitForLog(page, /played /);
+    await context.close();
+  });
+
+  test('Tribal Go with cards: a card played, a Reject, and a capture with shared spoils, against two bots', async () => {
+    const { page, context } = await newPlayer(browser, server.url);
+    // The server's dice and draws fixed in advance (a test hook): the roll-off puts us first, a
+    // pair on our first roll draws Move Anywhere, our first pass draws a Reject; every later
+    // roll is 6 and 5, so the range covers the small board.
+    const dice = [[6, 6], [1, 2], [2, 3], [6, 6], ...Array(300).fill([6, 5])];
+    const cards = ['move_anywhere', 'reject', 'reject', 'reject'];
+    const rigged = [...dice.map((d) => ({ type: 'dice', dice: d })), ...cards.map((c) => ({ type: 'draw', card: c }))];
+    const id = await page.evaluate(async (rigged) => {
+      const r = await fetch('/api/games', {
+        method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          rules: 'tribal', map: 'square:5', players: 3, rigged,
+          seats: [{ kind: 'me' }, { kind: 'bot', level: 1 }, { kind: 'bot', level: 1 }],
+          time: { kind: 'fischer', main_seconds: 900, increment_seconds: 10 },
+        }),
+      });
+      return (await r.json()).game.id;
+    }, rigged);
+    await page.goto(`${server.url}/#/game/${id}`);
+    const status = () => page.textContent('#status');
+    const waitStatus = (re, timeout = 30_000) =>
+      page.waitForFunction((src) => new RegExp(src).test(document.querySelector('#status')?.textContent ?? ''), re.source, { timeout });
+    await waitStatus(/Choose your start point/);
+    const start = Number(await page.getAttribute('svg.board2d .starts .start.free', 'data-start'));
+    await page.click(`svg.board2d .hit[data-node="${start}"]`);
+    await waitStatus(/roll the dice, or pass/);
+    await page.click('#roll');
+    // A pair: a card drawn, playable at once, shown in the hand with its text.
+    await page.waitForSelector('#card-move_anywhere');
+    assert.match((await page.textContent('#hand')) ?? '', /Move Anywhere.*whatever the range/);
+    await screenshot(page, 'tribal-hand');
+    await page.click('#card-move_anywhere');
+    await waitStatus(/Move Anywhere: place a stone/);
+    const map = await mapOf(page, id);
+    const board0 = await stones(page);
+    const far = [...Array(map.nodes).keys()].find((v) => board0[v] === undefined && v !== start);
+    await page.click(`svg.board2d .hit[data-node="${far}"]`);
+    await waitForLog(page, /played Move Anywhere/);
+
+    const adj = Array.from({ length: map.nodes }, () => []);
+    for (const [a, b] of map.edges) {
+      adj[a].push(b);
+      adj[b].push(a);
+    }
+    /** Our best placement: a capture that others share, else any capture, else a stone next to
+     *  the bot group with the fewest liberties. */
+    const choose = (board, reachable) => {
+      let best = null;
+      let bestScore = -1;
+      for (const v of reachable) {
+        if (board[v] !== undefined) continue;
+        let score = 0;
+        for (const w of adj[v]) {
+          const owner = board[w];
+          if (owner === undefined || owner === 0) continue;
+          const group = [w];
+          const libs = new Set();
+          const seen = new Set([w]);
+          for (let i = 0; i < group.length; i++) {
+            for (const q of adj[group[i]]) {
+              if (board[q] === undefined && q !== v) libs.add(q);
+              else if (board[q] === owner && !seen.has(q)) {
+                seen.add(q);
+                group.push(q);
+              }
+            }
+          }
+          const touching = new Set([0]);
+          for (const g of group) for (const q of adj[g]) if (board[q] !== undefined && board[q] !== owner) touching.add(board[q]);
+          const s = libs.size === 0 ? (touching.size >= 2 ? 100 : 50) : 10 - libs.size;
+          score = Math.max(score, s);
+        }
+        if (score > bestScore) {
+          bestScore = score;
+          best = v;
+        }
+      }
+      return best;
+    };
+
+    let rejected = false;
+    let passed = false;
+    let shared = false;
+    for (let step = 0; step < 150 && !(rejected && shared); step++) {
+      await page.waitForFunction(
+        () => document.querySelector('#let-stand') || document.querySelector('#ranking') ||
+          /roll the dice, or pass|You rolled|Place a stone|discard|put one back|Refused/.test(document.querySelector('#status')?.textContent ?? ''),
+        null,
+        { timeout: 60_000 },
+      ).catch(async (e) => {
+        const log = await page.$$eval('#log li', (ls) => ls.map((l) => l.textContent ?? ''));
+        throw new Error(`${e.message}\nstatus: ${await status()}\nactions: ${await page.textContent('#actions')}\n${log.slice(-15).join('\n')}`);
+      });
+      if (await page.$('#ranking')) break;
+      const lines = await page.$$eval('#log li', (ls) => ls.length);
+      const text = (await status()) ?? '';
+      if (await page.$('#let-stand')) {
+        if (!rejected && (await page.$('#reject'))) {
+          assert.match(text, /Reject the move, or let it stand/);
+          assert.match((await page.textContent('#clock')) ?? '', /\d+ s/, 'the answer has a countdown');
+          await screenshot(page, 'tribal-reaction');
+          await page.click('#reject');
+          await waitForLog(page, /rejected .*'s move with Reject: it is undone/);
+          rejected = true;
+        } else {
+          await page.click('#let-stand');
+        }
+      } else if (/roll the dice, or pass/.test(text)) {
+        if (!passed) {
+          passed = true;
+          await page.click('#pass');
+        } else {
+          await page.click('#roll');
+        }
+      } else if (/You rolled/.test(text)) {
+        const reachable = await page.$$eval('svg.board2d .hit.reachable', (hs) => hs.map((h) => Number(h.getAttribute('data-node'))));
+        const v = choose(await stones(page), reachable);
+        if (v === null) await page.click('#forgo');
+        else await page.click(`svg.board2d .hit[data-node="${v}"]`);
+      } else if (/Refused/.test(text)) {
+        // A placement the rules refused (a ko): place nothing this turn.
+        await page.click('#forgo');
+      } else if (/discard|put one back/.test(text)) {
+        await page.click('#actions button');
+      }
+      // Something happened: a line in the log, or (a window closing quietly) a new status.
+      await page.waitForFunction(
+        ([n, before]) => document.querySelectorAll('#log li').length > n || document.querySelector('#ranking') ||
+          (document.querySelector('#status')?.textContent !== before && !document.querySelector('#actions button[disabled]#let-stand')),
+        [lines, text],
+        { timeout: 60_000 },
+      );
+      const log = await page.$$eval('#log li', (ls) => ls.map((l) => l.textContent ?? ''));
+      // Two recipients listed: "captured by A: A +1, B +1 prisoners" (names may hold commas).
+      shared = log.some((l) => /captured by .*\+\d+, .*\+\d+ prisoners$/.test(l));
+    }
+    const log = await page.$$eval('#log li', (ls) => ls.map((l) => l.textContent ?? ''));
+    assert.ok(rejected, `a Reject was played:\n${log.join('\n')}`);
+    assert.ok(shared, `a capture shared its spoils:\n${log.join('\n')}`);
+    assert.ok(!log.some((l) => /drew .*(move|reject|points|trade)/i.test(l)), 'no drawn card is named in the log');
     await context.close();
   });
 

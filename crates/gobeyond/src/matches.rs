@@ -147,8 +147,14 @@ fn play_series_game<G: Computer>(
             continue;
         }
         game.legal_actions(&mut actions);
-        let pass = actions.iter().copied().find(|&a| game.is_pass(a)).context("no pass to end the game")?;
-        game.play(pass).map_err(|e| anyhow::anyhow!("{e}"))?;
+        match actions.iter().copied().find(|&a| game.is_pass(a)) {
+            Some(pass) => game.play(pass).map_err(|e| anyhow::anyhow!("{e}"))?,
+            // Nothing that passes (a card to discard): the mildest input.
+            None => {
+                let p = turn.seats[0];
+                game.submit(p, &game.fallback_move(p)).map_err(|e| anyhow::anyhow!("{p}: {e}"))?;
+            }
+        }
     }
     Ok(game)
 }
