@@ -128,6 +128,23 @@ fn play_many_players_on_a_hex_board_with_undo() {
     assert!(out.contains("1. Red") && out.contains("3. Black"), "the last player standing wins: {out}");
 }
 
+/// Tribal Go's cards in the terminal: a pass draws, the hand of the seat to act is shown, and
+/// another player's move opens a reaction window that a `decline` closes.
+#[test]
+fn play_tribal_go_with_cards() {
+    let script = "A5\nE1\npass\nB1\ncard zzz\ndecline\nquit\n";
+    let (ok, out, err) =
+        run(&["play", "--rules", "tribal-pro", "--map", "square:5", "--set", "cards=true"], script);
+    assert!(ok, "{err}");
+    assert!(out.contains("with cards"), "{out}");
+    assert!(out.contains("Black draws a card"), "{out}");
+    assert!(out.contains("Black's cards: none. 50 cards to draw"), "{out}");
+    assert!(out.contains("49 cards to draw"), "the pass drew one: {out}");
+    assert!(out.contains("Black (X): reject White's move? reject, replace or decline"), "{out}");
+    assert!(out.contains("card NAME: a card of your hand"), "{out}");
+    assert!(out.contains("Passes in a row: 0 of 2"), "{out}");
+}
+
 #[test]
 fn replay_rejects_broken_records() {
     let bad = tmp("broken.json");
