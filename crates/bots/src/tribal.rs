@@ -262,10 +262,16 @@ impl Searchable for TribalGame {
         played: &mut Vec<(Player, NodeId)>,
     ) -> Rewards {
         let g = self;
-        let limit = 3 * g.map().len() + 60;
-        for step in 0..limit {
-            if g.outcome().is_some() {
+        // Counted in turns, not inputs: a casual turn is a roll, the dice, a stone and every
+        // other player's answer, and a budget in inputs would stop those playouts half-way.
+        let n = g.map().len();
+        let mut turns = 0;
+        for _ in 0..(10 * (3 * n + 60) + 1000) {
+            if g.outcome().is_some() || turns > 3 * n + 60 {
                 break;
+            }
+            if matches!(g.phase(), Phase::Turn { rolled: None }) && g.chance_seat().is_none() {
+                turns += 1;
             }
             if g.sample_chance(rng) {
                 continue;
@@ -278,7 +284,7 @@ impl Searchable for TribalGame {
             }
             let Some(p) = g.to_move() else { break };
             // Out of time: everyone passes from here.
-            let late = step > 2 * g.map().len();
+            let late = turns > 2 * n;
             let action = match g.phase() {
                 Phase::RollOff { .. } => break,
                 Phase::ChooseStart { .. } => {
@@ -417,6 +423,24 @@ mod tests {
     #[test]
     fn a_searching_seat_acts_in_every_phase() {
         play_out("square:5", 2, 2);
+    }
+
+    /// A playout reaches the end of the game, casual (where a turn is many inputs: the roll,
+    /// the dice, the stone, every answer) as much as Pro, having filled the board.
+    #[test]
+    fn playouts_finish_the_game() {
+        let map = Arc::new(gobeyond_maps::generate("square:13").unwrap());
+        for rules in [TribalRules::default(), TribalRules::pro()] {
+            let g = TribalGame::new(map.clone(), 4, rules, None).unwrap();
+            let tables = Arc::new(gobeyond_rules::playout::PlayoutTables::new(&map));
+            let mut ws = Workspace::new(&map, tables);
+            let mut played = Vec::new();
+            let mut c = g.without_events();
+            let rewards = c.playout(&mut ws, &mut Rng::new(1), Policy::Light, &mut played);
+            assert!(c.outcome().is_some(), "{:?}: the playout ended in {:?}", c.rules().range, c.phase());
+            assert!(played.len() > map.len(), "{:?}: only {} stones", c.rules().range, played.len());
+            assert!(rewards.iter().sum::<f32>() > 0.0);
+        }
     }
 
     fn play_out(spec: &str, players: usize, level: u8) {
