@@ -13,7 +13,8 @@ on_both!(
     bots_play_a_casual_game_to_the_end,
     a_person_plays_the_pro_game,
     the_handicap_comes_from_history,
-    hands_and_draws_reach_only_their_holder
+    hands_and_draws_reach_only_their_holder,
+    an_unanswered_reaction_window_declines_on_the_clock
 );
 
 async fn bots_play_a_casual_game_to_the_end(db: &str) {
@@ -199,5 +200,62 @@ async fn hands_and_draws_reach_only_their_holder(db: &str) {
     assert!(!sync.to_string().contains(&format!("\"{card}\"")), "{sync}");
     let (status, body) = c.get(&format!("/api/games/{game}/record")).await;
     assert_eq!(status, 409, "no record while cards are hidden: {body}");
+    server.stop().await;
+}
+
+/// Rule 41 on the server: a reaction window under a time control lasts `answer_seconds`, and a
+/// player who does not answer lets the move stand.
+async fn an_unanswered_reaction_window_declines_on_the_clock(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let game = a
+        .create(json!({"rules": {"system": "tribal", "range": "fixed", "cards": true, "answer_seconds": 3},
+                       "map": "square:7", "players": 2,
+                       "time": {"kind": "fischer", "main_seconds": 600, "increment_seconds": 5}}))
+        .await;
+    assert_eq!(b.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
+    let mut sa = a.socket().await;
+    let mut sb = b.socket().await;
+    let mut v = sa.watch(game, None).await;
+    sb.watch(game, None).await;
+    let seat_a = seat_of(&v["info"], a.id());
+    let mut mover = None;
+    for _ in 0..10 {
+        let st = v["state"].clone();
+        match (st["phase"].as_str(), st["to_move"].as_u64()) {
+            (Some("choose_start"), Some(m)) => {
+                let s = if m == seat_a { &mut sa } else { &mut sb };
+                let r = s.act(game, json!({"type": "choose_start", "node": st["start_choices"][0]})).await;
+                assert_eq!(r["type"], "ack", "{r}");
+            }
+            (Some("playing"), Some(m)) => {
+                let s = if m == seat_a { &mut sa } else { &mut sb };
+                let near = st["reachable"].as_array().unwrap().iter().position(|r| r == true).unwrap();
+                assert_eq!(s.act(game, json!({"type": "place", "node": near})).await["type"], "ack");
+                mover = Some(m);
+                break;
+            }
+            _ => {}
+        }
+        v = sa.until(|v| v["type"] == "update").await;
+    }
+    let mover = mover.expect("a stone was placed");
+    let window = sa.until(|v| v["type"] == "update" && v["state"]["phase"] == "reaction").await;
+    let deadline = window["clock"]["deadline_ms"].as_i64().expect("the window runs on the clock");
+    // `answer_seconds` from when the server sent it: at most 3 s from when it arrived (a slow
+    // machine only makes this smaller).
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    assert!(deadline - now <= 3_000, "a short window: {} ms left", deadline - now);
+    // Nobody answers: the clock declines for the other player, and the turn passes on.
+    let closed = sa
+        .until(|v| {
+            v["type"] == "update"
+                && v["events"].as_array().is_some_and(|es| es.iter().any(|e| e["event"] == "not_rejected"))
+        })
+        .await;
+    assert_eq!(closed["action"]["type"], "timeout", "{closed}");
+    assert_eq!(closed["action"]["player"].as_u64(), Some(1 - mover));
+    assert_eq!(closed["state"]["phase"], "playing");
     server.stop().await;
 }
