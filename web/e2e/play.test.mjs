@@ -347,11 +347,13 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     const start = Number(await page.getAttribute('svg.board2d .starts .start.free', 'data-start'));
     await page.click(`svg.board2d .hit[data-node="${start}"]`);
     // The bots may move first: each of their moves asks us whether to reject it.
+    // A window may close on its own (another seat rejects, or its clock runs out) between
+    // seeing the button and clicking it: then the loop simply looks again.
     for (;;) {
-      await page.waitForFunction(() => document.querySelector('#let-stand') || /roll the dice, or pass/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: 30_000 });
-      if (!(await page.$('#let-stand'))) break;
-      await page.click('#let-stand');
-      await page.waitForFunction(() => !document.querySelector('#let-stand') || document.querySelector('#let-stand').disabled);
+      await page.waitForFunction(() => document.querySelector('#let-stand:not([disabled])') || /roll the dice, or pass/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: 30_000 });
+      const letStand = await page.$('#let-stand:not([disabled])');
+      if (!letStand) break;
+      await letStand.click({ timeout: 2_000 }).catch(() => {});
     }
     assert.equal(await page.$('#resign'), null, 'no resigning in Tribal Go');
     await page.click('#roll');
@@ -472,7 +474,8 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
           await waitForLog(page, /rejected .*'s move with Reject: it is undone/);
           rejected = true;
         } else {
-          await page.click('#let-stand');
+          // The window may have closed meanwhile (a bot's Reject, or the clock).
+          await page.click('#let-stand', { timeout: 2_000 }).catch(() => {});
         }
       } else if (/roll the dice, or pass/.test(text)) {
         if (!passed) {
