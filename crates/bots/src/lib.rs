@@ -6,6 +6,7 @@
 pub mod baseline;
 pub mod cleanup;
 pub mod computer;
+pub mod gengo;
 pub mod ladder;
 pub mod level;
 pub mod mcts;

@@ -14,6 +14,7 @@
 //! The systems, one folder each under `systems/`:
 //! - [`ClassicGame`]: classic Go with the settings of [`ClassicRules`] (presets `chinese`,
 //!   `japanese`, `tromp-taylor`, ...), and SGF ([`sgf`]).
+//! - [`GengoGame`]: Gengo, Go on a finer grid with overlap and neighbour regions ([`GengoRules`]).
 //! - [`GoBeyondGame`]: the GoBeyond rules (PlayPoints, Reserved nodes, Clean-Up) with the
 //!   settings of [`GoBeyondRules`]; every effect is a [`gobeyond::Event`].
 //!
@@ -70,6 +71,7 @@ pub use settings::{KoRule, Scoring};
 pub use system::{Refusal, RuleSystem, Turn, Viewer};
 pub use systems::{
     classic::{self, ClassicGame, ClassicRules, sgf},
+    gengo::{self, GengoGame, GengoRules},
     gobeyond::{self, GoBeyondGame, GoBeyondRules},
     tribal::{self, TribalGame, TribalRules},
 };

@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::{Map as JsonMap, Value, value::RawValue};
 
 use crate::{
-    ClassicGame, GoBeyondGame, Outcome, Player, TribalGame,
+    ClassicGame, GengoGame, GoBeyondGame, Outcome, Player, TribalGame,
     record::{PlayerInfo, RecordError, RulesSpec},
     system::{Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, TurnClock, Viewer},
 };
@@ -28,6 +28,7 @@ macro_rules! dispatch {
             $crate::AnyGame::Classic($g) => $body,
             $crate::AnyGame::GoBeyond($g) => $body,
             $crate::AnyGame::Tribal($g) => $body,
+            $crate::AnyGame::Gengo($g) => $body,
         }
     };
 }
@@ -67,6 +68,7 @@ registry! {
     GoBeyond: GoBeyondGame,
     Classic: ClassicGame,
     Tribal: TribalGame,
+    Gengo: GengoGame,
 }
 
 /// A rule system as the rest of the program sees it, by name: description, settings, presets,

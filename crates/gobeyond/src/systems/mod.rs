@@ -3,5 +3,6 @@
 //! GTP engines.
 
 pub mod classic;
+mod gengo;
 mod gobeyond;
 mod tribal;

@@ -2,5 +2,6 @@
 //! listed once in [`crate::registry`].
 
 pub mod classic;
+pub mod gengo;
 pub mod gobeyond;
 pub mod tribal;

@@ -1,0 +1,288 @@
+//! Gengo as a registered rule system: its wire form, events, settings description and the
+//! [`RuleSystem`] implementation.
+
+use std::sync::Arc;
+
+use gobeyond_maps::{Map, NodeId};
+use serde::{Deserialize, Serialize};
+
+use super::{Action, GengoGame, GengoRules, GengoState, Illegal, Input};
+use crate::{
+    Game, Outcome, Player,
+    record::PlayerInfo,
+    setup::SetupError,
+    system::{
+        Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, Viewer, node_ref, resolve_node,
+    },
+};
+
+/// What a seat sends in a Gengo game (and what records keep). A placement names its space by
+/// number (`node`), by label (`at`) or both; written records carry both.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "GengoMove"))]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Move {
+    Place {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        node: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<String>,
+    },
+    Pass,
+    Resign,
+    /// Ran out of time: loses the game (sent by the clock).
+    Timeout,
+}
+
+impl Move {
+    pub fn of(map: &Map, action: Action) -> Move {
+        match action {
+            Action::Place(n) => {
+                let (node, at) = node_ref(map, n);
+                Move::Place { node, at }
+            }
+            Action::Pass => Move::Pass,
+            Action::Resign => Move::Resign,
+        }
+    }
+}
+
+/// Every effect in a Gengo game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "GengoEvent"))]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    Placed {
+        player: Player,
+        node: NodeId,
+    },
+    /// `player`'s play removed `nodes` of `owner` (the mover's own: suicide, friendly fire).
+    Captured {
+        player: Player,
+        owner: Player,
+        nodes: Vec<NodeId>,
+    },
+    Passed {
+        player: Player,
+        consecutive: u32,
+    },
+    Resigned {
+        player: Player,
+    },
+    TimedOut {
+        player: Player,
+    },
+    GameOver {
+        outcome: Outcome,
+    },
+}
+
+fn refusal(e: &Illegal, map: &Map) -> Refusal {
+    let code = match e {
+        Illegal::UnknownNode { .. } => "unknown_node",
+        Illegal::Occupied { .. } => "occupied",
+        Illegal::Overlapped { .. } => "overlap",
+        Illegal::Ko { .. } => "ko",
+        Illegal::Superko { .. } => "superko",
+        Illegal::Suicide { .. } => "suicide",
+        Illegal::FriendlyFire { .. } => "friendly_fire",
+        Illegal::NotYourTurn { .. } => "not_your_turn",
+        Illegal::GameOver => "game_over",
+    };
+    Refusal::new(code, e.describe(map))
+}
+
+static PRESETS: &[Preset] = &[
+    Preset { name: "gengo-classic", description: "ordinary Go's regions: one space, four neighbours" },
+    Preset { name: "gengo-area", description: "the default regions, decided by area" },
+];
+
+fn choice(
+    name: &'static str,
+    default: serde_json::Value,
+    help: &'static str,
+    choices: &'static [&'static str],
+) -> SettingInfo {
+    SettingInfo { name, kind: "choice", default, help, choices, min: None, max: None }
+}
+
+impl RuleSystem for GengoGame {
+    const NAME: &'static str = "gengo";
+    const TITLE: &'static str = "Gengo";
+    const ABOUT: &'static str = "Go on a finer grid: stones overlap a region and connect across a wider one";
+    const DOCUMENT: &'static str = include_str!("../../../../../docs/rules/gengo.md");
+
+    type Settings = GengoRules;
+    type Move = Move;
+    type Event = Event;
+    type View = GengoState;
+
+    fn presets() -> &'static [Preset] {
+        PRESETS
+    }
+
+    fn preset(name: &str) -> Option<GengoRules> {
+        let d = GengoRules::default();
+        match name.to_ascii_lowercase().as_str() {
+            "gengo-classic" => Some(GengoRules { regions: super::Regions::Classic, ..d }),
+            "gengo-area" => Some(GengoRules { scoring: super::GengoScoring::Area, ..d }),
+            _ => None,
+        }
+    }
+
+    fn describe_settings() -> Vec<SettingInfo> {
+        let d = GengoRules::default();
+        let j = |v: &dyn erased::Json| v.json();
+        vec![
+            choice(
+                "regions",
+                j(&d.regions),
+                "each stone's overlap and neighbour regions (custom offsets through the API)",
+                &["default", "classic"],
+            ),
+            choice("suicide", j(&d.suicide), "a play whose own group dies", &["allowed", "forbidden"]),
+            choice(
+                "friendly_fire",
+                j(&d.friendly_fire),
+                "a play that kills another of the mover's groups",
+                &["allowed", "forbidden"],
+            ),
+            choice(
+                "self_capture_order",
+                j(&d.self_capture_order),
+                "which of the mover's dead groups go first",
+                &["same_time", "played_first", "played_last"],
+            ),
+            choice(
+                "own_overlap",
+                j(&d.own_overlap),
+                "playing inside the overlap of one's own stones (which then connect)",
+                &["forbidden", "allowed"],
+            ),
+            choice(
+                "ko",
+                j(&d.ko),
+                "which repetitions are forbidden",
+                &["singleton", "positional_superko", "none"],
+            ),
+            choice(
+                "scoring",
+                j(&d.scoring),
+                "what decides: stones on the board, or area",
+                &["stones", "area"],
+            ),
+            SettingInfo {
+                name: "komi",
+                kind: "number",
+                default: serde_json::json!(d.komi),
+                help: "points added to White's score",
+                choices: &[],
+                min: Some(-1000.0),
+                max: Some(1000.0),
+            },
+            SettingInfo {
+                name: "handicap",
+                kind: "integer",
+                default: serde_json::json!(d.handicap),
+                help: "Black's consecutive plays at the start (0, or 2 and more)",
+                choices: &[],
+                min: Some(0.0),
+                max: Some(50.0),
+            },
+            SettingInfo {
+                name: "max_turns",
+                kind: "optional_integer",
+                default: serde_json::Value::Null,
+                help: "turns after which the game is scored (empty: ten per space)",
+                choices: &[],
+                min: Some(1.0),
+                max: Some(1_000_000.0),
+            },
+        ]
+    }
+
+    fn validate(settings: &GengoRules, players: usize) -> Result<(), SettingsError> {
+        GengoGame::validate(settings, players)
+    }
+
+    fn start(map: Arc<Map>, players: usize, settings: GengoRules, start: &Start) -> Result<Self, SetupError> {
+        if players != 2 {
+            return Err(SetupError::Rules(format!("Gengo is for two players, not {players}")));
+        }
+        GengoGame::new(map, settings, &start.stones, start.first.unwrap_or(Player(0)))
+    }
+
+    fn settings(&self) -> &GengoRules {
+        self.rules()
+    }
+
+    fn start_position(&self) -> Start {
+        Start { stones: self.setup().to_vec(), first: Some(self.first_player()) }
+    }
+
+    fn turn(&self) -> Turn {
+        match self.to_move() {
+            Some(p) => Turn::to_move(Some(p), "playing"),
+            None => Turn::finished(),
+        }
+    }
+
+    fn submit(&mut self, seat: Player, input: &Move) -> Result<(), Refusal> {
+        let action = match input {
+            Move::Place { node, at } => Action::Place(resolve_node(self.map(), *node, at.as_deref())?),
+            Move::Pass => Action::Pass,
+            Move::Resign => Action::Resign,
+            Move::Timeout => return self.time_out(seat).map_err(|e| refusal(&e, self.map())),
+        };
+        self.play_as(seat, action).map_err(|e| refusal(&e, self.map()))
+    }
+
+    fn timeout_move(&self, _: Player) -> Move {
+        Move::Timeout
+    }
+
+    fn fallback_move(&self, _: Player) -> Move {
+        Move::Pass
+    }
+
+    fn seat_may_send(input: &Move) -> bool {
+        *input != Move::Timeout
+    }
+
+    fn input_count(&self) -> usize {
+        self.inputs().len()
+    }
+
+    fn input(&self, i: usize) -> Option<(Player, Move)> {
+        self.inputs().get(i).map(|&(p, input)| {
+            (
+                p,
+                match input {
+                    Input::Act(a) => Move::of(self.map(), a),
+                    Input::Timeout => Move::Timeout,
+                },
+            )
+        })
+    }
+
+    fn events(&self) -> &[Event] {
+        GengoGame::events(self)
+    }
+
+    fn view(&self, _: Viewer, names: &[PlayerInfo], _: bool) -> GengoState {
+        GengoState::of(self, names)
+    }
+}
+
+/// Settings values as JSON, for the descriptions.
+mod erased {
+    pub trait Json {
+        fn json(&self) -> serde_json::Value;
+    }
+
+    impl<T: serde::Serialize> Json for T {
+        fn json(&self) -> serde_json::Value {
+            serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+        }
+    }
+}
