@@ -32,6 +32,11 @@ export interface BoardView {
   reachable?: Set<number>;
   /** Start points: node and seat (null while free to choose). */
   starts?: [number, number | null][];
+  /** Stones drawn this many times their usual size (Gengo's stones cover several spaces). */
+  stoneScale?: number;
+  /** Per empty node, who covers it so that no stone may go there: a seat, or 2 for both
+   *  (Gengo's overlap regions). */
+  covered?: (number | null)[];
 }
 
 export interface Board {
@@ -128,6 +133,8 @@ export function createBoard2D(
   const stoneEls: (SVGGElement | null)[] = new Array(n).fill(null);
   const claimEls: (SVGPathElement | null)[] = new Array(n).fill(null);
   const reservedEls: (SVGCircleElement | null)[] = new Array(n).fill(null);
+  const coverEls: (SVGRectElement | null)[] = new Array(n).fill(null);
+  const coverKey: (number | null)[] = new Array(n).fill(null);
   const stoneKey: string[] = new Array(n).fill('');
   const hitEls: SVGCircleElement[] = [];
   for (let i = 0; i < n; i++) {
@@ -163,7 +170,9 @@ export function createBoard2D(
     const selected = view.selected?.has(i) ?? false;
     const atari = view.atari?.has(i) ?? false;
     const mine = owner !== null && owner === view.mySeat;
-    const key = owner === null ? '' : `${owner}:${selected}:${atari}:${mine}:${view.players}`;
+    const scale = view.stoneScale ?? 1;
+    const sr = r * scale;
+    const key = owner === null ? '' : `${owner}:${selected}:${atari}:${mine}:${view.players}:${scale}`;
     if (stoneKey[i] === key) return;
     stoneKey[i] = key;
     stoneEls[i]?.remove();
@@ -171,21 +180,21 @@ export function createBoard2D(
     if (owner === null) return;
     const st = playerStyle(owner, view.players);
     const g = el('g', { class: `stone p${owner}${selected ? ' selected' : ''}${mine ? ' mine' : ''}`, 'data-stone': i });
-    g.append(el('circle', { cx: layout.x[i], cy: layout.y[i], r: r * 0.96, fill: st.fill, stroke: st.stroke, 'stroke-width': r * 0.06 }));
+    g.append(el('circle', { cx: layout.x[i], cy: layout.y[i], r: sr * 0.96, fill: st.fill, stroke: st.stroke, 'stroke-width': sr * 0.06 }));
     if (st.mark !== 'none') {
       const filled = st.mark === 'triangle' || st.mark === 'square' || st.mark === 'diamond' || st.mark === 'dot';
       g.append(
         el('path', {
-          d: markPath(st.mark, layout.x[i], layout.y[i], r),
+          d: markPath(st.mark, layout.x[i], layout.y[i], sr),
           fill: filled ? st.ink : 'none',
           stroke: st.ink,
-          'stroke-width': r * 0.12,
+          'stroke-width': sr * 0.12,
           class: 'mark',
         }),
       );
     }
-    if (atari) g.append(el('circle', { cx: layout.x[i], cy: layout.y[i], r: r * 1.05, class: 'atari-ring', 'stroke-width': r * 0.12 }));
-    if (selected) g.append(el('path', { d: markPath('cross', layout.x[i], layout.y[i], r * 1.8), class: 'surrender-mark', 'stroke-width': r * 0.18 }));
+    if (atari) g.append(el('circle', { cx: layout.x[i], cy: layout.y[i], r: sr * 1.05, class: 'atari-ring', 'stroke-width': sr * 0.12 }));
+    if (selected) g.append(el('path', { d: markPath('cross', layout.x[i], layout.y[i], sr * 1.8), class: 'surrender-mark', 'stroke-width': sr * 0.18 }));
     stones.append(g);
     stoneEls[i] = g;
   }
@@ -230,6 +239,23 @@ export function createBoard2D(
           over.append(c);
           reservedEls[i] = c;
         }
+        const cover = owner === null ? (view.covered?.[i] ?? null) : null;
+        if (cover !== coverKey[i]) {
+          coverKey[i] = cover;
+          coverEls[i]?.remove();
+          coverEls[i] = null;
+          if (cover !== null) {
+            // A small square tinted by whoever covers the space (grey for both).
+            const fill = cover === 2 ? 'grey' : playerStyle(cover, view.players).fill;
+            const q = el('rect', {
+              x: layout.x[i] - r * 0.3, y: layout.y[i] - r * 0.3, width: r * 0.6, height: r * 0.6,
+              class: `covered c${cover}`, fill,
+            });
+            under.append(q);
+            coverEls[i] = q;
+          }
+        }
+        hitEls[i].classList.toggle('covered', cover !== null);
         hitEls[i].classList.toggle('disputed', owner === null && (view.disputed?.has(i) ?? false));
         hitEls[i].classList.toggle('reachable', owner === null && (view.reachable?.has(i) ?? false));
         hitEls[i].classList.toggle('occupied', view.board[i] !== null && view.board[i] !== undefined);
@@ -244,6 +270,7 @@ export function createBoard2D(
         last.setAttribute('fill', style.ink);
         last.setAttribute('stroke', style.stroke);
         last.setAttribute('stroke-width', String(r * 0.12));
+        last.setAttribute('r', String(r * 0.3 * Math.sqrt(view.stoneScale ?? 1)));
         last.setAttribute('visibility', 'visible');
       } else {
         last.setAttribute('visibility', 'hidden');

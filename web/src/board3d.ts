@@ -214,7 +214,7 @@ export function createBoard3D(
         labelWanted[i] = owner === null && view.showLabels !== false;
         if (owner === null) stones.setMatrixAt(i, hidden);
         else {
-          place(stones, i, s * (view.selected?.has(i) ? 0.7 : 1));
+          place(stones, i, s * (view.stoneScale ?? 1) * (view.selected?.has(i) ? 0.7 : 1));
           stones.setColorAt(i, color.set(playerStyle(owner, view.players).fill));
         }
         const claimant = owner === null ? (view.claims?.[i] ?? null) : null;
@@ -226,11 +226,15 @@ export function createBoard3D(
         if (owner === null && view.reachable?.has(i)) place(reach, i, s * 0.7);
         else reach.setMatrixAt(i, hidden);
         const res = owner === null ? (view.reserved?.[i] ?? null) : null;
-        if (res === null) fields.setMatrixAt(i, hidden);
-        else {
+        // Gengo's overlap: a small mark in the colour that covers the node (grey for both).
+        const cover = owner === null ? (view.covered?.[i] ?? null) : null;
+        if (res !== null) {
           place(fields, i, s * 0.95);
           fields.setColorAt(i, color.set(playerStyle(res, view.players).fill));
-        }
+        } else if (cover !== null) {
+          place(fields, i, s * 0.4);
+          fields.setColorAt(i, color.set(cover === 2 ? 'grey' : playerStyle(cover, view.players).fill));
+        } else fields.setMatrixAt(i, hidden);
       }
       for (const m of [stones, claims, fields, reach]) {
         m.instanceMatrix.needsUpdate = true;
@@ -240,7 +244,7 @@ export function createBoard3D(
         lastMark.visible = true;
         const p = pos(view.lastMove);
         // Just outside the stone, towards the viewer of a sphere-like map.
-        lastMark.position.copy(p.clone().add(out(view.lastMove).multiplyScalar(s * 1.05)));
+        lastMark.position.copy(p.clone().add(out(view.lastMove).multiplyScalar(s * (view.stoneScale ?? 1) * 1.05)));
         lastMark.scale.setScalar(s * 0.4);
       } else lastMark.visible = false;
       renderer.domElement.classList.toggle('interactive', view.interactive);

@@ -461,3 +461,75 @@ placed: Array<number>,
  * The viewer is asked and has not answered yet.
  */
 asked: boolean, can_reject: boolean, can_replace: boolean, };
+
+export type GengoState = { map: MapSummary, rules: RulesSpec, 
+/**
+ * `playing` or `finished`.
+ */
+status: string, to_move: number | null, 
+/**
+ * Turns played (plays and passes).
+ */
+moves_played: number, turn_limit: number, consecutive_passes: number, players: Array<GengoPlayer>, 
+/**
+ * The stone on each space: `null` or the player.
+ */
+board: Array<number | null>, 
+/**
+ * Who overlaps each space: `null` nobody, 0 or 1 one player, 2 both.
+ */
+cover: Array<number | null>, 
+/**
+ * Who each space counts for under area scoring (`null`: neutral or nobody's).
+ */
+area: Array<number | null>, 
+/**
+ * Every group with its liberties.
+ */
+groups: Array<GroupView>, 
+/**
+ * For the player to move, why each space cannot take a stone (`null`: it can): `stone`,
+ * `overlap`, `ko`, `superko`, `suicide` or `friendly_fire`.
+ */
+blocked: Array<string | null>, 
+/**
+ * A stone's disc radius in map units: half the distance to the nearest space another
+ * stone may take.
+ */
+stone_radius: number, 
+/**
+ * The stone that may not be recaptured alone on this turn.
+ */
+ko: string | null, hash: string, outcome: Outcome | null, };
+
+export type GengoPlayer = { player: number, name: string, color: string, 
+/**
+ * Labels of the player's stones.
+ */
+stones: Array<string>, 
+/**
+ * Opposing stones this player captured.
+ */
+prisoners: number, 
+/**
+ * This player's stones removed (captured, or by their own suicide and friendly fire).
+ */
+lost: number, 
+/**
+ * Stones on the board, with komi for White.
+ */
+stone_score: number, 
+/**
+ * Area, with komi for White.
+ */
+area_score: number, 
+/**
+ * The score that decides (by the `scoring` setting).
+ */
+score: number, resigned: boolean, };
+
+export type GroupView = { player: number, stones: Array<number>, liberties: Array<number>, };
+
+export type GengoMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" };
+
+export type GengoEvent = { "event": "placed", player: Player, node: number, } | { "event": "captured", player: Player, owner: Player, nodes: Array<number>, } | { "event": "passed", player: Player, consecutive: number, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "game_over", outcome: Outcome, };

@@ -1,6 +1,9 @@
 import type {
   ClassicMove,
   ClassicState,
+  GengoEvent,
+  GengoMove,
+  GengoState,
   GoBeyondEvent,
   GoBeyondMove,
   GoBeyondState,
@@ -13,7 +16,7 @@ import type {
   TribalState,
 } from './protocol';
 
-export type { GoBeyondEvent, TribalCard, TribalEvent };
+export type { GengoEvent, GoBeyondEvent, TribalCard, TribalEvent };
 
 // What each rule system sends as a game's state, its recorded actions and its events: the
 // systems' own JSON (docs/formats.md), read by src/systems/. Everything else the server sends
@@ -61,6 +64,10 @@ export interface PlayerView {
   /** Cards in hand (how many: the faces are the holder's). */
   cards?: number;
   banked?: number;
+  // Gengo
+  lost?: number;
+  stone_score?: number;
+  area_score?: number;
 }
 
 export interface GameState {
@@ -108,6 +115,17 @@ export interface GameState {
   card_play?: TribalCardPlay | null;
   reaction?: { mover: number; placed: number[]; asked: boolean; can_reject: boolean; can_replace: boolean } | null;
   replace?: number[];
+  // Gengo
+  turn_limit?: number;
+  /** Who overlaps each space: null nobody, 0 or 1 one player, 2 both. */
+  cover?: (number | null)[];
+  /** Who each space counts for under area scoring. */
+  area?: (number | null)[];
+  groups?: { player: number; stones: number[]; liberties: number[] }[];
+  /** Why each space cannot take the mover's stone (null: it can). */
+  blocked?: (string | null)[];
+  /** A stone's disc radius in map units. */
+  stone_radius?: number;
 }
 
 export interface RecordedAction {
@@ -136,9 +154,10 @@ export interface RecordedAction {
 // (protocol.ts) must fit them, or this file does not compile.
 type FitsState<T extends GameState> = T;
 type FitsAction<T extends RecordedAction> = T;
-export type CheckedStates = [FitsState<ClassicState>, FitsState<GoBeyondState>, FitsState<TribalState>];
+export type CheckedStates = [FitsState<ClassicState>, FitsState<GoBeyondState>, FitsState<TribalState>, FitsState<GengoState>];
 export type CheckedActions = [
   FitsAction<ClassicMove & { player: number }>,
   FitsAction<GoBeyondMove & { player: number }>,
   FitsAction<TribalMove & { player: number }>,
+  FitsAction<GengoMove & { player: number }>,
 ];

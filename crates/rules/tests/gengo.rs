@@ -71,7 +71,7 @@ fn a_corner_stone_dies_to_two_plays() {
     place(&mut g, "K10");
     place(&mut g, "A4");
     assert_eq!(has_stone(&g, "A1"), None);
-    assert_eq!(g.prisoners(B), 1);
+    assert_eq!((g.lost(B), g.captures(W)), (1, 1));
     let a1 = node(g.map(), "A1");
     assert!(
         g.events().contains(&Event::Captured { player: W, owner: B, nodes: vec![a1] }),
@@ -110,7 +110,11 @@ fn friendly_fire_kills_an_unconnected_own_group_unless_forbidden() {
     place(&mut g, "B4");
     assert_eq!(has_stone(&g, "A1"), None);
     assert_eq!(has_stone(&g, "B4"), Some(B));
-    assert_eq!(g.prisoners(B), 1, "own stones lost count as Black's prisoners");
+    assert_eq!(
+        (g.lost(B), g.captures(B), g.captures(W)),
+        (1, 0, 0),
+        "friendly fire is a loss, nobody's capture"
+    );
     // A2: a play that removed exactly one stone, of either colour, sets the ko.
     assert_eq!(g.ko_stone(), Some((node(g.map(), "B4"), B)));
 
@@ -128,7 +132,7 @@ fn suicide_removes_the_played_stone_unless_forbidden() {
     let mut g = game("square:9", GengoRules::default(), &[], &["C2", "A4"]);
     place(&mut g, "A1");
     assert_eq!(has_stone(&g, "A1"), None);
-    assert_eq!((g.prisoners(B), g.turns(), g.next_player()), (1, 1, W));
+    assert_eq!((g.lost(B), g.captures(W), g.turns(), g.next_player()), (1, 0, 1, W));
     assert_eq!(g.ko_stone(), None, "a stone that died sets no ko");
 
     let rules = GengoRules { suicide: Permission::Forbidden, ..GengoRules::default() };

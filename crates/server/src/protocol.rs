@@ -420,7 +420,7 @@ pub struct PresetView {
 
 /// The TypeScript declarations of the protocol, as `web/src/protocol.ts` holds them.
 pub fn typescript() -> String {
-    use gobeyond_rules::{EndReason, classic, gobeyond, system::Preset, tribal};
+    use gobeyond_rules::{EndReason, classic, gengo, gobeyond, system::Preset, tribal};
     let cfg = ts_rs::Config::default().with_large_int("number");
     let decls = [
         ClientMessage::decl(&cfg),
@@ -485,6 +485,11 @@ pub fn typescript() -> String {
         tribal::Answer::decl(&cfg),
         tribal::state::TribalCardPlay::decl(&cfg),
         tribal::state::TribalReaction::decl(&cfg),
+        gengo::GengoState::decl(&cfg),
+        gengo::GengoPlayer::decl(&cfg),
+        gengo::GroupView::decl(&cfg),
+        gengo::Move::decl(&cfg),
+        gengo::Event::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/server/src/protocol.rs by `make protocol`: do not edit.\n\

@@ -174,7 +174,10 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     if (!s) return label;
     const stone = s.board[node];
     const names = model.naming();
-    if (stone !== null && stone !== undefined) return `${label}: ${names.player(stone)}'s stone`;
+    if (stone !== null && stone !== undefined) {
+      const more = model.ui.describeStone?.(node, s, names);
+      return `${label}: ${names.player(stone)}'s stone${more ? ` · ${more}` : ''}`;
+    }
     return model.ui.describeEmpty(label, node, s, names);
   }
 
@@ -644,6 +647,8 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     board.render({
       reachable: markers.reachable,
       starts: markers.starts,
+      stoneScale: markers.stoneScale,
+      covered: markers.covered,
       players: model.players,
       board: s?.board ?? [],
       claims: markers.claims,

@@ -5,6 +5,7 @@
 import type { GameState, MapView, PlayerView, RecordedAction, ServerMessage } from '../types';
 import type { Naming } from '../words';
 import { classic } from './classic';
+import { gengo } from './gengo';
 import { gobeyond } from './gobeyond';
 import { tribal } from './tribal';
 
@@ -44,6 +45,10 @@ export interface Markers {
   reachable?: Set<number>;
   /** Start points: node and seat (null: not chosen yet). */
   starts?: [number, number | null][];
+  /** Stones drawn larger (Gengo). */
+  stoneScale?: number;
+  /** Who covers each empty node (Gengo's overlap). */
+  covered?: (number | null)[];
 }
 
 /** How a system's Clean-Up reads and what it sends (GoBeyond surrenders, Tribal Go names dead
@@ -80,6 +85,8 @@ export interface SystemUi {
   status?(state: GameState, names: Naming, mine: boolean): string | null;
   /** Clean-Up's wording and input (default: GoBeyond's surrender). */
   cleanup?: CleanupUi;
+  /** More about a stone for its hover text (Gengo: its group's liberties). */
+  describeStone?(node: number, state: GameState, names: Naming): string | null;
   /** The hover text of an empty node. */
   describeEmpty(label: string, node: number, state: GameState, names: Naming): string;
   /** SGF export exists for this game. */
@@ -92,7 +99,7 @@ export interface SystemUi {
   panel?(state: GameState, names: Naming): HTMLElement | null;
 }
 
-const SYSTEMS: Record<string, SystemUi> = { gobeyond, classic, tribal };
+const SYSTEMS: Record<string, SystemUi> = { gobeyond, classic, tribal, gengo };
 
 /** The interface of a system; unknown systems get the classic one (stones, passes, resigning). */
 export function systemUi(name: string | undefined): SystemUi {

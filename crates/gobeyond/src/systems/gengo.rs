@@ -56,8 +56,8 @@ impl Terminal for GengoGame {
             stones[1],
             area[0],
             area[1],
-            self.prisoners(Player(1)),
-            self.prisoners(Player(0)),
+            self.captures(Player(0)),
+            self.captures(Player(1)),
         )
     }
 

@@ -117,7 +117,10 @@ pub struct GengoGame {
     ko: Option<(NodeId, Player)>,
     /// Positions after each play, for positional superko.
     history: Vec<u64>,
-    prisoners: [u32; 2],
+    /// Opposing stones each player's plays captured (step 1).
+    captures: [u32; 2],
+    /// Each player's stones removed, by either player (suicide and friendly fire included).
+    lost: [u32; 2],
     resigned: Vec<Player>,
     outcome: Option<Outcome>,
     events: Vec<Event>,
@@ -137,7 +140,8 @@ clone_reusing!(GengoGame {
     passes,
     ko,
     history,
-    prisoners,
+    captures,
+    lost,
     resigned,
     outcome,
     events,
@@ -196,7 +200,8 @@ impl GengoGame {
             passes: 0,
             ko: None,
             history,
-            prisoners: [0; 2],
+            captures: [0; 2],
+            lost: [0; 2],
             resigned: Vec::new(),
             outcome: None,
             events: Vec::new(),
@@ -261,9 +266,15 @@ impl GengoGame {
         self.ko
     }
 
-    /// Stones of each player captured by the other.
-    pub fn prisoners(&self, player: Player) -> u32 {
-        self.prisoners[player.index()]
+    /// Opposing stones `player`'s plays captured.
+    pub fn captures(&self, player: Player) -> u32 {
+        self.captures[player.index()]
+    }
+
+    /// `player`'s stones removed from the board: captured by the opponent, or by their own
+    /// suicide and friendly fire.
+    pub fn lost(&self, player: Player) -> u32 {
+        self.lost[player.index()]
     }
 
     pub fn resigned(&self) -> &[Player] {
@@ -391,8 +402,9 @@ impl GengoGame {
                 } else {
                     self.board.play(p, mover, order, &mut self.removed)
                 };
-                self.prisoners[1 - mover.index()] += fx.captured;
-                self.prisoners[mover.index()] += fx.lost;
+                self.captures[mover.index()] += fx.captured;
+                self.lost[1 - mover.index()] += fx.captured;
+                self.lost[mover.index()] += fx.lost;
                 self.ko = (fx.removed() == 1 && self.board.stone_at(p).is_some()).then_some((p, mover));
                 if self.rules.ko == GengoKo::PositionalSuperko {
                     self.history.push(self.board.hash());

@@ -50,9 +50,12 @@ pub struct GengoPlayer {
     pub player: u8,
     pub name: String,
     pub color: &'static str,
-    pub stones: u32,
-    /// Stones of this player captured.
+    /// Labels of the player's stones.
+    pub stones: Vec<String>,
+    /// Opposing stones this player captured.
     pub prisoners: u32,
+    /// This player's stones removed (captured, or by their own suicide and friendly fire).
+    pub lost: u32,
     /// Stones on the board, with komi for White.
     pub stone_score: f64,
     /// Area, with komi for White.
@@ -122,8 +125,13 @@ impl GengoState {
                     player: p.0,
                     name: names.get(p.index()).map(|i| i.name.clone()).unwrap_or_default(),
                     color: p.color_name(2),
-                    stones: board.stones(p),
-                    prisoners: game.prisoners(p),
+                    stones: board
+                        .stone_list()
+                        .filter(|&(_, owner)| owner == p)
+                        .map(|(n, _)| map.label(n).to_string())
+                        .collect(),
+                    prisoners: game.captures(p),
+                    lost: game.lost(p),
                     stone_score: stone_scores[p.index()],
                     area_score: area_scores[p.index()],
                     score: game.outcome().map_or(scores[p.index()], |o| o.scores[p.index()]),
