@@ -548,6 +548,52 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  test('Gengo in two browsers: large stones, a closed space explained, a corner capture, three passes end it', async () => {
+    const a = await newPlayer(browser, server.url);
+    const b = await newPlayer(browser, server.url);
+    await selectRules(a.page, /^Gengo$/);
+    const id = await createGame(a.page, { map: 'square:9', seats: ['open'] });
+    await b.page.goto(`${server.url}/#/game/${id}`);
+    await b.page.click('#join-button');
+    // Nodes of square:9 count from the top-left: A1 = 72, B1 = 73, C2 = 65, A4 = 45, E5 = 40.
+    await place(a, 72);
+    const [disc, hit] = await a.page.evaluate(() => [
+      Number(document.querySelector('svg.board2d .stone[data-stone="72"] circle')?.getAttribute('r')),
+      Number(document.querySelector('svg.board2d .hit[data-node="72"]')?.getAttribute('r')),
+    ]);
+    assert.ok(disc > 1.5 * hit, `a Gengo stone covers its neighbours: r ${disc} vs ${hit}`);
+    // B1 is inside A1's overlap: tinted, explained on hover, refused with the reason.
+    await waitMyTurn(b.page);
+    await b.page.waitForSelector('svg.board2d .hit.covered[data-node="73"]');
+    await b.page.hover('svg.board2d .hit[data-node="73"]');
+    await b.page.waitForFunction(() => /B1: inside the overlap of Black.*'s stones/.test(document.querySelector('#hover')?.textContent ?? ''));
+    await b.page.click('svg.board2d .hit[data-node="73"]');
+    await b.page.waitForSelector('#status[data-error]');
+    assert.match((await b.page.textContent('#status')) ?? '', /B1 is inside the overlap region of a Black stone/);
+    // Still White's turn (the status shows the refusal until the next move).
+    await b.page.click('svg.board2d .hit[data-node="65"]');
+    await b.page.waitForSelector('svg.board2d .stone[data-stone="65"]');
+    await place(a, 40);
+    await place(b, 45);
+    await waitForLog(a.page, /White \(.*\) captured 1 stone \(A1\)/);
+    await a.page.waitForFunction(() => !document.querySelector('svg.board2d .stone[data-stone="72"]'));
+    await a.page.hover('svg.board2d .hit[data-node="65"]');
+    await a.page.waitForFunction(() => /C2: White.*'s stone · a group of 1 stone with \d+ liberties/.test(document.querySelector('#hover')?.textContent ?? ''));
+    await pass(a);
+    await pass(b);
+    await waitMyTurn(a.page);
+    await a.page.click('#pass');
+    await a.page.waitForSelector('#ranking');
+    await b.page.waitForSelector('#ranking');
+    const headers = await a.page.$$eval('#players thead th', (ths) => ths.map((t) => t.textContent ?? ''));
+    assert.ok(headers.includes('Stones') && headers.includes('Area'), headers.join(', '));
+    // White has two stones to Black's one: White wins on stones.
+    const log = await a.page.$$eval('#log li', (ls) => ls.map((l) => l.textContent ?? ''));
+    assert.ok(log.some((l) => /Game over: 1\. White.* \(2\), 2\. Black.* \(1\)/.test(l)), log.join('\n'));
+    await screenshot(a.page, 'gengo-end');
+    for (const p of [a, b]) await p.context.close();
+  });
+
   test('a finished game can be reviewed and exported', async () => {
     const { page, context } = await newPlayer(browser, server.url);
     const id = await createGame(page, { map: 'square:5', seats: ['bot:1'], settings: { turn_seconds: 0 } });

@@ -93,6 +93,7 @@ fn refusal(e: &Illegal, map: &Map) -> Refusal {
 }
 
 static PRESETS: &[Preset] = &[
+    Preset { name: "gengo", description: "the document's game: 3×3 overlap, stones decide" },
     Preset { name: "gengo-classic", description: "ordinary Go's regions: one space, four neighbours" },
     Preset { name: "gengo-area", description: "the default regions, decided by area" },
 ];
@@ -124,6 +125,7 @@ impl RuleSystem for GengoGame {
     fn preset(name: &str) -> Option<GengoRules> {
         let d = GengoRules::default();
         match name.to_ascii_lowercase().as_str() {
+            "gengo" => Some(d),
             "gengo-classic" => Some(GengoRules { regions: super::Regions::Classic, ..d }),
             "gengo-area" => Some(GengoRules { scoring: super::GengoScoring::Area, ..d }),
             _ => None,
