@@ -579,6 +579,9 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await a.page.waitForFunction(() => !document.querySelector('svg.board2d .stone[data-stone="72"]'));
     await a.page.hover('svg.board2d .hit[data-node="65"]');
     await a.page.waitForFunction(() => /C2: White.*'s stone · a group of 1 stone with \d+ liberties/.test(document.querySelector('#hover')?.textContent ?? ''));
+    // Its liberties are marked on the board while the pointer is on it.
+    const said = Number(/with (\d+) liberties/.exec((await a.page.textContent('#hover')) ?? '')?.[1]);
+    assert.equal(await a.page.$$eval('svg.board2d .hit.liberty', (ls) => ls.length), said);
     await pass(a);
     await pass(b);
     await waitMyTurn(a.page);
@@ -592,6 +595,39 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     assert.ok(log.some((l) => /Game over: 1\. White.* \(2\), 2\. Black.* \(1\)/.test(l)), log.join('\n'));
     await screenshot(a.page, 'gengo-end');
     for (const p of [a, b]) await p.context.close();
+  });
+
+  test('Gengo against a bot: open spaces only, to a capture, then passes to the end', async () => {
+    const { page, context } = await newPlayer(browser, server.url);
+    await selectRules(page, /^Gengo$/);
+    await createGame(page, { map: 'square:7', seats: ['bot:1'] });
+    let captured = false;
+    for (let turn = 0; turn < 60; turn++) {
+      await page.waitForFunction(
+        () => /Your turn|over/i.test(document.querySelector('#status')?.textContent ?? '') || document.querySelector('#ranking'),
+        null,
+        { timeout: 60_000 },
+      );
+      if (await page.$('#ranking')) break;
+      const log = await page.$$eval('#log li', (ls) => ls.map((l) => l.textContent ?? ''));
+      captured ||= log.some((l) => /captured \d+ stones? \(|lost \d+ stones? of their own/.test(l));
+      // Until a capture: a stone on an open space (neither covered nor taken), near the bot's
+      // stones when possible; then passes.
+      const open = await page.$$eval('svg.board2d .hit:not(.covered):not(.occupied)', (hs) => hs.map((h) => Number(h.getAttribute('data-node'))));
+      const lines = log.length;
+      if (!captured && open.length > 0) {
+        const node = open[(turn * 7) % open.length];
+        await page.click(`svg.board2d .hit[data-node="${node}"]`);
+      } else {
+        await page.click('#pass');
+      }
+      await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n || document.querySelector('#ranking'), lines, { timeout: 60_000 });
+    }
+    await page.waitForSelector('#ranking', { timeout: 60_000 });
+    const log = await page.$$eval('#log li', (ls) => ls.map((l) => l.textContent ?? ''));
+    assert.ok(captured, log.join('\n'));
+    assert.ok(log.some((l) => /Game over: 1\. /.test(l)), log.join('\n'));
+    await context.close();
   });
 
   test('a finished game can be reviewed and exported', async () => {

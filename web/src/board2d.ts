@@ -32,6 +32,8 @@ export interface BoardView {
   reachable?: Set<number>;
   /** Start points: node and seat (null while free to choose). */
   starts?: [number, number | null][];
+  /** Nodes marked for the moment (the liberties of the group under the pointer). */
+  highlight?: Set<number>;
   /** Stones drawn this many times their usual size (Gengo's stones cover several spaces). */
   stoneScale?: number;
   /** Per empty node, who covers it so that no stone may go there: a seat, or 2 for both
@@ -256,6 +258,7 @@ export function createBoard2D(
           }
         }
         hitEls[i].classList.toggle('covered', cover !== null);
+        hitEls[i].classList.toggle('liberty', view.highlight?.has(i) ?? false);
         hitEls[i].classList.toggle('disputed', owner === null && (view.disputed?.has(i) ?? false));
         hitEls[i].classList.toggle('reachable', owner === null && (view.reachable?.has(i) ?? false));
         hitEls[i].classList.toggle('occupied', view.board[i] !== null && view.board[i] !== undefined);

@@ -223,7 +223,7 @@ export function createBoard3D(
           place(claims, i, s * 0.35);
           claims.setColorAt(i, color.set(playerStyle(claimant, view.players).fill));
         }
-        if (owner === null && view.reachable?.has(i)) place(reach, i, s * 0.7);
+        if (owner === null && (view.reachable?.has(i) || view.highlight?.has(i))) place(reach, i, s * 0.7);
         else reach.setMatrixAt(i, hidden);
         const res = owner === null ? (view.reserved?.[i] ?? null) : null;
         // Gengo's overlap: a small mark in the colour that covers the node (grey for both).

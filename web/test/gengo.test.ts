@@ -52,14 +52,18 @@ describe('Gengo in the web client', () => {
         { event: 'captured', player: 1, owner: 0, nodes: [12] },
         { event: 'captured', player: 1, owner: 1, nodes: [0, 1] },
         { event: 'passed', player: 0, consecutive: 2 },
+        { event: 'placed', player: 0, node: 3 },
+        { event: 'captured', player: 0, owner: 0, nodes: [3] },
       ],
       names,
     );
     expect(lines).toEqual([
       'White played N4',
       'White captured 1 stone (N12)',
-      'White lost 2 stones of their own (N0, N1)',
+      'White lost 2 stones of their own (N0, N1): friendly fire',
       'Black passed (2 in a row: one more ends the game)',
+      'Black played N3',
+      'Black lost 1 stone of their own (N3): suicide',
     ]);
   });
 
@@ -81,6 +85,8 @@ describe('Gengo in the web client', () => {
     expect(describeSpace('E5', 4, s, names)).toBe('E5: open');
     expect(describeStone(12, s)).toBe('a group of 1 stone with 4 liberties');
     expect(describeStone(3, s)).toBeNull();
+    expect([...(gengo.hoverMarks?.(12, s) ?? [])]).toEqual([2, 10, 14, 22]);
+    expect(gengo.hoverMarks?.(3, s)).toBeUndefined();
   });
 
   it('tints covered empty spaces, shows area only at the end, and counts both scores', () => {

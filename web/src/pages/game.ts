@@ -163,8 +163,10 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     },
   }, 'Show last move');
   const board: MountedBoard = await mountBoard(boardBox, map, (node) => pick(node), (node) => {
+    const before = hover;
     hover = node;
     hoverEl.textContent = node === null ? '\u00a0' : describeNode(node);
+    if (model.ui.hoverMarks && before !== node) drawBoard();
   }, { onView: (kind) => (showLast.hidden = kind !== '3d') });
   boardBox.after(showLast);
 
@@ -634,6 +636,13 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     renderLog();
     renderClock();
     renderSounds();
+    drawBoard();
+    if (hover !== null) hoverEl.textContent = describeNode(hover);
+  }
+
+  /** The board alone (also on hover, for systems that mark something under the pointer). */
+  function drawBoard() {
+    const s = model.state;
     const seat = mySeat();
     const clean = s?.phase === 'clean_up' || s?.status === 'scoring';
     const shownSelected = new Set(s?.status === 'scoring' ? (s.dead ?? []) : selected);
@@ -661,8 +670,8 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       interactive: model.isMyTurn(user.id) && !busy,
       showLabels: prefs.labels,
       pending,
+      highlight: hover !== null && s ? model.ui.hoverMarks?.(hover, s) : undefined,
     });
-    if (hover !== null) hoverEl.textContent = describeNode(hover);
   }
 
   const onMessage = (msg: ServerMessage) => {

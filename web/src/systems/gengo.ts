@@ -11,17 +11,20 @@ import type { SystemUi } from './index';
 export function describeGengo(events: GengoEvent[], names: Naming): string[] {
   const lines: string[] = [];
   const who = (p: number) => names.player(p);
+  let played: number | null = null;
   for (const e of events) {
     switch (e.event) {
       case 'placed':
+        played = e.node;
         lines.push(`${who(e.player)} played ${names.label(e.node)}`);
         break;
       case 'captured': {
         const n = plural(e.nodes.length, 'stone');
         const at = e.nodes.slice(0, 6).map((x) => names.label(x)).join(', ') + (e.nodes.length > 6 ? ', …' : '');
+        const why = played !== null && e.nodes.includes(played) ? 'suicide' : 'friendly fire';
         lines.push(
           e.owner === e.player
-            ? `${who(e.player)} lost ${n} of their own (${at})`
+            ? `${who(e.player)} lost ${n} of their own (${at}): ${why}`
             : `${who(e.player)} captured ${n} (${at})`,
         );
         break;
@@ -133,5 +136,9 @@ export const gengo: SystemUi = {
   },
   describeEmpty: (label, node, s, names) => describeSpace(label, node, s, names),
   describeStone: (node, s) => describeStone(node, s),
+  hoverMarks: (node, s) => {
+    const g = (s.groups ?? []).find((x) => x.stones.includes(node));
+    return g ? new Set(g.liberties) : undefined;
+  },
   hasSgf: () => false,
 };

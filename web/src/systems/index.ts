@@ -85,6 +85,8 @@ export interface SystemUi {
   status?(state: GameState, names: Naming, mine: boolean): string | null;
   /** Clean-Up's wording and input (default: GoBeyond's surrender). */
   cleanup?: CleanupUi;
+  /** Nodes to mark while the pointer is on `node` (Gengo: the liberties of a stone's group). */
+  hoverMarks?(node: number, state: GameState): Set<number> | undefined;
   /** More about a stone for its hover text (Gengo: its group's liberties). */
   describeStone?(node: number, state: GameState, names: Naming): string | null;
   /** The hover text of an empty node. */
