@@ -288,3 +288,43 @@ fn tree_grows_about_two_kilobytes_per_playout_on_19x19() {
     );
     assert!(s.node_count() > 361, "the tree did grow");
 }
+
+/// Gengo on five map families and every region kind and option the bots must handle: every
+/// action a bot chooses is legal, and self-play ends (three passes or the turn limit).
+#[test]
+fn never_illegal_on_any_map_gengo() {
+    use gobeyond_rules::gengo::{GengoGame, GengoRules, GengoScoring, Permission, Regions, SelfCaptureOrder};
+    let options = [
+        GengoRules::default(),
+        GengoRules { regions: Regions::Classic, ..GengoRules::default() },
+        GengoRules {
+            suicide: Permission::Forbidden,
+            friendly_fire: Permission::Forbidden,
+            ..GengoRules::default()
+        },
+        GengoRules {
+            own_overlap: Permission::Allowed,
+            self_capture_order: SelfCaptureOrder::PlayedLast,
+            scoring: GengoScoring::Area,
+            ..GengoRules::default()
+        },
+        GengoRules { handicap: 2, ..GengoRules::default() },
+    ];
+    for (i, spec) in ["square:7", "hex:3", "torus:6", "cube:3", "goldberg:2,1"].iter().enumerate() {
+        let map = Arc::new(generate(spec).unwrap());
+        let rules = options[i].clone();
+        let game = GengoGame::new(map, rules, &[], Player(0)).unwrap();
+        let mut bots: Vec<Bot<GengoGame>> =
+            (0..2).map(|s| Bot::with_config(config(60, (i * 2 + s) as u64))).collect();
+        let end = self_play(game, &mut bots, 2000);
+        assert!(end.outcome().is_some(), "{spec}: the game ended");
+        let plays = end
+            .inputs()
+            .iter()
+            .filter(|(_, i)| {
+                matches!(i, gobeyond_rules::gengo::Input::Act(gobeyond_rules::gengo::Action::Place(_)))
+            })
+            .count();
+        assert!(plays >= 8, "{spec}: {plays} stones played");
+    }
+}
