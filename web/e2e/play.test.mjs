@@ -911,6 +911,12 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await page.goto(`${server.url}/#/rules/tribal`);
     await page.waitForFunction(() => /How to play Tribal Go/.test(document.querySelector('#rules-guide h1')?.textContent ?? ''));
     assert.match((await page.textContent('#rules-guide')) ?? '', /spoils/i);
+    await page.goto(`${server.url}/#/rules/gengo`);
+    await page.waitForFunction(() => /How to play Gengo/.test(document.querySelector('#rules-guide h1')?.textContent ?? ''));
+    assert.match((await page.textContent('#rules-guide')) ?? '', /friendly fire/i);
+    // Its diagrams draw the stones at their size, with the spaces they cover tinted.
+    assert.ok((await page.$$('#rules-guide figure.diagram svg.board2d .covered')).length >= 8);
+    await screenshot(page, 'rules-gengo');
     // A first game: 9×9 against the gentlest bot, no clock, tips on the page.
     await page.goto(`${server.url}/#/`);
     await page.click('#first-game');

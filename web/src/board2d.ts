@@ -250,7 +250,7 @@ export function createBoard2D(
             // A small square tinted by whoever covers the space (grey for both).
             const fill = cover === 2 ? 'grey' : playerStyle(cover, view.players).fill;
             const q = el('rect', {
-              x: layout.x[i] - r * 0.3, y: layout.y[i] - r * 0.3, width: r * 0.6, height: r * 0.6,
+              x: layout.x[i] - r * 0.45, y: layout.y[i] - r * 0.45, width: r * 0.9, height: r * 0.9,
               class: `covered c${cover}`, fill,
             });
             under.append(q);

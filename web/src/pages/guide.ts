@@ -40,8 +40,26 @@ export function diagramBoard(rows: string[]): { map: MapView; view: BoardView } 
   return { map, view: { players, board, claims, lastMove, mySeat: null, interactive: false } };
 }
 
-function diagram(rows: string[], caption: string): HTMLElement {
+/** Gengo's diagrams: stones drawn at their size, and the 3×3 block each covers tinted. */
+function gengoView(rows: string[]): { map: MapView; view: BoardView } {
   const { map, view } = diagramBoard(rows);
+  const w = map.grid?.width ?? 1;
+  const covered: (number | null)[] = view.board.map(() => null);
+  view.board.forEach((owner, i) => {
+    if (owner === null) return;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      const x = (i % w) + dx;
+      const y = Math.floor(i / w) + dy;
+      const j = y * w + x;
+      if (x < 0 || x >= w || y < 0 || j >= view.board.length || view.board[j] !== null) continue;
+      covered[j] = covered[j] === null || covered[j] === owner ? owner : 2;
+    }
+  });
+  return { map, view: { ...view, covered, stoneScale: 1 / 0.47 } };
+}
+
+function diagram(rows: string[], caption: string, gengo = false): HTMLElement {
+  const { map, view } = gengo ? gengoView(rows) : diagramBoard(rows);
   const box = h('div', { class: 'diagram-board' });
   const fig = h('figure', { class: 'diagram' }, box, h('figcaption', {}, caption));
   createBoard2D(box, map, 'drawn', () => {}).render(view);
@@ -130,7 +148,33 @@ function tribalGuide(): HTMLElement[] {
       'With three or more tribes, a tribe in trouble may surrender (on its turn) to the tribe with the most stones touching its own; that tribe must accept. Allied stones then count as one group and never capture each other, and the vassal\u2019s points count for its occupier. A vassal may declare independence on a later turn, or switch to a tribe that touches it more.'],
     ['The end',
       'When every tribe passes in a row the game ends. Groups with no liberties are removed and shared out; each tribe names its own dead stones, which become prisoners of whoever surrounds them. Then prisoners are filled into the territory of their colour: each prisoner of your colour held by another tribe takes one point of your territory away; prisoners that do not fit count for the tribes holding them. The most points wins; equal points share the place.'],
-    ['Not yet', 'The cards of the casual game (extra moves, rejections, trades, …) are not played yet: a pair of dice and a pass draw nothing for now.'],
+    ['Cards',
+      'In the casual game a pair on the dice, or a pass, draws a card (you hold at most three; the others see only how many). Cards give extra or distant stones, move your stones, bank points or trade prisoners. Reject cards are played in answer to another tribe’s move: after each move everyone is asked, and a Reject undoes it.'],
+  ]);
+}
+
+function gengoGuide(): HTMLElement[] {
+  const g = (rows: string[], caption: string) => diagram(rows, caption, true);
+  return sections([
+    ['The goal', 'Go on a finer grid. Black and White take turns placing a stone on an empty space, or passing; stones never move. At the end the player with more stones on the board wins (the area each covers is shown too, and a game may be decided by area).'],
+    ['Stones take room',
+      'Each stone covers the 3×3 block of spaces around it: no stone of either colour may be played there. So stones are always at least two spaces apart, and a stone is drawn as large as the room it takes.',
+      row(g(['.....', '.....', '..X..', '.....', '.....'], 'The tinted spaces around the stone are closed to everyone.'))],
+    ['Connections and liberties',
+      'Two stones of one colour connect when they are two spaces apart: straight, or a knight’s move. A group’s liberties are the open spaces at that distance from its stones. A lone stone has 12 in the open, 7 on an edge and 4 in a corner.',
+      row(
+        g(['.......', '.......', '..X....', '.......', '...X...', '.......'], 'A knight’s move apart: one group.'),
+        g(['.......', '.......', '..X....', '.......', '....X..', '.......'], 'Two diagonal steps apart: not connected.'),
+      )],
+    ['Captures',
+      'A group with no liberties is captured and removed, freeing the spaces it covered. After a move, the opponent’s groups without liberties go first; then your own.',
+      row(
+        g(['.....', '.....', '.....', '..O..', 'X....'], 'White C2 covers two of A1’s four liberties and is a third.'),
+        g(['.....', 'O*....', '.....', '..O..', '.....'], 'White A4 covers the last one: A1 is captured.'),
+      )],
+    ['Suicide and friendly fire', 'A stone that leaves its own group with no liberties dies at once (suicide), and a move that takes the last liberty of another of your groups kills that group (friendly fire). Both are allowed unless the game says otherwise.'],
+    ['Ko', 'When a move captures exactly one stone and the capturing stone could be captured back alone at once, it may not be: play elsewhere (or pass) first.'],
+    ['The end', 'Three passes in a row end the game. Count the stones on the board: more wins, equal is a draw. White may get komi.'],
   ]);
 }
 
@@ -138,7 +182,12 @@ export async function guidePage(root: HTMLElement, system: string) {
   const systems = await api.rules();
   const s = systems.find((x) => x.name === system) ?? systems[0];
   clear(root);
-  const body = s?.name === 'gobeyond' ? gobeyondGuide(s.defaults) : s?.name === 'tribal' ? tribalGuide() : classicGuide();
+  const guides: Record<string, () => HTMLElement[]> = {
+    gobeyond: () => gobeyondGuide(s?.defaults ?? {}),
+    tribal: tribalGuide,
+    gengo: gengoGuide,
+  };
+  const body = (guides[s?.name ?? ''] ?? classicGuide)();
   root.append(
     h('nav', { class: 'row tabs' },
       ...systems.map((x) => h('a', { href: `#/rules/${x.name}`, 'aria-current': x.name === s?.name ? 'page' : undefined }, x.title))),
