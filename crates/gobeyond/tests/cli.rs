@@ -145,6 +145,27 @@ fn play_tribal_go_with_cards() {
     assert!(out.contains("Passes in a row: 0 of 2"), "{out}");
 }
 
+/// Gengo in the terminal: overlap refused with the reason, a corner capture in words, both
+/// scores, three passes, and a record that replays.
+#[test]
+fn play_gengo_in_the_terminal() {
+    let save = tmp("gengo.json");
+    let script = "A1\nC2\nB1\nE5\nA4\npass\npass\npass\n";
+    let (ok, out, err) =
+        run(&["play", "--rules", "gengo", "--map", "square:9", "--save", save.to_str().unwrap()], script);
+    assert!(ok, "{err}");
+    assert!(out.contains("B1 is inside the overlap region of a White stone"), "{out}");
+    assert!(out.contains("White captured A1."), "{out}");
+    assert!(out.contains("Stones: Black 1, White 2 · Area: Black 9, White 16"), "{out}");
+    assert!(out.contains("1. White — 2"), "{out}");
+    let (ok, out, err) = run(&["replay", save.to_str().unwrap()], "");
+    assert!(ok, "{err}");
+    let state: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(state["rules"]["system"], "gengo");
+    assert_eq!(state["players"][1]["prisoners"], 1);
+    assert_eq!(state["players"][0]["lost"], 1);
+}
+
 #[test]
 fn replay_rejects_broken_records() {
     let bad = tmp("broken.json");
@@ -177,7 +198,7 @@ fn rules_come_from_the_registry() {
     assert!(ok, "{err}");
     let systems: serde_json::Value = serde_json::from_str(&out).unwrap();
     let names: Vec<&str> = systems.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["gobeyond", "classic", "tribal"]);
+    assert_eq!(names, ["gobeyond", "classic", "tribal", "gengo"]);
     assert!(systems[1]["settings"].as_array().unwrap().iter().any(|s| s["name"] == "komi"));
 }
 

@@ -66,8 +66,14 @@ impl Terminal for GengoGame {
             Event::Captured { player, owner, nodes } => {
                 let labels: Vec<&str> = nodes.iter().map(|&n| self.map().label(n)).collect();
                 Some(if owner == player {
+                    let played = self.events().iter().rev().find_map(|e| match e {
+                        Event::Placed { node, .. } => Some(*node),
+                        _ => None,
+                    });
+                    let why =
+                        if played.is_some_and(|p| nodes.contains(&p)) { "suicide" } else { "friendly fire" };
                     format!(
-                        "{} lost its own stones {} (no liberties left).",
+                        "{} lost its own stones {} (no liberties left: {why}).",
                         player.color_name(2),
                         labels.join(" ")
                     )
