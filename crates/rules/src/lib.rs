@@ -17,6 +17,8 @@
 //! - [`GengoGame`]: Gengo, Go on a finer grid with overlap and neighbour regions ([`GengoRules`]).
 //! - [`GoBeyondGame`]: the GoBeyond rules (PlayPoints, Reserved nodes, Clean-Up) with the
 //!   settings of [`GoBeyondRules`]; every effect is a [`gobeyond::Event`].
+//! - [`WayOfGoGame`] and [`BesiegeGame`]: The Way of Go and BeSiege, stones that move along
+//!   the map's lines as far as their group has liberties (one engine, [`way_of_go`]).
 //!
 //! ```
 //! use std::sync::Arc;
@@ -74,4 +76,5 @@ pub use systems::{
     gengo::{self, GengoGame, GengoRules},
     gobeyond::{self, GoBeyondGame, GoBeyondRules},
     tribal::{self, TribalGame, TribalRules},
+    way_of_go::{self, BesiegeGame, BesiegeRules, WayOfGoGame, WayOfGoRules},
 };

@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::{Map as JsonMap, Value, value::RawValue};
 
 use crate::{
-    ClassicGame, GengoGame, GoBeyondGame, Outcome, Player, TribalGame,
+    BesiegeGame, ClassicGame, GengoGame, GoBeyondGame, Outcome, Player, TribalGame, WayOfGoGame,
     record::{PlayerInfo, RecordError, RulesSpec},
     system::{Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, TurnClock, Viewer},
 };
@@ -29,6 +29,8 @@ macro_rules! dispatch {
             $crate::AnyGame::GoBeyond($g) => $body,
             $crate::AnyGame::Tribal($g) => $body,
             $crate::AnyGame::Gengo($g) => $body,
+            $crate::AnyGame::WayOfGo($g) => $body,
+            $crate::AnyGame::Besiege($g) => $body,
         }
     };
 }
@@ -69,6 +71,8 @@ registry! {
     Classic: ClassicGame,
     Tribal: TribalGame,
     Gengo: GengoGame,
+    WayOfGo: WayOfGoGame,
+    Besiege: BesiegeGame,
 }
 
 /// A rule system as the rest of the program sees it, by name: description, settings, presets,

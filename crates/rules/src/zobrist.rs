@@ -14,6 +14,13 @@ pub const fn stone_key(node: u32, stone: u8) -> u64 {
     splitmix(((node as u64) << 4) | stone as u64)
 }
 
+/// A key for any value a rule system packs into 64 bits itself (a stack's node, colour and
+/// height in The Way of Go and BeSiege), from the same stable generator.
+#[inline]
+pub const fn key(parts: u64) -> u64 {
+    splitmix(parts ^ 0x5EED_0000_0000_0000)
+}
+
 /// The key of "player `p` to move", for situational superko.
 #[inline]
 pub const fn to_move_key(player: u8) -> u64 {

@@ -5,3 +5,4 @@ pub mod classic;
 pub mod gengo;
 pub mod gobeyond;
 pub mod tribal;
+pub mod way_of_go;
