@@ -13,6 +13,7 @@ pub mod mcts;
 pub mod policy;
 pub mod searchable;
 pub mod tribal;
+pub mod way_of_go;
 
 pub use computer::{Computer, computer_input};
 pub use level::Level;

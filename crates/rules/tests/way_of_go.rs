@@ -477,7 +477,10 @@ where
         let again: Record = serde_json::from_str(&json).unwrap();
         let Ok(r) = WayGame::<V>::try_from(again.replay().unwrap()) else { panic!("{spec}: same system") };
         assert_eq!(r.board().hash(), g.board().hash(), "{spec}: the record replays");
-        assert_eq!((r.captures(Player(0)), r.captures(Player(1))), (g.captures(Player(0)), g.captures(Player(1))));
+        assert_eq!(
+            (r.captures(Player(0)), r.captures(Player(1))),
+            (g.captures(Player(0)), g.captures(Player(1)))
+        );
         assert_eq!(r.outcome(), g.outcome());
         let mut u = g.clone();
         if !g.inputs().is_empty() {

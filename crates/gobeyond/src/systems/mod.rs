@@ -6,3 +6,4 @@ pub mod classic;
 mod gengo;
 mod gobeyond;
 mod tribal;
+mod way_of_go;

@@ -309,9 +309,8 @@ impl StackBoard {
         match self.colour(step.to) {
             None => Some(Landing::Empty),
             Some(c) if c != colour => Some(Landing::Capture),
-            Some(_) if stacks => {
-                (self.height(step.to) as u32 + step.count as u32 <= MAX_HEIGHT as u32).then_some(Landing::Stack)
-            }
+            Some(_) if stacks => (self.height(step.to) as u32 + step.count as u32 <= MAX_HEIGHT as u32)
+                .then_some(Landing::Stack),
             Some(_) if push => {
                 let (beyond, _) = self.lines()?.step(step.to, step.dir_at_to)?;
                 match self.colour(beyond) {

@@ -37,13 +37,21 @@ pub type BesiegeGame = WayGame<Besiege>;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
     /// One of the pie's three stones (two Black, one White), by seat 0.
-    PieStone { node: NodeId, colour: Colour },
+    PieStone {
+        node: NodeId,
+        colour: Colour,
+    },
     /// Seat 1 takes a colour; seat 0 gets the other.
     ChooseSide(Colour),
     /// A stone of the mover's colour on an empty node.
     Drop(NodeId),
     /// The top `count` stones of `from` along direction `dir` to `to`.
-    Move { from: NodeId, count: u8, dir: Direction, to: NodeId },
+    Move {
+        from: NodeId,
+        count: u8,
+        dir: Direction,
+        to: NodeId,
+    },
     /// Ends a turn after a drop, without the optional move.
     EndTurn,
     /// Only when no turn is possible (The Way of Go; an engine addition, A6).
@@ -62,7 +70,10 @@ pub enum Input {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
     /// Seat 0 places the pie's stones (`black` and `white` placed so far).
-    Pie { black: u8, white: u8 },
+    Pie {
+        black: u8,
+        white: u8,
+    },
     /// Seat 1 chooses a colour.
     Choose,
     /// The start of a turn: drop, move, or capture.
@@ -70,7 +81,9 @@ pub enum Phase {
     /// After a non-capturing move: the drop must follow.
     AfterMove,
     /// After a drop: a non-capturing move of another piece, or the end of the turn.
-    AfterDrop { dropped: NodeId },
+    AfterDrop {
+        dropped: NodeId,
+    },
     Over,
 }
 
@@ -118,12 +131,15 @@ impl Illegal {
         match *self {
             Illegal::UnknownNode { node } => format!("node {node} is not on this map ({} nodes)", map.len()),
             Illegal::Occupied { node } => format!("{} is not empty", l(node)),
-            Illegal::NotNeutral { node } => format!(
-                "{} is attacked (a stack could move there): drops go only on neutral points",
-                l(node)
-            ),
+            Illegal::NotNeutral { node } => {
+                format!("{} is attacked (a stack could move there): drops go only on neutral points", l(node))
+            }
             Illegal::PieColour { colour } => {
-                format!("the pie already has its {} stone{}", colour.name(), if colour == Colour::Black { "s" } else { "" })
+                format!(
+                    "the pie already has its {} stone{}",
+                    colour.name(),
+                    if colour == Colour::Black { "s" } else { "" }
+                )
             }
             Illegal::NotYours { node } => format!("{} holds none of your stones", l(node)),
             Illegal::Count { node, count, height } => {
@@ -214,7 +230,10 @@ impl<V: Variant> WayGame<V> {
     /// Checks settings for a number of players.
     pub fn validate(rules: &V::Settings, players: usize) -> Result<(), SettingsError> {
         if players != 2 {
-            return Err(SettingsError::new("players", format!("{} is for two players, not {players}", V::TITLE)));
+            return Err(SettingsError::new(
+                "players",
+                format!("{} is for two players, not {players}", V::TITLE),
+            ));
         }
         V::validate(rules)
     }
@@ -499,7 +518,9 @@ impl<V: Variant> WayGame<V> {
                 self.check_node(node)?;
                 self.may_drop(node)
             }
-            (Phase::Pie { .. }, _) => Err(Illegal::WrongStep { expected: "the pie: two Black stones and one White" }),
+            (Phase::Pie { .. }, _) => {
+                Err(Illegal::WrongStep { expected: "the pie: two Black stones and one White" })
+            }
             (Phase::Choose, Action::ChooseSide(_)) => Ok(()),
             (Phase::Choose, _) => Err(Illegal::WrongStep { expected: "choose Black or White" }),
             (Phase::Start | Phase::AfterMove, Action::Drop(node)) => {
@@ -656,8 +677,7 @@ impl<V: Variant> WayGame<V> {
         let Some(seat) = self.to_move else { return };
         self.turns += 1;
         // The Way of Go's contracts are judged at the end of each round (White, then Black).
-        if self.config.contracts.is_some() && self.colour_of(seat) == Colour::Black
-        {
+        if self.config.contracts.is_some() && self.colour_of(seat) == Colour::Black {
             let reached: Vec<bool> = (0..2).map(|s| self.captures[s] >= self.contracts[s]).collect();
             match (reached[0], reached[1]) {
                 (true, true) => {
@@ -703,9 +723,9 @@ impl<V: Variant> WayGame<V> {
             None => {
                 // Shortfall as a score (higher is better) decides under contracts.
                 let key: Vec<f64> = match self.config.contracts {
-                    Some(_) => (0..2)
-                        .map(|s| -(self.contracts[s].saturating_sub(self.captures[s]) as f64))
-                        .collect(),
+                    Some(_) => {
+                        (0..2).map(|s| -(self.contracts[s].saturating_sub(self.captures[s]) as f64)).collect()
+                    }
                     None => scores.clone(),
                 };
                 let ranking = rank(&key, &self.resigned);
@@ -776,7 +796,9 @@ impl<V: Variant> Game for WayGame<V> {
                     }
                 }
             }
-            Phase::Choose => out.extend([Action::ChooseSide(Colour::Black), Action::ChooseSide(Colour::White)]),
+            Phase::Choose => {
+                out.extend([Action::ChooseSide(Colour::Black), Action::ChooseSide(Colour::White)])
+            }
             Phase::Start => {
                 out.extend(self.map.nodes().filter(|&n| self.may_drop(n).is_ok()).map(Action::Drop));
                 self.moves(|s, l| {

@@ -78,10 +78,8 @@ impl WayState {
         game.legal_actions(&mut legal);
         for a in &legal {
             match *a {
-                super::Action::Drop(n) | super::Action::PieStone { node: n, .. } => {
-                    if !drops.contains(&n) {
-                        drops.push(n);
-                    }
+                super::Action::Drop(n) | super::Action::PieStone { node: n, .. } if !drops.contains(&n) => {
+                    drops.push(n);
                 }
                 super::Action::Move { from, count, dir, to } => {
                     if let Ok((_, landing)) = game.find_move(from, count, to, Some(dir)) {

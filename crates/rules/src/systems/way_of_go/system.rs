@@ -66,7 +66,10 @@ fn max_turns() -> SettingInfo {
 
 static WAY_PRESETS: &[Preset] = &[
     Preset { name: "way-of-go", description: "the document's game: contracts of 5, the pie rule" },
-    Preset { name: "way-of-go-push", description: "with the push variant: a move onto an own piece pushes it" },
+    Preset {
+        name: "way-of-go-push",
+        description: "with the push variant: a move onto an own piece pushes it",
+    },
     Preset { name: "way-of-go-short", description: "contracts of 3, for a quick game" },
 ];
 
@@ -170,7 +173,9 @@ pub enum Move {
         colour: Colour,
     },
     /// Seat 1's choice of colour after the pie.
-    ChooseSide { colour: Colour },
+    ChooseSide {
+        colour: Colour,
+    },
     Drop {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         node: Option<u64>,
@@ -314,7 +319,8 @@ impl<V: Variant> WayGame<V> {
             Move::Move { from, from_at, to, to_at, count, dir } => {
                 let from = resolve_node(map, *from, from_at.as_deref())?;
                 let to = resolve_node(map, *to, to_at.as_deref())?;
-                let count = count.unwrap_or_else(|| if self.config().stacks { self.board().height(from) } else { 1 });
+                let count =
+                    count.unwrap_or_else(|| if self.config().stacks { self.board().height(from) } else { 1 });
                 let (step, _) = self.find_move(from, count, to, *dir).map_err(|e| refusal(&e, map))?;
                 Action::Move { from, count, dir: step.dir, to }
             }
@@ -353,7 +359,12 @@ impl<V: Variant> RuleSystem for WayGame<V> {
         WayGame::<V>::validate(settings, players)
     }
 
-    fn start(map: Arc<Map>, players: usize, settings: V::Settings, start: &Start) -> Result<Self, SetupError> {
+    fn start(
+        map: Arc<Map>,
+        players: usize,
+        settings: V::Settings,
+        start: &Start,
+    ) -> Result<Self, SetupError> {
         if players != 2 {
             return Err(SetupError::Rules(format!("{} is for two players, not {players}", V::TITLE)));
         }

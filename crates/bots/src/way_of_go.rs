@@ -1,0 +1,268 @@
+//! The Way of Go and BeSiege for the search. The tree searches the small actions of a turn
+//! (drop, move, capture, end); playouts play whole turns at random with a taste for captures
+//! and for drops that take an enemy's liberty, and judge an unfinished game by captures
+//! against contracts (BeSiege: captures).
+
+use std::time::Duration;
+
+use gobeyond_maps::NodeId;
+use gobeyond_rules::{
+    Game, MAX_PLAYERS, Player, Rng, RuleSystem,
+    way_of_go::{Action, Colour, Input, Move, Phase, Variant, WayGame},
+};
+
+use crate::{
+    Level, Searchable,
+    computer::{Computer, search},
+    policy::Policy,
+    searchable::{Prior, Rewards, Workspace},
+};
+
+/// Rewards from the outcome's places: a win 1, a draw ½ each.
+fn place_rewards<V: Variant>(game: &WayGame<V>) -> Rewards {
+    let mut r = [0.0; MAX_PLAYERS];
+    if let Some(o) = game.outcome() {
+        let firsts = o.places.iter().filter(|&&p| p == 1).count().max(1) as f32;
+        for (i, &p) in o.places.iter().enumerate().take(2) {
+            r[i] = if p == 1 { 1.0 / firsts } else { 0.0 };
+        }
+    }
+    r
+}
+
+/// How well each seat stands in an unfinished game: progress towards the contract (The Way of
+/// Go) or captures (BeSiege), turned into a win for the better one.
+fn estimate<V: Variant>(game: &WayGame<V>) -> Rewards {
+    let value = |s: Player| match game.contract(s) {
+        Some(c) => game.captures(s) as f32 / c.max(1) as f32,
+        None => game.captures(s) as f32,
+    };
+    let (a, b) = (value(Player(0)), value(Player(1)));
+    let mut r = [0.0; MAX_PLAYERS];
+    // A soft edge: a lead of one contract's worth (or four captures) is nearly a sure win.
+    let scale = if game.config().contracts.is_some() { 4.0 } else { 1.0 };
+    let p = 1.0 / (1.0 + (-(a - b) * scale).exp());
+    r[0] = p;
+    r[1] = 1.0 - p;
+    r
+}
+
+/// Whether a stone of `colour` on `node` would touch an enemy stack (and so take a liberty).
+fn touches_enemy<V: Variant>(game: &WayGame<V>, node: NodeId, colour: Colour) -> bool {
+    let board = game.board();
+    game.map().neighbors(node).iter().any(|&w| board.colour(w) == Some(colour.other()))
+}
+
+/// A random legal drop, tried on random nodes first and then on the full list.
+fn random_drop<V: Variant>(game: &WayGame<V>, rng: &mut Rng) -> Option<NodeId> {
+    let n = game.map().len() as u32;
+    for _ in 0..16 {
+        let v = rng.below(n);
+        if game.may_drop(v).is_ok() {
+            return Some(v);
+        }
+    }
+    let mut all = Vec::new();
+    game.drops(&mut all);
+    (!all.is_empty()).then(|| all[rng.below(all.len() as u32) as usize])
+}
+
+/// One playout action for the player to move.
+fn playout_action<V: Variant>(game: &WayGame<V>, rng: &mut Rng, scratch: &mut Vec<Action>) -> Option<Action> {
+    let seat = game.to_move()?;
+    let colour = game.colour_of(seat);
+    Some(match game.phase() {
+        Phase::Over => return None,
+        Phase::Pie { black, white } => {
+            let node = random_drop(game, rng)?;
+            let colour =
+                if black < 2 && (white >= 1 || rng.below(3) < 2) { Colour::Black } else { Colour::White };
+            Action::PieStone { node, colour }
+        }
+        Phase::Choose => Action::ChooseSide(if rng.below(2) == 0 { Colour::Black } else { Colour::White }),
+        Phase::Start => {
+            scratch.clear();
+            game.moves(|s, l| {
+                if l.captures() {
+                    scratch.push(Action::Move { from: s.from, count: s.count, dir: s.dir, to: s.to });
+                }
+            });
+            if !scratch.is_empty() && rng.below(4) != 0 {
+                return Some(scratch[rng.below(scratch.len() as u32) as usize]);
+            }
+            // A drop, preferring one that takes an enemy's liberty.
+            let mut pick = None;
+            for _ in 0..3 {
+                match random_drop(game, rng) {
+                    Some(v) if touches_enemy(game, v, colour) => {
+                        pick = Some(v);
+                        break;
+                    }
+                    Some(v) => pick = pick.or(Some(v)),
+                    None => break,
+                }
+            }
+            match pick {
+                Some(v) => Action::Drop(v),
+                None if !scratch.is_empty() => scratch[rng.below(scratch.len() as u32) as usize],
+                None => {
+                    // Only a move that opens a neutral point, or a forced pass.
+                    game.legal_actions(scratch);
+                    scratch[rng.below(scratch.len() as u32) as usize]
+                }
+            }
+        }
+        Phase::AfterMove => Action::Drop(random_drop(game, rng)?),
+        Phase::AfterDrop { dropped } => {
+            if rng.below(4) != 0 {
+                Action::EndTurn
+            } else {
+                scratch.clear();
+                game.moves(|s, l| {
+                    if s.from != dropped && !l.captures() {
+                        scratch.push(Action::Move { from: s.from, count: s.count, dir: s.dir, to: s.to });
+                    }
+                });
+                if scratch.is_empty() {
+                    Action::EndTurn
+                } else {
+                    scratch[rng.below(scratch.len() as u32) as usize]
+                }
+            }
+        }
+    })
+}
+
+impl<V: Variant> Searchable for WayGame<V> {
+    fn amaf_key(action: Action) -> Option<NodeId> {
+        match action {
+            Action::Drop(n) | Action::PieStone { node: n, .. } => Some(n),
+            _ => None,
+        }
+    }
+
+    fn search_copy(&self) -> Self {
+        let mut g = self.clone();
+        g.set_recording(false);
+        g
+    }
+
+    fn final_rewards(&self) -> Rewards {
+        place_rewards(self)
+    }
+
+    fn playout(
+        &mut self,
+        ws: &mut Workspace,
+        rng: &mut Rng,
+        _policy: Policy,
+        played: &mut Vec<(Player, NodeId)>,
+    ) -> Rewards {
+        let limit = 2 * self.map().len() + 60;
+        let mut scratch = Vec::new();
+        for _ in 0..limit {
+            let Some(seat) = self.to_move() else { break };
+            let Some(a) = playout_action(self, rng, &mut scratch) else { break };
+            if self.play(a).is_err() {
+                // Never expected (every action comes from the rules' own lists); the turn ends
+                // the mildest way so the playout goes on.
+                let _ = self.play(Action::EndTurn);
+                continue;
+            }
+            if let Action::Drop(n) = a {
+                played.push((seat, n));
+            }
+        }
+        for n in self.map().nodes() {
+            ws.owner[n as usize] = match self.board().colour(n) {
+                Some(c) => self.seat_of(c).0 + 1,
+                None => 0,
+            };
+        }
+        match self.outcome() {
+            Some(_) => place_rewards(self),
+            None => estimate(self),
+        }
+    }
+
+    fn prior(&self, action: Action, _ws: &mut Workspace) -> Prior {
+        let Some(seat) = self.to_move() else { return Prior { visits: 0.0, value: 0.5 } };
+        let colour = self.colour_of(seat);
+        match action {
+            Action::Move { from, count, dir, to } => match self.find_move(from, count, to, Some(dir)) {
+                Ok((_, l)) if l.captures() => Prior { visits: 20.0, value: 0.8 },
+                _ => Prior { visits: 10.0, value: 0.45 },
+            },
+            Action::Drop(n) if touches_enemy(self, n, colour) => Prior { visits: 10.0, value: 0.6 },
+            Action::Drop(_) | Action::PieStone { .. } => Prior { visits: 10.0, value: 0.5 },
+            Action::EndTurn | Action::ChooseSide(_) | Action::Pass => Prior { visits: 10.0, value: 0.5 },
+            Action::Resign => Prior { visits: 50.0, value: 0.0 },
+        }
+    }
+
+    fn is_pass(&self, action: Action) -> bool {
+        matches!(action, Action::Pass | Action::EndTurn)
+    }
+
+    fn baseline_random(&self, rng: &mut Rng) -> Option<Action> {
+        let mut scratch = Vec::new();
+        self.legal_actions(&mut scratch);
+        (!scratch.is_empty()).then(|| scratch[rng.below(scratch.len() as u32) as usize])
+    }
+
+    fn greedy_value(&self, player: Player) -> f64 {
+        let other = Player(1 - player.0);
+        self.captures(player) as f64 - self.captures(other) as f64
+    }
+
+    fn action_count(&self) -> usize {
+        self.inputs().len()
+    }
+
+    fn action_at(&self, i: usize) -> Option<Action> {
+        match self.inputs().get(i)? {
+            (_, Input::Act(a)) => Some(*a),
+            (_, Input::Timeout) => None,
+        }
+    }
+}
+
+impl<V: Variant> Computer for WayGame<V> {
+    fn computer_input(&self, seat: Player, level: Level, seed: u64, time: Option<Duration>) -> Option<Move> {
+        if self.to_move() != Some(seat) {
+            return Some(self.fallback_move(seat));
+        }
+        let action = search(self, level, seed, time)?;
+        Some(Move::of(self.map(), action))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use std::sync::Arc;
+
+    use gobeyond_rules::way_of_go::{BesiegeGame, BesiegeRules, WayOfGoGame, WayOfGoRules};
+
+    use super::*;
+
+    /// Playouts from the empty board (the pie included) reach an end or the limit without an
+    /// illegal action, and leave owners for the stones on the board.
+    #[test]
+    fn playouts_run_through_the_pie_and_leave_owners() {
+        for spec in ["square:9", "hex:4", "torus:6", "cube:3"] {
+            let map = Arc::new(gobeyond_maps::generate(spec).unwrap());
+            let tables = Arc::new(gobeyond_rules::playout::PlayoutTables::new(&map));
+            let mut ws = Workspace::new(&map, tables);
+            let mut g = WayOfGoGame::new(map.clone(), WayOfGoRules::default()).unwrap().search_copy();
+            let r = g.playout(&mut ws, &mut Rng::new(3), Policy::Light, &mut Vec::new());
+            assert!(g.turns() > 10, "{spec}: turns were played");
+            assert!((r[0] + r[1] - 1.0).abs() < 1e-5, "{spec}: {r:?}");
+            assert!(ws.owner.iter().any(|&o| o != 0), "{spec}");
+            let mut b = BesiegeGame::new(map.clone(), BesiegeRules::default()).unwrap().search_copy();
+            let r = b.playout(&mut ws, &mut Rng::new(4), Policy::Light, &mut Vec::new());
+            assert!(b.turns() > 10, "{spec}: BeSiege turns were played");
+            assert!((r[0] + r[1] - 1.0).abs() < 1e-5, "{spec}: {r:?}");
+        }
+    }
+}
