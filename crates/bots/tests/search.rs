@@ -328,3 +328,31 @@ fn never_illegal_on_any_map_gengo() {
         assert!(plays >= 8, "{spec}: {plays} stones played");
     }
 }
+
+/// The Way of Go (with and without push) and BeSiege: searching bots play whole games from
+/// the pie on four map families with lines, every action checked, and every game ends.
+#[test]
+fn never_illegal_on_maps_with_lines_way_of_go_and_besiege() {
+    use gobeyond_rules::way_of_go::{BesiegeGame, BesiegeRules, Event, WayOfGoGame, WayOfGoRules};
+    for (i, spec) in ["square:7", "torus:6", "hex:3", "cube:3"].iter().enumerate() {
+        let map = Arc::new(generate(spec).unwrap());
+        let rules =
+            WayOfGoRules { contracts: [2, 2], push: i % 2 == 1, max_turns: Some(150), ..Default::default() };
+        let game = WayOfGoGame::new(map.clone(), rules).unwrap();
+        let mut bots: Vec<Bot<WayOfGoGame>> =
+            (0..2).map(|s| Bot::with_config(config(40, (i * 2 + s) as u64))).collect();
+        let end = self_play(game, &mut bots, 5000);
+        assert!(end.outcome().is_some(), "{spec}: The Way of Go ended");
+        assert!(end.turns() >= 4, "{spec}: {} turns", end.turns());
+
+        let rules = BesiegeRules { max_turns: Some(150), ..Default::default() };
+        let game = BesiegeGame::new(map, rules).unwrap();
+        let mut bots: Vec<Bot<BesiegeGame>> =
+            (0..2).map(|s| Bot::with_config(config(40, (i * 2 + s + 50) as u64))).collect();
+        let end = self_play(game, &mut bots, 5000);
+        assert!(end.outcome().is_some(), "{spec}: BeSiege ended");
+        let moved =
+            end.events().iter().filter(|e| matches!(e, Event::Moved { .. } | Event::Captured { .. })).count();
+        assert!(moved > 0, "{spec}: stones moved in BeSiege");
+    }
+}
