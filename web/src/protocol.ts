@@ -533,3 +533,63 @@ export type GroupView = { player: number, stones: Array<number>, liberties: Arra
 export type GengoMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" };
 
 export type GengoEvent = { "event": "placed", player: Player, node: number, } | { "event": "captured", player: Player, owner: Player, nodes: Array<number>, } | { "event": "passed", player: Player, consecutive: number, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "game_over", outcome: Outcome, };
+
+export type WayState = { map: MapSummary, rules: RulesSpec, 
+/**
+ * `pie`, `choose_side`, `playing` (start of a turn), `drop_after_move`,
+ * `move_after_drop`, or `finished`.
+ */
+phase: string, status: string, to_move: number | null, 
+/**
+ * Regular turns played (the pie not counted).
+ */
+turns: number, turn_limit: number, players: Array<WayPlayer>, 
+/**
+ * The colour of the stack on each node (`null`: empty).
+ */
+colour: Array<WayColour | null>, height: Array<number>, 
+/**
+ * For each node, the range of each top part of its stack: `ranges[n][k-1]` is how far the
+ * top `k` stones move (one entry for a single stone).
+ */
+ranges: Array<Array<number>>, 
+/**
+ * Who attacks each empty node: bit 0 Black, bit 1 White (BeSiege; all 0 in The Way of Go).
+ */
+attacked: Array<number>, 
+/**
+ * Nodes where the player to move may drop now.
+ */
+drops: Array<number>, 
+/**
+ * The moves the player to move may make now.
+ */
+moves: Array<WayMoveView>, 
+/**
+ * The node dropped this turn (its piece may not move after).
+ */
+dropped: number | null, hash: string, outcome: Outcome | null, };
+
+export type WayPlayer = { player: number, name: string, 
+/**
+ * The seat's colour (seat 0 is Black until the pie's choice).
+ */
+colour: WayColour, captures: number, 
+/**
+ * The contract now (The Way of Go), raised when both reach theirs in one round.
+ */
+contract: number | null, 
+/**
+ * Stones on the board.
+ */
+stones: number, resigned: boolean, };
+
+export type WayMoveView = { from: number, count: number, dir: number, to: number, landing: WayLanding, };
+
+export type WayColour = "black" | "white";
+
+export type WayLanding = "empty" | "stack" | "capture" | "push" | "push_capture";
+
+export type WayMove = { "type": "pie_stone", node?: number | null, at?: string | null, colour: WayColour, } | { "type": "choose_side", colour: WayColour, } | { "type": "drop", node?: number | null, at?: string | null, } | { "type": "move", from?: number | null, from_at?: string | null, to?: number | null, to_at?: string | null, count?: number | null, dir?: number | null, } | { "type": "end_turn" } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" };
+
+export type WayEvent = { "event": "pie_stone", player: Player, node: number, colour: WayColour, } | { "event": "side_chosen", player: Player, colour: WayColour, } | { "event": "dropped", player: Player, node: number, } | { "event": "moved", player: Player, from: number, to: number, count: number, landing: WayLanding, } | { "event": "captured", player: Player, from: number, to: number, count: number, removed: number, lost: number, } | { "event": "contracts_raised", contracts: [number, number], } | { "event": "passed", player: Player, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "game_over", outcome: Outcome, };

@@ -420,7 +420,7 @@ pub struct PresetView {
 
 /// The TypeScript declarations of the protocol, as `web/src/protocol.ts` holds them.
 pub fn typescript() -> String {
-    use gobeyond_rules::{EndReason, classic, gengo, gobeyond, system::Preset, tribal};
+    use gobeyond_rules::{EndReason, classic, gengo, gobeyond, system::Preset, tribal, way_of_go};
     let cfg = ts_rs::Config::default().with_large_int("number");
     let decls = [
         ClientMessage::decl(&cfg),
@@ -490,6 +490,13 @@ pub fn typescript() -> String {
         gengo::GroupView::decl(&cfg),
         gengo::Move::decl(&cfg),
         gengo::Event::decl(&cfg),
+        way_of_go::WayState::decl(&cfg),
+        way_of_go::WayPlayer::decl(&cfg),
+        way_of_go::WayMoveView::decl(&cfg),
+        way_of_go::Colour::decl(&cfg),
+        way_of_go::Landing::decl(&cfg),
+        way_of_go::Move::decl(&cfg),
+        way_of_go::Event::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/server/src/protocol.rs by `make protocol`: do not edit.\n\
