@@ -630,6 +630,125 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  /** Waits until `page`'s status line matches `re`. */
+  async function waitStatus(page, re, timeout = 30_000) {
+    await page.waitForFunction((src) => new RegExp(src).test(document.querySelector('#status')?.textContent ?? ''), re.source, { timeout });
+  }
+  const hit = (node) => `svg.board2d .hit[data-node="${node}"]`;
+  const stone = (node) => `svg.board2d .stone[data-stone="${node}"]`;
+
+  test('The Way of Go in two browsers: the pie, the choice of White, a capture by landing', async () => {
+    const a = await newPlayer(browser, server.url);
+    const b = await newPlayer(browser, server.url);
+    await selectRules(a.page, /^The Way of Go$/);
+    const id = await createGame(a.page, { map: 'square:9', seats: ['open'] });
+    await b.page.goto(`${server.url}/#/game/${id}`);
+    await b.page.click('#join-button');
+    // square:9 counts from the top-left: E3 = 58, C3 = 56, E7 = 22, H8 = 16.
+    await waitStatus(a.page, /The pie: click an empty node for Black \(1 of 2\)/);
+    for (const [n, next] of [[58, /Black \(2 of 2\)/], [56, /White \(1 of 1\)/]]) {
+      await a.page.click(hit(n));
+      await a.page.waitForSelector(stone(n));
+      await waitStatus(a.page, next);
+    }
+    await a.page.click(hit(22));
+    // Seat 2 chooses White, and with it the first move.
+    await waitStatus(b.page, /Choose your side/);
+    await b.page.click('#side-white');
+    await waitStatus(b.page, /Your turn: click an empty node to drop/);
+    // The pie's White stone is drawn white although seat 1 placed it, and seat 2 owns it now.
+    assert.match((await b.page.getAttribute(stone(22), 'class')) ?? '', /\bp1\b/);
+    assert.match((await b.page.getAttribute(stone(58), 'class')) ?? '', /\bp0\b/);
+    // E7 has four liberties: picking it shows its four-step destinations, E3's Black stone
+    // ringed as a capture.
+    await b.page.hover(hit(22));
+    await b.page.waitForFunction(() => /E7: White.*'s stone · range 4/.test(document.querySelector('#hover')?.textContent ?? ''));
+    await b.page.click(hit(22));
+    await b.page.waitForSelector(`${stone(58)} .target-ring`);
+    await waitStatus(b.page, /Moving a stone from E7 \(range 4\)/);
+    const greens = await b.page.$$eval('svg.board2d .hit.reachable', (hs) => hs.map((h) => Number(h.getAttribute('data-node'))).sort((x, y) => x - y));
+    assert.deepEqual(greens, [18, 26], 'A7 and J7 are the moves; E3 is the capture');
+    await b.page.click(hit(58));
+    await waitForLog(b.page, /White \(.*\) captured at E3 from E7: 1 stone taken, 1 of its own sacrificed/);
+    await b.page.waitForFunction(() => !document.querySelector('svg.board2d .stone[data-stone="58"]') && !document.querySelector('svg.board2d .stone[data-stone="22"]'));
+    const row = await a.page.textContent('#players tbody tr[data-seat="1"]');
+    assert.match(row ?? '', /1 of 5/, 'captures against the contract');
+    // Black's turn: a drop, then the optional move is declined.
+    await waitStatus(a.page, /Your turn: click an empty node to drop/);
+    await a.page.click(hit(16));
+    await a.page.waitForSelector(stone(16));
+    await waitStatus(a.page, /Move another of your stones/);
+    await a.page.click('#end-turn');
+    await waitStatus(b.page, /Your turn/);
+    await screenshot(a.page, 'way-of-go');
+    for (const p of [a, b]) await p.context.close();
+  });
+
+  test('BeSiege in two browsers: neutral drops shown, a stack built by a move, then split', async () => {
+    const a = await newPlayer(browser, server.url);
+    const b = await newPlayer(browser, server.url);
+    await selectRules(a.page, /^BeSiege$/);
+    const id = await createGame(a.page, { map: 'square:9', seats: ['open'] });
+    await b.page.goto(`${server.url}/#/game/${id}`);
+    await b.page.click('#join-button');
+    // C5 = 38, J5 = 44, A9 = 0, H1 = 79, C6 = 29, J8 = 17, G5 = 42.
+    await waitStatus(a.page, /The pie/);
+    await a.page.click(hit(38));
+    await a.page.waitForSelector(stone(38));
+    // C5 (range 4) attacks G5: not neutral, so the pie may not go there.
+    await a.page.hover(hit(42));
+    await a.page.waitForFunction(() => /G5: attacked by Black — no drop here/.test(document.querySelector('#hover')?.textContent ?? ''));
+    await a.page.click(hit(42));
+    await a.page.waitForSelector('#status[data-error]');
+    assert.match((await a.page.textContent('#status')) ?? '', /G5 is attacked/);
+    await a.page.click(hit(44));
+    await a.page.waitForSelector(stone(44));
+    await a.page.click(hit(0));
+    await waitStatus(b.page, /Choose your side/);
+    await b.page.click('#side-white');
+    // White drops on a neutral node (shown green) and ends the turn.
+    await waitStatus(b.page, /Your turn: drop on a green \(neutral\) node/);
+    await b.page.click(hit(79));
+    await b.page.waitForSelector(stone(79));
+    await b.page.click('#end-turn');
+    // Black drops C6 next to C5: their group has six liberties, so C5 now reaches J5, its own
+    // stone — a stack.
+    await waitStatus(a.page, /Your turn/);
+    await a.page.click(hit(29));
+    await a.page.waitForSelector(stone(29));
+    await waitStatus(a.page, /Move another of your stones/);
+    await a.page.click(hit(38));
+    await a.page.waitForSelector(`${hit(44)}.reachable`);
+    await a.page.click(hit(44));
+    await a.page.waitForSelector(`${stone(44)} text.height`);
+    assert.equal(await a.page.textContent(`${stone(44)} text.height`), '2');
+    await waitForLog(a.page, /moved a stone C5–J5 onto its own stack/);
+    // White drops anywhere neutral and ends the turn.
+    await waitStatus(b.page, /Your turn/);
+    const neutral = await b.page.$$eval('svg.board2d .hit.reachable', (hs) => hs.map((h) => Number(h.getAttribute('data-node'))));
+    await b.page.click(hit(neutral[0]));
+    await b.page.waitForSelector(stone(neutral[0]));
+    await b.page.click('#end-turn');
+    // Black splits the stack: a click picks both stones, a second click lifts only the top one,
+    // whose level has three free neighbours: J8 is three steps up.
+    await waitStatus(a.page, /Your turn/);
+    await a.page.click(hit(44));
+    await waitStatus(a.page, /Moving 2 of 2 stones from J5/);
+    await a.page.click(hit(44));
+    await waitStatus(a.page, /Moving 1 of 2 stones from J5 \(range 3\)/);
+    await a.page.click(hit(17));
+    await a.page.waitForSelector(stone(17));
+    await a.page.waitForFunction(() => !document.querySelector('svg.board2d .stone[data-stone="44"] text.height'));
+    await waitForLog(a.page, /moved a stone J5–J8/);
+    // The drop must follow, on a neutral node.
+    await waitStatus(a.page, /Now drop a stone/);
+    const drops = await a.page.$$eval('svg.board2d .hit.reachable', (hs) => hs.map((h) => Number(h.getAttribute('data-node'))));
+    await a.page.click(hit(drops[0]));
+    await waitStatus(b.page, /Your turn/);
+    await screenshot(a.page, 'besiege');
+    for (const p of [a, b]) await p.context.close();
+  });
+
   test('a finished game can be reviewed and exported', async () => {
     const { page, context } = await newPlayer(browser, server.url);
     const id = await createGame(page, { map: 'square:5', seats: ['bot:1'], settings: { turn_seconds: 0 } });

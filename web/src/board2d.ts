@@ -39,6 +39,15 @@ export interface BoardView {
   /** Per empty node, who covers it so that no stone may go there: a seat, or 2 for both
    *  (Gengo's overlap regions). */
   covered?: (number | null)[];
+  /** The colour style of each seat's stones when it is not the seat's own (The Way of Go: the
+   *  pie decides who plays Black). */
+  palette?: number[];
+  /** Stones per node, written on stacks of two or more (BeSiege). */
+  heights?: number[];
+  /** Stones a move would capture, ringed in red (The Way of Go, BeSiege). */
+  targets?: Set<number>;
+  /** The stack picked to move, ringed. */
+  lifted?: number | null;
 }
 
 export interface Board {
@@ -174,14 +183,18 @@ export function createBoard2D(
     const mine = owner !== null && owner === view.mySeat;
     const scale = view.stoneScale ?? 1;
     const sr = r * scale;
-    const key = owner === null ? '' : `${owner}:${selected}:${atari}:${mine}:${view.players}:${scale}`;
+    const height = view.heights?.[i] ?? 1;
+    const target = view.targets?.has(i) ?? false;
+    const lifted = view.lifted === i;
+    const style = owner === null ? null : (view.palette?.[owner] ?? owner);
+    const key = owner === null ? '' : `${style}:${selected}:${atari}:${mine}:${view.players}:${scale}:${height}:${target}:${lifted}`;
     if (stoneKey[i] === key) return;
     stoneKey[i] = key;
     stoneEls[i]?.remove();
     stoneEls[i] = null;
-    if (owner === null) return;
-    const st = playerStyle(owner, view.players);
-    const g = el('g', { class: `stone p${owner}${selected ? ' selected' : ''}${mine ? ' mine' : ''}`, 'data-stone': i });
+    if (owner === null || style === null) return;
+    const st = playerStyle(style, view.players);
+    const g = el('g', { class: `stone p${style}${selected ? ' selected' : ''}${mine ? ' mine' : ''}${lifted ? ' lifted' : ''}`, 'data-stone': i });
     g.append(el('circle', { cx: layout.x[i], cy: layout.y[i], r: sr * 0.96, fill: st.fill, stroke: st.stroke, 'stroke-width': sr * 0.06 }));
     if (st.mark !== 'none') {
       const filled = st.mark === 'triangle' || st.mark === 'square' || st.mark === 'diamond' || st.mark === 'dot';
@@ -197,6 +210,13 @@ export function createBoard2D(
     }
     if (atari) g.append(el('circle', { cx: layout.x[i], cy: layout.y[i], r: sr * 1.05, class: 'atari-ring', 'stroke-width': sr * 0.12 }));
     if (selected) g.append(el('path', { d: markPath('cross', layout.x[i], layout.y[i], sr * 1.8), class: 'surrender-mark', 'stroke-width': sr * 0.18 }));
+    if (height > 1) {
+      const t = el('text', { x: layout.x[i], y: layout.y[i], class: 'height', fill: st.ink, 'font-size': sr * 1.1, 'data-height': height });
+      t.textContent = String(height);
+      g.append(t);
+    }
+    if (target) g.append(el('circle', { cx: layout.x[i], cy: layout.y[i], r: sr * 1.08, class: 'target-ring', 'stroke-width': sr * 0.16 }));
+    if (lifted) g.append(el('circle', { cx: layout.x[i], cy: layout.y[i], r: sr * 1.08, class: 'lifted-ring', 'stroke-width': sr * 0.16 }));
     stones.append(g);
     stoneEls[i] = g;
   }
@@ -260,7 +280,7 @@ export function createBoard2D(
         hitEls[i].classList.toggle('covered', cover !== null);
         hitEls[i].classList.toggle('liberty', view.highlight?.has(i) ?? false);
         hitEls[i].classList.toggle('disputed', owner === null && (view.disputed?.has(i) ?? false));
-        hitEls[i].classList.toggle('reachable', owner === null && (view.reachable?.has(i) ?? false));
+        hitEls[i].classList.toggle('reachable', view.reachable?.has(i) ?? false);
         hitEls[i].classList.toggle('occupied', view.board[i] !== null && view.board[i] !== undefined);
       }
       if (view.lastMove !== null && view.board[view.lastMove] != null) {
@@ -269,7 +289,7 @@ export function createBoard2D(
         last.setAttribute('cy', String(layout.y[view.lastMove]));
         // The stone's ink, outlined in its own dark colour: on seats whose shape is drawn in
         // that ink (Red's triangle and later) a plain dot vanished into the shape.
-        const style = playerStyle(owner, view.players);
+        const style = playerStyle(view.palette?.[owner] ?? owner, view.players);
         last.setAttribute('fill', style.ink);
         last.setAttribute('stroke', style.stroke);
         last.setAttribute('stroke-width', String(r * 0.12));

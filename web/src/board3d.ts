@@ -215,7 +215,7 @@ export function createBoard3D(
         if (owner === null) stones.setMatrixAt(i, hidden);
         else {
           place(stones, i, s * (view.stoneScale ?? 1) * (view.selected?.has(i) ? 0.7 : 1));
-          stones.setColorAt(i, color.set(playerStyle(owner, view.players).fill));
+          stones.setColorAt(i, color.set(playerStyle(view.palette?.[owner] ?? owner, view.players).fill));
         }
         const claimant = owner === null ? (view.claims?.[i] ?? null) : null;
         if (claimant === null) claims.setMatrixAt(i, hidden);
@@ -223,7 +223,7 @@ export function createBoard3D(
           place(claims, i, s * 0.35);
           claims.setColorAt(i, color.set(playerStyle(claimant, view.players).fill));
         }
-        if (owner === null && (view.reachable?.has(i) || view.highlight?.has(i))) place(reach, i, s * 0.7);
+        if ((owner === null && view.highlight?.has(i)) || view.reachable?.has(i) || view.targets?.has(i)) place(reach, i, s * 0.7);
         else reach.setMatrixAt(i, hidden);
         const res = owner === null ? (view.reserved?.[i] ?? null) : null;
         // Gengo's overlap: a small mark in the colour that covers the node (grey for both).

@@ -45,7 +45,8 @@ export class GameModel {
   naming(): Naming {
     return {
       player: (seat) => {
-        const colour = playerStyle(seat, this.players).name;
+        const style = this.state ? (this.ui.seatStyle?.(this.state, seat) ?? seat) : seat;
+        const colour = playerStyle(style, this.players).name;
         const name = displayName(this.state?.players[seat]?.name || this.info?.seats[seat]?.user);
         return name ? `${colour} (${name})` : colour;
       },
@@ -66,7 +67,7 @@ export class GameModel {
           this.rebuildLog(msg.actions.map((a) => a.action), msg.seq);
         } else for (const a of msg.actions) this.log.push(...this.numbered(this.ui.logOfAction(a.action, a.seq, this.naming())));
         this.seq = msg.seq;
-        const last = [...msg.actions].reverse().find((a) => a.action.type === 'place');
+        const last = [...msg.actions].reverse().find((a) => isPlacement(a.action));
         if (last) this.lastMove = nodeOf(last.action, this.map);
         return 'applied';
       }
@@ -83,7 +84,7 @@ export class GameModel {
           if (msg.state.outcome) this.info.outcome = msg.state.outcome;
           if (msg.state.phase) this.info.phase = msg.state.phase;
         }
-        if (msg.action.type === 'place') this.lastMove = nodeOf(msg.action, this.map);
+        if (isPlacement(msg.action)) this.lastMove = nodeOf(msg.action, this.map);
         this.log.push(...this.numbered(this.ui.logOfUpdate(msg, before, this.naming(), this.carry).map((text) => ({ seq: msg.seq, text }))));
         return 'applied';
       }
@@ -149,7 +150,18 @@ export function waitingFor(state: GameState): number[] {
   return state.to_move === null ? [] : [state.to_move];
 }
 
+/** An action that puts a stone somewhere (the last move's mark goes there). */
+function isPlacement(action: RecordedAction): boolean {
+  return ['place', 'drop', 'pie_stone', 'move'].includes(action.type);
+}
+
+/** The node an action puts a stone on: a placement's, or a move's destination. */
 export function nodeOf(action: RecordedAction, map: MapView): number | null {
+  if (action.type === 'move') {
+    if (typeof action.to === 'number') return action.to;
+    const i = typeof action.to_at === 'string' ? map.labels.indexOf(action.to_at) : -1;
+    return i >= 0 ? i : null;
+  }
   if (typeof action.node === 'number') return action.node;
   if (typeof action.at === 'string') {
     const i = map.labels.indexOf(action.at);

@@ -545,6 +545,14 @@ phase: string, status: string, to_move: number | null,
  */
 turns: number, turn_limit: number, players: Array<WayPlayer>, 
 /**
+ * The seat whose stack is on each node (`null`: empty); `colour` says which colour.
+ */
+board: Array<number | null>, 
+/**
+ * Forced passes in a row (two end the game).
+ */
+consecutive_passes: number, 
+/**
  * The colour of the stack on each node (`null`: empty).
  */
 colour: Array<WayColour | null>, height: Array<number>, 
@@ -574,15 +582,23 @@ export type WayPlayer = { player: number, name: string,
 /**
  * The seat's colour (seat 0 is Black until the pie's choice).
  */
-colour: WayColour, captures: number, 
+colour: WayColour, 
+/**
+ * The colour's name, `Black` or `White`.
+ */
+color: string, captures: number, 
 /**
  * The contract now (The Way of Go), raised when both reach theirs in one round.
  */
 contract: number | null, 
 /**
- * Stones on the board.
+ * Stones on the board, all stacks counted.
  */
-stones: number, resigned: boolean, };
+stone_count: number, 
+/**
+ * Labels of the nodes holding the seat's stacks.
+ */
+stones: Array<string>, resigned: boolean, };
 
 export type WayMoveView = { from: number, count: number, dir: number, to: number, landing: WayLanding, };
 

@@ -10,4 +10,4 @@ export type {
   ServerMessage,
   User,
 } from './protocol';
-export type { GameState, GengoEvent, GoBeyondEvent, MapView, PlayerView, RecordedAction, TribalCard, TribalEvent } from './views';
+export type { GameState, GengoEvent, GoBeyondEvent, MapView, PlayerView, RecordedAction, TribalCard, TribalEvent, WayEvent, WayMoveView } from './views';

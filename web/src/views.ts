@@ -14,9 +14,14 @@ import type {
   TribalEvent,
   TribalMove,
   TribalState,
+  WayColour,
+  WayEvent,
+  WayMove,
+  WayMoveView,
+  WayState,
 } from './protocol';
 
-export type { GengoEvent, GoBeyondEvent, TribalCard, TribalEvent };
+export type { GengoEvent, GoBeyondEvent, TribalCard, TribalEvent, WayColour, WayEvent, WayMoveView };
 
 // What each rule system sends as a game's state, its recorded actions and its events: the
 // systems' own JSON (docs/formats.md), read by src/systems/. Everything else the server sends
@@ -68,6 +73,11 @@ export interface PlayerView {
   lost?: number;
   stone_score?: number;
   area_score?: number;
+  // The Way of Go and BeSiege
+  colour?: WayColour;
+  captures?: number;
+  contract?: number | null;
+  stone_count?: number;
 }
 
 export interface GameState {
@@ -126,6 +136,17 @@ export interface GameState {
   blocked?: (string | null)[];
   /** A stone's disc radius in map units. */
   stone_radius?: number;
+  // The Way of Go and BeSiege
+  turns?: number;
+  colour?: (WayColour | null)[];
+  height?: number[];
+  /** Per node, the range of each top part of its stack (`ranges[n][k-1]`: the top k). */
+  ranges?: number[][];
+  /** Who attacks each empty node: bit 0 Black, bit 1 White (BeSiege). */
+  attacked?: number[];
+  drops?: number[];
+  moves?: WayMoveView[];
+  dropped?: number | null;
 }
 
 export interface RecordedAction {
@@ -133,10 +154,11 @@ export interface RecordedAction {
   type:
     | 'place' | 'pass' | 'resign' | 'skip' | 'timeout' | 'surrender' | 'cleanup_timeout' | 'dead' | 'accept' | 'resume'
     | 'roll' | 'forgo' | 'choose_start' | 'decline' | 'independence' | 'dice'
-    | 'play_card' | 'move_stone' | 'trade' | 'react' | 'discard' | 'return' | 'draw';
+    | 'play_card' | 'move_stone' | 'trade' | 'react' | 'discard' | 'return' | 'draw'
+    | 'pie_stone' | 'choose_side' | 'drop' | 'move' | 'end_turn';
   at?: string | string[] | null;
   /** Tribal Go: the seat a surrender is offered to; the dice rolled. */
-  to?: number;
+  to?: number | null;
   dice?: [number, number];
   /** Tribal Go's cards: the card (null when hidden from this viewer), a Move card's origin, a
    *  trade's partner, an answer in a reaction window (null when hidden). */
@@ -148,16 +170,22 @@ export interface RecordedAction {
   node?: number | null;
   nodes?: number[];
   proposed?: boolean;
+  // The Way of Go and BeSiege
+  colour?: WayColour;
+  to_at?: string | null;
+  count?: number | null;
+  dir?: number | null;
 }
 
 // `GameState` and `RecordedAction` read every system's JSON: each system's generated types
 // (protocol.ts) must fit them, or this file does not compile.
 type FitsState<T extends GameState> = T;
 type FitsAction<T extends RecordedAction> = T;
-export type CheckedStates = [FitsState<ClassicState>, FitsState<GoBeyondState>, FitsState<TribalState>, FitsState<GengoState>];
+export type CheckedStates = [FitsState<ClassicState>, FitsState<GoBeyondState>, FitsState<TribalState>, FitsState<GengoState>, FitsState<WayState>];
 export type CheckedActions = [
   FitsAction<ClassicMove & { player: number }>,
   FitsAction<GoBeyondMove & { player: number }>,
   FitsAction<TribalMove & { player: number }>,
   FitsAction<GengoMove & { player: number }>,
+  FitsAction<WayMove & { player: number }>,
 ];

@@ -288,7 +288,8 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     );
     const body = h('tbody', {});
     for (let seat = 0; seat < n; seat++) {
-      const st = playerStyle(seat, n);
+      const style = s ? (model.ui.seatStyle?.(s, seat) ?? seat) : seat;
+      const st = playerStyle(style, n);
       const p = s?.players[seat];
       const seatInfo = model.info?.seats[seat];
       const name = displayName(p?.name || seatInfo?.user) || (seatInfo?.kind?.kind === 'bot'
@@ -298,7 +299,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
         class: `${waiting.includes(seat) ? 'to-move' : ''} ${seat === mySeat() ? 'me' : ''} ${p?.status === 'resigned' || p?.resigned ? 'resigned' : ''}`,
         'data-seat': seat,
       },
-        h('td', {}, swatch(seat, n)),
+        h('td', {}, swatch(style, n)),
         // The colour and the stones on the board under the name: a column less for narrow cards.
         h('td', {},
           seatInfo?.rating && seatInfo.user ? h('a', { href: `#/player/${encodeURIComponent(seatInfo.user)}` }, name) : name,
@@ -571,7 +572,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       h('h3', {}, 'Final ranking'),
       h('table', { class: 'ranking', id: 'ranking' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'), h('th', {}, 'Score'))),
-        h('tbody', {}, ...o.ranking.map((p, k) => h('tr', {}, h('td', {}, String(o.places?.[p] ?? k + 1)), h('td', {}, swatch(p, model.players), ' ', names.player(p), ended(p)), h('td', {}, String(o.scores[p]))))),
+        h('tbody', {}, ...o.ranking.map((p, k) => h('tr', {}, h('td', {}, String(o.places?.[p] ?? k + 1)), h('td', {}, swatch(model.state ? (model.ui.seatStyle?.(model.state, p) ?? p) : p, model.players), ' ', names.player(p), ended(p)), h('td', {}, String(o.scores[p]))))),
       ),
       ...([rematchButton, rematchOffer].filter((x) => x !== null) as HTMLElement[]),
       h('p', {}, `Ended by ${o.reason.replace('_', ' ')}. `,
@@ -623,7 +624,9 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   function render() {
     const s = model.state;
     // A two-click input lasts while the game waits for its second click.
-    if (s?.phase !== 'card' || !model.isMyTurn(user.id)) picked = null;
+    if (!s || !(model.ui.keepsPick?.(s) ?? false) || !model.isMyTurn(user.id)) picked = null;
+    // The board first: a system's markers know the pick, which its status line may describe.
+    drawBoard();
     renderStatus();
     renderJoin();
     renderPlayers();
@@ -636,7 +639,6 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     renderLog();
     renderClock();
     renderSounds();
-    drawBoard();
     if (hover !== null) hoverEl.textContent = describeNode(hover);
   }
 
@@ -652,8 +654,12 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
         if (i >= 0) shownSelected.add(i);
       }
     }
-    const markers = model.ui.markers(s, map);
+    const markers = model.ui.markers(s, map, picked);
     board.render({
+      palette: markers.palette,
+      heights: markers.heights,
+      targets: markers.targets,
+      lifted: markers.lifted,
       reachable: markers.reachable,
       starts: markers.starts,
       stoneScale: markers.stoneScale,
@@ -665,7 +671,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       disputed: markers.disputed,
       lastMove: model.lastMove,
       atari: prefs.atari ? model.atari() : undefined,
-      selected: clean ? shownSelected : picked !== null ? new Set([picked]) : undefined,
+      selected: clean ? shownSelected : picked !== null && markers.lifted === undefined ? new Set([picked]) : undefined,
       mySeat: seat,
       interactive: model.isMyTurn(user.id) && !busy,
       showLabels: prefs.labels,

@@ -8,6 +8,7 @@ import { classic } from './classic';
 import { gengo } from './gengo';
 import { gobeyond } from './gobeyond';
 import { tribal } from './tribal';
+import { besiege, wayOfGo } from './way_of_go';
 
 export type UpdateMessage = Extract<ServerMessage, { type: 'update' }>;
 
@@ -49,6 +50,14 @@ export interface Markers {
   stoneScale?: number;
   /** Who covers each empty node (Gengo's overlap). */
   covered?: (number | null)[];
+  /** The colour style of each seat, when the rules give seats colours (The Way of Go's pie). */
+  palette?: number[];
+  /** Stones per node (BeSiege's stacks). */
+  heights?: number[];
+  /** Stones a move of the picked stack would capture. */
+  targets?: Set<number>;
+  /** The picked stack, ringed (instead of the generic selection mark). */
+  lifted?: number | null;
 }
 
 /** How a system's Clean-Up reads and what it sends (GoBeyond surrenders, Tribal Go names dead
@@ -76,7 +85,13 @@ export interface SystemUi {
   /** Extra buttons for the player to move (`map`: for systems whose choices depend on it). */
   buttons(state: GameState, map?: MapView): Button[];
   passTitle(state: GameState): string;
-  markers(state: GameState | null, map: MapView): Markers;
+  /** `picked`: the node picked by a first click, for systems whose inputs take two. */
+  markers(state: GameState | null, map: MapView, picked?: number | null): Markers;
+  /** The colour style of a seat's stones, when the rules decide it (The Way of Go's pie);
+   *  default: the seat's own. */
+  seatStyle?(state: GameState, seat: number): number;
+  /** Whether a first click's pick lasts in this state (default: no). */
+  keepsPick?(state: GameState): boolean;
   /** False for systems where resigning is not permitted (Tribal Go: a tribe passes). */
   canResign?: boolean;
   /** Whether Pass is possible now (default: whenever it is the player's turn). */
@@ -101,7 +116,7 @@ export interface SystemUi {
   panel?(state: GameState, names: Naming): HTMLElement | null;
 }
 
-const SYSTEMS: Record<string, SystemUi> = { gobeyond, classic, tribal, gengo };
+const SYSTEMS: Record<string, SystemUi> = { gobeyond, classic, tribal, gengo, 'way-of-go': wayOfGo, besiege };
 
 /** The interface of a system; unknown systems get the classic one (stones, passes, resigning). */
 export function systemUi(name: string | undefined): SystemUi {

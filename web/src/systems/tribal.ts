@@ -356,6 +356,7 @@ export const tribal: SystemUi = {
     submit: (n) => (n ? `Name ${plural(n, 'dead stone')}` : 'Nothing is dead'),
   },
   hasSgf: () => false,
+  keepsPick: (s) => s.phase === 'card',
   clickInput: (s, node, seat, picked) => {
     if (s.phase !== 'card' || !s.card_play || !isMove(s.card_play.card)) return null;
     if (s.board[node] === seat) return { pick: node };

@@ -349,6 +349,11 @@ impl<V: Variant> WayGame<V> {
         self.config.contracts.map(|_| self.contracts[seat.index() & 1])
     }
 
+    /// Forced passes in a row.
+    pub fn forced_passes(&self) -> u32 {
+        self.forced_passes
+    }
+
     pub fn turns(&self) -> u32 {
         self.turns
     }

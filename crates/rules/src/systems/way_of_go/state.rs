@@ -25,6 +25,10 @@ pub struct WayState {
     pub turns: u32,
     pub turn_limit: u32,
     pub players: Vec<WayPlayer>,
+    /// The seat whose stack is on each node (`null`: empty); `colour` says which colour.
+    pub board: Vec<Option<u8>>,
+    /// Forced passes in a row (two end the game).
+    pub consecutive_passes: u32,
     /// The colour of the stack on each node (`null`: empty).
     pub colour: Vec<Option<Colour>>,
     pub height: Vec<u8>,
@@ -60,11 +64,15 @@ pub struct WayPlayer {
     pub name: String,
     /// The seat's colour (seat 0 is Black until the pie's choice).
     pub colour: Colour,
+    /// The colour's name, `Black` or `White`.
+    pub color: &'static str,
     pub captures: u32,
     /// The contract now (The Way of Go), raised when both reach theirs in one round.
     pub contract: Option<u32>,
-    /// Stones on the board.
-    pub stones: u32,
+    /// Stones on the board, all stacks counted.
+    pub stone_count: u32,
+    /// Labels of the nodes holding the seat's stacks.
+    pub stones: Vec<String>,
     pub resigned: bool,
 }
 
@@ -103,12 +111,20 @@ impl WayState {
                     player: p.0,
                     name: names.get(p.index()).map(|i| i.name.clone()).unwrap_or_default(),
                     colour: game.colour_of(p),
+                    color: game.colour_of(p).name(),
                     captures: game.captures(p),
                     contract: game.contract(p),
-                    stones: board.stones(game.colour_of(p)),
+                    stone_count: board.stones(game.colour_of(p)),
+                    stones: board
+                        .stacks()
+                        .filter(|&(_, c, _)| c == game.colour_of(p))
+                        .map(|(n, _, _)| map.label(n).to_string())
+                        .collect(),
                     resigned: game.resigned().contains(&p),
                 })
                 .collect(),
+            board: map.nodes().map(|n| board.colour(n).map(|c| game.seat_of(c).0)).collect(),
+            consecutive_passes: game.forced_passes(),
             colour: map.nodes().map(|n| board.colour(n)).collect(),
             height: map.nodes().map(|n| board.height(n)).collect(),
             ranges: map.nodes().map(|n| (1..=board.height(n)).map(|k| board.range(n, k)).collect()).collect(),

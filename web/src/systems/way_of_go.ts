@@ -1,0 +1,264 @@
+// The Way of Go and BeSiege in the web client: stones drawn in the colour the pie gave their
+// seat, stack heights on the stones, a click on an own stack picks it (click again to lift
+// fewer stones) and shows exactly where it can go — moves in green, captures ringed in red —,
+// drops by clicking an empty node, neutral nodes shown in BeSiege, the pie's choice as
+// buttons, captures against each contract in the players table.
+
+import type { GameState, RecordedAction, WayEvent } from '../types';
+import { type Naming, plural } from '../words';
+import type { Button, SystemUi } from './index';
+
+/** The stack being lifted: which node, how many of its stones. */
+let lift: { node: number; count: number } | null = null;
+
+/** The lift for the picked node (the whole stack when it is newly picked). */
+function liftOf(s: GameState, picked: number | null | undefined): { node: number; count: number } | null {
+  if (picked === null || picked === undefined) {
+    lift = null;
+    return null;
+  }
+  if (!lift || lift.node !== picked) lift = { node: picked, count: s.height?.[picked] ?? 1 };
+  return lift;
+}
+
+const colourStyle = (c: string | null | undefined) => (c === 'white' ? 1 : 0);
+const colourName = (c: string | null | undefined) => (c === 'white' ? 'White' : 'Black');
+
+/** Lines for events. */
+export function describeWay(events: WayEvent[], names: Naming): string[] {
+  const lines: string[] = [];
+  const who = (p: number) => names.player(p);
+  for (const e of events) {
+    switch (e.event) {
+      case 'pie_stone':
+        lines.push(`${who(e.player)} placed a ${colourName(e.colour)} pie stone at ${names.label(e.node)}`);
+        break;
+      case 'side_chosen':
+        lines.push(`${who(e.player)} chose ${colourName(e.colour)}; White moves first`);
+        break;
+      case 'dropped':
+        lines.push(`${who(e.player)} dropped a stone at ${names.label(e.node)}`);
+        break;
+      case 'moved': {
+        const what = e.count > 1 ? `${e.count} stones` : 'a stone';
+        const how = e.landing === 'stack' ? ' onto its own stack' : e.landing === 'push' ? ', pushing its own piece on' : '';
+        lines.push(`${who(e.player)} moved ${what} ${names.label(e.from)}–${names.label(e.to)}${how}`);
+        break;
+      }
+      case 'captured':
+        lines.push(`${who(e.player)} captured at ${names.label(e.to)} from ${names.label(e.from)}: ${plural(e.removed, 'stone')} taken, ${e.lost} of its own sacrificed`);
+        break;
+      case 'contracts_raised':
+        lines.push(`Both reached their contracts in one round: raised to ${e.contracts[0]} and ${e.contracts[1]}`);
+        break;
+      case 'passed':
+        lines.push(`${who(e.player)} had no possible turn and passed`);
+        break;
+      case 'resigned':
+        lines.push(`${who(e.player)} resigned`);
+        break;
+      case 'timed_out':
+        lines.push(`${who(e.player)} ran out of time`);
+        break;
+      case 'game_over':
+        lines.push(`Game over: ${e.outcome.ranking.map((p, k) => `${k + 1}. ${who(p)} (${plural(e.outcome.scores[p], 'capture')})`).join(', ')}`);
+        break;
+      default:
+        break;
+    }
+  }
+  return lines;
+}
+
+function describeAction(a: RecordedAction, names: Naming): string {
+  const who = names.player(a.player);
+  const at = (n: number | null | undefined, l: string | string[] | null | undefined) => (typeof l === 'string' ? l : names.label(n ?? 0));
+  switch (a.type) {
+    case 'pie_stone':
+      return `${who} placed a ${colourName(a.colour)} pie stone at ${at(a.node, a.at)}`;
+    case 'choose_side':
+      return `${who} chose ${colourName(a.colour)}`;
+    case 'drop':
+      return `${who} dropped at ${at(a.node, a.at)}`;
+    case 'move':
+      return `${who} moved ${at(a.from, a.from_at)}–${at(a.to, a.to_at)}${a.count && a.count > 1 ? ` (${a.count} stones)` : ''}`;
+    case 'end_turn':
+      return `${who} ended the turn`;
+    case 'pass':
+      return `${who} passed`;
+    case 'resign':
+      return `${who} resigned`;
+    case 'timeout':
+      return `${who} ran out of time`;
+    default:
+      return `${who}: ${a.type}`;
+  }
+}
+
+function buttons(s: GameState): Button[] {
+  if (s.phase === 'choose_side') {
+    return [
+      { id: 'side-black', label: 'Play Black', title: 'Take Black: White (your opponent) moves first', key: 'b', input: { type: 'choose_side', colour: 'black' } },
+      { id: 'side-white', label: 'Play White', title: 'Take White and make the first move', key: 'w', input: { type: 'choose_side', colour: 'white' } },
+    ];
+  }
+  if (s.phase === 'move_after_drop') {
+    return [{ id: 'end-turn', label: 'End turn', title: 'End the turn without moving a piece (keyboard: E)', key: 'e', input: { type: 'end_turn' } }];
+  }
+  return [];
+}
+
+function pieCounts(s: GameState): [number, number] {
+  const c = s.colour ?? [];
+  return [c.filter((x) => x === 'black').length, c.filter((x) => x === 'white').length];
+}
+
+function make(name: string, title: string, neutral: boolean): SystemUi {
+  return {
+    name,
+    title,
+    historyInState: false,
+    logOfSync: (_state, actions, _seq, names) => actions.map((a, i) => ({ seq: i + 1, text: describeAction(a, names) })),
+    logOfAction: (action, seq, names) => [{ seq, text: describeAction(action, names) }],
+    logOfUpdate: (msg, _before, names) => describeWay(msg.events as WayEvent[], names),
+    columns: [
+      {
+        header: 'Captures',
+        title: neutral ? 'Stones captured: most captures wins' : 'Stones captured, against the contract',
+        cls: 'num',
+        cell: (p) => (p?.captures === undefined ? '' : p.contract == null ? String(p.captures) : `${p.captures} of ${p.contract}`),
+      },
+      { header: 'Stones', title: 'Stones on the board (every stone of a stack)', cls: 'num', cell: (p) => String(p?.stone_count ?? '') },
+    ],
+    buttons: (s) => buttons(s),
+    passTitle: () => 'Pass: only when no turn is possible (keyboard: P)',
+    passAllowed: (s) => s.phase === 'playing' && !(s.drops ?? []).length && !(s.moves ?? []).length,
+    seatStyle: (s, seat) => colourStyle(s.players[seat]?.colour),
+    keepsPick: (s) => s.phase === 'playing' || s.phase === 'move_after_drop',
+    markers: (s, _map, picked) => {
+      if (!s) return {};
+      const l = liftOf(s, picked);
+      const reachable = new Set<number>();
+      const targets = new Set<number>();
+      if (l) {
+        for (const m of s.moves ?? []) {
+          if (m.from !== l.node || m.count !== l.count) continue;
+          if (m.landing === 'capture' || m.landing === 'push_capture') targets.add(m.to);
+          else reachable.add(m.to);
+        }
+      } else if (neutral && s.phase !== 'move_after_drop') {
+        for (const d of s.drops ?? []) reachable.add(d);
+      }
+      const covered = neutral
+        ? (s.attacked ?? []).map((bits, i) => (s.board[i] != null || bits === 0 ? null : bits === 3 ? 2 : bits === 1 ? 0 : 1))
+        : undefined;
+      return {
+        palette: s.players.map((p) => colourStyle(p.colour)),
+        heights: s.height,
+        reachable,
+        targets,
+        covered,
+        lifted: l?.node ?? null,
+      };
+    },
+    status: (s, names, mine) => {
+      const name = (p: number | null | undefined) => (p == null ? 'nobody' : names.player(p));
+      switch (s.phase) {
+        case 'pie': {
+          const [b, w] = pieCounts(s);
+          const next = b < 2 ? `Black (${b + 1} of 2)` : `White (${w + 1} of 1)`;
+          return mine ? `The pie: click an empty node for ${next}. Your opponent then chooses a side.` : `${name(s.to_move)} places the pie's stones.`;
+        }
+        case 'choose_side':
+          return mine ? 'Choose your side: Black, or White (who moves first).' : `${name(s.to_move)} chooses a side.`;
+        case 'drop_after_move':
+          return mine ? 'Now drop a stone: click an empty node.' : `${name(s.to_move)} drops a stone.`;
+        case 'move_after_drop':
+          return mine
+            ? lift
+              ? `Move: click a green node (no capture after a drop), or End turn.`
+              : 'Move another of your stones (click it), or End turn.'
+            : `${name(s.to_move)} may move a stone.`;
+        case 'playing': {
+          if (!mine) return `${name(s.to_move)} to play.`;
+          if (lift) {
+            const h = s.height?.[lift.node] ?? 1;
+            const range = s.ranges?.[lift.node]?.[lift.count - 1] ?? 0;
+            const part = h > 1 ? `${lift.count} of ${h} stones` : 'a stone';
+            return `Moving ${part} from ${names.label(lift.node)} (range ${range}): click a green node to move, a red ring to capture${h > 1 ? '; click the stack again to lift fewer' : ''}.`;
+          }
+          return neutral
+            ? 'Your turn: drop on a green (neutral) node, or click one of your stacks to move it.'
+            : 'Your turn: click an empty node to drop a stone, or one of your stones to move it (a capture is the whole turn).';
+        }
+        default:
+          return null;
+      }
+    },
+    describeStone: (node, s) => {
+      const h = s.height?.[node] ?? 1;
+      const ranges = s.ranges?.[node] ?? [];
+      const r = h > 1 ? `a stack of ${h}; ranges ${ranges.map((x, k) => `top ${k + 1}: ${x}`).join(', ')}` : `range ${ranges[0] ?? 0}`;
+      return r;
+    },
+    describeEmpty: (label, node, s, names) => {
+      if (!neutral) return `${label}: empty`;
+      const bits = s.attacked?.[node] ?? 0;
+      if (bits === 0) return `${label}: neutral — a stone may be dropped here`;
+      const by = bits === 3 ? 'both colours' : bits === 1 ? 'Black' : 'White';
+      void names;
+      return `${label}: attacked by ${by} — no drop here`;
+    },
+    hasSgf: () => false,
+    clickInput: (s, node, seat, picked) => {
+      const mine = s.board[node] === seat;
+      const empty = s.board[node] == null;
+      switch (s.phase) {
+        case 'pie': {
+          if (!empty) return { say: 'The pie goes on empty nodes.' };
+          const [b] = pieCounts(s);
+          return { input: { type: 'pie_stone', node, colour: b < 2 ? 'black' : 'white' } };
+        }
+        case 'choose_side':
+          return { say: 'Choose a side with the buttons.' };
+        case 'drop_after_move':
+          if (!(s.drops ?? []).includes(node)) return { say: empty ? 'No drop here: the node is attacked.' : 'Drop on an empty node.' };
+          return { input: { type: 'drop', node } };
+        case 'playing':
+        case 'move_after_drop': {
+          const l = liftOf(s, picked);
+          if (l && node === l.node) {
+            if (l.count > 1) {
+              l.count -= 1;
+              return { pick: node };
+            }
+            lift = null;
+            return { pick: null };
+          }
+          if (l) {
+            const m = (s.moves ?? []).find((x) => x.from === l.node && x.count === l.count && x.to === node);
+            if (m) return { input: { type: 'move', from: l.node, to: node, count: l.count, dir: m.dir } };
+          }
+          if (mine) {
+            if (!(s.moves ?? []).some((x) => x.from === node)) {
+              if (s.dropped === node) return { say: 'That stone was just dropped: move another one, or End turn.' };
+              return { say: `${s.ranges?.[node]?.[0] === 0 ? 'That group has no liberties' : 'That stone has no move'} now.` };
+            }
+            lift = null;
+            return { pick: node };
+          }
+          if (l) return { say: 'Not one of its destinations: click a green node or a red ring, or the stack again.' };
+          if (!empty) return { say: 'That is an opponent stone: capture it by moving onto it.' };
+          if (s.phase === 'move_after_drop') return { say: 'You have dropped this turn: move another stone, or End turn.' };
+          if (!(s.drops ?? []).includes(node)) return { say: 'No drop here: the node is attacked (BeSiege drops go on neutral nodes).' };
+          return { input: { type: 'drop', node } };
+        }
+        default:
+          return null;
+      }
+    },
+  };
+}
+
+export const wayOfGo = make('way-of-go', 'The Way of Go', false);
+export const besiege = make('besiege', 'BeSiege', true);
