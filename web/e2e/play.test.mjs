@@ -706,8 +706,8 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await a.page.click(hit(0));
     await waitStatus(b.page, /Choose your side/);
     await b.page.click('#side-white');
-    // White drops on a neutral node (shown green) and ends the turn.
-    await waitStatus(b.page, /Your turn: drop on a green \(neutral\) node/);
+    // White drops on a neutral node (attacked ones are tinted) and ends the turn.
+    await waitStatus(b.page, /Your turn: drop on a neutral node \(not tinted\)/);
     await b.page.click(hit(79));
     await b.page.waitForSelector(stone(79));
     await b.page.click('#end-turn');
@@ -725,7 +725,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await waitForLog(a.page, /moved a stone C5–J5 onto its own stack/);
     // White drops anywhere neutral and ends the turn.
     await waitStatus(b.page, /Your turn/);
-    const neutral = await b.page.$$eval('svg.board2d .hit.reachable', (hs) => hs.map((h) => Number(h.getAttribute('data-node'))));
+    const neutral = await b.page.$$eval('svg.board2d .hit:not(.covered):not(.occupied)', (hs) => hs.map((h) => Number(h.getAttribute('data-node'))));
     await b.page.click(hit(neutral[0]));
     await b.page.waitForSelector(stone(neutral[0]));
     await b.page.click('#end-turn');
@@ -742,7 +742,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await waitForLog(a.page, /moved a stone J5–J8/);
     // The drop must follow, on a neutral node.
     await waitStatus(a.page, /Now drop a stone/);
-    const drops = await a.page.$$eval('svg.board2d .hit.reachable', (hs) => hs.map((h) => Number(h.getAttribute('data-node'))));
+    const drops = await a.page.$$eval('svg.board2d .hit:not(.covered):not(.occupied)', (hs) => hs.map((h) => Number(h.getAttribute('data-node'))));
     await a.page.click(hit(drops[0]));
     await waitStatus(b.page, /Your turn/);
     await screenshot(a.page, 'besiege');
@@ -1036,6 +1036,16 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     // Its diagrams draw the stones at their size, with the spaces they cover tinted.
     assert.ok((await page.$$('#rules-guide figure.diagram svg.board2d .covered')).length >= 8);
     await screenshot(page, 'rules-gengo');
+    // The Way of Go: destinations in green, a capture ringed; BeSiege: a stack's height written.
+    await page.goto(`${server.url}/#/rules/way-of-go`);
+    await page.waitForFunction(() => /How to play The Way of Go/.test(document.querySelector('#rules-guide h1')?.textContent ?? ''));
+    assert.match((await page.textContent('#rules-guide')) ?? '', /sacrificed/i);
+    assert.ok((await page.$$('#rules-guide figure.diagram svg.board2d .hit.reachable')).length >= 8);
+    assert.equal((await page.$$('#rules-guide figure.diagram svg.board2d .target-ring')).length, 1);
+    await page.goto(`${server.url}/#/rules/besiege`);
+    await page.waitForFunction(() => /How to play BeSiege/.test(document.querySelector('#rules-guide h1')?.textContent ?? ''));
+    assert.deepEqual(await page.$$eval('#rules-guide svg.board2d text.height', (ts) => ts.map((t) => t.textContent)), ['3', '2']);
+    await screenshot(page, 'rules-besiege');
     // A first game: 9×9 against the gentlest bot, no clock, tips on the page.
     await page.goto(`${server.url}/#/`);
     await page.click('#first-game');

@@ -1,7 +1,7 @@
 // The Way of Go and BeSiege in the web client: stones drawn in the colour the pie gave their
 // seat, stack heights on the stones, a click on an own stack picks it (click again to lift
 // fewer stones) and shows exactly where it can go — moves in green, captures ringed in red —,
-// drops by clicking an empty node, neutral nodes shown in BeSiege, the pie's choice as
+// drops by clicking an empty node, attacked nodes tinted in BeSiege (the others are neutral), the pie's choice as
 // buttons, captures against each contract in the players table.
 
 import type { GameState, RecordedAction, WayEvent } from '../types';
@@ -146,8 +146,6 @@ function make(name: string, title: string, neutral: boolean): SystemUi {
           if (m.landing === 'capture' || m.landing === 'push_capture') targets.add(m.to);
           else reachable.add(m.to);
         }
-      } else if (neutral && s.phase !== 'move_after_drop') {
-        for (const d of s.drops ?? []) reachable.add(d);
       }
       const covered = neutral
         ? (s.attacked ?? []).map((bits, i) => (s.board[i] != null || bits === 0 ? null : bits === 3 ? 2 : bits === 1 ? 0 : 1))
@@ -188,7 +186,7 @@ function make(name: string, title: string, neutral: boolean): SystemUi {
             return `Moving ${part} from ${names.label(lift.node)} (range ${range}): click a green node to move, a red ring to capture${h > 1 ? '; click the stack again to lift fewer' : ''}.`;
           }
           return neutral
-            ? 'Your turn: drop on a green (neutral) node, or click one of your stacks to move it.'
+            ? 'Your turn: drop on a neutral node (not tinted), or click one of your stacks to move it.'
             : 'Your turn: click an empty node to drop a stone, or one of your stones to move it (a capture is the whole turn).';
         }
         default:
