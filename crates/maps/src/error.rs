@@ -31,6 +31,11 @@ pub enum MapProblem {
     BadStartPoint { index: usize, node: u64 },
     /// The line table is inconsistent (a generator bug, reported rather than trusted).
     BadLine { node: NodeId, direction: u8 },
+    /// Declared line number `line` is not a path along the map's edges: position `index`
+    /// names a node that does not exist or is not joined to the one before it.
+    BadDeclaredLine { line: usize, index: usize, node: u64 },
+    /// More declared lines pass through `node` than a node may have (see [`crate::custom`]).
+    TooManyLines { node: NodeId, lines: usize },
 }
 
 impl fmt::Display for MapProblem {
@@ -85,6 +90,14 @@ impl fmt::Display for MapProblem {
             }
             MapProblem::BadLine { node, direction } => {
                 write!(f, "the line table is inconsistent at node {node}, direction {direction}")
+            }
+            MapProblem::BadDeclaredLine { line, index, node } => write!(
+                f,
+                "line #{line}: node {node} (position {index}) does not exist or is not joined by an edge to \
+                 the node before it"
+            ),
+            MapProblem::TooManyLines { node, lines } => {
+                write!(f, "{lines} declared lines pass through node {node}; at most 64 may")
             }
         }
     }

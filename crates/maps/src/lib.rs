@@ -23,7 +23,7 @@ mod spec;
 mod start;
 mod svg;
 
-pub use custom::{CustomMap, CustomNode};
+pub use custom::{CustomLines, CustomMap, CustomNode, Derived};
 pub use error::{MapError, MapProblem, SpecError};
 pub use map::{
     Direction, Grid, Lines, MAX_COORDINATE, MAX_LABEL_CHARS, MAX_NAME_CHARS, MAX_NODES, Map, MapBuilder,

@@ -113,3 +113,86 @@ fn sizes_and_numbers_are_bounded() {
     assert!(e.contains("node 0") && e.contains("at most 32"), "{e}");
     assert!(e.len() < 300, "the error does not echo the label");
 }
+
+/// A generated map exported and read back with `"lines": "derived"`.
+fn derived(spec: &str) -> gobeyond_maps::Map {
+    let m = gobeyond_maps::generate(spec).unwrap();
+    let mut c = CustomMap::from_map(&m);
+    assert!(c.lines.is_none(), "exports carry no line table");
+    c.lines = Some(gobeyond_maps::CustomLines::Derived(gobeyond_maps::Derived::Derived));
+    c.build().unwrap()
+}
+
+/// Every node reached from `v` going `steps` steps in every direction (None where the line ends).
+fn reach(m: &gobeyond_maps::Map, v: u32, steps: usize) -> Vec<Option<u32>> {
+    let lines = m.lines().unwrap();
+    let mut out: Vec<Option<u32>> = (0..lines.directions())
+        .map(|d| {
+            let (mut node, mut dir) = (v, d);
+            for _ in 0..steps {
+                (node, dir) = lines.step(node, dir)?;
+            }
+            Some(node)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn derived_lines_agree_with_the_generators_away_from_the_edges() {
+    // Interior nodes of a square grid and of a hex board have even degree everywhere around
+    // them, so the derived lines are the generator's straight lines. (A torus drawn flat is
+    // not: its wrapping edges cross the drawing, so angles mean nothing there.)
+    for (spec, label, steps) in [("square:9", "E5", 3), ("hex:5", "E5", 2), ("cube:3", "R-B2", 4)] {
+        let generated = gobeyond_maps::generate(spec).unwrap();
+        let d = derived(spec);
+        let v = generated.node_by_label(label).unwrap();
+        let mut want: Vec<Option<u32>> =
+            reach(&generated, v, steps).into_iter().filter(|x| x.is_some()).collect();
+        let mut got: Vec<Option<u32>> = reach(&d, v, steps).into_iter().filter(|x| x.is_some()).collect();
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "{spec} from {label}, {steps} steps");
+    }
+    // On a square grid's edge (degree 3) a derived line ends: from E1 only the line going up
+    // continues for two steps (along the edge, D1 and F1 have three neighbours).
+    let d = derived("square:9");
+    let e1 = d.node_by_label("E1").unwrap();
+    let two: Vec<u32> = reach(&d, e1, 2).into_iter().flatten().collect();
+    assert_eq!(two, [d.node_by_label("E3").unwrap()]);
+}
+
+#[test]
+fn declared_lines_follow_their_paths_and_closed_ones_wrap() {
+    // A ring of six nodes and a spoke: the ring declared closed, the spoke open.
+    let mut c = map(7, &[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0], [0, 6]]);
+    c.lines = Some(gobeyond_maps::CustomLines::Declared(vec![vec![0, 1, 2, 3, 4, 5, 0], vec![6, 0]]));
+    let m = c.build().unwrap();
+    let lines = m.lines().unwrap();
+    assert_eq!(lines.directions(), 4, "node 0 is on two lines");
+    // Round the ring forwards from 4: 5, then 0, then 1.
+    let walk = |mut v: u32, mut d: u8, k: usize| {
+        for _ in 0..k {
+            (v, d) = lines.step(v, d).unwrap();
+        }
+        v
+    };
+    assert_eq!(walk(4, 0, 3), 1);
+    assert_eq!(walk(1, 1, 2), 5, "backwards across the join");
+    assert_eq!(walk(6, 0, 1), 0);
+    assert!(lines.step(6, 1).is_none(), "the spoke ends at 6");
+
+    // A path that jumps between nodes that are not joined is refused, naming the line.
+    let mut c = map(7, &[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0], [0, 6]]);
+    c.lines = Some(gobeyond_maps::CustomLines::Declared(vec![vec![0, 1], vec![1, 3]]));
+    let e = c.build().unwrap_err().to_string();
+    assert!(e.contains("line #1") && e.contains("node 3"), "{e}");
+    // Read from JSON: both forms.
+    let text = r#"{"nodes": [{"x": 0, "y": 0}, {"x": 1, "y": 0}], "edges": [[0, 1]], "lines": [[0, 1]]}"#;
+    assert!(CustomMap::from_json(text).unwrap().build().unwrap().lines().is_some());
+    let text = r#"{"nodes": [{"x": 0, "y": 0}, {"x": 1, "y": 0}], "edges": [[0, 1]], "lines": "derived"}"#;
+    assert!(CustomMap::from_json(text).unwrap().build().unwrap().lines().is_some());
+    let text = r#"{"nodes": [{"x": 0, "y": 0}, {"x": 1, "y": 0}], "edges": [[0, 1]], "lines": "straight"}"#;
+    assert!(CustomMap::from_json(text).is_err(), "an unknown word is refused");
+}

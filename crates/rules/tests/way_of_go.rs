@@ -514,3 +514,44 @@ fn both_systems_are_in_the_registry() {
     assert_eq!(<WayOfGoGame as RuleSystem>::NAME, "way-of-go");
     assert_eq!(<BesiegeGame as RuleSystem>::NAME, "besiege");
 }
+
+#[test]
+fn custom_maps_play_with_declared_or_derived_lines_and_are_refused_without() {
+    use gobeyond_maps::{CustomLines, CustomMap, Derived};
+    let plain = CustomMap::from_map(&generate("square:9").unwrap());
+    let mut named = plain.clone();
+    named.name = "My nine".into();
+    let e =
+        WayOfGoGame::new(Arc::new(named.build().unwrap()), WayOfGoRules::default()).unwrap_err().to_string();
+    assert!(e.contains("My nine") && e.contains("straight lines"), "{e}");
+    // Derived: in the open, a lone stone moves as on the generated board.
+    let mut d = plain.clone();
+    d.lines = Some(CustomLines::Derived(Derived::Derived));
+    let m = Arc::new(d.build().unwrap());
+    let e5 = node(&m, "E5");
+    let g = WayOfGoGame::from_position(m.clone(), WayOfGoRules::default(), &[(e5, BLACK, 1)], BLACK).unwrap();
+    let mut got = Vec::new();
+    g.board().steps(e5, 1, |s| got.push(m.label(s.to).to_string()));
+    got.sort();
+    assert_eq!(got, ["A5", "E1", "E9", "J5"]);
+    // Declared: a ring of eight nodes, closed. A lone stone has two liberties, so it moves two
+    // steps either way round, across the ring's join.
+    let ring = CustomMap {
+        name: "Ring".into(),
+        nodes: (0..8)
+            .map(|i| {
+                let a = i as f64 * std::f64::consts::PI / 4.0;
+                gobeyond_maps::CustomNode { x: Some(a.cos()), y: Some(a.sin()), ..Default::default() }
+            })
+            .collect(),
+        edges: (0..8u64).map(|i| [i, (i + 1) % 8]).collect(),
+        lines: Some(CustomLines::Declared(vec![vec![0, 1, 2, 3, 4, 5, 6, 7, 0]])),
+        ..Default::default()
+    };
+    let m = Arc::new(ring.build().unwrap());
+    let g = WayOfGoGame::from_position(m, WayOfGoRules::default(), &[(1, BLACK, 1)], BLACK).unwrap();
+    let mut got = Vec::new();
+    g.board().steps(1, 1, |s| got.push(s.to));
+    got.sort();
+    assert_eq!(got, [3, 7]);
+}
