@@ -229,8 +229,8 @@ struct PlayArgs {
     rules: String,
     #[command(flatten)]
     overrides: RuleArgs,
-    /// GoBeyond settings, e.g. `--set turn_seconds=0 --set handicap=[0,20]` (see
-    /// docs/rules/gobeyond.md for the names).
+    /// Settings of the rule system over its preset, e.g. `--set turn_seconds=0 --set
+    /// handicap=[0,20]` (`gobeyond rules` lists every system's settings).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     settings: Vec<String>,
     /// Keep the record in this file, updated after every move.
@@ -306,6 +306,9 @@ struct MatchArgs {
     /// Directory for one JSON record per game (bot series)
     #[arg(long)]
     record_dir: Option<PathBuf>,
+    /// Settings of a bot series' rule system over its preset, e.g. `--set max_turns=200`.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    settings: Vec<String>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
@@ -529,6 +532,7 @@ fn run(cli: Cli) -> Result<()> {
                 let r = matches::series(
                     &m.rules,
                     &m.map,
+                    &m.settings,
                     &m.bots,
                     m.games,
                     m.seconds_per_move,

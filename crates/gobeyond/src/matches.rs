@@ -35,9 +35,11 @@ pub struct BotResult {
 }
 
 /// Bots in process, seats rotating each game.
+#[allow(clippy::too_many_arguments)] // the command line's options, passed on as they are
 pub fn series(
     rules: &str,
     map: &str,
+    settings: &[String],
     bots: &[String],
     games: u32,
     seconds: Option<f64>,
@@ -57,7 +59,7 @@ pub fn series(
     let mut places = vec![0u32; n];
     let mut wins_by_seat = vec![0u32; n];
     let time = seconds.map(Duration::from_secs_f64);
-    let rules_spec = gobeyond_rules::registry::rules_by_name(rules).map_err(anyhow::Error::msg)?;
+    let rules_spec = gobeyond_rules::registry::rules_with(rules, settings).map_err(anyhow::Error::msg)?;
     let system = rules_spec.info()?;
     for g in 0..games {
         // Seat s is played by bot (s + g) % n.
