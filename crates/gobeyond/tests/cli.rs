@@ -167,6 +167,52 @@ fn play_gengo_in_the_terminal() {
 }
 
 #[test]
+fn play_the_way_of_go_in_the_terminal() {
+    let save = tmp("way.json");
+    // The pie (E3 and C3 Black, E7 White), seat 2 takes White and captures E3 from E7; Black
+    // drops and ends; White may not pass while a turn exists, and resigns.
+    let script = "E3\nC3\nwhite E7\nwhite\nE7-E3\nD5\nend\npass\nresign\n";
+    let (ok, out, err) =
+        run(&["play", "--rules", "way-of-go", "--map", "square:9", "--save", save.to_str().unwrap()], script);
+    assert!(ok, "{err}");
+    assert!(out.contains("Seat 2 takes White; White moves first."), "{out}");
+    assert!(out.contains("White ranges: E7 4"), "{out}");
+    assert!(out.contains("White captured on E3 from E7: 1 taken, 1 of its own sacrificed."), "{out}");
+    assert!(out.contains("Captures: Black 0 of 5 · White 1 of 5"), "{out}");
+    assert!(out.contains("a pass is only allowed when no turn is possible"), "{out}");
+    assert!(out.contains("1. Black — 0 captures of 5"), "{out}");
+    let (ok, out, err) = run(&["replay", save.to_str().unwrap()], "");
+    assert!(ok, "{err}");
+    let state: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(state["rules"]["system"], "way-of-go");
+    assert_eq!(state["players"][1]["colour"], "white");
+    assert_eq!(state["players"][1]["captures"], 1);
+    assert_eq!(state["outcome"]["reason"], "resignation");
+}
+
+#[test]
+fn play_besiege_in_the_terminal() {
+    let save = tmp("besiege.json");
+    // The pie; White drops and ends; Black drops C6, so C5's group reaches its own J5: a stack.
+    // White drops; Black lifts the top stone of J5 to J8 and drops; White resigns.
+    let script = "C5\nJ5\nwhite A9\nwhite\nH1\nend\nC6\nC5-J5\nB2\nend\nJ5-J8/1\nD8\nresign\n";
+    let (ok, out, err) =
+        run(&["play", "--rules", "besiege", "--map", "square:9", "--save", save.to_str().unwrap()], script);
+    assert!(ok, "{err}");
+    assert!(out.contains("Black moved a stone C5–J5 onto its own stack."), "{out}");
+    assert!(out.contains("Stacks: J5 X×2"), "{out}");
+    assert!(out.contains("Black ranges: C6 4, J5 3/3"), "{out}");
+    assert!(out.contains("Black moved a stone J5–J8."), "{out}");
+    let (ok, out, err) = run(&["replay", save.to_str().unwrap()], "");
+    assert!(ok, "{err}");
+    let state: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(state["rules"]["system"], "besiege");
+    let j5 = 4 * 9 + 8;
+    let j8 = 9 + 8;
+    assert_eq!((state["height"][j5].as_u64(), state["height"][j8].as_u64()), (Some(1), Some(1)));
+}
+
+#[test]
 fn replay_rejects_broken_records() {
     let bad = tmp("broken.json");
     std::fs::write(&bad, r#"{"format":"gobeyond-record","version":1,"map":{"spec":"square:9"},"rules":{"system":"classic","ko":"simple","suicide":"forbidden","komi":7,"scoring":"area"},"players":[{},{}],"actions":[{"player":0,"type":"place","at":"E5"},{"player":1,"type":"place","at":"E5"}]}"#).unwrap();
@@ -198,7 +244,7 @@ fn rules_come_from_the_registry() {
     assert!(ok, "{err}");
     let systems: serde_json::Value = serde_json::from_str(&out).unwrap();
     let names: Vec<&str> = systems.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["gobeyond", "classic", "tribal", "gengo"]);
+    assert_eq!(names, ["gobeyond", "classic", "tribal", "gengo", "way-of-go", "besiege"]);
     assert!(systems[1]["settings"].as_array().unwrap().iter().any(|s| s["name"] == "komi"));
 }
 
