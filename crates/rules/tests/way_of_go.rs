@@ -49,6 +49,32 @@ fn besiege(spec: &str, stacks: &[(&str, Colour, u8)], to_move: Colour) -> Besieg
     position(spec, BesiegeRules::default(), stacks, to_move)
 }
 
+/// A position from a diagram (the top line is the top row, GTP labels): `X` a Black stone,
+/// `O` a White one, `2`–`9` a Black stack of that height, `.` empty; `+` marks an empty node
+/// the test expects something of (returned, sorted).
+fn diagram<V: Variant>(rows: &[&str], rules: V::Settings, to_move: Colour) -> (WayGame<V>, Vec<String>) {
+    let rows: Vec<Vec<char>> =
+        rows.iter().map(|r| r.chars().filter(|c| !c.is_whitespace()).collect()).collect();
+    let (w, h) = (rows[0].len(), rows.len());
+    let m = map(&format!("rect:{w}x{h}"));
+    let mut stacks = Vec::new();
+    let mut marked = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, &c) in row.iter().enumerate() {
+            let n = m.grid_node(x as u32, y as u32).unwrap();
+            match c {
+                'X' => stacks.push((n, BLACK, 1)),
+                'O' => stacks.push((n, WHITE, 1)),
+                '2'..='9' => stacks.push((n, BLACK, c as u8 - b'0')),
+                '+' => marked.push(m.label(n).to_string()),
+                _ => {}
+            }
+        }
+    }
+    marked.sort();
+    (WayGame::<V>::from_position(m, rules, &stacks, to_move).unwrap(), marked)
+}
+
 /// The destinations (labels, sorted) of the top `count` stones on `from`, any landing.
 fn destinations<V: Variant>(g: &WayGame<V>, from: &str, count: u8) -> Vec<String> {
     let m = g.map();
@@ -77,35 +103,89 @@ fn stack<V: Variant>(g: &WayGame<V>, label: &str) -> (Option<Colour>, u8) {
 
 #[test]
 fn a_lone_stone_moves_exactly_its_liberties_along_each_line() {
-    // E5 on 9×9: four liberties, so exactly four steps in each of the four directions.
-    let g = way("square:9", &[("E5", BLACK, 1)], BLACK);
+    // Four liberties: exactly four steps in each of the four directions.
+    let (g, want) = diagram::<gobeyond_rules::way_of_go::WayOfGo>(
+        &[
+            "....+....",
+            ".........",
+            ".........",
+            ".........",
+            "+...X...+",
+            ".........",
+            ".........",
+            ".........",
+            "....+....",
+        ],
+        WayOfGoRules::default(),
+        BLACK,
+    );
     assert_eq!(g.board().range(node(g.map(), "E5"), 1), 4);
-    assert_eq!(destinations(&g, "E5", 1), ["A5", "E1", "E9", "J5"]);
+    assert_eq!(destinations(&g, "E5", 1), want);
     // A group's range is the group's liberties: two stones, six liberties, six steps.
-    let g = way("square:13", &[("G7", BLACK, 1), ("G8", BLACK, 1)], BLACK);
+    let (g, want) = diagram::<gobeyond_rules::way_of_go::WayOfGo>(
+        &[
+            "......+......",
+            ".............",
+            ".............",
+            ".............",
+            ".............",
+            "......X......",
+            "+.....X.....+",
+            ".............",
+            ".............",
+            ".............",
+            ".............",
+            ".............",
+            "......+......",
+        ],
+        WayOfGoRules::default(),
+        BLACK,
+    );
     assert_eq!(g.board().range(node(g.map(), "G7"), 1), 6);
-    assert_eq!(destinations(&g, "G7", 1), ["A7", "G1", "G13", "N7"]);
+    assert_eq!(destinations(&g, "G7", 1), want);
 }
 
 #[test]
 fn the_edge_of_the_board_ends_a_line() {
-    // B5: range 4, but only one column to the left: no move that way.
-    let g = way("square:9", &[("B5", BLACK, 1)], BLACK);
-    assert_eq!(destinations(&g, "B5", 1), ["B1", "B9", "F5"]);
+    // B5: range 4, but only one column to its left: no move that way.
+    let (g, want) = diagram::<gobeyond_rules::way_of_go::WayOfGo>(
+        &[
+            ".+.......",
+            ".........",
+            ".........",
+            ".........",
+            ".X...+...",
+            ".........",
+            ".........",
+            ".........",
+            ".+.......",
+        ],
+        WayOfGoRules::default(),
+        BLACK,
+    );
+    assert_eq!(destinations(&g, "B5", 1), want);
     // A1 in the corner: two liberties, two steps up or right.
-    let g = way("square:9", &[("A1", BLACK, 1)], BLACK);
-    assert_eq!(destinations(&g, "A1", 1), ["A3", "C1"]);
+    let (g, want) = diagram::<gobeyond_rules::way_of_go::WayOfGo>(
+        &["....", "+...", "....", "X.+."],
+        WayOfGoRules::default(),
+        BLACK,
+    );
+    assert_eq!(destinations(&g, "A1", 1), want);
 }
 
 #[test]
 fn moves_jump_over_anything_and_land_by_what_is_there() {
     // White G5 is in the way of E5's move to the right; it is jumped, and untouched.
-    let mut g = way("square:9", &[("E5", BLACK, 1), ("G5", WHITE, 1)], BLACK);
-    let a = mv(&g, "E5", 1, "J5");
+    let (mut g, _) = diagram::<gobeyond_rules::way_of_go::WayOfGo>(
+        &[".........", ".........", "....X.O..", ".........", "........."],
+        WayOfGoRules::default(),
+        BLACK,
+    );
+    let a = mv(&g, "E3", 1, "J3");
     g.play(a).unwrap();
-    assert_eq!(stack(&g, "J5"), (Some(BLACK), 1));
-    assert_eq!(stack(&g, "G5"), (Some(WHITE), 1));
-    assert_eq!(stack(&g, "E5"), (None, 0));
+    assert_eq!(stack(&g, "J3"), (Some(BLACK), 1));
+    assert_eq!(stack(&g, "G3"), (Some(WHITE), 1));
+    assert_eq!(stack(&g, "E3"), (None, 0));
 }
 
 #[test]
@@ -341,7 +421,14 @@ fn lines_continue_across_the_torus_and_the_cube() {
 fn besiege_the_documents_stack_example_ranges_4_6_and_5() {
     // B3: a Black stack of three; C3: a Black stack of two; B2: a White stone. Level 3: B3
     // alone (4); level 2: B3 with C3 (6); level 1: B3 with C3, B2 blocking (5).
-    let g = besiege("square:9", &[("B3", BLACK, 3), ("C3", BLACK, 2), ("B2", WHITE, 1)], BLACK);
+    let (g, _) = diagram::<gobeyond_rules::way_of_go::Besiege>(
+        &[
+            ".....", //
+            ".....", ".32..", ".O...", ".....",
+        ],
+        BesiegeRules::default(),
+        BLACK,
+    );
     let b3 = node(g.map(), "B3");
     assert_eq!(g.board().range(b3, 1), 4, "the top piece");
     assert_eq!(g.board().range(b3, 2), 6, "the top two together");
