@@ -521,6 +521,7 @@ where
     AnyGame: From<WayGame<V>>,
     WayGame<V>: TryFrom<AnyGame>,
 {
+    let mut tallest = 0;
     for (k, spec) in ["square:7", "torus:6", "hex:4", "cube:3"].iter().enumerate() {
         let m = map(spec);
         let mut g = WayGame::<V>::new(m.clone(), rules.clone()).unwrap();
@@ -557,6 +558,12 @@ where
             g.check(a).unwrap_or_else(|e| panic!("{spec}: {a:?} was listed: {e}"));
             g.play(a).unwrap_or_else(|e| panic!("{spec}: {a:?} was listed: {e}"));
             conserved(&g).unwrap_or_else(|e| panic!("{spec} after {a:?}: {e}"));
+            // The level-by-level attack table equals one BFS per stack and top part.
+            let (mut fast, mut slow) = (Vec::new(), Vec::new());
+            g.board().attacked(&mut fast);
+            g.board().attacked_slowly(&mut slow);
+            assert_eq!(fast, slow, "{spec} after {a:?}");
+            tallest = tallest.max(m.nodes().map(|n| g.board().height(n)).max().unwrap_or(0));
         }
         let names = vec![PlayerInfo { name: "a".into() }, PlayerInfo { name: "b".into() }];
         let record = Record::of(&g, MapSource::Spec((*spec).into()), names);
@@ -574,6 +581,9 @@ where
             assert!(u.undo());
             assert_eq!(u.inputs().len(), g.inputs().len() - 1);
         }
+    }
+    if WayGame::<V>::from_position(map("square:5"), rules, &[], BLACK).unwrap().config().stacks {
+        assert!(tallest >= 3, "stacks were built (the tallest had {tallest} stones)");
     }
 }
 

@@ -50,9 +50,10 @@ impl<V: Variant> Terminal for WayGame<V> {
             _ => None,
         });
         let neutral = self.config().neutral_drops;
-        let cell = |n| match board.colour(n) {
+        let attacked = self.attack_map();
+        let cell = |n: gobeyond_maps::NodeId| match board.colour(n) {
             Some(c) => c.symbol(),
-            None if neutral && self.attacked_by(n) != 0 => ',',
+            None if neutral && attacked[n as usize] != 0 => ',',
             None => '.',
         };
         let mut legend = vec![('X', "Black".to_string()), ('O', "White".to_string())];

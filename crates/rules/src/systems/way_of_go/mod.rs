@@ -198,6 +198,8 @@ pub struct WayGame<V: Variant> {
     resigned: Vec<Player>,
     outcome: Option<Outcome>,
     attacked: Vec<u8>,
+    /// The board changed since `attacked` was computed (only while no drop can come next).
+    stale: bool,
     _variant: PhantomData<V>,
 }
 
@@ -221,6 +223,7 @@ impl<V: Variant> Clone for WayGame<V> {
             resigned: self.resigned.clone(),
             outcome: self.outcome.clone(),
             attacked: self.attacked.clone(),
+            stale: self.stale,
             _variant: PhantomData,
         }
     }
@@ -270,6 +273,7 @@ impl<V: Variant> WayGame<V> {
             resigned: Vec::new(),
             outcome: None,
             attacked: Vec::new(),
+            stale: false,
             _variant: PhantomData,
         };
         game.refresh();
@@ -393,11 +397,28 @@ impl<V: Variant> WayGame<V> {
         if self.config.neutral_drops {
             self.board.attacked(&mut self.attacked);
         }
+        self.stale = false;
     }
 
-    /// Colours attacking `node` now: bit 0 Black, bit 1 White (always 0 without neutral drops).
+    /// Colours attacking `node`, as of the last point a drop was possible: bit 0 Black, bit 1
+    /// White (always 0 without neutral drops). After a drop (when no drop can follow) this may
+    /// lag the board: views use [`WayGame::attack_map`].
     pub fn attacked_by(&self, node: NodeId) -> u8 {
         self.attacked.get(node as usize).copied().unwrap_or(0)
+    }
+
+    /// Who attacks each node of the board as it stands (bit 0 Black, bit 1 White), for views.
+    pub fn attack_map(&self) -> std::borrow::Cow<'_, [u8]> {
+        if !self.config.neutral_drops {
+            return std::borrow::Cow::Owned(vec![0; self.map.len()]);
+        }
+        if self.stale {
+            let mut fresh = Vec::new();
+            self.board.attacked(&mut fresh);
+            std::borrow::Cow::Owned(fresh)
+        } else {
+            std::borrow::Cow::Borrowed(&self.attacked)
+        }
     }
 
     /// Whether a stone may be dropped on `node` now (empty, and neutral where that matters).
@@ -641,7 +662,9 @@ impl<V: Variant> WayGame<V> {
             Action::Drop(node) => {
                 self.board.drop_stone(node, colour);
                 self.emit(Event::Dropped { player: seat, node });
-                self.refresh();
+                // No drop follows a drop: the attacked points are only needed again at the next
+                // turn (or after a move), where they are recomputed.
+                self.stale = true;
                 match self.phase {
                     Phase::AfterMove => self.end_turn(),
                     _ => self.phase = Phase::AfterDrop { dropped: node },
@@ -650,7 +673,7 @@ impl<V: Variant> WayGame<V> {
             Action::Move { from, count, dir, to } => {
                 let Ok((step, landing)) = self.find_move(from, count, to, Some(dir)) else { return };
                 let (removed, lost) = self.board.apply(colour, &step, landing);
-                self.refresh();
+                self.stale = true;
                 if landing.captures() {
                     self.captures[seat.index()] += removed;
                     self.emit(Event::Captured { player: seat, from, to, count, removed, lost });
@@ -659,7 +682,10 @@ impl<V: Variant> WayGame<V> {
                     self.emit(Event::Moved { player: seat, from, to, count, landing });
                     match self.phase {
                         Phase::AfterDrop { .. } => self.end_turn(),
-                        _ => self.phase = Phase::AfterMove,
+                        _ => {
+                            self.phase = Phase::AfterMove;
+                            self.refresh();
+                        }
                     }
                 }
             }
@@ -683,8 +709,7 @@ impl<V: Variant> WayGame<V> {
         self.turns += 1;
         // The Way of Go's contracts are judged at the end of each round (White, then Black).
         if self.config.contracts.is_some() && self.colour_of(seat) == Colour::Black {
-            let reached: Vec<bool> = (0..2).map(|s| self.captures[s] >= self.contracts[s]).collect();
-            match (reached[0], reached[1]) {
+            match (self.captures[0] >= self.contracts[0], self.captures[1] >= self.contracts[1]) {
                 (true, true) => {
                     self.contracts[0] += 1;
                     self.contracts[1] += 1;
@@ -703,6 +728,7 @@ impl<V: Variant> WayGame<V> {
         }
         self.to_move = Some(Player(1 - seat.0));
         self.phase = Phase::Start;
+        self.refresh();
         self.start_turn();
     }
 

@@ -128,7 +128,7 @@ impl WayState {
             colour: map.nodes().map(|n| board.colour(n)).collect(),
             height: map.nodes().map(|n| board.height(n)).collect(),
             ranges: map.nodes().map(|n| (1..=board.height(n)).map(|k| board.range(n, k)).collect()).collect(),
-            attacked: map.nodes().map(|n| game.attacked_by(n)).collect(),
+            attacked: game.attack_map().into_owned(),
             drops,
             moves,
             dropped: match game.phase() {
