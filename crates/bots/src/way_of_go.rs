@@ -158,7 +158,10 @@ impl<V: Variant> Searchable for WayGame<V> {
         _policy: Policy,
         played: &mut Vec<(Player, NodeId)>,
     ) -> Rewards {
-        let limit = 2 * self.map().len() + 60;
+        // BeSiege has no ending but a player without a turn, so its playouts stop after about
+        // half a board of turns and are judged by captures; The Way of Go's end by contract long
+        // before the limit.
+        let limit = self.map().len() + 60;
         let mut scratch = Vec::new();
         for _ in 0..limit {
             let Some(seat) = self.to_move() else { break };

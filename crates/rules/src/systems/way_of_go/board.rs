@@ -109,7 +109,7 @@ struct Scratch {
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
     /// For [`StackBoard::attacked`]: each node's level-group liberties at one level.
-    static LEVEL: RefCell<(Scratch, Vec<u32>, Vec<NodeId>)> = RefCell::new(Default::default());
+    static LEVEL: RefCell<(Scratch, Vec<u32>, Vec<NodeId>, Vec<NodeId>)> = RefCell::new(Default::default());
 }
 
 /// Stacks on the nodes of a map with lines.
@@ -383,7 +383,11 @@ impl StackBoard {
         let Some(lines) = self.lines() else { return };
         LEVEL.with(|cell| {
             let mut cell = cell.borrow_mut();
-            let (s, libs, members) = &mut *cell;
+            let (s, libs, members, stacks) = &mut *cell;
+            // The stacks, tallest first: level ℓ looks at the prefix of those at least ℓ high.
+            stacks.clear();
+            stacks.extend(self.map.nodes().filter(|&v| self.height[v as usize] > 0));
+            stacks.sort_unstable_by_key(|&v| std::cmp::Reverse(self.height[v as usize]));
             if s.stamp.len() < n {
                 s.stamp.resize(n, 0);
                 s.lib_stamp.resize(n, 0);
@@ -400,9 +404,10 @@ impl StackBoard {
                 // A fresh mark per level: the group stamps tell which nodes are counted.
                 s.mark += 1;
                 let group_mark = s.mark;
-                for start in self.map.nodes() {
+                let high = stacks.partition_point(|&v| self.height[v as usize] >= level);
+                for &start in &stacks[..high] {
                     let i = start as usize;
-                    if self.height[i] < level || s.stamp[i] == group_mark {
+                    if s.stamp[i] == group_mark {
                         continue;
                     }
                     // One level-group: its members, and its liberties counted with a mark of
@@ -436,9 +441,9 @@ impl StackBoard {
                 }
                 // Each stack whose lowest moving stone sits at this level: the top
                 // `height - level + 1` stones move `libs` steps.
-                for from in self.map.nodes() {
+                for &from in &stacks[..high] {
                     let i = from as usize;
-                    if self.height[i] < level || libs[i] == 0 {
+                    if libs[i] == 0 {
                         continue;
                     }
                     let bit = 1 << self.colour[i];
