@@ -106,10 +106,14 @@ struct Scratch {
     stack: Vec<NodeId>,
 }
 
+/// [`StackBoard::attacked`]'s scratch: marks, liberties per node, a group's members, the
+/// stacks tallest first.
+type LevelScratch = (Scratch, Vec<u32>, Vec<NodeId>, Vec<NodeId>);
+
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
     /// For [`StackBoard::attacked`]: each node's level-group liberties at one level.
-    static LEVEL: RefCell<(Scratch, Vec<u32>, Vec<NodeId>, Vec<NodeId>)> = RefCell::new(Default::default());
+    static LEVEL: RefCell<LevelScratch> = RefCell::new(Default::default());
 }
 
 /// Stacks on the nodes of a map with lines.
