@@ -652,9 +652,12 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
       await waitStatus(a.page, next);
     }
     await a.page.click(hit(22));
-    // Seat 2 chooses White, and with it the first move.
+    // Seat 2 chooses White, and with it the first move, in a dialog.
     await waitStatus(b.page, /Choose your side/);
-    await b.page.click('#side-white');
+    assert.match((await b.page.textContent('#pie-dialog')) ?? '', /placed the pie: 2 Black stones and 1 White stone/);
+    assert.equal(await a.page.$('#pie-dialog'), null, 'only the choosing seat sees the dialog');
+    await b.page.click('#pie-dialog #side-white');
+    await b.page.waitForFunction(() => !document.querySelector('#pie-dialog'));
     await waitStatus(b.page, /Your turn: click an empty node to drop/);
     // The pie's White stone is drawn white although seat 1 placed it, and seat 2 owns it now.
     assert.match((await b.page.getAttribute(stone(22), 'class')) ?? '', /\bp1\b/);

@@ -98,10 +98,10 @@ describe('The Way of Go and BeSiege in the web client', () => {
     s.board[1] = 0;
     expect(wayOfGo.clickInput?.(s, 2, 0, null)).toEqual({ input: { type: 'pie_stone', node: 2, colour: 'white' } });
     const c = state('choose_side');
-    expect(wayOfGo.buttons(c).map((b) => b.input)).toEqual([
-      { type: 'choose_side', colour: 'black' },
-      { type: 'choose_side', colour: 'white' },
-    ]);
+    // The choice is a dialog for the seat that makes it (drawn in the browser tests), nothing
+    // for the other seat or in other phases.
+    expect(wayOfGo.panel?.(c, names, 1, () => {})).toBeNull();
+    expect(wayOfGo.panel?.(state('playing'), names, 0, () => {})).toBeNull();
     expect(wayOfGo.buttons(state('move_after_drop')).map((b) => b.id)).toEqual(['end-turn']);
   });
 

@@ -432,8 +432,9 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   function renderPanel() {
     clear(panelEl);
     const s = model.state;
-    if (!s || mySeat() === null) return;
-    const panel = model.ui.panel?.(s, model.naming());
+    const seat = mySeat();
+    if (!s || seat === null) return;
+    const panel = model.ui.panel?.(s, model.naming(), seat, (input) => void act(input));
     if (panel) panelEl.append(panel);
   }
 

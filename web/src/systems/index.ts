@@ -112,8 +112,9 @@ export interface SystemUi {
    *  always a placement (Tribal Go's Move cards: the stone, then where it goes). `picked` is
    *  the node picked by the previous click. Null: the default placement. */
   clickInput?(state: GameState, node: number, seat: number, picked: number | null): { input?: Record<string, unknown>; pick?: number | null; say?: string } | null;
-  /** A panel under the actions for the viewer (Tribal Go: the hand of cards). */
-  panel?(state: GameState, names: Naming): HTMLElement | null;
+  /** A panel under the actions for the viewer (Tribal Go: the hand of cards; The Way of Go:
+   *  the pie's choice). `seat` is the viewer's; `act` sends an input for it. */
+  panel?(state: GameState, names: Naming, seat: number, act: (input: Record<string, unknown>) => void): HTMLElement | null;
 }
 
 const SYSTEMS: Record<string, SystemUi> = { gobeyond, classic, tribal, gengo, 'way-of-go': wayOfGo, besiege };

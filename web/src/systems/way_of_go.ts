@@ -4,6 +4,7 @@
 // drops by clicking an empty node, attacked nodes tinted in BeSiege (the others are neutral), the pie's choice as
 // buttons, captures against each contract in the players table.
 
+import { h } from '../dom';
 import type { GameState, RecordedAction, WayEvent } from '../types';
 import { type Naming, plural } from '../words';
 import type { Button, SystemUi } from './index';
@@ -96,12 +97,6 @@ function describeAction(a: RecordedAction, names: Naming): string {
 }
 
 function buttons(s: GameState): Button[] {
-  if (s.phase === 'choose_side') {
-    return [
-      { id: 'side-black', label: 'Play Black', title: 'Take Black: White (your opponent) moves first', key: 'b', input: { type: 'choose_side', colour: 'black' } },
-      { id: 'side-white', label: 'Play White', title: 'Take White and make the first move', key: 'w', input: { type: 'choose_side', colour: 'white' } },
-    ];
-  }
   if (s.phase === 'move_after_drop') {
     return [{ id: 'end-turn', label: 'End turn', title: 'End the turn without moving a piece (keyboard: E)', key: 'e', input: { type: 'end_turn' } }];
   }
@@ -208,6 +203,18 @@ function make(name: string, title: string, neutral: boolean): SystemUi {
       return `${label}: attacked by ${by} — no drop here`;
     },
     hasSgf: () => false,
+    // The pie's choice, as a dialog over the game for the seat that makes it.
+    panel: (s, names, seat, act) => {
+      if (s.phase !== 'choose_side' || s.to_move !== seat) return null;
+      const [b, w] = pieCounts(s);
+      const choose = (colour: string) => act({ type: 'choose_side', colour });
+      return h('div', { class: 'pie-dialog', id: 'pie-dialog', role: 'dialog', 'aria-labelledby': 'pie-title' },
+        h('h3', { id: 'pie-title' }, 'Choose your side'),
+        h('p', {}, `${names.player(1 - seat)} placed the pie: ${plural(b, 'Black stone')} and ${plural(w, 'White stone')}. Take the side you prefer; White makes the first move.`),
+        h('div', { class: 'row' },
+          h('button', { id: 'side-black', accesskey: 'b', onclick: () => choose('black') }, 'Play Black'),
+          h('button', { id: 'side-white', class: 'primary', accesskey: 'w', onclick: () => choose('white') }, 'Play White (move first)')));
+    },
     clickInput: (s, node, seat, picked) => {
       const mine = s.board[node] === seat;
       const empty = s.board[node] == null;
@@ -218,7 +225,7 @@ function make(name: string, title: string, neutral: boolean): SystemUi {
           return { input: { type: 'pie_stone', node, colour: b < 2 ? 'black' : 'white' } };
         }
         case 'choose_side':
-          return { say: 'Choose a side with the buttons.' };
+          return { say: 'Choose a side in the dialog.' };
         case 'drop_after_move':
           if (!(s.drops ?? []).includes(node)) return { say: empty ? 'No drop here: the node is attacked.' : 'Drop on an empty node.' };
           return { input: { type: 'drop', node } };
