@@ -306,7 +306,8 @@ fn random_input(rng: &mut Rng, game: &AnyGame, seat: Player, n: u64, labels: &[S
             _ => u64::from(rng.below(n as u32)),
         }
     };
-    let value = match rng.below(24) {
+    let colour = |rng: &mut Rng| if rng.below(2) == 0 { "black" } else { "white" };
+    let value = match rng.below(30) {
         0..=13 => {
             let v = node(rng);
             if rng.below(3) == 0 {
@@ -327,6 +328,12 @@ fn random_input(rng: &mut Rng, game: &AnyGame, seat: Player, n: u64, labels: &[S
         20 => Value::Object(game.fallback_input(seat)),
         21 => Value::Object(game.timeout_input(seat)),
         22 => json!({"type": "place", "node": node(rng), "at": "A1"}),
+        // The Way of Go and BeSiege: their small actions, mostly on random nodes.
+        24 | 25 => json!({"type": "drop", "node": node(rng)}),
+        26 => json!({"type": "move", "from": node(rng), "to": node(rng), "count": rng.below(4)}),
+        27 => json!({"type": "pie_stone", "node": node(rng), "colour": colour(rng)}),
+        28 => json!({"type": "choose_side", "colour": colour(rng)}),
+        29 => json!({"type": "end_turn"}),
         _ => {
             let kind = ["cleanup_timeout", "roll", "move", "", "place"][rng.below(5) as usize];
             json!({"type": kind, "x": 1})
@@ -363,6 +370,8 @@ fn seeds(target: Target) -> Vec<String> {
             r#"{"name":"tri","nodes":[{"x":0,"y":0},{"x":1,"y":0},{"x":0.5,"y":0.8,"label":"top"}],"edges":[[0,1],[1,2],[2,0]]}"#,
             r#"{"nodes":[{"x":0,"y":0,"z":0},{"x":1,"y":0,"z":1}],"edges":[[0,1]],"start_points":[0,1]}"#,
             r#"{"nodes":[{},{}],"edges":[],"allow_disconnected":true}"#,
+            r#"{"nodes":[{"x":0,"y":0},{"x":1,"y":0},{"x":1,"y":1},{"x":0,"y":1}],"edges":[[0,1],[1,2],[2,3],[3,0]],"lines":[[0,1,2,3,0],[1,2]]}"#,
+            r#"{"nodes":[{"x":0,"y":0},{"x":1,"y":0},{"x":2,"y":0},{"x":1,"y":1},{"x":1,"y":-1}],"edges":[[0,1],[1,2],[1,3],[1,4]],"lines":"derived"}"#,
         ]),
         Target::Record => {
             let mut out = Vec::new();
