@@ -22,15 +22,19 @@ pub struct SeriesResult {
     pub rules: String,
     pub map: String,
     pub bots: Vec<BotResult>,
-    /// Wins per seat (turn position), whoever sat there.
+    /// Wins per seat (turn position), whoever sat there; draws are not counted.
     pub wins_by_seat: Vec<u32>,
 }
 
 #[derive(Debug, Serialize)]
 pub struct BotResult {
     pub bot: String,
+    /// Games this bot finished first alone.
     pub wins: u32,
     pub win_rate: f64,
+    /// Games in which it shared first place (a draw).
+    pub draws: u32,
+    /// Its mean place, a shared place counted as such (two drawn players are both 1st).
     pub mean_place: f64,
 }
 
@@ -58,6 +62,7 @@ pub fn series(
     let mut wins = vec![0u32; n];
     let mut places = vec![0u32; n];
     let mut wins_by_seat = vec![0u32; n];
+    let mut draws = vec![0u32; n];
     let time = seconds.map(Duration::from_secs_f64);
     let rules_spec = gobeyond_rules::registry::rules_with(rules, settings).map_err(anyhow::Error::msg)?;
     let system = rules_spec.info()?;
@@ -69,9 +74,9 @@ pub fn series(
         let seed = seed + 97 * g as u64;
         let names = (0..n).map(|s| PlayerInfo { name: bots[bot_at(s)].clone() }).collect();
         let source = crate::map_source(map)?;
-        let (ranking, record) = gobeyond_rules::dispatch!(game, game => {
+        let (outcome, record) = gobeyond_rules::dispatch!(game, game => {
             let end = play_series_game(game, &seat_strategies, seed, time, 10 * map_arc.len())?;
-            (end.outcome().map(|o| o.ranking.clone()).context("no outcome")?, Record::of(&end, source, names))
+            (end.outcome().cloned().context("no outcome")?, Record::of(&end, source, names))
         });
         if let Some(dir) = record_dir {
             crate::terminal::write_atomically(
@@ -79,12 +84,26 @@ pub fn series(
                 &record.to_json(),
             )?;
         }
-        for (place, p) in ranking.iter().enumerate() {
-            places[bot_at(p.index())] += place as u32 + 1;
+        // Places as the outcome gives them: players who share one (a draw) both hold it.
+        let place_of = |seat: usize| {
+            outcome.places.get(seat).copied().filter(|&p| p > 0).unwrap_or_else(|| {
+                outcome.ranking.iter().position(|p| p.index() == seat).map_or(n as u32, |i| i as u32 + 1)
+            })
+        };
+        let firsts: Vec<usize> = (0..n).filter(|&s| place_of(s) == 1).collect();
+        for seat in 0..n {
+            places[bot_at(seat)] += place_of(seat);
         }
-        if let Some(w) = ranking.first() {
-            wins[bot_at(w.index())] += 1;
-            wins_by_seat[w.index()] += 1;
+        match firsts.as_slice() {
+            [w] => {
+                wins[bot_at(*w)] += 1;
+                wins_by_seat[*w] += 1;
+            }
+            shared => {
+                for &s in shared {
+                    draws[bot_at(s)] += 1;
+                }
+            }
         }
         bar.inc(1);
     }
@@ -98,6 +117,7 @@ pub fn series(
                 bot: bots[i].clone(),
                 wins: wins[i],
                 win_rate: wins[i] as f64 / games.max(1) as f64,
+                draws: draws[i],
                 mean_place: places[i] as f64 / games.max(1) as f64,
             })
             .collect(),

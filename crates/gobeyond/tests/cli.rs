@@ -500,4 +500,21 @@ fn match_runner_engines_and_bots() {
     assert_eq!(r["wins_by_seat"].as_array().unwrap().len(), 3);
     let (ok, _, err) = run(&["match", "--bot", "random"], "");
     assert!(!ok && err.contains("two --engine"), "{err}");
+
+    // Draws are counted as draws, not as a win for whoever is listed first: BeSiege without
+    // the pie, stopped after White's first turn (only a drop is possible), is always 0–0.
+    let args =
+        ["match", "--rules", "besiege", "--map", "square:5", "--set", "pie=false", "--set", "max_turns=1"];
+    let (ok, out, err) =
+        run(&[&args[..], &["--bot", "random", "--bot", "greedy", "--games", "2"]].concat(), "");
+    assert!(ok, "{err}");
+    let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for b in r["bots"].as_array().unwrap() {
+        assert_eq!(
+            (b["wins"].as_u64(), b["draws"].as_u64(), b["mean_place"].as_f64()),
+            (Some(0), Some(2), Some(1.0)),
+            "{r}"
+        );
+    }
+    assert_eq!(r["wins_by_seat"], serde_json::json!([0, 0]));
 }
