@@ -114,7 +114,19 @@ rss_bytes: number | null,
  * Bot searches running now for games with people, and for games of bots only (separate
  * budgets).
  */
-bot_searches: [number, number], };
+bot_searches: [number, number], 
+/**
+ * With PostgreSQL: this instance's id among those sharing the database.
+ */
+instance: string | null, 
+/**
+ * The games this instance runs (their clocks and bots), by id.
+ */
+games_owned: Array<number>, 
+/**
+ * Games of other instances relayed to this one's clients now.
+ */
+games_relayed: number, };
 
 export type InviteBody = { invite: string | null, };
 

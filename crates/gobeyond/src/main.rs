@@ -135,6 +135,17 @@ struct ServeArgs {
     /// Accept games whose dice and cards are fixed in advance (browser tests only).
     #[arg(long, hide = true)]
     test_hooks: bool,
+    /// PostgreSQL only: this instance's id among the instances sharing the database (default:
+    /// host name, port and a random number).
+    #[arg(long, env = "GOBEYOND_INSTANCE")]
+    instance: Option<String>,
+    /// PostgreSQL only: the base URL the other instances reach this one at, on a private
+    /// network (default: http:// and the listen address).
+    #[arg(long, env = "GOBEYOND_ADVERTISE")]
+    advertise: Option<String>,
+    /// PostgreSQL only: seconds a dead instance's games wait before another takes them over.
+    #[arg(long, default_value_t = 10.0)]
+    lease_seconds: f64,
     /// Open connections from one client address.
     #[arg(long)]
     connections_per_address: Option<usize>,
@@ -444,6 +455,9 @@ fn serve(args: ServeArgs) -> Result<()> {
         secure_cookies: args.secure_cookies,
         limits,
         test_hooks: args.test_hooks,
+        instance: args.instance,
+        advertise: args.advertise,
+        lease_ttl: std::time::Duration::from_secs_f64(args.lease_seconds.clamp(0.3, 3600.0)),
     };
     tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(gobeyond_server::run(config))
 }

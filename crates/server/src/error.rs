@@ -26,6 +26,10 @@ pub enum ApiError {
     /// The server is at one of its limits (not the client's fault): try again later.
     #[error("{0}")]
     Unavailable(String),
+    /// This server lost a game's lease to another (it was paused or cut off): the write was
+    /// refused and the game moves to its new owner.
+    #[error("{0}")]
+    Fenced(String),
     #[error("configuration: {0}")]
     Config(String),
     #[error("database error: {0}")]
@@ -43,7 +47,7 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::Fenced(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Config(_) | ApiError::Database(_) | ApiError::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }

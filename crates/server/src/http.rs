@@ -34,6 +34,9 @@ pub async fn health(State(app): State<AppState>) -> Json<Health> {
         games_loaded: app.hub.loaded(),
         rss_bytes: rss_bytes(),
         bot_searches: app.hub.bot_searches(),
+        instance: app.hub.cluster().map(|c| c.id.to_string()),
+        games_owned: app.hub.owned(),
+        games_relayed: app.hub.relayed(),
     })
 }
 
@@ -224,6 +227,13 @@ async fn create(app: &AppState, session: &Session, new: NewGame) -> Result<GameC
         .store
         .create_game(session.user.id, MAX_ACTIVE_GAMES, &text, public, invite.as_deref(), &seats)
         .await?;
+    // With several instances, the game goes to the one running the fewest (it claims the lease
+    // when first asked; this instance relays).
+    if let Some(cluster) = app.hub.cluster()
+        && let Err(e) = app.store.assign_lease(id, cluster.ttl_ms()).await
+    {
+        tracing::warn!(game = id, error = %e, "could not give the new game to an instance");
+    }
     // Loading the table starts the game at once when no seat is open (the creator and bots).
     let info = app.hub.ask(id, |reply| Command::Info { reply }).await?;
     Ok(GameCreated { game: info, invite })
@@ -467,7 +477,7 @@ pub async fn rematch(
         invite: body.invite.clone(),
     };
     // Best effort: the new game stands whether or not the old table could be told.
-    let _ = app.hub.send(id, Command::Announce { message: Box::new(announce) }).await;
+    let _ = app.hub.send(id, Command::Announce { text: announce.to_text().into() }).await;
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 

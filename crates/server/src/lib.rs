@@ -11,6 +11,7 @@
 
 pub mod auth;
 pub mod clock;
+pub mod cluster;
 pub mod conn;
 pub mod error;
 pub mod http;
@@ -57,6 +58,15 @@ pub struct Config {
     /// Test hooks: games may be created with chance outcomes fixed in advance (`rigged`), so
     /// that browser tests can script dice and cards. Never on a real server.
     pub test_hooks: bool,
+    /// With PostgreSQL, this instance's id among those sharing the database (default: made up
+    /// from the host name, the port and a random number).
+    pub instance: Option<String>,
+    /// With PostgreSQL, the base URL other instances reach this one at (default: the listen
+    /// address, `127.0.0.1` for an unspecified one).
+    pub advertise: Option<String>,
+    /// With PostgreSQL, how long a game stays with an instance that stopped renewing its lease
+    /// (died, frozen, cut off) before another takes it over.
+    pub lease_ttl: std::time::Duration,
 }
 
 impl Default for Config {
@@ -69,7 +79,35 @@ impl Default for Config {
             secure_cookies: false,
             limits: limit::Limits::default(),
             test_hooks: false,
+            instance: None,
+            advertise: None,
+            lease_ttl: std::time::Duration::from_secs(10),
         }
+    }
+}
+
+impl Config {
+    /// How this instance joins the others on a PostgreSQL database.
+    fn cluster(&self) -> cluster::ClusterConfig {
+        let instance = self.instance.clone().unwrap_or_else(|| {
+            let host = std::fs::read_to_string("/etc/hostname")
+                .ok()
+                .map(|h| h.trim().to_string())
+                .filter(|h| !h.is_empty())
+                .unwrap_or_else(|| "gobeyond".into());
+            let mut b = [0u8; 2];
+            let _ = getrandom::fill(&mut b);
+            format!("{host}:{}-{:04x}", self.listen.port(), u16::from_le_bytes(b))
+        });
+        let advertise = self.advertise.clone().unwrap_or_else(|| {
+            let ip = if self.listen.ip().is_unspecified() {
+                IpAddr::from([127, 0, 0, 1])
+            } else {
+                self.listen.ip()
+            };
+            format!("http://{}", SocketAddr::new(ip, self.listen.port()))
+        });
+        cluster::ClusterConfig { instance, advertise, lease_ttl: self.lease_ttl }
     }
 }
 
@@ -96,7 +134,16 @@ pub struct AppState {
 pub async fn app(config: Config) -> anyhow::Result<(AppState, Router)> {
     let store = Store::connect(&config.database).await?;
     let limits = &config.limits;
-    let hub = Arc::new(Hub::new(store.clone(), limits.clone()));
+    // On PostgreSQL several instances may share the database: games are owned through leases.
+    let cluster = match store.backend {
+        store::Backend::Postgres => {
+            let c = cluster::Cluster::join(store.clone(), &config.cluster()).await?;
+            tracing::info!(instance = %c.id, address = %c.address, "joined the instances on this database");
+            Some(c)
+        }
+        store::Backend::Sqlite => None,
+    };
+    let hub = Arc::new(Hub::new(store.clone(), limits.clone(), cluster));
     let resumed = hub.resume_all().await?;
     tracing::info!(resumed, "live games resumed");
     let state = AppState {
@@ -156,6 +203,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/rules", get(views::rules))
         .route("/api/rules/{system}/doc", get(views::rules_doc))
         .route("/api/ws", get(ws::upgrade))
+        .route("/api/internal/link", get(cluster::link::accept))
         .fallback(web::asset)
         .layer(axum::middleware::from_fn_with_state(state.clone(), same_origin_writes))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -203,11 +251,13 @@ pub async fn serve(
         let _ = signalled.send(());
     });
     let sweeper = tokio::spawn(state.hub.clone().sweep_forever());
+    let keeper = tokio::spawn(state.hub.clone().keep_leases_forever());
     conn::accept_loop(listener, router, state.config.limits.clone(), state.connections.clone(), async move {
         let _ = on_signal.await;
     })
     .await;
     sweeper.abort();
+    keeper.abort();
     let _ = stopper.await;
     state.store.close().await;
     Ok(())

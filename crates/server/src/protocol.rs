@@ -163,7 +163,7 @@ pub struct SeqAction {
 }
 
 /// A game as the lobby and the game page see it.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 pub struct GameInfo {
     pub id: i64,
     pub status: Status,
@@ -189,14 +189,14 @@ pub struct GameInfo {
 
 /// An undo request: `by` asks to take back action `from` and what followed; `waiting` are the
 /// seats still to answer.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 pub struct UndoView {
     pub by: usize,
     pub from: u64,
     pub waiting: Vec<usize>,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 pub struct SeatView {
     pub seat: usize,
     /// How the seat was set up at creation.
@@ -209,7 +209,7 @@ pub struct SeatView {
 }
 
 /// The clock as clients see it: what is left, and the deadline of the turn running now.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 pub struct ClockView {
     pub control: ClockKind,
     /// Main time left per seat.
@@ -246,6 +246,12 @@ pub struct Health {
     /// Bot searches running now for games with people, and for games of bots only (separate
     /// budgets).
     pub bot_searches: [usize; 2],
+    /// With PostgreSQL: this instance's id among those sharing the database.
+    pub instance: Option<String>,
+    /// The games this instance runs (their clocks and bots), by id.
+    pub games_owned: Vec<i64>,
+    /// Games of other instances relayed to this one's clients now.
+    pub games_relayed: usize,
 }
 
 /// `{"user": ...}`: sign-up, login, guest, `GET /api/me`; `claimed_guest` when a guest

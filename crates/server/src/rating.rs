@@ -46,7 +46,7 @@ impl Rating {
 }
 
 /// A rating as pages show it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ts_rs::TS)]
 pub struct RatingView {
     pub value: i32,
     /// Too few games to be sure: shown with a "?".

@@ -12,7 +12,9 @@ use sqlx::{
 
 use crate::error::ApiError;
 
+mod leases;
 mod ratings;
+pub use leases::{Fence, Holder, InstanceRow};
 pub use ratings::{HistoryRow, RatedSeat};
 
 static SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
@@ -36,7 +38,7 @@ pub struct Store {
     pub backend: Backend,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
 pub struct User {
     pub id: i64,
     pub name: String,
@@ -427,37 +429,52 @@ impl Store {
         Ok((played, won))
     }
 
-    pub async fn start_game(&self, id: i64, clock: &str) -> Result<(), ApiError> {
+    /// Marks a game live (checked against `fence` when several instances share the database).
+    pub async fn start_game(&self, id: i64, clock: &str, fence: Option<&Fence>) -> Result<(), ApiError> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(fence) = fence {
+            leases::check(&mut tx, id, fence).await?;
+        }
         sqlx::query("UPDATE games SET status = 'live', started_ms = $1, clock = $2 WHERE id = $3")
             .bind(now_ms())
             .bind(clock)
             .bind(id)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
     /// Appends one action to the log, with the clock as it stands after it (`None` for untimed
     /// games: nothing to store), in one transaction: once this returns the action is committed
-    /// and may be acknowledged.
+    /// and may be acknowledged. With several instances, `fence` must still hold the game's
+    /// lease, checked under its lock in the same transaction.
     pub async fn append_action(
         &self,
         game_id: i64,
         seq: u64,
         action: &str,
         clock: Option<&str>,
+        fence: Option<&Fence>,
     ) -> Result<(), ApiError> {
         let insert = sqlx::query("INSERT INTO actions (game_id, seq, action, at_ms) VALUES ($1, $2, $3, $4)")
             .bind(game_id)
             .bind(seq as i64)
             .bind(action)
             .bind(now_ms());
-        let Some(clock) = clock else {
+        if clock.is_none() && fence.is_none() {
             insert.execute(&self.pool).await?;
             return Ok(());
-        };
+        }
         let mut tx = self.pool.begin().await?;
+        if let Some(fence) = fence {
+            leases::check(&mut tx, game_id, fence).await?;
+        }
         insert.execute(&mut *tx).await?;
+        let Some(clock) = clock else {
+            tx.commit().await?;
+            return Ok(());
+        };
         sqlx::query("UPDATE games SET clock = $1 WHERE id = $2")
             .bind(clock)
             .bind(game_id)
@@ -477,9 +494,13 @@ impl Store {
         id: i64,
         result: &str,
         rated: Option<(&str, &[(i64, u32)])>,
+        fence: Option<&Fence>,
     ) -> Result<(), ApiError> {
         for _ in 0..8 {
             let mut tx = self.pool.begin().await?;
+            if let Some(fence) = fence {
+                leases::check(&mut tx, id, fence).await?;
+            }
             // A write first: SQLite takes its write lock here, so what follows is serialised.
             let marked = sqlx::query(
                 "UPDATE games SET status = 'finished', finished_ms = $1, result = $2 WHERE id = $3 AND status <> 'finished'",
@@ -593,6 +614,7 @@ impl Store {
             "DELETE FROM chat WHERE game_id = $1",
             "DELETE FROM seats WHERE game_id = $1",
             "DELETE FROM admitted WHERE game_id = $1",
+            "DELETE FROM game_leases WHERE game_id = $1",
             "DELETE FROM games WHERE id = $1",
         ] {
             sqlx::query(sql).bind(id).execute(&mut *tx).await?;

@@ -213,6 +213,38 @@ async fn client(app: AppState, session: Session, socket: WebSocket, place: Admit
     let _ = tokio::time::timeout(Duration::from_secs(5), writer).await;
 }
 
+/// A watched game's table again after its copy stopped, with a sync from `last` on: retried
+/// for up to two lease lifetimes (a dead owner's games wait for its lease to expire).
+async fn reattach(
+    app: &AppState,
+    game: i64,
+    user: i64,
+    last: u64,
+) -> Option<(mpsc::Sender<Command>, broadcast::Receiver<crate::table::Broadcast>, u64, String)> {
+    let patience = app.hub.cluster().map_or(Duration::from_secs(5), |c| 2 * c.ttl + Duration::from_secs(2));
+    let until = Instant::now() + patience;
+    let mut pause = Duration::from_millis(50);
+    while Instant::now() < until {
+        match app.hub.table(game).await {
+            Ok(table) => {
+                let updates = table.updates.subscribe();
+                if let Ok((seq, sync)) =
+                    table.ask(|reply| Command::Sync { since: Some(last), user, reply }).await
+                {
+                    return Some((table.commands, updates, seq, sync));
+                }
+            }
+            // Gone for good (an expired open game), or this server is stopping.
+            Err(ApiError::NotFound(_)) => return None,
+            Err(ApiError::Unavailable(m)) if m.contains("shutting down") => return None,
+            Err(_) => {}
+        }
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(Duration::from_secs(1));
+    }
+    None
+}
+
 fn send_error(out: &Outbox, id: Option<serde_json::Value>, message: &str) {
     let error = ServerMessage::Error { id, game: None, error: message.to_string(), code: None };
     out.send(error.to_text().into());
@@ -242,7 +274,7 @@ async fn handle(
                 Err(e) => return send_error(out, None, &format!("game {game}: {e}")),
             };
             // Subscribe before asking for the state, so nothing falls between the two.
-            let mut updates = table.updates.subscribe();
+            let updates = table.updates.subscribe();
             let user = session.user.id;
             let (last, sync) = match table.ask(|reply| Command::Sync { since, user, reply }).await {
                 Ok(s) => s,
@@ -250,8 +282,12 @@ async fn handle(
             };
             out.send(sync.into());
             let out = out.clone();
+            let app = app.clone();
+            // Only the command queue is kept: a watcher holding the broadcast's sender would
+            // never hear that the table stopped.
+            let commands = table.commands;
             let forward = tokio::spawn(async move {
-                let mut last = last;
+                let (mut last, mut commands, mut updates) = (last, commands, updates);
                 loop {
                     match updates.recv().await {
                         Ok((seq, msg)) => {
@@ -268,17 +304,35 @@ async fn handle(
                         }
                         Err(broadcast::error::RecvError::Lagged(_)) => {
                             // Fell behind: a full state replaces what was dropped.
-                            match table.ask(|reply| Command::Sync { since: Some(last), user, reply }).await {
-                                Ok((seq, sync)) => {
-                                    last = seq;
+                            let (reply, answer) = tokio::sync::oneshot::channel();
+                            let asked = commands.send(Command::Sync { since: Some(last), user, reply }).await;
+                            match asked.ok().map(|()| answer) {
+                                Some(answer) => match answer.await {
+                                    Ok((seq, sync)) => {
+                                        last = seq;
+                                        if !out.send(sync.into()) {
+                                            break;
+                                        }
+                                    }
+                                    Err(_) => break,
+                                },
+                                None => break,
+                            }
+                        }
+                        Err(broadcast::error::RecvError::Closed) => {
+                            // The table stopped (another instance took the game over, or its
+                            // owner died): find it again and catch up from the last sequence
+                            // number this client saw.
+                            match reattach(&app, game, user, last).await {
+                                Some((t, u, seq, sync)) => {
+                                    (commands, updates, last) = (t, u, seq);
                                     if !out.send(sync.into()) {
                                         break;
                                     }
                                 }
-                                Err(_) => break,
+                                None => break,
                             }
                         }
-                        Err(broadcast::error::RecvError::Closed) => break,
                     }
                 }
             });

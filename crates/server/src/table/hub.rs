@@ -10,7 +10,11 @@
 use tokio::sync::{mpsc::error::SendError, watch};
 
 use super::*;
-use crate::limit::Limits;
+use crate::{
+    cluster::{Cluster, Place},
+    limit::Limits,
+    store::Holder,
+};
 
 /// Bot searches of games with people and of games of bots only run on separate budgets: 20
 /// bot-only games once starved a person's level-1 bot to 40 s per move.
@@ -21,12 +25,53 @@ pub struct BotPools {
 }
 
 /// What the hub knows of a running table without asking it.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Shared {
     /// Live games keep their clocks and bots running: never unloaded.
     pub live: std::sync::atomic::AtomicBool,
     /// When the table last handled a command (ms since the epoch).
     pub active_ms: std::sync::atomic::AtomicI64,
+    /// A relay of a game another instance owns, not a table.
+    pub remote: bool,
+    /// Made after the lease was claimed: a renewal sent later that no longer finds the game
+    /// ours means another instance took it.
+    made: Instant,
+    /// Another instance took the game: the table stops at once, without writing.
+    revoked: std::sync::atomic::AtomicBool,
+    revoke: tokio::sync::Notify,
+}
+
+impl Default for Shared {
+    fn default() -> Shared {
+        Shared::new(false)
+    }
+}
+
+impl Shared {
+    fn new(remote: bool) -> Shared {
+        Shared {
+            live: Default::default(),
+            active_ms: std::sync::atomic::AtomicI64::new(now_ms()),
+            remote,
+            made: Instant::now(),
+            revoked: Default::default(),
+            revoke: tokio::sync::Notify::new(),
+        }
+    }
+
+    pub fn revoked(&self) -> bool {
+        self.revoked.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn revoke(&self) {
+        self.revoked.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.revoke.notify_one();
+    }
+
+    /// Resolves when the game is revoked.
+    pub async fn revoked_now(&self) {
+        self.revoke.notified().await;
+    }
 }
 
 #[derive(Debug)]
@@ -52,6 +97,8 @@ pub struct Hub {
     stop: watch::Sender<bool>,
     /// One transient load at a time per core, for views of games not in memory.
     peeks: Semaphore,
+    /// With several instances on one database: this one's part (leases, links).
+    cluster: Option<Arc<Cluster>>,
 }
 
 /// Marks a busy slot done when dropped (also on error paths).
@@ -64,9 +111,10 @@ impl Drop for Done {
 }
 
 impl Hub {
-    pub fn new(store: Store, limits: Limits) -> Hub {
+    pub fn new(store: Store, limits: Limits, cluster: Option<Arc<Cluster>>) -> Hub {
         Hub {
             store,
+            cluster,
             bots: BotPools {
                 people: Arc::new(Semaphore::new(limits.bot_threads.max(1))),
                 bots_only: Arc::new(Semaphore::new(limits.bot_only_threads.max(1))),
@@ -80,18 +128,50 @@ impl Hub {
     }
 
     /// The table of game `id`, loaded from the database if it is not running yet.
+    /// (With several instances, a relay to the table of the instance that runs it.)
     pub async fn table(self: &Arc<Self>, id: i64) -> Result<TableHandle, ApiError> {
-        self.table_within(id, true).await
+        self.table_within(id, true, false).await
     }
 
-    async fn table_within(self: &Arc<Self>, id: i64, capped: bool) -> Result<TableHandle, ApiError> {
+    /// The table of game `id` run by this instance (claiming it if nobody runs it), never a
+    /// relay: what another instance's link asks for.
+    pub async fn local_table(self: &Arc<Self>, id: i64) -> Result<TableHandle, ApiError> {
+        self.table_within(id, true, true).await
+    }
+
+    /// Sends a command to this instance's own table of game `id`.
+    pub async fn send_local(self: &Arc<Self>, id: i64, mut command: Command) -> Result<(), ApiError> {
+        for _ in 0..5 {
+            let table = self.local_table(id).await?;
+            match table.commands.send(command).await {
+                Ok(()) => return Ok(()),
+                Err(SendError(c)) => command = c,
+            }
+            tokio::task::yield_now().await;
+        }
+        Err(ApiError::Unavailable("the game is being reloaded: try again".into()))
+    }
+
+    pub fn cluster(&self) -> Option<&Arc<Cluster>> {
+        self.cluster.as_ref()
+    }
+
+    async fn table_within(
+        self: &Arc<Self>,
+        id: i64,
+        capped: bool,
+        local: bool,
+    ) -> Result<TableHandle, ApiError> {
         loop {
             if *self.stop.borrow() {
-                return Err(ApiError::Internal("the server is shutting down".into()));
+                return Err(ApiError::Unavailable("the server is shutting down".into()));
             }
             let done = {
                 let mut tables = self.lock();
                 match tables.get(&id) {
+                    Some(Slot::Ready { shared, .. }) if local && shared.remote => {
+                        return Err(ApiError::Fenced(format!("game {id} is not run here")));
+                    }
                     Some(Slot::Ready { handle, .. }) => return Ok(handle.clone()),
                     Some(Slot::Busy(wait)) => Err(wait.clone()),
                     None => {
@@ -117,15 +197,35 @@ impl Hub {
                 Err(mut wait) => {
                     let _ = wait.wait_for(|d| *d).await;
                 }
-                Ok(done) => return self.start(id, done).await,
+                Ok(done) => return self.start(id, done, local).await,
             }
         }
     }
 
-    /// Loads and starts game `id`, whose slot this caller marked busy.
-    async fn start(self: &Arc<Self>, id: i64, done: Done) -> Result<TableHandle, ApiError> {
-        let shared = Arc::new(Shared::default());
-        let table = match Table::load(self.store.clone(), id, self.bots.clone(), shared.clone()).await {
+    /// Loads and starts game `id`, whose slot this caller marked busy; with several instances,
+    /// claims it first, or relays to the instance that runs it (unless `local`).
+    async fn start(self: &Arc<Self>, id: i64, done: Done, local: bool) -> Result<TableHandle, ApiError> {
+        let fence = match &self.cluster {
+            None => None,
+            Some(cluster) => match cluster.place(id).await {
+                Ok(Place::Mine(fence)) => Some(fence),
+                Ok(Place::Elsewhere(holder)) if !local => {
+                    return self.start_relay(id, done, cluster, holder).await;
+                }
+                Ok(Place::Elsewhere(holder)) => {
+                    self.lock().remove(&id);
+                    return Err(ApiError::Fenced(format!("game {id} is run by {}", holder.owner)));
+                }
+                Err(e) => {
+                    self.lock().remove(&id);
+                    return Err(e);
+                }
+            },
+        };
+        let shared = Arc::new(Shared::new(false));
+        let owner = fence.clone().zip(self.cluster.clone());
+        let table = match Table::load(self.store.clone(), id, self.bots.clone(), shared.clone(), owner).await
+        {
             Ok(t) => t,
             Err(e) => {
                 self.lock().remove(&id);
@@ -198,8 +298,73 @@ impl Hub {
             return self.ask(id, |reply| Command::Info { reply }).await;
         }
         let _permit = self.peeks.acquire().await.map_err(|e| ApiError::Internal(e.to_string()))?;
-        let table = Table::load(self.store.clone(), id, self.bots.clone(), Arc::default()).await?;
+        let table = Table::load(self.store.clone(), id, self.bots.clone(), Arc::default(), None).await?;
         Ok(table.info())
+    }
+
+    /// Starts a relay of game `id`, run by `holder`: commands go over the link to it, its
+    /// broadcasts come back to this instance's watchers. The relay stops when the owner
+    /// drops the game or the link dies; the next request finds the owner again.
+    async fn start_relay(
+        self: &Arc<Self>,
+        id: i64,
+        done: Done,
+        cluster: &Arc<Cluster>,
+        holder: Holder,
+    ) -> Result<TableHandle, ApiError> {
+        let linked = match holder.address.as_deref() {
+            Some(address) => cluster.link(&holder.owner, address).await,
+            None => Err(ApiError::Unavailable(format!("the server running game {id} gave no address"))),
+        };
+        let (updates, _) = broadcast::channel(BROADCAST_BUFFER);
+        let relayed = linked.and_then(|link| Ok((link.watch(id, updates.clone())?, link)));
+        let (gone, link) = match relayed {
+            Ok(r) => r,
+            Err(e) => {
+                self.lock().remove(&id);
+                return Err(e);
+            }
+        };
+        let (tx, mut rx) = mpsc::channel(64);
+        let handle = TableHandle { commands: tx, updates };
+        let shared = Arc::new(Shared::new(true));
+        self.lock().insert(id, Slot::Ready { handle: handle.clone(), shared: shared.clone() });
+        drop(done);
+        let hub = Arc::downgrade(self);
+        let timeout = cluster.ttl;
+        let commands = handle.commands.clone();
+        tokio::spawn(async move {
+            let mut gone = gone;
+            let unloaded = loop {
+                tokio::select! {
+                    command = rx.recv() => match command {
+                        Some(Command::Unload { done }) => {
+                            rx.close();
+                            while let Some(c) = rx.recv().await {
+                                link.forward(id, c, timeout);
+                            }
+                            link.unwatch(id);
+                            break Some(done);
+                        }
+                        Some(c) => {
+                            shared.active_ms.store(now_ms(), std::sync::atomic::Ordering::Relaxed);
+                            link.forward(id, c, timeout);
+                        }
+                        None => break None,
+                    },
+                    _ = &mut gone => break None,
+                }
+            };
+            if let Some(hub) = hub.upgrade() {
+                let mut tables = hub.lock();
+                if matches!(tables.get(&id), Some(Slot::Ready { handle, .. }) if handle.commands.same_channel(&commands))
+                {
+                    tables.remove(&id);
+                }
+            }
+            drop(unloaded.map(Done));
+        });
+        Ok(handle)
     }
 
     /// Marks the longest-idle unloadable table as unloading; its slot frees when it stops.
@@ -268,11 +433,64 @@ impl Hub {
     /// Starts every live game (after a restart), so clocks and bots resume. Live games are
     /// never refused for the cap: they were accepted before.
     pub async fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
-        let ids = self.store.live_game_ids().await?;
+        let ids = match &self.cluster {
+            None => self.store.live_game_ids().await?,
+            // Only those nobody runs: the others stay with their owners.
+            Some(_) => self.store.orphaned_live_games(i64::MAX).await?,
+        };
+        let mut resumed = 0;
         for &id in &ids {
-            self.table_within(id, false).await?;
+            match self.table_within(id, false, true).await {
+                Ok(_) => resumed += 1,
+                // Another instance claimed it first.
+                Err(ApiError::Fenced(_)) => {}
+                Err(e) => return Err(e),
+            }
         }
-        Ok(ids.len())
+        Ok(resumed)
+    }
+
+    /// Renews this instance's leases every third of their lifetime, stops the tables whose
+    /// game another instance took, and takes over live games nobody runs (their owner died).
+    pub async fn keep_leases_forever(self: Arc<Self>) {
+        let Some(cluster) = self.cluster.clone() else { return };
+        loop {
+            tokio::time::sleep(cluster.ttl / 3).await;
+            if *self.stop.borrow() {
+                return;
+            }
+            let sent = Instant::now();
+            let mine = match cluster.renew_unconfirmed().await {
+                Ok(m) => m.into_iter().collect::<HashSet<i64>>(),
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not renew the leases");
+                    continue;
+                }
+            };
+            for (id, slot) in self.lock().iter() {
+                if let Slot::Ready { shared, .. } = slot
+                    && !shared.remote
+                    && shared.made < sent
+                    && !mine.contains(id)
+                {
+                    tracing::warn!(game = id, "another server took this game over");
+                    shared.revoke();
+                }
+            }
+            cluster.confirm(sent);
+            match self.store.orphaned_live_games(8).await {
+                Ok(ids) => {
+                    for id in ids {
+                        match self.table_within(id, false, true).await {
+                            Ok(_) => tracing::info!(game = id, "took over a game nobody ran"),
+                            Err(ApiError::Fenced(_)) => {}
+                            Err(e) => tracing::warn!(game = id, error = %e, "could not take a game over"),
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "could not look for games nobody runs"),
+            }
+        }
     }
 
     /// Stops every table; each finishes the write it is doing first (10 s at most in all).
@@ -289,6 +507,31 @@ impl Hub {
         drop(tables);
         let tasks: Vec<_> = self.running.lock().unwrap_or_else(|e| e.into_inner()).drain(..).collect();
         let _ = tokio::time::timeout(Duration::from_secs(10), futures_util::future::join_all(tasks)).await;
+        if let Some(cluster) = &self.cluster {
+            cluster.release_all().await;
+        }
+    }
+
+    /// The games this instance runs now (not those it relays).
+    pub fn owned(&self) -> Vec<i64> {
+        let mut ids: Vec<i64> = self
+            .lock()
+            .iter()
+            .filter(
+                |(_, slot)| matches!(slot, Slot::Ready { shared, .. } if !shared.remote && !shared.revoked()),
+            )
+            .map(|(&id, _)| id)
+            .collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    /// Games relayed from other instances now.
+    pub fn relayed(&self) -> usize {
+        self.lock()
+            .values()
+            .filter(|slot| matches!(slot, Slot::Ready { shared, .. } if shared.remote))
+            .count()
     }
 
     /// Bot searches running now: for games with people, for games of bots only.

@@ -36,17 +36,18 @@ use tokio::sync::{Semaphore, broadcast, mpsc, oneshot};
 
 use crate::{
     clock::{Clock, ClockKind},
+    cluster::Cluster,
     error::ApiError,
     protocol::{GameInfo, SeatView, SeqAction, ServerMessage},
     rating::RatingView,
     setup::{GameSetup, SeatChoice},
-    store::{SeatRow, Store, User, now_ms},
+    store::{Fence, SeatRow, Store, User, now_ms},
 };
 
 /// Updates a watcher may fall behind before it is sent a full state instead.
 const BROADCAST_BUFFER: usize = 256;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     Open,
@@ -82,6 +83,15 @@ pub type SeatTexts = Arc<[(Option<i64>, Arc<str>)]>;
 impl Payload {
     pub fn public(text: Arc<str>) -> Payload {
         Payload { public: text, seats: None }
+    }
+
+    /// As it crosses an internal link: the public text and each seat's.
+    pub fn from_parts(public: Arc<str>, seats: Option<Vec<(Option<i64>, Arc<str>)>>) -> Payload {
+        Payload { public, seats: seats.map(Into::into) }
+    }
+
+    pub fn parts(&self) -> (&Arc<str>, Option<&SeatTexts>) {
+        (&self.public, self.seats.as_ref())
     }
 
     /// The text `user` may see: their seat's view, or the public one.
@@ -144,9 +154,9 @@ pub enum Command {
     Unload {
         done: tokio::sync::watch::Sender<bool>,
     },
-    /// Tell everyone at this (finished) table about a rematch.
+    /// Tell everyone at this (finished) table about a rematch (the message as sent).
     Announce {
-        message: Box<ServerMessage>,
+        text: Arc<str>,
     },
     /// Ask to take back the user's last move.
     Undo {
@@ -221,6 +231,9 @@ struct Table {
     undo: Option<undo::Request>,
     /// Moves whose undo was declined: not asked again.
     undo_declined: HashSet<u64>,
+    /// With several instances: this instance's lease on the game, which every write shows.
+    fence: Option<Fence>,
+    cluster: Option<Arc<Cluster>>,
 }
 
 /// The rule system's own clock when it has one, else the game's time control.
@@ -232,7 +245,14 @@ fn clock_kind(setup: &GameSetup) -> ClockKind {
 }
 
 impl Table {
-    async fn load(store: Store, id: i64, bots: BotPools, shared: Arc<Shared>) -> Result<Table, ApiError> {
+    async fn load(
+        store: Store,
+        id: i64,
+        bots: BotPools,
+        shared: Arc<Shared>,
+        owner: Option<(Fence, Arc<Cluster>)>,
+    ) -> Result<Table, ApiError> {
+        let (fence, cluster) = owner.unzip();
         let row =
             store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
         let setup: GameSetup = serde_json::from_str(&row.setup)
@@ -280,6 +300,8 @@ impl Table {
             last_take_back,
             undo: None,
             undo_declined: HashSet::new(),
+            fence,
+            cluster,
         };
         table.load_ratings().await?;
         if status == Status::Live {
@@ -316,6 +338,10 @@ impl Table {
             if self.gone {
                 return None;
             }
+            if !self.owned() {
+                tracing::warn!(game = self.id, "this server's lease on the game lapsed: the table stops");
+                return None;
+            }
             if let Some(tx) = me.upgrade() {
                 self.resolve_chance().await;
                 self.schedule_bots(&tx).await;
@@ -336,6 +362,12 @@ impl Table {
                         while let Some(cmd) = rx.recv().await {
                             self.handle(cmd).await;
                         }
+                        if let Some(fence) = &self.fence
+                            && self.status != Status::Live
+                            && let Err(e) = self.store.release_lease(self.id, fence).await
+                        {
+                            tracing::warn!(game = self.id, error = %e, "could not release the lease");
+                        }
                         return Some(done);
                     }
                     Some(cmd) => {
@@ -346,8 +378,15 @@ impl Table {
                 },
                 () = sleep => self.time_out().await,
                 _ = stop.changed() => return None,
+                () = self.shared.revoked_now() => return None,
             }
         }
+    }
+
+    /// This instance still surely runs the game: not taken over, and its leases renewed within
+    /// their lifetime (a server frozen past it must not serve a stale state).
+    fn owned(&self) -> bool {
+        !self.shared.revoked() && self.cluster.as_ref().is_none_or(|c| c.lease_valid())
     }
 
     fn touch(&self) {
@@ -371,9 +410,17 @@ impl Table {
     }
 
     async fn handle(&mut self, cmd: Command) {
+        if self.gone || !self.owned() {
+            // Dropped unanswered: the handler hears the game stopped answering, and the
+            // client tries again, reaching the new owner.
+            self.gone = true;
+            return;
+        }
         match cmd {
             Command::Unload { done } => drop(done),
-            Command::Announce { message } => self.broadcast(*message),
+            Command::Announce { text } => {
+                let _ = self.updates.send((0, Payload::public(text)));
+            }
             Command::Expire { before_ms, reply } => {
                 let _ = reply.send(self.expire(before_ms).await);
             }
@@ -522,9 +569,15 @@ impl Table {
         let text = serde_json::to_string(&action).map_err(|e| ApiError::Internal(e.to_string()))?;
         let clock = stored_clock(&self.clock)?;
         let seq = self.seq() + 1;
-        if let Err(e) = self.store.append_action(self.id, seq, &text, clock.as_deref()).await {
+        if let Err(e) =
+            self.store.append_action(self.id, seq, &text, clock.as_deref(), self.fence.as_ref()).await
+        {
             // Not committed: the action never happened. Rebuild the state from the log.
             tracing::error!(game = self.id, error = %e, "could not log an action");
+            if matches!(e, ApiError::Fenced(_)) {
+                // Another instance runs the game now: this copy stops.
+                self.gone = true;
+            }
             self.clock = prior_clock;
             self.reload_game().await;
             return Err(e);
@@ -568,7 +621,7 @@ impl Table {
             .filter(|_| self.setup.rated)
             .and_then(|o| self.seats.iter().map(|s| Some((s.user_id?, *o.places.get(s.seat)?))).collect());
         let rated = places.as_deref().map(|p| (self.setup.rules.system.as_str(), p));
-        self.store.finish_game(self.id, &result, rated).await?;
+        self.store.finish_game(self.id, &result, rated, self.fence.as_ref()).await?;
         self.load_ratings().await
     }
 
@@ -584,6 +637,10 @@ impl Table {
     }
 
     async fn time_out(&mut self) {
+        if !self.owned() {
+            self.gone = true;
+            return;
+        }
         let (player, cleanup) = self.turn();
         let now = now_ms();
         if self.clock.deadline_ms.is_none_or(|d| d > now) {

@@ -76,7 +76,7 @@ impl Table {
         let (player, cleanup) = self.turn();
         self.clock.start_decision(player, cleanup, self.game.decision_ms(), now_ms());
         let clock = serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?;
-        self.store.start_game(self.id, &clock).await?;
+        self.store.start_game(self.id, &clock, self.fence.as_ref()).await?;
         self.status = Status::Live;
         self.broadcast(ServerMessage::Started { game: self.id, info: self.info() });
         self.send_sync_to_all();

@@ -154,7 +154,9 @@ impl Table {
         let (player, cleanup) = self.turn();
         clock.start_decision(player, cleanup, self.game.decision_ms(), now);
         let stored = stored_clock(&clock)?;
-        if let Err(e) = self.store.append_action(self.id, seq, &text, stored.as_deref()).await {
+        if let Err(e) =
+            self.store.append_action(self.id, seq, &text, stored.as_deref(), self.fence.as_ref()).await
+        {
             self.reload_game().await;
             return Err(e);
         }

@@ -1,0 +1,434 @@
+//! Several `gobeyond serve` processes on one PostgreSQL database: games owned through leases,
+//! clients served by any instance, failover when an instance is killed (SIGKILL) and fencing
+//! when one is frozen (SIGSTOP) past its lease.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[path = "../../server/tests/common/mod.rs"]
+mod common;
+
+use std::{
+    collections::HashMap,
+    process::{Child, Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use common::{Client, Socket};
+use serde_json::{Value, json};
+
+/// Lease lifetime of the test instances: short, so that takeovers happen within the test.
+const LEASE_SECONDS: f64 = 2.0;
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+struct Instance {
+    base: String,
+    child: Child,
+}
+
+impl Instance {
+    async fn start(db: &str, name: &str) -> Instance {
+        let port = free_port();
+        let child = Command::new(env!("CARGO_BIN_EXE_gobeyond"))
+            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--database", db])
+            .args(["--instance", name, "--lease-seconds", &LEASE_SECONDS.to_string(), "--bot-threads", "1"])
+            .args(["--auth-rate", "0"])
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("gobeyond serve starts");
+        let mut instance = Instance { base: format!("http://127.0.0.1:{port}"), child };
+        for _ in 0..200 {
+            if reqwest::get(format!("{}/api/health", instance.base)).await.is_ok_and(|r| r.status() == 200) {
+                return instance;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        instance.kill();
+        panic!("instance {name} did not come up");
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    fn signal(&self, signal: &str) {
+        let status = Command::new("kill").args([signal, &self.child.id().to_string()]).status().unwrap();
+        assert!(status.success(), "kill {signal}");
+    }
+
+    async fn health(&self) -> Value {
+        let r = reqwest::Client::new()
+            .get(format!("{}/api/health", self.base))
+            .timeout(Duration::from_secs(2))
+            .send()
+            .await
+            .unwrap();
+        r.json().await.unwrap()
+    }
+
+    async fn owns(&self, game: i64) -> bool {
+        self.health().await["games_owned"].as_array().unwrap().iter().any(|g| g == game)
+    }
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ =
+            Command::new("kill").args(["-CONT", &self.child.id().to_string()]).stderr(Stdio::null()).status();
+        self.kill();
+    }
+}
+
+/// The same account, talking to another instance (sessions live in the database).
+fn at(client: &Client, base: &str) -> Client {
+    Client {
+        http: client.http.clone(),
+        base: base.to_string(),
+        cookie: client.cookie.clone(),
+        user: client.user.clone(),
+    }
+}
+
+/// Which of `instances` runs `game` (waits for one to claim it).
+async fn owner_of(instances: &[Instance], game: i64) -> usize {
+    for _ in 0..100 {
+        for (i, instance) in instances.iter().enumerate() {
+            if instance.owns(game).await {
+                return i;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("nobody runs game {game}");
+}
+
+async fn record(client: &Client, game: i64) -> Vec<Value> {
+    let (status, r) = client.get(&format!("/api/games/{game}/record")).await;
+    assert_eq!(status, 200, "{r}");
+    r["actions"].as_array().unwrap().clone()
+}
+
+/// The 5×5 points in a fixed order: the player tries them until one is accepted.
+fn points() -> Vec<String> {
+    (0..25).map(|i| format!("{}{}", "ABCDE".as_bytes()[(i * 7) % 5] as char, (i * 3) % 5 + 1)).collect()
+}
+
+/// Plays one move (the first free point, else a pass) through `socket`, retrying while the
+/// game changes servers; the acknowledged action, or `None` when the socket died.
+async fn play_one(socket: &mut Socket, game: i64, tried: &mut usize) -> Option<(u64, Value)> {
+    let points = points();
+    loop {
+        let action = match points.get(*tried) {
+            Some(at) => json!({"type": "place", "at": at}),
+            None => json!({"type": "pass"}),
+        };
+        let answer =
+            tokio::time::timeout(Duration::from_secs(15), socket.act(game, action.clone())).await.ok()?;
+        if answer["type"] == "ack" {
+            *tried += 1;
+            return Some((answer["seq"].as_u64().unwrap(), action));
+        }
+        let error = answer["error"].as_str().unwrap_or("");
+        if answer["code"].is_string() {
+            // Refused by the rules (taken point, not our turn yet): the next point, or wait.
+            if answer["code"] == "not_your_turn" {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            } else {
+                *tried += 1;
+            }
+        } else {
+            // Changing servers ("try again"), or its owner died: the client retries.
+            assert!(!error.is_empty(), "{answer}");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+}
+
+/// Every acknowledged action of `seat` is in the log, exactly once, in order.
+fn assert_logged_once(log: &[Value], seat: u64, acked: &[(u64, Value)], game: i64) {
+    for (seq, action) in acked {
+        let got = &log[*seq as usize - 1];
+        assert_eq!(got["player"], seat, "game {game} action {seq}: {got}");
+        assert_eq!(got["type"], action["type"], "game {game} action {seq}: {got}");
+        if action["type"] == "place" {
+            assert_eq!(got["at"], action["at"], "game {game} action {seq}: {got}");
+        }
+    }
+    let mine = log.iter().filter(|a| a["player"] == seat && a["type"] != "timeout").count();
+    let resigned = log.iter().filter(|a| a["player"] == seat && a["type"] == "resign").count();
+    assert_eq!(mine, acked.len() + resigned, "game {game}: seat {seat}'s actions in the log: {log:?}");
+}
+
+async fn game_info(client: &Client, game: i64) -> Value {
+    let (status, info) = client.get(&format!("/api/games/{game}")).await;
+    assert_eq!(status, 200, "{info}");
+    info
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_on_another_instance_plays_a_whole_game_and_a_spectator_on_a_third_sees_it_all() {
+    let db = common::postgres_url().await;
+    let instances = vec![
+        Instance::start(&db, "one").await,
+        Instance::start(&db, "two").await,
+        Instance::start(&db, "three").await,
+    ];
+    let creator = Client::guest_at(&instances[0].base).await;
+    let game = creator
+        .create(json!({"rules": "chinese", "map": "square:5", "players": 2,
+                       "seats": [{"kind": "me"}, {"kind": "bot", "level": 1}]}))
+        .await;
+    let owner = owner_of(&instances, game).await;
+    let (player_at, spectator_at) = ((owner + 1) % 3, (owner + 2) % 3);
+    let player = at(&creator, &instances[player_at].base);
+    let spectator = Client::guest_at(&instances[spectator_at].base).await;
+    let mut watching = spectator.socket().await;
+    let sync = watching.watch(game, None).await;
+    let mut seen = sync["seq"].as_u64().unwrap();
+    let mut socket = player.socket().await;
+    let mut tried = 0;
+    let mut acked = Vec::new();
+    while acked.len() < 6 {
+        acked.push(play_one(&mut socket, game, &mut tried).await.expect("the instance answers"));
+    }
+    assert_eq!(socket.act(game, json!({"type": "resign"})).await["type"], "ack");
+    // The spectator saw every action, in order, up to the end.
+    loop {
+        let v = watching.until(|v| v["type"] == "update" && v["game"] == game).await;
+        let seq = v["seq"].as_u64().unwrap();
+        assert_eq!(seq, seen + 1, "the spectator's updates come in order, none missing: {v}");
+        seen = seq;
+        if v["status"] == "finished" {
+            break;
+        }
+    }
+    let log = record(&player, game).await;
+    assert_eq!(log.len() as u64, seen);
+    assert_logged_once(&log, 0, &acked, game);
+    assert_eq!(game_info(&spectator, game).await["status"], "finished");
+    assert!(instances[owner].owns(game).await, "the game stayed with its owner");
+    assert!(!instances[player_at].owns(game).await && !instances[spectator_at].owns(game).await);
+}
+
+/// A game with its players' sockets, and what was acknowledged to each seat.
+struct Played {
+    game: i64,
+    players: Vec<(Client, u64)>,
+    acked: HashMap<u64, Vec<(u64, Value)>>,
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killing_an_instance_in_mid_play_loses_nothing_and_every_game_finishes() {
+    let db = common::postgres_url().await;
+    let mut instances = vec![
+        Instance::start(&db, "one").await,
+        Instance::start(&db, "two").await,
+        Instance::start(&db, "three").await,
+    ];
+    let clock = json!({"kind": "fischer", "main_seconds": 600.0, "increment_seconds": 5.0});
+    let mut games: Vec<Played> = Vec::new();
+    for i in 0..4 {
+        let a = Client::guest_at(&instances[i % 3].base).await;
+        let players = if i % 2 == 0 {
+            let game =
+                a.create(json!({"rules": "chinese", "map": "square:5", "players": 2, "time": clock})).await;
+            let b = Client::guest_at(&instances[(i + 1) % 3].base).await;
+            assert_eq!(b.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
+            games.push(Played { game, players: Vec::new(), acked: HashMap::new() });
+            vec![(a, 0), (b, 1)]
+        } else {
+            let game = a
+                .create(json!({"rules": "chinese", "map": "square:5", "players": 2, "time": clock,
+                               "seats": [{"kind": "me"}, {"kind": "bot", "level": 1}]}))
+                .await;
+            games.push(Played { game, players: Vec::new(), acked: HashMap::new() });
+            vec![(a, 0)]
+        };
+        games.last_mut().unwrap().players = players;
+    }
+    // Two moves in each game, then the instance running the most games dies.
+    let mut tried: HashMap<(i64, u64), usize> = HashMap::new();
+    for g in &mut games {
+        for round in 0..2 {
+            for (client, seat) in &g.players {
+                let mut s = client.socket().await;
+                let t = tried.entry((g.game, *seat)).or_default();
+                let _ = round;
+                if let Some(a) = play_one(&mut s, g.game, t).await {
+                    g.acked.entry(*seat).or_default().push(a);
+                }
+            }
+        }
+    }
+    let mut owners = HashMap::<usize, Vec<i64>>::new();
+    for g in &games {
+        owners.entry(owner_of(&instances, g.game).await).or_default().push(g.game);
+    }
+    let (&victim, victims_games) = owners.iter().max_by_key(|(_, g)| g.len()).unwrap();
+    let victims_games = victims_games.clone();
+    eprintln!("owners: {owners:?}; instance {victim} dies");
+    let survivor = (victim + 1) % 3;
+    let reader = Client::guest_at(&instances[survivor].base).await;
+    // Its games' clocks as they stand: the turn running keeps its deadline across the takeover.
+    let mut deadlines = HashMap::new();
+    for &game in &victims_games {
+        let info = game_info(&reader, game).await;
+        deadlines.insert(game, info["clock"]["deadline_ms"].as_i64().expect("a running clock"));
+    }
+    instances[victim].kill();
+    let killed = Instant::now();
+    // Its games move to the others once its leases expire.
+    for &game in &victims_games {
+        let mut taken = None;
+        for _ in 0..100 {
+            for (i, instance) in instances.iter().enumerate() {
+                if i != victim && instance.owns(game).await {
+                    taken = Some(i);
+                }
+            }
+            if taken.is_some() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(taken.is_some(), "game {game} was taken over");
+        eprintln!("game {game} taken over by {taken:?} after {:?}", killed.elapsed());
+        let info = game_info(&reader, game).await;
+        let deadline = info["clock"]["deadline_ms"].as_i64().unwrap();
+        // A bot may have moved since (then a new turn began): only an unmoved turn compares.
+        if info["seq"]
+            == json!(
+                games.iter().find(|g| g.game == game).map(|g| g.acked.values().map(Vec::len).sum::<usize>())
+            )
+        {
+            assert!(
+                (deadline - deadlines[&game]).abs() <= 1000,
+                "game {game}: the deadline moved from {} to {deadline} over the takeover",
+                deadlines[&game]
+            );
+        }
+    }
+    assert!(killed.elapsed() < Duration::from_secs(30), "takeovers took {:?}", killed.elapsed());
+    // Everybody goes on, through the instances still up, until each game is over.
+    for g in &mut games {
+        for (client, seat) in &g.players {
+            let client = at(client, &instances[survivor].base);
+            let mut s = client.socket().await;
+            let t = tried.entry((g.game, *seat)).or_default();
+            while g.acked.get(seat).map_or(0, Vec::len) < 5 {
+                let a = play_one(&mut s, g.game, t).await.expect("a surviving instance answers");
+                g.acked.entry(*seat).or_default().push(a);
+                if g.players.len() == 2 {
+                    break;
+                }
+            }
+        }
+    }
+    for g in &games {
+        let (client, _) = &g.players[0];
+        let client = at(client, &instances[survivor].base);
+        let mut s = client.socket().await;
+        let mut answer = s.act(g.game, json!({"type": "resign"})).await;
+        for _ in 0..20 {
+            if answer["type"] == "ack" {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            answer = s.act(g.game, json!({"type": "resign"})).await;
+        }
+        assert_eq!(answer["type"], "ack", "{answer}");
+        let info = game_info(&client, g.game).await;
+        assert_eq!(info["status"], "finished", "game {} finished", g.game);
+        let log = record(&client, g.game).await;
+        for (seat, acked) in &g.acked {
+            assert_logged_once(&log, *seat, acked, g.game);
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frozen_owner_resumed_after_a_takeover_neither_appends_nor_broadcasts() {
+    let db = common::postgres_url().await;
+    let instances = vec![
+        Instance::start(&db, "one").await,
+        Instance::start(&db, "two").await,
+        Instance::start(&db, "three").await,
+    ];
+    let a = Client::guest_at(&instances[0].base).await;
+    let b = Client::guest_at(&instances[1].base).await;
+    let game = a.create(json!({"rules": "chinese", "map": "square:5", "players": 2})).await;
+    assert_eq!(b.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
+    let owner = owner_of(&instances, game).await;
+    let other = (owner + 1) % 3;
+    // Black plays through the owner itself, White through another instance.
+    let mut black = at(&a, &instances[owner].base).socket().await;
+    let mut white = at(&b, &instances[other].base).socket().await;
+    assert_eq!(black.act(game, json!({"type": "place", "at": "C3"})).await["seq"], 1);
+    assert_eq!(white.act(game, json!({"type": "place", "at": "B2"})).await["seq"], 2);
+    // A spectator on the owner: what it is sent after the owner wakes must agree with the log.
+    let mut watching = Client::guest_at(&instances[owner].base).await.socket().await;
+    watching.watch(game, None).await;
+    instances[owner].signal("-STOP");
+    let frozen = Instant::now();
+    // Past the lease, another instance takes the game over (it is live: somebody must run its
+    // clock and bots).
+    let mut taken = None;
+    while taken.is_none() && frozen.elapsed() < Duration::from_secs(20) {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        for i in [(owner + 1) % 3, (owner + 2) % 3] {
+            if instances[i].owns(game).await {
+                taken = Some(i);
+            }
+        }
+    }
+    assert!(taken.is_some(), "another instance took the game over");
+    instances[owner].signal("-CONT");
+    // At once, Black plays again through the old owner's socket: the old owner must not log
+    // it itself (its copy of the game is stale); it reaches the new owner, after a retry if
+    // need be.
+    let mut answer = black.act(game, json!({"type": "place", "at": "D4"})).await;
+    for _ in 0..30 {
+        if answer["type"] == "ack" {
+            break;
+        }
+        assert!(answer["code"].is_null(), "not refused by the rules: {answer}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        answer = black.act(game, json!({"type": "place", "at": "D4"})).await;
+    }
+    assert_eq!(answer["seq"], 3, "{answer}");
+    // The new owner knows that move: White's next one follows it.
+    assert_eq!(white.act(game, json!({"type": "place", "at": "B4"})).await["seq"], 4);
+    let reader = at(&b, &instances[other].base);
+    let log = record(&reader, game).await;
+    let placed: Vec<&str> = log.iter().map(|a| a["at"].as_str().unwrap_or("")).collect();
+    assert_eq!(placed, ["C3", "B2", "D4", "B4"], "{log:?}");
+    assert!(!instances[owner].owns(game).await, "the old owner gave the game up");
+    // Whatever the spectator on the old owner was sent after it woke agrees with the log.
+    let until = Instant::now() + Duration::from_secs(2);
+    let mut last = 0;
+    while Instant::now() < until {
+        let Ok(v) = tokio::time::timeout(Duration::from_millis(300), watching.next()).await else { continue };
+        match v["type"].as_str() {
+            Some("update") => {
+                let seq = v["seq"].as_u64().unwrap();
+                assert_eq!(
+                    v["action"]["at"],
+                    log[seq as usize - 1]["at"],
+                    "update {seq} agrees with the log: {v}"
+                );
+                last = seq;
+            }
+            Some("sync") => {
+                let seq = v["seq"].as_u64().unwrap();
+                assert!(seq >= 2, "{v}");
+                last = seq;
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(last, 4, "the spectator caught up with the new owner");
+}
