@@ -2,6 +2,10 @@
 //! server. Each game is driven by one task holding both players' sockets: the player to move
 //! sends an action, and the time until its own socket receives the broadcast of that action is
 //! the latency. Every update is read on both sockets, so clients never fall behind.
+//!
+//! Given several instances of one cluster, the two players of each game connect to different
+//! instances (game `i`: instances `i` and `i + 1`), and every latency is also counted apart
+//! by whether the mover's instance runs the game (local) or forwards it to its owner.
 
 use std::{
     sync::{
@@ -21,7 +25,8 @@ type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStre
 
 #[derive(Debug, Clone)]
 pub struct Options {
-    pub url: String,
+    /// The server, or several instances of one cluster.
+    pub urls: Vec<String>,
     pub games: usize,
     pub seconds: f64,
     pub map: String,
@@ -33,6 +38,7 @@ pub struct Options {
 #[derive(Debug, Serialize)]
 pub struct Report {
     pub offered_moves_per_second: Option<f64>,
+    pub instances: usize,
     pub games: usize,
     pub map: String,
     pub seconds: f64,
@@ -44,8 +50,12 @@ pub struct Report {
     pub driver_failures: u64,
     pub games_finished: u64,
     pub latency_ms: Latency,
-    /// Server memory (resident) before the games were created and once they all sat idle with
-    /// both sockets open, per game.
+    /// With several instances: moves sent to the instance that runs the game, and moves that
+    /// instance forwarded to the owner (and whose broadcast it relayed back).
+    pub latency_local_ms: Option<Latency>,
+    pub latency_forwarded_ms: Option<Latency>,
+    /// Server memory (resident, all instances) before the games were created and once they
+    /// all sat idle with both sockets open, per game.
     pub server_rss_mib_before: Option<f64>,
     pub server_rss_mib_idle: Option<f64>,
     pub server_kib_per_idle_game: Option<f64>,
@@ -62,6 +72,9 @@ pub struct Latency {
 
 /// Two players, their sockets, and their game.
 type Table = ([Player; 2], [Socket; 2], i64);
+
+/// A latency in microseconds, and where the move went: 0 not known, 1 the owner, 2 forwarded.
+type Sample = (u32, u8);
 
 struct Player {
     cookie: String,
@@ -170,7 +183,9 @@ async fn drive(
     until: Instant,
     interval: Option<Duration>,
     shared: Arc<Shared>,
-) -> Result<Vec<u32>> {
+    // Per player, whether its instance runs the game (for the first game only).
+    mut local: [Option<bool>; 2],
+) -> Result<Vec<Sample>> {
     let mut latencies = Vec::new();
     let mut seq = watch(&mut sockets, game).await?;
     let mut order: Vec<usize> = (0..points.len()).collect();
@@ -208,7 +223,12 @@ async fn drive(
             let h = next_header(&mut sockets[mover]).await?;
             match h.kind.as_str() {
                 "update" if h.seq == Some(seq + 1) => {
-                    latencies.push(sent.elapsed().as_micros().min(u32::MAX as u128) as u32);
+                    let class = match local[mover] {
+                        None => 0,
+                        Some(true) => 1,
+                        Some(false) => 2,
+                    };
+                    latencies.push((sent.elapsed().as_micros().min(u32::MAX as u128) as u32, class));
                     got_update = true;
                 }
                 "ack" if h.id == Some(seq) => got_answer = true,
@@ -241,6 +261,7 @@ async fn drive(
             }
             game = new_game(&http, &base, &map, &players[0], &players[1]).await?;
             seq = watch(&mut sockets, game).await?;
+            local = [None, None];
             next = 0;
             passes = 0;
         }
@@ -251,33 +272,55 @@ async fn drive(
     Ok(latencies)
 }
 
-async fn server_rss(http: &reqwest::Client, base: &str) -> Option<f64> {
-    let v: Value = http.get(format!("{base}/api/health")).send().await.ok()?.json().await.ok()?;
-    v["rss_bytes"].as_f64().map(|b| b / (1024.0 * 1024.0))
+async fn health(http: &reqwest::Client, base: &str) -> Option<Value> {
+    http.get(format!("{base}/api/health")).send().await.ok()?.json().await.ok()
+}
+
+/// Resident memory of every instance, in MiB.
+async fn server_rss(http: &reqwest::Client, urls: &[String]) -> Option<f64> {
+    let mut total = 0.0;
+    for base in urls {
+        total += health(http, base).await?["rss_bytes"].as_f64()? / (1024.0 * 1024.0);
+    }
+    Some(total)
+}
+
+fn percentiles(latencies: &mut [u32]) -> Latency {
+    latencies.sort_unstable();
+    let pick = |q: f64| -> f64 {
+        if latencies.is_empty() {
+            return 0.0;
+        }
+        latencies[((latencies.len() - 1) as f64 * q).round() as usize] as f64 / 1000.0
+    };
+    Latency { p50: pick(0.5), p90: pick(0.9), p99: pick(0.99), max: pick(1.0) }
 }
 
 pub async fn run(opts: Options) -> Result<Report> {
-    let base = opts.url.trim_end_matches('/').to_string();
+    let urls: Vec<String> = opts.urls.iter().map(|u| u.trim_end_matches('/').to_string()).collect();
+    if urls.is_empty() {
+        bail!("give at least one --url");
+    }
     let http = reqwest::Client::builder().pool_max_idle_per_host(64).build()?;
     let map = gobeyond_maps::generate(&opts.map).with_context(|| format!("map {:?}", opts.map))?;
     let points: Vec<String> = map.nodes().map(|n| map.label(n).to_string()).collect();
-    let rss_before = server_rss(&http, &base).await;
+    let rss_before = server_rss(&http, &urls).await;
     let setup_start = Instant::now();
     let bar = indicatif::ProgressBar::new(opts.games as u64)
         .with_style(indicatif::ProgressStyle::with_template("setting up {bar:30} {pos}/{len} games")?);
     // Players, games and sockets, 32 games at a time.
     let tables: Vec<Result<Table>> = stream::iter(0..opts.games)
-        .map(|_| {
+        .map(|i| {
             let http = http.clone();
-            let base = base.clone();
+            let (base, other) = (urls[i % urls.len()].clone(), urls[(i + 1) % urls.len()].clone());
             let map = opts.map.clone();
             let bar = bar.clone();
             async move {
                 let a = guest(&http, &base).await?;
-                let b = guest(&http, &base).await?;
+                let b = guest(&http, &other).await?;
                 let game = new_game(&http, &base, &map, &a, &b).await?;
                 let sa = socket(&base, &a.cookie).await?;
-                let sb = socket(&base, &b.cookie).await?;
+                let sb = socket(&other, &b.cookie).await?;
                 bar.inc(1);
                 Ok(([a, b], [sa, sb], game))
             }
@@ -289,7 +332,17 @@ pub async fn run(opts: Options) -> Result<Report> {
     let tables: Vec<_> = tables.into_iter().collect::<Result<_>>()?;
     let setup_seconds = setup_start.elapsed().as_secs_f64();
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let rss_idle = server_rss(&http, &base).await;
+    let rss_idle = server_rss(&http, &urls).await;
+    // Which instance runs each game.
+    let mut owner = std::collections::HashMap::new();
+    if urls.len() > 1 {
+        for (i, base) in urls.iter().enumerate() {
+            let owned = health(&http, base).await.map(|h| h["games_owned"].clone()).unwrap_or_default();
+            for id in owned.as_array().into_iter().flatten().filter_map(Value::as_i64) {
+                owner.insert(id, i);
+            }
+        }
+    }
 
     let shared =
         Arc::new(Shared { moves: AtomicU64::new(0), errors: AtomicU64::new(0), finished: AtomicU64::new(0) });
@@ -297,10 +350,13 @@ pub async fn run(opts: Options) -> Result<Report> {
     let until = start + Duration::from_secs_f64(opts.seconds);
     let tasks: Vec<_> = tables
         .into_iter()
-        .map(|(players, sockets, game)| {
+        .enumerate()
+        .map(|(i, (players, sockets, game))| {
+            let homes = [i % urls.len(), (i + 1) % urls.len()];
+            let local = homes.map(|h| owner.get(&game).map(|&o| o == h));
             tokio::spawn(drive(
                 http.clone(),
-                base.clone(),
+                urls[homes[0]].clone(),
                 opts.map.clone(),
                 players,
                 sockets,
@@ -309,6 +365,7 @@ pub async fn run(opts: Options) -> Result<Report> {
                 until,
                 opts.rate.map(|r| Duration::from_secs_f64(opts.games as f64 / r)),
                 shared.clone(),
+                local,
             ))
         })
         .collect();
@@ -336,13 +393,9 @@ pub async fn run(opts: Options) -> Result<Report> {
     }
     bar.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
-    latencies.sort_unstable();
-    let pick = |q: f64| -> f64 {
-        if latencies.is_empty() {
-            return 0.0;
-        }
-        latencies[((latencies.len() - 1) as f64 * q).round() as usize] as f64 / 1000.0
-    };
+    let class = |c: u8| -> Vec<u32> { latencies.iter().filter(|s| s.1 == c).map(|s| s.0).collect() };
+    let (mut local, mut forwarded) = (class(1), class(2));
+    let mut all: Vec<u32> = latencies.iter().map(|s| s.0).collect();
     let moves = shared.moves.load(Ordering::Relaxed);
     Ok(Report {
         offered_moves_per_second: opts.rate,
@@ -354,7 +407,10 @@ pub async fn run(opts: Options) -> Result<Report> {
         refused: shared.errors.load(Ordering::Relaxed),
         driver_failures: failures,
         games_finished: shared.finished.load(Ordering::Relaxed),
-        latency_ms: Latency { p50: pick(0.5), p90: pick(0.9), p99: pick(0.99), max: pick(1.0) },
+        latency_ms: percentiles(&mut all),
+        latency_local_ms: (!local.is_empty()).then(|| percentiles(&mut local)),
+        latency_forwarded_ms: (!forwarded.is_empty()).then(|| percentiles(&mut forwarded)),
+        instances: urls.len(),
         server_rss_mib_before: rss_before,
         server_rss_mib_idle: rss_idle,
         server_kib_per_idle_game: match (rss_before, rss_idle) {

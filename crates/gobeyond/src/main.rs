@@ -54,9 +54,10 @@ enum Command {
     /// Load a running server with many concurrent games over WebSockets; report moves per second
     /// and latency (JSON).
     Loadtest {
-        /// The server.
-        #[arg(long, default_value = "http://127.0.0.1:8080")]
-        url: String,
+        /// The server; repeat for several instances of one cluster (each game's two players
+        /// then connect to two different instances).
+        #[arg(long = "url", default_value = "http://127.0.0.1:8080")]
+        urls: Vec<String>,
         /// Concurrent games (two players and two sockets each).
         #[arg(long, default_value_t = 1000)]
         games: usize,
@@ -468,8 +469,8 @@ fn run(cli: Cli) -> Result<()> {
         Command::Fuzz { targets, inputs, seed, replay, json } => {
             fuzz::command(targets, inputs, seed, replay, json)?
         }
-        Command::Loadtest { url, games, seconds, map, rate } => {
-            let opts = loadtest::Options { url, games, seconds, map, rate: (rate > 0.0).then_some(rate) };
+        Command::Loadtest { urls, games, seconds, map, rate } => {
+            let opts = loadtest::Options { urls, games, seconds, map, rate: (rate > 0.0).then_some(rate) };
             let report = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
                 .build()?
