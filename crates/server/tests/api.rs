@@ -752,3 +752,42 @@ async fn rematch(db: &str) {
     assert_eq!(joined["game"]["status"], "live");
     server.stop().await;
 }
+
+/// Leases on PostgreSQL, the ground several instances stand on: of eight instances claiming one
+/// expired lease at once exactly one wins, and a write with the former owner's fence is
+/// refused (log, end of game), while the new owner's goes through.
+#[tokio::test]
+async fn leases_fence_the_former_owner() {
+    use gobeyond_server::{
+        error::ApiError,
+        store::{Fence, Store},
+    };
+    let store = Store::connect(&postgres_url().await).await.unwrap();
+    let user = store.create_user("ada", "guest", None, None).await.unwrap();
+    let game = store.create_game(user.id, 10, "{}", true, None, &[(Some(user.id), None)]).await.unwrap();
+    let first = store.claim_lease(game, "a", 60_000).await.unwrap().expect("a free lease is taken");
+    assert_eq!(store.claim_lease(game, "b", 60_000).await.unwrap(), None, "a holds it");
+    let old = Fence { owner: "a".into(), epoch: first };
+    store.append_action(game, 1, r#"{"player":0,"type":"pass"}"#, None, Some(&old)).await.unwrap();
+    // a stops renewing: its lease lapses.
+    assert_eq!(store.renew_leases("a", 1).await.unwrap(), vec![game]);
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let names: Vec<String> = (0..8).map(|i| format!("i{i}")).collect();
+    let claims =
+        futures_util::future::join_all(names.iter().map(|n| store.claim_lease(game, n, 60_000))).await;
+    let won: Vec<(usize, i64)> =
+        claims.into_iter().enumerate().filter_map(|(i, c)| c.unwrap().map(|e| (i, e))).collect();
+    assert_eq!(won.len(), 1, "exactly one instance takes the lease over: {won:?}");
+    let (winner, epoch) = won[0];
+    assert!(epoch > first);
+    let holder = store.lease_holder(game).await.unwrap().unwrap();
+    assert_eq!((holder.owner.as_str(), holder.held), (names[winner].as_str(), true));
+    let refused = store.append_action(game, 2, r#"{"player":1,"type":"pass"}"#, None, Some(&old)).await;
+    assert!(matches!(refused, Err(ApiError::Fenced(_))), "{refused:?}");
+    let refused = store.finish_game(game, "{}", None, Some(&old)).await;
+    assert!(matches!(refused, Err(ApiError::Fenced(_))), "{refused:?}");
+    let new = Fence { owner: names[winner].as_str().into(), epoch };
+    store.append_action(game, 2, r#"{"player":1,"type":"pass"}"#, None, Some(&new)).await.unwrap();
+    assert_eq!(store.actions(game, 0).await.unwrap().len(), 2, "the former owner's write left nothing");
+    assert_eq!(store.game(game).await.unwrap().unwrap().status, "open");
+}

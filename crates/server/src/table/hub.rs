@@ -273,7 +273,9 @@ impl Hub {
     ) -> Result<T, ApiError> {
         let (tx, rx) = oneshot::channel();
         self.send(id, make(tx)).await?;
-        rx.await.map_err(|_| ApiError::Internal("the game stopped answering".into()))
+        // Unanswered: the table stopped (it lost its lease) or its owner's link died. Nothing
+        // was applied; the game is found again on the next try.
+        rx.await.map_err(|_| ApiError::Unavailable("the game stopped answering: try again".into()))
     }
 
     /// Sends a command to game `id`'s table (loading it if needed), resending it to the

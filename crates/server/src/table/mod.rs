@@ -189,8 +189,8 @@ impl TableHandle {
         self.commands
             .send(make(tx))
             .await
-            .map_err(|_| ApiError::Internal("the game is shutting down".into()))?;
-        rx.await.map_err(|_| ApiError::Internal("the game stopped answering".into()))
+            .map_err(|_| ApiError::Unavailable("the game stopped: try again".into()))?;
+        rx.await.map_err(|_| ApiError::Unavailable("the game stopped answering: try again".into()))
     }
 }
 
