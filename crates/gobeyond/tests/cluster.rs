@@ -190,6 +190,16 @@ async fn a_client_on_another_instance_plays_a_whole_game_and_a_spectator_on_a_th
     let sync = watching.watch(game, None).await;
     let mut seen = sync["seq"].as_u64().unwrap();
     let mut socket = player.socket().await;
+    // The lobby and the chat are the same on every instance.
+    for instance in &instances {
+        let (_, live) = at(&spectator, &instance.base).get("/api/games?status=live").await;
+        assert!(live["games"].as_array().unwrap().iter().any(|g| g["id"] == game), "{live}");
+    }
+    socket.send(json!({"type": "chat", "game": game, "text": "good luck"})).await;
+    let said = watching.until(|v| v["type"] == "chat").await;
+    assert_eq!(said["text"], "good luck");
+    let (_, chat) = at(&spectator, &instances[owner].base).get(&format!("/api/games/{game}/chat")).await;
+    assert!(chat.to_string().contains("good luck"), "{chat}");
     let mut tried = 0;
     let mut acked = Vec::new();
     while acked.len() < 6 {
