@@ -3,6 +3,7 @@
 
 mod bench;
 mod fuzz;
+mod lab;
 mod loadtest;
 mod matches;
 mod systems;
@@ -101,6 +102,103 @@ enum Command {
     Bench {
         #[command(subcommand)]
         what: BenchCommand,
+    },
+    /// The designers' lab: self-play series, sweeps, fair values, life tables (JSON; `--html`
+    /// for a report with charts). See docs/lab.md.
+    Lab {
+        #[command(subcommand)]
+        what: LabCommand,
+    },
+}
+
+/// What a lab series plays.
+#[derive(Debug, Args)]
+struct LabSeriesArgs {
+    #[arg(long, default_value = "gobeyond", value_parser = parse_rules, help = rules_help("Rules of the series"))]
+    rules: String,
+    #[arg(long, default_value = "hex:5")]
+    map: String,
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// The bot in every seat (`random`, `greedy`, or a level 1-10), or one per seat.
+    #[arg(long = "bot", num_args = 1, default_value = "3")]
+    bots: Vec<String>,
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// Seconds per move (default: each level's fixed number of playouts, reproducible).
+    #[arg(long)]
+    seconds_per_move: Option<f64>,
+    /// Settings over the preset, e.g. `--set komi=6.5`.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    settings: Vec<String>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Also write an HTML report with charts.
+    #[arg(long)]
+    html: Option<PathBuf>,
+}
+
+impl LabSeriesArgs {
+    fn spec(&self) -> lab::Spec {
+        lab::Spec {
+            rules: self.rules.clone(),
+            settings: self.settings.clone(),
+            map: self.map.clone(),
+            players: self.players,
+            bots: self.bots.clone(),
+            games: self.games,
+            seconds: self.seconds_per_move,
+            seed: self.seed,
+            threads: self
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+enum LabCommand {
+    /// A self-play series (or one per value with --sweep): wins per seat with intervals, the
+    /// first seat's advantage, lengths, margins, endings, points over time.
+    Run {
+        #[command(flatten)]
+        series: LabSeriesArgs,
+        /// A series per value: `NAME=V1,V2,...` for a setting, `map=SPEC1,SPEC2,...` for maps.
+        #[arg(long)]
+        sweep: Option<String>,
+    },
+    /// The value of a numeric setting (komi, a cost) that evens the first seat's chances.
+    Fair {
+        #[command(flatten)]
+        series: LabSeriesArgs,
+        /// The setting searched, e.g. `komi`.
+        #[arg(long)]
+        setting: String,
+        #[arg(long)]
+        from: f64,
+        #[arg(long)]
+        to: f64,
+        /// Values tried are multiples of this from --from (1 for whole-number settings).
+        #[arg(long, default_value_t = 0.5)]
+        step: f64,
+    },
+    /// The fewest stones of an unconditionally alive group (Benson) at each kind of place of a
+    /// map: corner, edge, open; pentagon and hexagon on a Goldberg sphere.
+    Life {
+        #[arg(long, default_value = "square:19")]
+        map: String,
+        /// Only groups of fewer stones than this are searched.
+        #[arg(long, default_value_t = 14)]
+        limit: usize,
+        /// Count only groups made of one chain (Benson also accepts several chains that
+        /// share their eyes).
+        #[arg(long)]
+        one_chain: bool,
+        #[arg(long)]
+        html: Option<PathBuf>,
     },
 }
 
@@ -385,6 +483,40 @@ enum BenchCommand {
 }
 
 /// `--rules`: a rule system or any system's preset, as the registry knows them.
+fn run_lab(what: LabCommand) -> Result<()> {
+    let write_html = |path: &Option<PathBuf>, html: String| -> Result<()> {
+        if let Some(p) = path {
+            terminal::write_atomically(p, &html)?;
+            eprintln!("report: {}", p.display());
+        }
+        Ok(())
+    };
+    match what {
+        LabCommand::Run { series, sweep: None } => {
+            let r = lab::series(&series.spec(), "playing")?;
+            write_html(&series.html, lab::report::series(&r))?;
+            println!("{}", serde_json::to_string_pretty(&r)?);
+        }
+        LabCommand::Run { series, sweep: Some(sweep) } => {
+            let r = lab::sweep(&series.spec(), &sweep)?;
+            write_html(&series.html, lab::report::sweep(&r))?;
+            println!("{}", serde_json::to_string_pretty(&r)?);
+        }
+        LabCommand::Fair { series, setting, from, to, step } => {
+            let r = lab::fair(&series.spec(), &setting, from, to, step)?;
+            write_html(&series.html, lab::report::fair(&r))?;
+            println!("{}", serde_json::to_string_pretty(&r)?);
+        }
+        LabCommand::Life { map, limit, one_chain, html } => {
+            let m = map_source(&map)?.load()?;
+            let r = lab::life::table(&map, &m, limit, one_chain)?;
+            write_html(&html, lab::report::life(&r))?;
+            println!("{}", serde_json::to_string_pretty(&r)?);
+        }
+    }
+    Ok(())
+}
+
 fn parse_rules(name: &str) -> Result<String, String> {
     registry::rules_by_name(name).map(|_| name.to_string())
 }
@@ -631,6 +763,7 @@ fn run(cli: Cli) -> Result<()> {
             }
             bar.finish_and_clear();
         }
+        Command::Lab { what } => run_lab(what)?,
         Command::Bench { what: BenchCommand::Copy } => {
             println!("{}", serde_json::to_string(&bench::copies("square:19")?)?);
         }

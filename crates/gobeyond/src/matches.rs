@@ -75,7 +75,7 @@ pub fn series(
         let names = (0..n).map(|s| PlayerInfo { name: bots[bot_at(s)].clone() }).collect();
         let source = crate::map_source(map)?;
         let (outcome, record) = gobeyond_rules::dispatch!(game, game => {
-            let end = play_series_game(game, &seat_strategies, seed, time, 10 * map_arc.len())?;
+            let end = play_series_game(game, &seat_strategies, seed, time, 10 * map_arc.len(), &mut |_| {})?;
             (end.outcome().cloned().context("no outcome")?, Record::of(&end, source, names))
         });
         if let Some(dir) = record_dir {
@@ -127,13 +127,14 @@ pub fn series(
 
 /// One game between bots of any rule system: each plays its seat's moves for up to `max`
 /// actions; then everyone still to move passes, and decisions of several seats at once
-/// (GoBeyond's Clean-Up) are the computer's.
-fn play_series_game<G: Computer>(
+/// (GoBeyond's Clean-Up) are the computer's. `observe` sees the game after each action.
+pub(crate) fn play_series_game<G: Computer>(
     mut game: G,
     strategies: &[Strategy],
     seed: u64,
     time: Option<Duration>,
     max: usize,
+    observe: &mut dyn FnMut(&G),
 ) -> Result<G> {
     let mut players: Vec<Bot<G>> =
         strategies.iter().enumerate().map(|(s, &st)| Bot::new(st, seed + s as u64, 1, time)).collect();
@@ -148,6 +149,7 @@ fn play_series_game<G: Computer>(
         let (action, _) = players[p.index()].choose(&game);
         let Some(action) = action else { break };
         game.play(action).map_err(|e| anyhow::anyhow!("bot {p} played an illegal action: {e}"))?;
+        observe(&game);
     }
     let mut actions = Vec::new();
     for _ in 0..10 * max.max(1) {
