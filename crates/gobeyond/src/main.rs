@@ -190,6 +190,14 @@ enum LabCommand {
     Life {
         #[arg(long, default_value = "square:19")]
         map: String,
+        /// `classic` (Go, Benson) or `gengo` (pass-alive on regions).
+        #[arg(long, default_value = "classic")]
+        rules: String,
+        /// Gengo's regions as in its settings: `default`, `classic`, or JSON such as
+        /// `{"graph":{"overlap_radius":1,"neighbour_radius":2,"max_graph_distance":3}}` or
+        /// `{"offsets":{"overlap":[[0,0],...],"neighbour":[[2,0],...]}}`.
+        #[arg(long, default_value = "default")]
+        regions: String,
         /// Only groups of fewer stones than this are searched.
         #[arg(long, default_value_t = 14)]
         limit: usize,
@@ -507,9 +515,20 @@ fn run_lab(what: LabCommand) -> Result<()> {
             write_html(&series.html, lab::report::fair(&r))?;
             println!("{}", serde_json::to_string_pretty(&r)?);
         }
-        LabCommand::Life { map, limit, one_chain, html } => {
+        LabCommand::Life { map, rules, regions, limit, one_chain, html } => {
             let m = map_source(&map)?.load()?;
-            let r = lab::life::table(&map, &m, limit, one_chain)?;
+            let r = match rules.as_str() {
+                "classic" | "go" => lab::life::table(&map, &m, limit, one_chain)?,
+                "gengo" => {
+                    let regions: gobeyond_rules::gengo::Regions = match regions.as_str() {
+                        "default" | "classic" => serde_json::from_value(serde_json::Value::String(regions))?,
+                        json => serde_json::from_str(json).context("--regions: not a region setting")?,
+                    };
+                    gobeyond_rules::gengo::regions::validate(&regions).map_err(|e| anyhow::anyhow!("--regions: {e}"))?;
+                    lab::regions_life::table(&map, &m, &regions, limit, one_chain)?
+                }
+                other => anyhow::bail!("--rules: life tables are computed for classic and gengo, not {other:?}"),
+            };
             write_html(&html, lab::report::life(&r))?;
             println!("{}", serde_json::to_string_pretty(&r)?);
         }

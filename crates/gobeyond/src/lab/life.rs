@@ -315,7 +315,7 @@ fn connect(
 
 /// The node of degree `d` farthest from every node of lower degree: a corner, the middle of an
 /// edge, the centre.
-fn anchor(map: &Map, d: usize) -> Option<usize> {
+pub(super) fn anchor(map: &Map, d: usize) -> Option<usize> {
     let lower: Vec<usize> = (0..map.len()).filter(|&i| map.degree(i as NodeId) < d).collect();
     let mut far = vec![u32::MAX; map.len()];
     for &l in &lower {
@@ -326,7 +326,7 @@ fn anchor(map: &Map, d: usize) -> Option<usize> {
     (0..map.len()).filter(|&i| map.degree(i as NodeId) == d).max_by_key(|&i| (far[i], std::cmp::Reverse(i)))
 }
 
-fn diagram(map: &Map, stones: &[usize], eyes: &[usize]) -> String {
+pub(super) fn diagram(map: &Map, stones: &[usize], eyes: &[usize]) -> String {
     let cells: Vec<(usize, (u32, u32))> =
         stones.iter().chain(eyes).filter_map(|&i| Some((i, map.grid_position(i as NodeId)?))).collect();
     if cells.is_empty() {
@@ -353,6 +353,29 @@ fn diagram(map: &Map, stones: &[usize], eyes: &[usize]) -> String {
     out
 }
 
+/// The kinds of place of a map, by node degree, lowest first: a grid's corner, edge and open,
+/// elsewhere `degree N`.
+pub(super) fn place_names(map: &Map) -> Vec<(usize, String)> {
+    let mut degrees: Vec<usize> = map.nodes().map(|n| map.degree(n)).collect();
+    degrees.sort_unstable();
+    degrees.dedup();
+    let grid = map.grid().is_some();
+    let count = degrees.len();
+    degrees
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| {
+            let name = match (grid, count, i) {
+                (true, 3, 0) => "corner".into(),
+                (true, 3, 1) => "edge".into(),
+                (true, _, i) if i + 1 == count => "open".into(),
+                _ => format!("degree {d}"),
+            };
+            (d, name)
+        })
+        .collect()
+}
+
 /// The life table of classic Go (Benson) on `map`: one row per kind of place, groups of fewer
 /// than `limit` stones.
 /// With `one_chain`, only groups made of one chain count.
@@ -360,27 +383,15 @@ pub fn table(spec: &str, map: &Map, limit: usize, one_chain: bool) -> Result<Lif
     if map.len() > 10_000 {
         bail!("life tables are computed on maps of at most 10,000 nodes");
     }
-    let mut degrees: Vec<usize> = map.nodes().map(|n| map.degree(n)).collect();
-    degrees.sort_unstable();
-    degrees.dedup();
-    let grid = map.grid().is_some();
-    let name = |d: usize| -> String {
-        match (grid, degrees.len(), degrees.iter().position(|&x| x == d)) {
-            (true, 3, Some(0)) => "corner".into(),
-            (true, 3, Some(1)) => "edge".into(),
-            (true, _, Some(i)) if i + 1 == degrees.len() => "open".into(),
-            _ => format!("degree {d}"),
-        }
-    };
     let mut rows = Vec::new();
-    for &d in &degrees {
+    for (d, location) in place_names(map) {
         let Some(a) = anchor(map, d) else { continue };
         let found = search(map, a, d, limit, one_chain);
         let (stones, eyes) = found.map_or((Vec::new(), Vec::new()), |b| (b.stones, b.eyes));
         let label =
             |v: &[usize]| -> Vec<String> { v.iter().map(|&i| map.label(i as NodeId).to_string()).collect() };
         rows.push(LifeRow {
-            location: name(d),
+            location,
             degree: d,
             anchor: map.label(a as NodeId).to_string(),
             stones: (!stones.is_empty()).then_some(stones.len()),

@@ -8,6 +8,7 @@
 //! charts ([`report`]).
 
 pub mod life;
+pub mod regions_life;
 pub mod report;
 
 use std::{
