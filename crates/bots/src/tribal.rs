@@ -18,8 +18,15 @@ use crate::{
     searchable::{Prior, Rewards, Workspace},
 };
 
+/// Share of a reward that is winning alone, the rest being the place. With place rewards
+/// only, a search valued second place half a win and a three-way tie (every score 0 after
+/// three early passes: the rules end the game there) as much as playing on, and against
+/// greedy players, who pass half the time, it drew two games in three.
+const WIN_WEIGHT: f32 = 0.6;
+
 /// Rewards from the places: first 1, last 0; players sharing a place share the positions
-/// they span (three tied for first all get ½, not a win each).
+/// they span (three tied for first all get ½, not a win each). A sole first place adds
+/// [`WIN_WEIGHT`]; a shared one adds nothing, so a draw is worth less than its share of a win.
 fn place_rewards(game: &TribalGame) -> Rewards {
     let mut r = [0.0; MAX_PLAYERS];
     let Some(o) = game.outcome() else { return r };
@@ -30,9 +37,52 @@ fn place_rewards(game: &TribalGame) -> Rewards {
     for (i, &place) in o.places.iter().enumerate() {
         let tied = o.places.iter().filter(|&&q| q == place).count();
         let position = place as f32 + (tied as f32 - 1.0) / 2.0;
-        r[i] = 1.0 - (position - 1.0) / (n as f32 - 1.0);
+        let by_place = 1.0 - (position - 1.0) / (n as f32 - 1.0);
+        let win = if place == 1 && tied == 1 { 1.0 } else { 0.0 };
+        r[i] = WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * by_place;
     }
     r
+}
+
+/// The only liberty of the team group at `node`, if it has exactly one.
+fn sole_liberty(game: &TribalGame, node: NodeId, stones: &mut Vec<NodeId>) -> Option<NodeId> {
+    let owner = game.stone_at(node)?;
+    let team = game.team(owner);
+    stones.clear();
+    stones.push(node);
+    let mut liberty = None;
+    let mut i = 0;
+    while i < stones.len() {
+        let v = stones[i];
+        i += 1;
+        for &w in game.map().neighbors(v) {
+            match game.stone_at(w) {
+                None if liberty.is_none_or(|l| l == w) => liberty = Some(w),
+                None => return None,
+                Some(q) if game.team(q) == team && !stones.contains(&w) => stones.push(w),
+                Some(_) => {}
+            }
+        }
+    }
+    liberty
+}
+
+/// The playouts' one tactic, as in Go's light playouts: take a group that the last stone left
+/// in atari (the last stone's own group included), when the capture is in range.
+fn play_capture(game: &mut TribalGame, p: Player, last: NodeId, stones: &mut Vec<NodeId>) -> Option<NodeId> {
+    let team = game.team(p);
+    let map = game.map().clone();
+    for &v in std::iter::once(&last).chain(map.neighbors(last)) {
+        if game.stone_at(v).is_none_or(|q| game.team(q) == team) {
+            continue;
+        }
+        if let Some(l) = sole_liberty(game, v, stones)
+            && game.play(Action::Place(l)).is_ok()
+        {
+            return Some(l);
+        }
+    }
+    None
 }
 
 /// A one-point eye of `p`'s team: every neighbour is a stone of that team.
@@ -266,6 +316,8 @@ impl Searchable for TribalGame {
         // other player's answer, and a budget in inputs would stop those playouts half-way.
         let n = g.map().len();
         let mut turns = 0;
+        let mut last = None;
+        let mut stones = Vec::new();
         for _ in 0..(10 * (3 * n + 60) + 1000) {
             if g.outcome().is_some() || turns > 3 * n + 60 {
                 break;
@@ -308,9 +360,13 @@ impl Searchable for TribalGame {
                     }
                 }
                 Phase::Turn { rolled: None } if late => Action::Pass,
-                _ => match play_random_placement(g, p, rng) {
+                _ => match last
+                    .and_then(|l| play_capture(g, p, l, &mut stones))
+                    .or_else(|| play_random_placement(g, p, rng))
+                {
                     Some(v) => {
                         played.push((p, v));
+                        last = Some(v);
                         continue;
                     }
                     None if matches!(g.phase(), Phase::Turn { rolled: None }) => Action::Pass,

@@ -524,10 +524,13 @@ fn run_lab(what: LabCommand) -> Result<()> {
                         "default" | "classic" => serde_json::from_value(serde_json::Value::String(regions))?,
                         json => serde_json::from_str(json).context("--regions: not a region setting")?,
                     };
-                    gobeyond_rules::gengo::regions::validate(&regions).map_err(|e| anyhow::anyhow!("--regions: {e}"))?;
+                    gobeyond_rules::gengo::regions::validate(&regions)
+                        .map_err(|e| anyhow::anyhow!("--regions: {e}"))?;
                     lab::regions_life::table(&map, &m, &regions, limit, one_chain)?
                 }
-                other => anyhow::bail!("--rules: life tables are computed for classic and gengo, not {other:?}"),
+                other => {
+                    anyhow::bail!("--rules: life tables are computed for classic and gengo, not {other:?}")
+                }
             };
             write_html(&html, lab::report::life(&r))?;
             println!("{}", serde_json::to_string_pretty(&r)?);

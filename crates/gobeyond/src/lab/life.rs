@@ -12,7 +12,7 @@
 //! (iterative deepening over connected additions, bounded by the best group found). Every candidate is checked by
 //! Benson's algorithm on the whole map.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 
 use anyhow::{Result, bail};
 use gobeyond_maps::{Map, NodeId};
@@ -43,9 +43,6 @@ pub struct LifeReport {
     pub rows: Vec<LifeRow>,
 }
 
-/// Regions bigger than this are never vital (no chain of the sizes searched touches every
-/// point of one).
-const SMALL: usize = 8;
 /// Eyes are placed within this many steps of the anchor.
 const RADIUS: u32 = 4;
 
@@ -89,7 +86,8 @@ pub fn pass_alive(map: &Map, stones: &[bool]) -> bool {
             let mut points = vec![e];
             seen[e] = true;
             let mut i = 0;
-            let mut big = false;
+            // Every region is walked whole: a big one is vital too when each of its points is
+            // a liberty of one chain (Benson sets no size limit).
             while i < points.len() {
                 for &y in map.neighbors(points[i] as NodeId) {
                     let y = y as usize;
@@ -99,24 +97,6 @@ pub fn pass_alive(map: &Map, stones: &[bool]) -> bool {
                     }
                 }
                 i += 1;
-                if points.len() > SMALL {
-                    big = true;
-                    break;
-                }
-            }
-            if big {
-                // Mark the rest of this big region seen, so it is not walked again.
-                let mut queue: VecDeque<usize> = points.into_iter().collect();
-                while let Some(x) = queue.pop_front() {
-                    for &y in map.neighbors(x as NodeId) {
-                        let y = y as usize;
-                        if !stones[y] && !seen[y] {
-                            seen[y] = true;
-                            queue.push_back(y);
-                        }
-                    }
-                }
-                continue;
             }
             let mut border: Vec<usize> = points
                 .iter()

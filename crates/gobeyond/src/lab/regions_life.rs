@@ -66,7 +66,8 @@ pub fn pass_alive(t: &RegionTables, stones: &[bool]) -> bool {
     if groups == 0 {
         return false;
     }
-    let related = |x: usize| t.overlap(x as NodeId).iter().chain(t.neighbours(x as NodeId)).map(|&y| y as usize);
+    let related =
+        |x: usize| t.overlap(x as NodeId).iter().chain(t.neighbours(x as NodeId)).map(|&y| y as usize);
     // Regions of free spaces: (bordering groups, groups it is vital to).
     let mut seen = vec![false; n];
     let mut regions: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
@@ -114,7 +115,8 @@ pub fn pass_alive(t: &RegionTables, stones: &[bool]) -> bool {
         let mut changed = false;
         for (g, live) in alive.iter_mut().enumerate() {
             if *live {
-                let vital = regions.iter().zip(&region_alive).filter(|(r, a)| **a && r.1.contains(&g)).count();
+                let vital =
+                    regions.iter().zip(&region_alive).filter(|(r, a)| **a && r.1.contains(&g)).count();
                 if vital < 2 {
                     *live = false;
                     changed = true;
@@ -171,14 +173,20 @@ impl Search<'_> {
                 continue;
             }
             for (j, b) in eyes.iter().enumerate() {
-                if (!self.anchor_in_eye && j <= i) || a.iter().any(|&x| b.iter().any(|&y| x == y || related(self.t, x, y))) {
+                if (!self.anchor_in_eye && j <= i)
+                    || a.iter().any(|&x| b.iter().any(|&y| x == y || related(self.t, x, y)))
+                {
                     continue;
                 }
                 let e: Vec<usize> = a.iter().chain(b).copied().collect();
                 let mut must: Vec<usize> = e
                     .iter()
                     .flat_map(|&x| {
-                        self.t.overlap(x as NodeId).iter().chain(self.t.neighbours(x as NodeId)).map(|&y| y as usize)
+                        self.t
+                            .overlap(x as NodeId)
+                            .iter()
+                            .chain(self.t.neighbours(x as NodeId))
+                            .map(|&y| y as usize)
                     })
                     .filter(|y| !e.contains(y))
                     .collect();
@@ -203,7 +211,11 @@ impl Search<'_> {
     fn placeable(&self, c: usize, eyes: &[usize], stones: &[bool], cover: &[u16]) -> bool {
         !stones[c]
             && cover[c] == 0
-            && !self.t.overlap(c as NodeId).iter().any(|&q| eyes.contains(&(q as usize)) || stones[q as usize])
+            && !self
+                .t
+                .overlap(c as NodeId)
+                .iter()
+                .any(|&q| eyes.contains(&(q as usize)) || stones[q as usize])
     }
 
     fn put(&self, c: usize, stones: &mut [bool], cover: &mut [u16], on: bool) {
@@ -217,7 +229,14 @@ impl Search<'_> {
         }
     }
 
-    fn cover(&mut self, eyes: &[usize], must: &[usize], stones: &mut [bool], cover: &mut [u16], chosen: &mut Vec<usize>) {
+    fn cover(
+        &mut self,
+        eyes: &[usize],
+        must: &[usize],
+        stones: &mut [bool],
+        cover: &mut [u16],
+        chosen: &mut Vec<usize>,
+    ) {
         self.nodes += 1;
         if chosen.len() >= self.bound || self.nodes > BUDGET {
             return;
@@ -353,9 +372,14 @@ pub fn table(spec: &str, map: &Map, regions: &Regions, limit: usize, one_chain: 
         s.run();
         let exhausted = s.nodes > BUDGET;
         let (stones, eyes) = s.best.unwrap_or_default();
-        let label = |v: &[usize]| -> Vec<String> { v.iter().map(|&i| map.label(i as NodeId).to_string()).collect() };
+        let label =
+            |v: &[usize]| -> Vec<String> { v.iter().map(|&i| map.label(i as NodeId).to_string()).collect() };
         rows.push(LifeRow {
-            location: if exhausted { format!("{location} (search budget spent: an upper bound)") } else { location.clone() },
+            location: if exhausted {
+                format!("{location} (search budget spent: an upper bound)")
+            } else {
+                location.clone()
+            },
             degree: *d,
             anchor: map.label(a as NodeId).to_string(),
             stones: (!stones.is_empty()).then_some(stones.len()),
@@ -404,6 +428,12 @@ mod tests {
         let alive = set(&map, &["B1", "A2", "B2", "C2", "D2", "D1"]);
         assert!(pass_alive(&t, &alive));
         assert!(!pass_alive(&t, &set(&map, &["B1", "A2", "B2", "C2", "D1"])));
+        // A chain with a one-point eye and a twelve-point region all of whose points are its
+        // liberties: pass-alive (Benson sets no size limit on vital regions; the Go test once
+        // skipped regions over eight points, and this differential test found it).
+        let rows = ["X...XXX", "XXX...X", ".XXX.XX", ".XXX.X.", ".XX..XX", ".XX..XX", "..XXXXX"];
+        let big: Vec<bool> = rows.iter().flat_map(|r| r.chars().map(|c| c == 'X')).collect();
+        assert!(pass_alive(&t, &big) && super::super::life::pass_alive(&map, &big));
         let mut rng = Rng::new(7);
         let mut agreed_alive = 0;
         for _ in 0..20_000 {
@@ -429,7 +459,8 @@ mod tests {
         assert!(!stones.is_empty(), "{corner:?}");
         assert!(pass_alive(&t, &set(&map, &stones)), "{corner:?}");
         for i in 0..stones.len() {
-            let fewer: Vec<&str> = stones.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, s)| *s).collect();
+            let fewer: Vec<&str> =
+                stones.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, s)| *s).collect();
             assert!(!pass_alive(&t, &set(&map, &fewer)), "{fewer:?}");
         }
         // A lone stone, and two far apart, are not alive.
