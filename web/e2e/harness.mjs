@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repo = resolve(here, '../..');
-const binary = process.env.GOBEYOND_BIN ?? join(repo, 'target/debug/gobeyond');
+export const binary = process.env.GOBEYOND_BIN ?? join(repo, 'target/debug/gobeyond');
 export const screenshots = process.env.GOBEYOND_SCREENSHOTS ?? join(repo, 'target/screenshots');
 
 function freePort() {
@@ -36,7 +36,7 @@ export async function startServer() {
   const launch = async () => {
     child = spawn(
       binary,
-      ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'e2e.db')}`, '--auth-rate', '0', '--test-hooks'],
+      ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'e2e.db')}`, '--auth-rate', '0', '--test-hooks', '--reports', join(dir, 'reports')],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     child.stderr.on('data', (d) => (log += d));
@@ -57,6 +57,8 @@ export async function startServer() {
   await launch();
   return {
     url,
+    /** The directory of lab reports the server lists. */
+    reports: join(dir, 'reports'),
     log: () => log,
     async restart(downtimeMs = 1000) {
       child.kill('SIGKILL');

@@ -2,7 +2,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { gameId, newPlayer, screenshot, startBrowser, startServer, stones, waitForLog } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { binary, gameId, newPlayer, screenshot, startBrowser, startServer, stones, waitForLog } from './harness.mjs';
 
 let server;
 let browser;
@@ -1012,6 +1013,27 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await a.page.waitForSelector('svg.board2d .stone[data-stone="6"]');
     assert.deepEqual(await stones(a.page), { 12: 0, 6: 1 });
     for (const p of [a, b]) await p.context.close();
+  });
+
+  test('the lab page lists the reports the server keeps and shows one', async () => {
+    const { page, context } = await newPlayer(browser, server.url);
+    await page.goto(`${server.url}/#/lab`);
+    await page.waitForSelector('#lab-empty');
+    // A real report, made by the program: the life table of Go on 9×9.
+    execFileSync(binary, ['lab', 'life', '--map', 'square:9', '--limit', '9', '--html', `${server.reports}/go-life-9x9.html`], { stdio: 'ignore' });
+    await page.reload();
+    await page.waitForSelector('#lab-reports tr[data-report="go-life-9x9.html"]');
+    await page.click('#lab-reports tr[data-report="go-life-9x9.html"] a');
+    await page.waitForSelector('#lab-frame');
+    const frame = page.frameLocator('#lab-frame');
+    await frame.locator('h1').waitFor();
+    assert.match((await frame.locator('body').textContent()) ?? '', /corner/i);
+    assert.equal(await page.getAttribute('#lab-frame', 'sandbox'), '', 'the report runs sandboxed');
+    await screenshot(page, 'lab-report');
+    // Names that would leave the directory are refused.
+    const r = await page.evaluate(async () => (await fetch('/api/lab/reports/..%2Fe2e.db')).status);
+    assert.equal(r, 400);
+    await context.close();
   });
 
   test('the rules for players: diagrams per rule system, the full documents one click away, and a gentle first game', async () => {

@@ -54,6 +54,20 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
+/** A designers' lab report the server keeps (`gobeyond lab ... --html`). */
+export interface LabReport {
+  name: string;
+  title: string;
+  bytes: number;
+  /** Seconds since the Unix epoch. */
+  modified: number;
+}
+
+export interface LabReports {
+  enabled: boolean;
+  reports: LabReport[];
+}
+
 export const api = {
   me: () => call<UserBody>('GET', '/api/me').then((r) => r.user),
   guest: () => call<UserBody>('POST', '/api/guest').then((r) => r.user),
@@ -79,6 +93,7 @@ export const api = {
   stateAt: (id: number, at: number) => call<StateAt>('GET', `/api/games/${id}/state?at=${at}`),
   chat: (id: number) => call<ChatHistory>('GET', `/api/games/${id}/chat`).then((r) => r.chat),
   rules: () => call<RuleSystems>('GET', '/api/rules').then((r) => r.systems),
+  labReports: () => call<LabReports>('GET', '/api/lab/reports'),
   rulesDoc: async (system: string) => {
     const res = await fetch(`/api/rules/${encodeURIComponent(system)}/doc`);
     if (!res.ok) throw new ApiError(res.status, `no rules page for ${system}`);

@@ -7,6 +7,7 @@ import { playerPage } from './pages/player';
 import { reviewPage } from './pages/review';
 import { guidePage } from './pages/guide';
 import { rulesPage } from './pages/rules';
+import { labPage } from './pages/lab';
 import { session } from './session';
 import { Socket } from './socket';
 import './style.css';
@@ -41,6 +42,8 @@ async function route() {
       leave = await reviewPage(root, Number(parts[1]));
     } else if (parts[0] === 'player' && parts[1]) {
       await playerPage(root, decodeURIComponent(parts[1]));
+    } else if (parts[0] === 'lab') {
+      await labPage(root, parts[1] ? decodeURIComponent(parts[1]) : undefined);
     } else if (parts[0] === 'rules' && parts[2] === 'reference') {
       await rulesPage(root, parts[1] ?? 'gobeyond');
     } else if (parts[0] === 'rules') {

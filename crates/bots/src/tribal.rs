@@ -160,11 +160,41 @@ fn liberties_upto(game: &TribalGame, node: NodeId, limit: usize) -> usize {
     libs.len()
 }
 
+/// Whether `node` lies in an empty region of at most `limit` nodes bordered by `p`'s team
+/// alone: its territory, where a stone only costs a point under territory counting.
+fn in_own_territory(game: &TribalGame, p: Player, node: NodeId, limit: usize) -> bool {
+    let team = game.team(p);
+    let mut region = vec![node];
+    let mut i = 0;
+    while i < region.len() {
+        let v = region[i];
+        i += 1;
+        for &w in game.map().neighbors(v) {
+            match game.stone_at(w) {
+                Some(q) if game.team(q) != team => return false,
+                Some(_) => {}
+                None if !region.contains(&w) => {
+                    if region.len() >= limit {
+                        return false;
+                    }
+                    region.push(w);
+                }
+                None => {}
+            }
+        }
+    }
+    true
+}
+
 /// What the search expects of a placement before playing it out: captures and saving one's
-/// own group in atari first, a stone that puts itself in atari last, touching one's own stones
-/// a little better than a stone alone.
+/// own group in atari first, a stone in one's own territory or one that puts itself in atari
+/// last, touching one's own stones a little better than a stone alone. (Playouts fill the
+/// board, so they cannot see that a stone in one's own territory loses a point.)
 fn placement_prior(game: &TribalGame, node: NodeId) -> Prior {
     let Some(p) = game.to_move() else { return Prior { visits: 10.0, value: 0.5 } };
+    if in_own_territory(game, p, node, 40) {
+        return Prior { visits: 40.0, value: 0.1 };
+    }
     let team = game.team(p);
     let mut captures = false;
     let mut saves = false;
@@ -240,6 +270,81 @@ fn reject_answer(game: &TribalGame, p: Player) -> Action {
             _ => false,
         });
     Action::React(if hurt { card } else { Reaction::Decline })
+}
+
+/// Whether `seat` would win alone if everyone passed from here: the game would end with the
+/// board as it stands (Clean-Up naming nothing).
+fn wins_if_everyone_passes(game: &TribalGame, seat: Player) -> bool {
+    let mut g = game.without_events();
+    let mut rng = Rng::new(1);
+    for _ in 0..64 * MAX_PLAYERS {
+        if let Some(o) = g.outcome() {
+            return o.places[seat.index()] == 1 && o.places.iter().filter(|&&q| q == 1).count() == 1;
+        }
+        if g.sample_chance(&mut rng) {
+            continue;
+        }
+        if *g.phase() == Phase::CleanUp {
+            for p in g.acting() {
+                let _ = g.apply(p, &Input::Dead(Vec::new()));
+            }
+            continue;
+        }
+        let Some(p) = g.to_move() else { return false };
+        let action = match g.phase() {
+            Phase::Turn { rolled: None } => Action::Pass,
+            Phase::Reaction { .. } => Action::React(Reaction::Decline),
+            Phase::Discard { .. } | Phase::Return { .. } => card_to_drop(&g, p),
+            Phase::Offer { .. } => Action::Decline,
+            _ => return false,
+        };
+        if g.play(action).is_err() {
+            return false;
+        }
+    }
+    false
+}
+
+/// The placement that leaves `seat` best off right away (territory and prisoners), outside
+/// its own territory, if any is legal now.
+fn best_placement(game: &TribalGame, seat: Player) -> Option<Action> {
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    legal
+        .into_iter()
+        .filter(|a| matches!(a, Action::Place(v) if !in_own_territory(game, seat, *v, 40)))
+        .filter_map(|a| {
+            let mut g = game.without_events();
+            g.play(a).ok()?;
+            Some((g.greedy_value(seat), a))
+        })
+        .max_by(|x, y| x.0.total_cmp(&y.0))
+        .map(|(_, a)| a)
+}
+
+/// The search's pass or forgo, second-guessed: the rules end the game after a round of passes,
+/// and the playouts (where nobody passes before the board is full) cannot see that others will
+/// pass. A seat that would not win if the game ended now plays on while it has a placement:
+/// it rolls instead of passing, and places (the best placement right away) instead of forgoing.
+/// The game still ends: every such turn places a stone, and positional superko forbids
+/// repeating a position.
+fn play_on_when_behind(game: &TribalGame, seat: Player, action: Action) -> Action {
+    let behind = || !wins_if_everyone_passes(game, seat);
+    match (game.phase(), action) {
+        (Phase::Turn { rolled: None }, Action::Pass) if game.rules().range == RangeRule::Dice => {
+            let open = game.reachable(seat, Some(6)).iter().enumerate().any(|(v, &r)| {
+                let v = v as NodeId;
+                r && game.stone_at(v).is_none()
+                    && !in_own_territory(game, seat, v, 40)
+                    && game.placeable(seat, v, Some(6))
+            });
+            if open && behind() { Action::Roll } else { action }
+        }
+        (Phase::Turn { .. }, Action::Pass | Action::Forgo) if behind() => {
+            best_placement(game, seat).unwrap_or(action)
+        }
+        _ => action,
+    }
 }
 
 /// A random player: a start point at random, Play while some stone could still go somewhere
@@ -453,7 +558,7 @@ impl Computer for TribalGame {
         let action = if level.config(seed, 1).is_none() {
             random_action(&mut self.without_events(), seat, &mut Rng::new(seed))
         } else {
-            search(self, level, seed, time)?
+            play_on_when_behind(self, seat, search(self, level, seed, time)?)
         };
         Some(match action {
             Action::Timeout => self.fallback_move(seat),

@@ -253,6 +253,10 @@ struct ServeArgs {
     /// PostgreSQL only: seconds a dead instance's games wait before another takes them over.
     #[arg(long, default_value_t = 10.0)]
     lease_seconds: f64,
+    /// The directory of lab reports (`gobeyond lab ... --html DIR/NAME.html`) the web app lists
+    /// on its Lab page; an empty value shows none.
+    #[arg(long, default_value = "reports", env = "GOBEYOND_REPORTS")]
+    reports: PathBuf,
     /// Open connections from one client address.
     #[arg(long)]
     connections_per_address: Option<usize>,
@@ -494,6 +498,9 @@ enum BenchCommand {
 fn run_lab(what: LabCommand) -> Result<()> {
     let write_html = |path: &Option<PathBuf>, html: String| -> Result<()> {
         if let Some(p) = path {
+            if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))?;
+            }
             terminal::write_atomically(p, &html)?;
             eprintln!("report: {}", p.display());
         }
@@ -613,6 +620,7 @@ fn serve(args: ServeArgs) -> Result<()> {
         instance: args.instance,
         advertise: args.advertise,
         lease_ttl: std::time::Duration::from_secs_f64(args.lease_seconds.clamp(0.3, 3600.0)),
+        reports: (!args.reports.as_os_str().is_empty()).then_some(args.reports),
     };
     tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(gobeyond_server::run(config))
 }

@@ -15,6 +15,7 @@ pub mod cluster;
 pub mod conn;
 pub mod error;
 pub mod http;
+pub mod lab;
 pub mod limit;
 pub mod protocol;
 pub mod rating;
@@ -67,6 +68,9 @@ pub struct Config {
     /// With PostgreSQL, how long a game stays with an instance that stopped renewing its lease
     /// (died, frozen, cut off) before another takes it over.
     pub lease_ttl: std::time::Duration,
+    /// The directory of the designers' lab reports the web app lists (`gobeyond lab ... --html`);
+    /// none: no reports.
+    pub reports: Option<std::path::PathBuf>,
 }
 
 impl Default for Config {
@@ -82,6 +86,7 @@ impl Default for Config {
             instance: None,
             advertise: None,
             lease_ttl: std::time::Duration::from_secs(10),
+            reports: None,
         }
     }
 }
@@ -202,6 +207,8 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/maps/preview", get(views::preview))
         .route("/api/rules", get(views::rules))
         .route("/api/rules/{system}/doc", get(views::rules_doc))
+        .route("/api/lab/reports", get(lab::reports))
+        .route("/api/lab/reports/{name}", get(lab::report))
         .route("/api/ws", get(ws::upgrade))
         .route("/api/internal/link", get(cluster::link::accept))
         .fallback(web::asset)
