@@ -161,10 +161,12 @@ fn liberties_upto(game: &TribalGame, node: NodeId, limit: usize) -> usize {
 }
 
 /// Whether `node` lies in an empty region of at most `limit` nodes bordered by `p`'s team
-/// alone: its territory, where a stone only costs a point under territory counting.
+/// alone (and by some stone of it): its territory, where a stone only costs a point under
+/// territory counting.
 fn in_own_territory(game: &TribalGame, p: Player, node: NodeId, limit: usize) -> bool {
     let team = game.team(p);
     let mut region = vec![node];
+    let mut bordered = false;
     let mut i = 0;
     while i < region.len() {
         let v = region[i];
@@ -172,7 +174,7 @@ fn in_own_territory(game: &TribalGame, p: Player, node: NodeId, limit: usize) ->
         for &w in game.map().neighbors(v) {
             match game.stone_at(w) {
                 Some(q) if game.team(q) != team => return false,
-                Some(_) => {}
+                Some(_) => bordered = true,
                 None if !region.contains(&w) => {
                     if region.len() >= limit {
                         return false;
@@ -183,7 +185,7 @@ fn in_own_territory(game: &TribalGame, p: Player, node: NodeId, limit: usize) ->
             }
         }
     }
-    true
+    bordered
 }
 
 /// What the search expects of a placement before playing it out: captures and saving one's
@@ -602,6 +604,52 @@ mod tests {
             assert!(played.len() > map.len(), "{:?}: only {} stones", c.rules().range, played.len());
             assert!(rewards.iter().sum::<f32>() > 0.0);
         }
+    }
+
+    /// A seat plays on rather than pass while the game, ended now, would not be its win alone;
+    /// a seat that would win passes as the search chose.
+    #[test]
+    fn a_seat_behind_plays_on_and_a_seat_ahead_may_pass() {
+        let map = Arc::new(gobeyond_maps::generate("square:5").unwrap());
+        let rules = TribalRules { range: RangeRule::Unlimited, cards: false, ..TribalRules::default() };
+        let mut g = TribalGame::new(map, 2, rules, None).unwrap();
+        while let Phase::ChooseStart { .. } = g.phase() {
+            let seat = g.acting()[0];
+            g.apply(seat, &Input::Action(Action::Timeout)).unwrap();
+        }
+        let (b, w) = (Player(0), Player(1));
+        let at = |g: &TribalGame, l: &str| g.map().node_by_label(l).unwrap();
+        // Nobody has anything: a tie, which is no win.
+        assert!(!wins_if_everyone_passes(&g, b) && !wins_if_everyone_passes(&g, w));
+        assert!(matches!(play_on_when_behind(&g, b, Action::Pass), Action::Place(_)));
+        // Black walls off column A; White leaves its wall open at D5: Black's 5 points to 0.
+        for (seat, what) in [
+            (b, "B1"),
+            (w, "D1"),
+            (b, "B2"),
+            (w, "D2"),
+            (b, "B3"),
+            (w, "D3"),
+            (b, "B4"),
+            (w, "D4"),
+            (b, "B5"),
+        ] {
+            let v = at(&g, what);
+            g.apply(seat, &Input::Action(Action::Place(v))).unwrap();
+        }
+        g.apply(w, &Input::Action(Action::Forgo)).unwrap();
+        assert!(wins_if_everyone_passes(&g, b));
+        assert!(!wins_if_everyone_passes(&g, w));
+        assert_eq!(play_on_when_behind(&g, b, Action::Pass), Action::Pass);
+        g.apply(b, &Input::Action(Action::Pass)).unwrap();
+        // White is behind: neither a pass nor a forgo, and never a stone in Black's column A
+        // or in its own territory.
+        for choice in [Action::Pass, Action::Forgo] {
+            let Action::Place(v) = play_on_when_behind(&g, w, choice) else { panic!("{choice:?} kept") };
+            assert_ne!(g.map().label(v).chars().next(), Some('A'), "{}", g.map().label(v));
+        }
+        // Nothing was played by asking.
+        assert_eq!(g.passes(), 1);
     }
 
     fn play_out(spec: &str, players: usize, level: u8) {
