@@ -598,7 +598,8 @@ impl<G: Searchable> Searcher<G> {
                 o
             })
             .collect();
-        Analysis { best: merged.first().map(|m| m.action), actions: merged, playouts, elapsed, ownership }
+        let best = merged.first().map(|m| game.review_choice(m.action));
+        Analysis { best, actions: merged, playouts, elapsed, ownership }
     }
 }
 

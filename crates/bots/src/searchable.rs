@@ -229,6 +229,12 @@ pub trait Searchable: Game {
     }
     /// True for the action that says "I am done" (Pass).
     fn is_pass(&self, action: Self::Action) -> bool;
+    /// The search's choice for the player to move, reviewed with what the playouts cannot
+    /// know (Tribal Go: that other players pass early, and the game ends when all have);
+    /// by default kept.
+    fn review_choice(&self, action: Self::Action) -> Self::Action {
+        action
+    }
     /// The random baseline's action, for systems whose turns are more than placing or passing
     /// (Tribal Go's dice and start points); `None`: the generic random placement.
     fn baseline_random(&self, rng: &mut Rng) -> Option<Self::Action> {
