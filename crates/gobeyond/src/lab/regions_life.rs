@@ -32,7 +32,7 @@ use super::life::{LifeReport, LifeRow, anchor, diagram, place_names};
 const RADIUS: u32 = 4;
 /// Search nodes of one place before it gives up (a custom region can make the cover search
 /// explode; the report then says no group was found under the bound).
-const BUDGET: u64 = 40_000_000;
+const BUDGET: u64 = 3_000_000;
 
 /// Whether every stone of `stones` is pass-alive under the region rules of `t` (see the module
 /// documentation), nothing else on the board.
