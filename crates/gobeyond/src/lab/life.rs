@@ -116,8 +116,14 @@ pub fn pass_alive(map: &Map, stones: &[bool]) -> bool {
             regions.push((border, vital));
         }
     }
-    // Benson: drop chains with fewer than two vital regions, then regions next to a dropped
-    // chain, until nothing changes.
+    benson(chains, &regions)
+}
+
+/// Benson's fixpoint over `chains` chains and the regions next to them, each given as (the
+/// chains bordering it, the chains it is vital to): drop the chains with fewer than two vital
+/// regions among those still standing, then the regions next to a dropped chain, until nothing
+/// changes. Whether every chain stands.
+pub(super) fn benson(chains: usize, regions: &[(Vec<usize>, Vec<usize>)]) -> bool {
     let mut alive = vec![true; chains];
     let mut region_alive = vec![true; regions.len()];
     loop {
@@ -393,14 +399,14 @@ pub fn table(spec: &str, map: &Map, limit: usize, one_chain: bool) -> Result<Lif
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn square(n: u32) -> Map {
+    pub(in crate::lab) fn square(n: u32) -> Map {
         gobeyond_maps::generate(&format!("square:{n}")).unwrap()
     }
 
-    fn set(map: &Map, labels: &[&str]) -> Vec<bool> {
+    pub(in crate::lab) fn set(map: &Map, labels: &[&str]) -> Vec<bool> {
         let mut s = vec![false; map.len()];
         for l in labels {
             s[map.node_by_label(l).unwrap() as usize] = true;

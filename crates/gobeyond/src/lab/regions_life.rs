@@ -109,31 +109,7 @@ pub fn pass_alive(t: &RegionTables, stones: &[bool]) -> bool {
             regions.push((border, vital));
         }
     }
-    let mut alive = vec![true; groups];
-    let mut region_alive = vec![true; regions.len()];
-    loop {
-        let mut changed = false;
-        for (g, live) in alive.iter_mut().enumerate() {
-            if *live {
-                let vital =
-                    regions.iter().zip(&region_alive).filter(|(r, a)| **a && r.1.contains(&g)).count();
-                if vital < 2 {
-                    *live = false;
-                    changed = true;
-                }
-            }
-        }
-        for (r, (border, _)) in regions.iter().enumerate() {
-            if region_alive[r] && border.iter().any(|&g| !alive[g]) {
-                region_alive[r] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    alive.iter().all(|&a| a)
+    super::life::benson(groups, &regions)
 }
 
 fn related(t: &RegionTables, a: usize, b: usize) -> bool {
@@ -406,18 +382,7 @@ mod tests {
     use gobeyond_rules::Rng;
 
     use super::*;
-
-    fn square(n: u32) -> Map {
-        gobeyond_maps::generate(&format!("square:{n}")).unwrap()
-    }
-
-    fn set(map: &Map, labels: &[&str]) -> Vec<bool> {
-        let mut s = vec![false; map.len()];
-        for l in labels {
-            s[map.node_by_label(l).unwrap() as usize] = true;
-        }
-        s
-    }
+    use crate::lab::life::tests::{set, square};
 
     /// With classic regions the region test is Benson's: both agree on random stone sets
     /// (dense enough to make eyes) and on the textbook cases.
