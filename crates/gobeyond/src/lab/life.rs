@@ -222,7 +222,7 @@ fn search(map: &Map, anchor: usize, degree: usize, limit: usize, one_chain: bool
             let area: Vec<usize> = (0..map.len()).filter(|&i| s[i]).chain(eyes.iter().copied()).collect();
             area.contains(&anchor)
                 && area.iter().map(|&i| map.degree(i as NodeId)).min() == Some(degree)
-                && (!one_chain || connected(map, s))
+                && (!one_chain || connected(s, |x| map.neighbors(x as NodeId)))
                 && pass_alive(map, s)
         };
         for extra in 0..(bound - forced.len()) {
@@ -242,15 +242,16 @@ fn search(map: &Map, anchor: usize, degree: usize, limit: usize, one_chain: bool
     best
 }
 
-/// Whether the stones form one chain.
-fn connected(map: &Map, stones: &[bool]) -> bool {
-    let Some(first) = (0..map.len()).find(|&i| stones[i]) else { return false };
-    let mut seen = vec![false; map.len()];
+/// Whether the stones form one chain, stones being linked to those in `linked(stone)` (the
+/// map's neighbours in Go, the neighbour regions in Gengo).
+pub(super) fn connected<'a>(stones: &[bool], linked: impl Fn(usize) -> &'a [NodeId]) -> bool {
+    let Some(first) = stones.iter().position(|&s| s) else { return false };
+    let mut seen = vec![false; stones.len()];
     seen[first] = true;
     let mut stack = vec![first];
     let mut count = 1;
     while let Some(x) = stack.pop() {
-        for &y in map.neighbors(x as NodeId) {
+        for &y in linked(x) {
             let y = y as usize;
             if stones[y] && !seen[y] {
                 seen[y] = true;

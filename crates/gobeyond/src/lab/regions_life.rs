@@ -26,7 +26,7 @@ use anyhow::{Result, bail};
 use gobeyond_maps::{Map, NodeId};
 use gobeyond_rules::gengo::{RegionTables, Regions};
 
-use super::life::{LifeReport, LifeRow, anchor, diagram, place_names};
+use super::life::{LifeReport, LifeRow, anchor, connected, diagram, place_names};
 
 /// Eyes are placed within this many steps of the anchor.
 const RADIUS: u32 = 4;
@@ -298,28 +298,9 @@ impl Search<'_> {
         let lowest = area.clone().map(|i| self.map.degree(i as NodeId)).min();
         lowest == Some(self.degree)
             && area.clone().any(|i| i == self.anchor || self.map.degree(i as NodeId) == self.degree)
-            && (!self.one_chain || one_group(self.t, stones))
+            && (!self.one_chain || connected(stones, |x| self.t.neighbours(x as NodeId)))
             && pass_alive(self.t, stones)
     }
-}
-
-fn one_group(t: &RegionTables, stones: &[bool]) -> bool {
-    let Some(first) = stones.iter().position(|&s| s) else { return false };
-    let mut seen = vec![false; stones.len()];
-    seen[first] = true;
-    let mut stack = vec![first];
-    let mut count = 1;
-    while let Some(x) = stack.pop() {
-        for &y in t.neighbours(x as NodeId) {
-            let y = y as usize;
-            if stones[y] && !seen[y] {
-                seen[y] = true;
-                count += 1;
-                stack.push(y);
-            }
-        }
-    }
-    count == stones.iter().filter(|&&s| s).count()
 }
 
 /// The life table of Gengo with `regions` on `map`: one row per kind of place, groups of fewer
