@@ -7,6 +7,7 @@
 //! fewest stones that live ([`life`]). Every command prints JSON; `--html` writes a report with
 //! charts ([`report`]).
 
+pub mod cli;
 pub mod life;
 pub mod regions_life;
 pub mod report;
