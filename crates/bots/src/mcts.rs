@@ -522,6 +522,16 @@ impl<G: Searchable> Searcher<G> {
     /// Searches `game` (the player to move's best action) within the configured budget.
     pub fn search(&mut self, game: &G) -> Analysis<G::Action> {
         let start = Instant::now();
+        if let Some(best) = game.quick_answer() {
+            let ownership = vec![[0.0; MAX_PLAYERS]; game.map().len()];
+            return Analysis {
+                best: Some(best),
+                actions: Vec::new(),
+                playouts: 0,
+                elapsed: start.elapsed(),
+                ownership,
+            };
+        }
         let deadline = self.config.time.map(|t| start + t);
         let threads = self.config.threads.max(1);
         let same_map = self.tables.is_some()

@@ -235,6 +235,12 @@ pub trait Searchable: Game {
     fn review_choice(&self, action: Self::Action) -> Self::Action {
         action
     }
+    /// A decision that needs no search, answered at once (Tribal Go's reaction windows,
+    /// surrender offers and discards: the same answers a server seat gives, so that a series
+    /// and a served game play alike); by default every decision is searched.
+    fn quick_answer(&self) -> Option<Self::Action> {
+        None
+    }
     /// The random baseline's action, for systems whose turns are more than placing or passing
     /// (Tribal Go's dice and start points); `None`: the generic random placement.
     fn baseline_random(&self, rng: &mut Rng) -> Option<Self::Action> {

@@ -542,6 +542,16 @@ impl Searchable for TribalGame {
         }
     }
 
+    fn quick_answer(&self) -> Option<Action> {
+        let seat = self.to_move()?;
+        match self.phase() {
+            Phase::Offer { to, .. } if *to == seat => Some(Action::Accept),
+            Phase::Reaction { .. } => Some(reject_answer(self, seat)),
+            Phase::Discard { .. } | Phase::Return { .. } => Some(card_to_drop(self, seat)),
+            _ => None,
+        }
+    }
+
     fn baseline_random(&self, rng: &mut Rng) -> Option<Action> {
         let p = self.to_move()?;
         Some(random_action(&mut self.without_events(), p, rng))
@@ -609,6 +619,40 @@ mod tests {
     #[test]
     fn a_searching_seat_acts_in_every_phase() {
         play_out("square:5", 2, 2);
+    }
+
+    /// Reaction windows and discards are answered without a search, as a server seat answers
+    /// them; the other decisions are searched.
+    #[test]
+    fn reactions_are_answered_at_once_as_a_server_seat_would() {
+        let map = Arc::new(gobeyond_maps::generate("square:7").unwrap());
+        let mut g = TribalGame::new(map, 3, TribalRules::default(), None).unwrap();
+        let mut rng = Rng::new(5);
+        let config = crate::mcts::SearchConfig { playouts: 30, ..Default::default() };
+        let mut searcher: crate::mcts::Searcher<TribalGame> = crate::mcts::Searcher::new(config);
+        let (mut quick, mut searched) = (0, 0);
+        for _ in 0..400 {
+            if g.outcome().is_some() {
+                break;
+            }
+            if g.sample_chance(&mut rng) {
+                continue;
+            }
+            let Some(seat) = g.to_move() else { break };
+            let analysis = searcher.search(&g);
+            let action = analysis.best.unwrap();
+            if matches!(g.phase(), Phase::Reaction { .. } | Phase::Discard { .. }) {
+                assert_eq!(analysis.playouts, 0, "{:?}", g.phase());
+                let served = g.computer_input(seat, Level::MAX, 1, None).unwrap();
+                assert_eq!(Move::action(g.map(), action), served);
+                quick += 1;
+            } else {
+                assert!(analysis.playouts > 0, "{:?} was not searched", g.phase());
+                searched += 1;
+            }
+            g.play(action).unwrap();
+        }
+        assert!(quick > 5 && searched > 5, "{quick} quick answers, {searched} searches");
     }
 
     /// A playout reaches the end of the game, casual (where a turn is many inputs: the roll,
