@@ -519,6 +519,12 @@ impl<G: Searchable> Searcher<G> {
         Searcher { config, tables: None, trees: Vec::new() }
     }
 
+    /// A new seed for the next game: the trees start again from it.
+    pub fn reseed(&mut self, seed: u64) {
+        self.config.seed = seed;
+        self.trees.clear();
+    }
+
     /// Searches `game` (the player to move's best action) within the configured budget.
     pub fn search(&mut self, game: &G) -> Analysis<G::Action> {
         let start = Instant::now();

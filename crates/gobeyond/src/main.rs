@@ -268,21 +268,22 @@ struct PlayArgs {
 struct GtpArgs {
     #[command(flatten)]
     rules: RuleArgs,
-    /// Seed of the move generator.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Seed of the move generator (each game draws its own from it); default: a fresh one.
+    #[arg(long)]
+    seed: Option<u64>,
     /// Strength 1 (random) to 10 (full search).
     #[arg(long, default_value_t = 10)]
     level: u8,
-    /// Playouts per move (overrides the level's).
+    /// Playouts per move, also under a clock (overrides the level's; without it a clock or
+    /// --seconds-per-move lifts level 10's cap, while lower levels keep theirs).
     #[arg(long)]
     playouts: Option<u32>,
     /// Seconds per move without a clock from the controller; with one, the most a move may take.
     #[arg(long)]
     seconds_per_move: Option<f64>,
-    /// Search threads (root parallelism).
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    /// Search threads (root parallelism); default: one per core.
+    #[arg(long)]
+    threads: Option<usize>,
     /// Playout policy of the search: light (random, no own-eye filling), tactics (captures,
     /// escapes, no big self-ataris) or heavy (tactics and shape patterns); default: the level's.
     #[arg(long)]
@@ -320,9 +321,16 @@ struct MatchArgs {
     size: u32,
     #[arg(long, default_value_t = 7.0)]
     komi: f64,
-    /// Seconds per move (engine matches; bots too when given).
+    /// Seconds per move: an engine match's byo-yomi (a clock the controller keeps: an overrun
+    /// loses on time; default 1); bots in a series search this long when given.
     #[arg(long)]
     seconds_per_move: Option<f64>,
+    /// Main time of each engine in an engine match, before its byo-yomi.
+    #[arg(long, default_value_t = 0.0)]
+    main_time: f64,
+    /// Search threads of each bot in a series; default: one per core.
+    #[arg(long)]
+    threads: Option<usize>,
     /// Directory for one SGF per game (engine matches).
     #[arg(long)]
     sgf_dir: Option<PathBuf>,
@@ -393,6 +401,22 @@ enum BenchCommand {
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
     },
+}
+
+/// A seed that differs from run to run (time and process), for games that need not repeat.
+fn fresh_seed() -> u64 {
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    gobeyond_rules::Rng::new(nanos as u64 ^ (u64::from(std::process::id()) << 32)).next_u64()
+}
+
+/// `--threads`: at least one, at most 256; default one per core.
+fn threads_or_cores(threads: Option<usize>) -> Result<usize> {
+    match threads {
+        Some(n) if !(1..=256).contains(&n) => bail!("--threads is 1 to 256, not {n}"),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, usize::from)),
+    }
 }
 
 /// `--rules`: a rule system or any system's preset, as the registry knows them.
@@ -492,7 +516,12 @@ fn run(cli: Cli) -> Result<()> {
         Command::Play(args) => play(args)?,
         Command::Gtp(args) => {
             let level = gobeyond_bots::Level::new(args.level).map_err(anyhow::Error::msg)?;
-            let mut search = level.config(args.seed, args.threads);
+            let seed = args.seed.unwrap_or_else(fresh_seed);
+            let mut search = level.config(seed, threads_or_cores(args.threads)?);
+            // A level below the top keeps its playouts as a strength limit under any clock.
+            let timed_playouts = args
+                .playouts
+                .or(search.as_ref().filter(|_| level < gobeyond_bots::Level::MAX).map(|c| c.playouts));
             if let (Some(c), Some(p)) = (search.as_mut(), args.policy.as_deref()) {
                 c.policy = p.parse().map_err(anyhow::Error::msg)?;
             }
@@ -519,13 +548,12 @@ fn run(cli: Cli) -> Result<()> {
                     c.memory = mib << 20;
                 }
             }
-            if let (Some(c), Some(_)) = (search.as_mut(), args.seconds_per_move) {
-                // With a time budget the playout cap must not stop the search first.
-                c.playouts = args.playouts.unwrap_or(u32::MAX);
+            if args.seconds_per_move.is_some_and(|s| !s.is_finite() || s <= 0.0) {
+                bail!("--seconds-per-move must be a positive number");
             }
-            let bot = gtp::BotOptions { search, seconds_per_move: args.seconds_per_move };
+            let bot = gtp::BotOptions { search, timed_playouts, seconds_per_move: args.seconds_per_move };
             let (ko, suicide) = (args.rules.ko.map(KoRule::from), args.rules.suicide.map(SuicideRule::from));
-            let mut engine = gtp::GtpEngine::with_overrides(ko, suicide, args.rules.komi, args.seed, bot)?;
+            let mut engine = gtp::GtpEngine::with_overrides(ko, suicide, args.rules.komi, seed, bot)?;
             let stdin = std::io::stdin();
             engine.run(stdin.lock(), std::io::stdout())?;
         }
@@ -544,12 +572,19 @@ fn run(cli: Cli) -> Result<()> {
             println!("{}", game.state_json(&record.players));
         }
         Command::Match(m) => {
+            if m.seconds_per_move.is_some_and(|s| !s.is_finite() || s <= 0.0)
+                || !m.main_time.is_finite()
+                || m.main_time < 0.0
+            {
+                bail!("--seconds-per-move must be positive and --main-time 0 or more");
+            }
             if m.engines.len() == 2 {
                 let summary = engine_match::classic_match(&engine_match::ClassicMatch {
                     engines: [m.engines[0].clone(), m.engines[1].clone()],
                     games: m.games,
                     size: m.size,
                     komi: m.komi,
+                    main_time: m.main_time,
                     seconds: m.seconds_per_move.unwrap_or(1.0),
                     sgf_dir: m.sgf_dir,
                     seed: m.seed,
@@ -563,6 +598,7 @@ fn run(cli: Cli) -> Result<()> {
                     &m.bots,
                     m.games,
                     m.seconds_per_move,
+                    threads_or_cores(m.threads)?,
                     m.seed,
                     m.record_dir.as_deref(),
                 )?;

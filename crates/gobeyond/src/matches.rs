@@ -47,6 +47,7 @@ pub fn series(
     bots: &[String],
     games: u32,
     seconds: Option<f64>,
+    threads: usize,
     seed: u64,
     record_dir: Option<&std::path::Path>,
 ) -> Result<SeriesResult> {
@@ -75,7 +76,7 @@ pub fn series(
         let names = (0..n).map(|s| PlayerInfo { name: bots[bot_at(s)].clone() }).collect();
         let source = crate::map_source(map)?;
         let (outcome, record) = gobeyond_rules::dispatch!(game, game => {
-            let end = play_series_game(game, &seat_strategies, seed, time, 10 * map_arc.len(), &mut |_| {})?;
+            let end = play_series_game(game, &seat_strategies, seed, time, threads, 10 * map_arc.len(), &mut |_| {})?;
             (end.outcome().cloned().context("no outcome")?, Record::of(&end, source, names))
         });
         if let Some(dir) = record_dir {
@@ -133,11 +134,12 @@ pub(crate) fn play_series_game<G: Computer>(
     strategies: &[Strategy],
     seed: u64,
     time: Option<Duration>,
+    threads: usize,
     max: usize,
     observe: &mut dyn FnMut(&G),
 ) -> Result<G> {
     let mut players: Vec<Bot<G>> =
-        strategies.iter().enumerate().map(|(s, &st)| Bot::new(st, seed + s as u64, 1, time)).collect();
+        strategies.iter().enumerate().map(|(s, &st)| Bot::new(st, seed + s as u64, threads, time)).collect();
     let mut chance = gobeyond_rules::Rng::new(seed ^ 0x5eed);
     for _ in 0..max {
         if let Some(p) = game.turn().chance {

@@ -444,6 +444,38 @@ fn gobeyond_turn_clock_skips() {
     assert!(out.contains("White ran out of time: skip"), "{out}");
 }
 
+/// Under a clock the controller enforces (absolute time: 6 seconds for the whole game), the
+/// full-strength engine spreads its time over the game and never loses on time.
+#[test]
+fn the_engine_keeps_to_the_controllers_clock() {
+    let (ok, out, err) = run(
+        &[
+            "match",
+            "--engine",
+            "self:level=10,threads=2",
+            "--engine",
+            "self:level=2,playouts=50",
+            "--games",
+            "2",
+            "--size",
+            "9",
+            "--main-time",
+            "6",
+            "--seconds-per-move",
+            "0.001",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let s: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(s["games"], 2, "{out}");
+    assert_eq!(s["time_losses"], serde_json::json!([0, 0]), "{out}\n{err}");
+    // Two passes end a game: nobody's next move is refused as played after the end.
+    assert!(!err.contains("illegal move"), "{err}");
+    let per_move = s["seconds_per_move"][0].as_f64().unwrap();
+    assert!(per_move > 0.0 && per_move < 6.0, "{out}");
+}
+
 #[test]
 fn match_runner_engines_and_bots() {
     let dir = tmp("match-sgf");

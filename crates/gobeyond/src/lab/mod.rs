@@ -169,7 +169,7 @@ fn play(spec: &Spec, index: u32) -> Result<GameStat> {
     gobeyond_rules::dispatch!(game, game => {
         let mut length = 0usize;
         let mut points = Vec::new();
-        let end = crate::matches::play_series_game(game, &strategies, seed, time, max, &mut |g| {
+        let end = crate::matches::play_series_game(game, &strategies, seed, time, 1, max, &mut |g| {
             length += 1;
             if length.is_multiple_of(POINTS_EVERY) {
                 let view = serde_json::to_value(g.view(Viewer::Spectator, &names, false)).unwrap_or_default();

@@ -3,6 +3,10 @@
 //! command line, e.g. `gnugo --mode gtp --level 10`), alternating colours, refereed by our rules
 //! engine, scored by area with dead stones from our ownership estimate, one SGF per game, with
 //! results and Elo. GTP speaks classic Go, so this lives with the classic system.
+//!
+//! The controller keeps a real clock, as GoGui's twogtp or a server does: it sends
+//! `time_settings` and, before every `genmove`, `time_left`; it times each answer, and a move
+//! that overruns the time left loses the game on time.
 
 use std::{
     io::{BufRead, BufReader, Write},
@@ -28,18 +32,17 @@ struct Engine {
 }
 
 impl Engine {
-    fn spawn(spec: &str, seconds: f64, seed: u64) -> Result<Engine> {
+    fn spawn(spec: &str, seed: u64) -> Result<Engine> {
         let (program, args): (String, Vec<String>) = match spec.strip_prefix("self") {
             Some(rest) => {
-                let mut args = vec!["gtp".to_string(), "--seed".into(), seed.to_string()];
+                let mut args = vec!["gtp".to_string()];
                 for opt in rest.trim_start_matches(':').split(',').filter(|s| !s.is_empty()) {
                     let (k, v) = opt.split_once('=').context("self:NAME=VALUE,...")?;
                     args.push(format!("--{k}"));
                     args.push(v.to_string());
                 }
-                if !rest.contains("seconds-per-move") {
-                    args.push("--seconds-per-move".into());
-                    args.push(seconds.to_string());
+                if !rest.contains("seed=") {
+                    args.extend(["--seed".to_string(), seed.to_string()]);
                 }
                 (std::env::current_exe()?.to_string_lossy().into_owned(), args)
             }
@@ -108,6 +111,10 @@ pub struct Summary {
     pub elo: f64,
     pub elo_interval: [f64; 2],
     pub engines: [String; 2],
+    /// Games each engine lost on time.
+    pub time_losses: [u32; 2],
+    /// Each engine's mean time per move, answer included, as the controller measured it.
+    pub seconds_per_move: [f64; 2],
 }
 
 fn elo(p: f64) -> f64 {
@@ -136,6 +143,8 @@ pub fn summarize(engines: [String; 2], wins: [u32; 2], wins_as_black: [u32; 2], 
         elo: elo(p),
         elo_interval: [elo(lo), elo(hi)],
         engines,
+        time_losses: [0; 2],
+        seconds_per_move: [0.0; 2],
     }
 }
 
@@ -145,14 +154,57 @@ pub struct ClassicMatch {
     pub games: u32,
     pub size: u32,
     pub komi: f64,
+    /// Main time per player, seconds.
+    pub main_time: f64,
+    /// Byo-yomi: seconds for each move once the main time is spent (one move per period).
     pub seconds: f64,
     pub sgf_dir: Option<PathBuf>,
     pub seed: u64,
 }
 
+/// A player's clock as the controller keeps it: main time, then a byo-yomi period per move.
+#[derive(Debug, Clone, Copy)]
+struct Clock {
+    main: f64,
+    byo: f64,
+}
+
+impl Clock {
+    /// What GTP's `time_left` says: seconds and stones left (0 stones: main time).
+    fn time_left(&self) -> (f64, u32) {
+        if self.main > 0.0 { (self.main, 0) } else { (self.byo, 1) }
+    }
+
+    /// Books a move of `elapsed` seconds; false when it overran the time left.
+    fn spend(&mut self, elapsed: f64) -> bool {
+        if self.main >= elapsed {
+            self.main -= elapsed;
+            return true;
+        }
+        let over = elapsed - self.main;
+        self.main = 0.0;
+        over <= self.byo
+    }
+}
+
+/// GTP wants whole seconds in `time_settings`; a fractional clock is sent as it is (our engine
+/// takes it) and, to an engine that refuses it, rounded up.
+fn send_time_settings(e: &mut Engine, main: f64, byo: f64) -> Result<()> {
+    if e.cmd(&format!("time_settings {main} {byo} 1")).is_err() {
+        e.cmd(&format!("time_settings {} {} 1", main.ceil(), byo.ceil()))?;
+    }
+    Ok(())
+}
+
 pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
     let map = Arc::new(generate(&format!("square:{}", opts.size))?);
-    let rules = ClassicRules { komi: opts.komi, ..ClassicRules::preset("chinese").unwrap_or_default() };
+    // Two passes end the game; the referee finds the dead stones (no agreement phase, in
+    // which a third pass would be refused as illegal).
+    let rules = ClassicRules {
+        komi: opts.komi,
+        dead_stones: false,
+        ..ClassicRules::preset("chinese").unwrap_or_default()
+    };
     if let Some(d) = &opts.sgf_dir {
         std::fs::create_dir_all(d)?;
     }
@@ -162,24 +214,24 @@ pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
     let mut wins = [0u32; 2];
     let mut wins_as_black = [0u32; 2];
     let mut draws = 0;
+    let mut time_losses = [0u32; 2];
+    let mut think = [0f64; 2];
+    let mut moves_made = [0u32; 2];
     for g in 0..opts.games {
         // Engine `a` plays Black in even games.
         let a_black = g % 2 == 0;
         let order = if a_black { [0, 1] } else { [1, 0] };
         let mut engines = [
-            Engine::spawn(&opts.engines[order[0]], opts.seconds, opts.seed + g as u64)?,
-            Engine::spawn(&opts.engines[order[1]], opts.seconds, opts.seed + g as u64 + 1000)?,
+            Engine::spawn(&opts.engines[order[0]], opts.seed + 2 * g as u64)?,
+            Engine::spawn(&opts.engines[order[1]], opts.seed + 2 * g as u64 + 1)?,
         ];
         for e in &mut engines {
             e.cmd(&format!("boardsize {}", opts.size))?;
             e.cmd("clear_board")?;
             e.cmd(&format!("komi {}", opts.komi))?;
-            // GTP's time_settings takes whole seconds; a fractional time per move reaches our
-            // engine through --seconds-per-move and leaves other engines on their own clocks.
-            if opts.seconds.fract() == 0.0 {
-                e.cmd(&format!("time_settings 0 {} 1", opts.seconds))?;
-            }
+            send_time_settings(e, opts.main_time, opts.seconds)?;
         }
+        let mut clocks = [Clock { main: opts.main_time, byo: opts.seconds }; 2];
         let mut game = ClassicGame::new(map.clone(), 2, rules.clone())?;
         let mut winner: Option<Player> = None;
         let mut result: Option<String> = None;
@@ -187,7 +239,24 @@ pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
         while !game.is_over() && game.moves().len() < max_moves {
             let p = game.next_player();
             let color = if p == Player(0) { "b" } else { "w" };
+            let (left, stones) = clocks[p.index()].time_left();
+            engines[p.index()].cmd(&format!("time_left {color} {left:.3} {stones}"))?;
+            let asked = std::time::Instant::now();
             let answer = engines[p.index()].cmd(&format!("genmove {color}"))?.to_ascii_lowercase();
+            let elapsed = asked.elapsed().as_secs_f64();
+            if !clocks[p.index()].spend(elapsed) {
+                eprintln!(
+                    "game {}: {} lost on time ({elapsed:.3} s with {left:.3} s left)",
+                    g + 1,
+                    engines[p.index()].name
+                );
+                winner = Some(Player(1 - p.0));
+                result = Some(format!("{}+T", if p == Player(0) { "W" } else { "B" }));
+                time_losses[order[p.index()]] += 1;
+                break;
+            }
+            think[order[p.index()]] += elapsed;
+            moves_made[order[p.index()]] += 1;
             let action = match answer.as_str() {
                 "resign" => Action::Resign,
                 "pass" => Action::Pass,
@@ -247,7 +316,10 @@ pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
         bar.inc(1);
     }
     bar.finish_and_clear();
-    Ok(summarize(opts.engines.clone(), wins, wins_as_black, draws))
+    let mut summary = summarize(opts.engines.clone(), wins, wins_as_black, draws);
+    summary.time_losses = time_losses;
+    summary.seconds_per_move = [0, 1].map(|i| think[i] / f64::from(moves_made[i].max(1)));
+    Ok(summary)
 }
 
 fn short(s: &str) -> String {
@@ -291,6 +363,18 @@ mod tests {
         assert!(s.interval[0] < s.win_rate && s.win_rate < s.interval[1]);
         let even = summarize(["a".into(), "b".into()], [0, 0], [0, 0], 4);
         assert!((even.win_rate - 0.5).abs() < 1e-12 && even.elo.abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_controller_clock_moves_to_byo_yomi_and_flags_an_overrun() {
+        let mut c = Clock { main: 2.0, byo: 1.0 };
+        assert_eq!(c.time_left(), (2.0, 0));
+        assert!(c.spend(1.5));
+        // Half a second of main time left, then the period: 1.4 s fits, 1.6 s would not.
+        assert!(c.spend(1.4));
+        assert_eq!(c.time_left(), (1.0, 1));
+        assert!(c.spend(0.99));
+        assert!(!c.spend(1.01));
     }
 
     #[test]

@@ -14,7 +14,10 @@ use std::{
     time::Duration,
 };
 
-use gobeyond_bots::{Analysis, SearchConfig, Searcher};
+use gobeyond_bots::{
+    Analysis, SearchConfig, Searcher,
+    clock::{GameClock, TimeSettings},
+};
 
 use gobeyond_maps::{Map, NodeId, generate};
 use gobeyond_rules::{
@@ -72,27 +75,29 @@ pub struct GtpEngine {
     rng: Rng,
     /// The search; `None` plays random legal moves (level 1).
     searcher: Option<Searcher<ClassicGame>>,
+    /// Playouts per move without any time limit (the level's, or the command line's).
+    playouts: u32,
+    /// Playouts per move when time limits the search: the command line's, or a level's below
+    /// the top (a strength limit); `None`: time alone.
+    timed_playouts: Option<u32>,
     /// Seconds per move from the command line, used without time settings.
     seconds_per_move: Option<f64>,
-    clock: Clock,
+    clock: GameClock,
+    /// Seeds of the games: the search's seed for game `n` is drawn from `seed ^ n`.
+    seed: u64,
+    games: u64,
     /// The last analysis and the number of moves it was made at.
     analysis: Option<(usize, Analysis<Action>)>,
     pub quit: bool,
 }
 
-/// What the controller said about time.
-#[derive(Debug, Clone, Copy, Default)]
-struct Clock {
-    /// Main time, byo-yomi period and stones per period (GTP `time_settings`).
-    settings: Option<(f64, f64, u32)>,
-    /// Time and stones left per colour (GTP `time_left`).
-    left: [Option<(f64, u32)>; 2],
-}
-
 /// Search settings for `gobeyond gtp`.
 #[derive(Debug, Clone)]
 pub struct BotOptions {
+    /// The search without time limits (its `playouts` per move); `None` plays at random.
     pub search: Option<SearchConfig>,
+    /// Playouts per move under a time limit; `None`: as many as the time allows.
+    pub timed_playouts: Option<u32>,
     pub seconds_per_move: Option<f64>,
 }
 
@@ -145,9 +150,13 @@ impl GtpEngine {
             moves: Vec::new(),
             game,
             rng: Rng::new(seed),
+            playouts: bot.search.as_ref().map_or(0, |c| c.playouts),
+            timed_playouts: bot.timed_playouts,
             searcher: bot.search.map(Searcher::new),
             seconds_per_move: bot.seconds_per_move,
-            clock: Clock::default(),
+            clock: GameClock::default(),
+            seed,
+            games: 0,
             analysis: None,
             quit: false,
         })
@@ -375,26 +384,25 @@ impl GtpEngine {
                 })
             }
             "time_settings" => {
-                let main = number(args, 0)?;
-                let byo = number(args, 1)?;
-                let stones = number(args, 2)? as u32;
-                self.clock = Clock { settings: Some((main, byo, stones)), left: [None; 2] };
+                let (main, byo, stones) = (number(args, 0)?, number(args, 1)?, count(args, 2)?);
+                self.clock = GameClock::new(TimeSettings::from_gtp(main, byo, stones));
                 Ok(String::new())
             }
             "kgs-time_settings" => {
                 let settings = match arg(args, 0)? {
                     "none" => None,
-                    "absolute" => Some((number(args, 1)?, 0.0, 0)),
-                    "byoyomi" => Some((number(args, 1)?, number(args, 2)?, 1)),
-                    "canadian" => Some((number(args, 1)?, number(args, 2)?, number(args, 3)? as u32)),
+                    "absolute" => TimeSettings::from_gtp(number(args, 1)?, 0.0, 0),
+                    // KGS byo-yomi has several periods of one move each; the last one counts.
+                    "byoyomi" => TimeSettings::from_gtp(number(args, 1)?, number(args, 2)?, 1),
+                    "canadian" => TimeSettings::from_gtp(number(args, 1)?, number(args, 2)?, count(args, 3)?),
                     _ => return Err("unknown time system".into()),
                 };
-                self.clock = Clock { settings, left: [None; 2] };
+                self.clock = GameClock::new(settings);
                 Ok(String::new())
             }
             "time_left" => {
                 let player = color(arg(args, 0)?)?;
-                self.clock.left[player.index()] = Some((number(args, 1)?, number(args, 2)? as u32));
+                self.clock.set_left(player.index(), number(args, 1)?, count(args, 2)?);
                 Ok(String::new())
             }
             "" => Err("unknown command".into()),
@@ -403,6 +411,13 @@ impl GtpEngine {
     }
 
     fn clear(&mut self) {
+        // Every game its own seed (a controller keeps one engine for a whole series).
+        self.games += 1;
+        let seed = Rng::new(self.seed ^ self.games.wrapping_mul(0x9e37_79b9_7f4a_7c15)).next_u64();
+        if let Some(s) = &mut self.searcher {
+            s.reseed(seed);
+        }
+        self.rng = Rng::new(seed);
         self.setup.clear();
         self.first = Player(0);
         self.moves.clear();
@@ -467,21 +482,14 @@ impl GtpEngine {
         Some(g)
     }
 
-    /// Seconds for this move: from the controller's clock, else the command line.
-    fn move_time(&self, player: Player) -> Option<f64> {
-        let empties = self.game.board().empties().len() as f64;
-        let from_clock = match (self.clock.settings, self.clock.left[player.index()]) {
-            (_, Some((left, stones))) if stones > 0 => Some(left / stones as f64),
-            (_, Some((left, _))) => Some(left / (empties / 2.0).max(20.0)),
-            (Some((main, byo, stones)), None) if main > 0.0 => {
-                Some(main / (empties / 2.0).max(20.0) + if stones > 0 { byo / stones as f64 } else { 0.0 })
-            }
-            (Some((_, byo, stones)), None) if stones > 0 => Some(byo / stones as f64),
-            _ => None,
-        };
-        // Keep a margin for the controller and the process.
-        let t = from_clock.map(|t| (t * 0.8 - 0.05).max(0.05));
-        match (t, self.seconds_per_move) {
+    /// Time for this move: from the controller's clock (main time spread over about half the
+    /// empty points, at least 20 moves), else the command line; the command line's is the most
+    /// a move takes when both are given.
+    fn move_time(&self, player: Player) -> Option<Duration> {
+        let moves_to_go = (self.game.board().empties().len() as f64 / 2.0).max(20.0);
+        let clock = self.clock.budget(player.index(), moves_to_go);
+        let given = self.seconds_per_move.map(Duration::from_secs_f64);
+        match (clock, given) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
@@ -490,12 +498,24 @@ impl GtpEngine {
     /// The search's move (or a random one without search). Resigns when the search sees no
     /// hope after a real search.
     fn choose(&mut self, player: Player) -> Action {
+        let start = std::time::Instant::now();
+        let action = self.search_or_random(player);
+        self.clock.spent(player.index(), start.elapsed().as_secs_f64());
+        action
+    }
+
+    fn search_or_random(&mut self, player: Player) -> Action {
         let time = self.move_time(player);
         if self.searcher.is_some()
             && let Some(game) = self.search_game(player)
             && let Some(s) = &mut self.searcher
         {
-            s.config.time = time.map(Duration::from_secs_f64);
+            // Under a time limit the clock governs; a playout cap stays only when asked for.
+            s.config.playouts = match time {
+                Some(_) => self.timed_playouts.unwrap_or(u32::MAX),
+                None => self.playouts,
+            };
+            s.config.time = time;
             let a = s.search(&game);
             let best = a.best;
             let hopeless = a.playouts >= 500 && a.value() < 0.06 && self.moves.len() > 20;
@@ -571,6 +591,10 @@ fn number(args: &[&str], i: usize) -> Result<f64, String> {
         .ok_or_else(|| "syntax error".into())
 }
 
+fn count(args: &[&str], i: usize) -> Result<u32, String> {
+    arg(args, i)?.parse::<u32>().map_err(|_| "syntax error: not a count".into())
+}
+
 fn arg<'a>(args: &[&'a str], i: usize) -> Result<&'a str, String> {
     args.get(i).copied().ok_or_else(|| "syntax error: missing argument".to_string())
 }
@@ -580,5 +604,75 @@ fn color(c: &str) -> Result<Player, String> {
         "b" | "black" => Ok(Player(0)),
         "w" | "white" => Ok(Player(1)),
         _ => Err("syntax error: invalid color".into()),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn engine(level: u8, seed: u64) -> GtpEngine {
+        let level = gobeyond_bots::Level::new(level).unwrap();
+        let search = level.config(seed, 1);
+        let timed_playouts = search.as_ref().filter(|_| level < gobeyond_bots::Level::MAX).map(|c| c.playouts);
+        let bot = BotOptions { search, timed_playouts, seconds_per_move: None };
+        let mut e = GtpEngine::with_overrides(None, None, Some(7.0), seed, bot).unwrap();
+        assert_eq!(e.handle("boardsize 9"), Some("=\n\n".into()));
+        e
+    }
+
+    fn config(e: &GtpEngine) -> &SearchConfig {
+        &e.searcher.as_ref().unwrap().config
+    }
+
+    /// Without a clock the level's playouts bound the search; under the controller's clock the
+    /// time does (level 10), while a lower level keeps its cap as a strength limit.
+    #[test]
+    fn the_controllers_clock_governs_the_search() {
+        let mut e = engine(10, 1);
+        e.handle("genmove b");
+        assert_eq!((config(&e).playouts, config(&e).time), (25_600, None));
+        e.handle("time_settings 0 1 1");
+        e.handle("time_left w 0.2 1");
+        e.handle("genmove w");
+        let c = config(&e);
+        assert_eq!(c.playouts, u32::MAX);
+        let t = c.time.unwrap().as_secs_f64();
+        assert!(t > 0.1 && t < 0.2, "{t} s of a 0.2 s period");
+
+        let mut weak = engine(4, 1);
+        weak.handle("time_settings 0 1 1");
+        weak.handle("genmove b");
+        assert_eq!(config(&weak).playouts, 400);
+        assert!(config(&weak).time.is_some());
+    }
+
+    /// Every game draws its own seed; the same --seed gives the same series of seeds.
+    #[test]
+    fn each_game_has_its_own_seed() {
+        let seeds = |seed: u64| {
+            let mut e = engine(10, seed);
+            (0..3)
+                .map(|_| {
+                    e.handle("clear_board");
+                    config(&e).seed
+                })
+                .collect::<Vec<_>>()
+        };
+        let a = seeds(5);
+        assert!(a[0] != a[1] && a[1] != a[2] && a[0] != a[2], "{a:?}");
+        assert_eq!(a, seeds(5));
+        assert_ne!(a, seeds(6));
+    }
+
+    #[test]
+    fn time_commands_are_checked() {
+        let mut e = engine(2, 1);
+        assert!(e.handle("time_settings 0 1").unwrap().starts_with('?'));
+        assert!(e.handle("time_left b -3 0").unwrap().starts_with('?'));
+        assert!(e.handle("time_left b 10 x").unwrap().starts_with('?'));
+        assert!(e.handle("kgs-time_settings hourglass 5").unwrap().starts_with('?'));
+        assert_eq!(e.handle("kgs-time_settings byoyomi 0 1 5"), Some("=\n\n".into()));
     }
 }
