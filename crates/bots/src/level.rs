@@ -50,15 +50,23 @@ pub enum Strategy {
     Random,
     Greedy,
     Search(Level),
+    /// The search at a level without the learned move patterns (the hand-written priors), to
+    /// measure what the patterns bring.
+    Plain(Level),
 }
 
 impl std::str::FromStr for Strategy {
     type Err = String;
-    /// `random`, `greedy`, or a level `1`..`10` (also `level:5`).
+    /// `random`, `greedy`, or a level `1`..`10` (also `level:5`; `plain:10` without the
+    /// learned patterns).
     fn from_str(s: &str) -> Result<Strategy, String> {
         match s {
             "random" => Ok(Strategy::Random),
             "greedy" => Ok(Strategy::Greedy),
+            other if other.starts_with("plain:") => match other[6..].parse::<Strategy>()? {
+                Strategy::Search(level) => Ok(Strategy::Plain(level)),
+                _ => Err(format!("{s:?}: plain takes a level 1-10")),
+            },
             other => {
                 let n = other.strip_prefix("level:").unwrap_or(other);
                 let level: u8 =
@@ -82,8 +90,9 @@ impl<G: Searchable> Bot<G> {
     /// A bot; `time` caps each move's search when given.
     pub fn new(strategy: Strategy, seed: u64, threads: usize, time: Option<Duration>) -> Bot<G> {
         let searcher = match strategy {
-            Strategy::Search(level) => level.config(seed, threads).map(|mut c| {
+            Strategy::Search(level) | Strategy::Plain(level) => level.config(seed, threads).map(|mut c| {
                 c.time = time;
+                c.patterns = matches!(strategy, Strategy::Search(_));
                 Searcher::new(c)
             }),
             _ => None,

@@ -11,6 +11,7 @@ pub mod gengo;
 pub mod ladder;
 pub mod level;
 pub mod mcts;
+pub mod patterns;
 pub mod policy;
 pub mod searchable;
 pub mod tribal;

@@ -51,6 +51,8 @@ pub struct SearchConfig {
     /// Most bytes of tree per thread. At the budget the tree stops growing (the search goes on);
     /// a tree over half of it is dropped rather than reused for the next move.
     pub memory: usize,
+    /// Classic Go's tree priors from the learned move patterns (else the hand-written ones).
+    pub patterns: bool,
 }
 
 impl Default for SearchConfig {
@@ -66,6 +68,7 @@ impl Default for SearchConfig {
             expand_after: 1,
             bytes_per_playout: 2048,
             memory: 256 << 20,
+            patterns: true,
         }
     }
 }
@@ -483,6 +486,7 @@ impl<G: Searchable> Tree<G> {
 
     /// Runs simulations until `playouts` or `deadline`.
     pub fn run(&mut self, config: &SearchConfig, playouts: u32, deadline: Option<Instant>) -> u32 {
+        self.ws.patterns = config.patterns;
         let threshold = self.expand_threshold(config);
         let mut done = 0;
         while done < playouts {

@@ -109,6 +109,11 @@ enum Command {
         #[command(subcommand)]
         what: lab::cli::LabCommand,
     },
+    /// The learned move patterns: GNU Go self-play records and the MM fit of their weights.
+    Train {
+        #[command(subcommand)]
+        what: systems::classic::train::TrainCommand,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -284,6 +289,9 @@ struct GtpArgs {
     /// Search threads (root parallelism); default: one per core.
     #[arg(long)]
     threads: Option<usize>,
+    /// Tree priors from the learned move patterns (`false`: the hand-written ones).
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    patterns: bool,
     /// Playout policy of the search: light (random, no own-eye filling), tactics (captures,
     /// escapes, no big self-ataris) or heavy (tactics and shape patterns); default: the level's.
     #[arg(long)]
@@ -522,6 +530,9 @@ fn run(cli: Cli) -> Result<()> {
             let timed_playouts = args
                 .playouts
                 .or(search.as_ref().filter(|_| level < gobeyond_bots::Level::MAX).map(|c| c.playouts));
+            if let Some(c) = search.as_mut() {
+                c.patterns = args.patterns;
+            }
             if let (Some(c), Some(p)) = (search.as_mut(), args.policy.as_deref()) {
                 c.policy = p.parse().map_err(anyhow::Error::msg)?;
             }
@@ -680,6 +691,7 @@ fn run(cli: Cli) -> Result<()> {
             bar.finish_and_clear();
         }
         Command::Lab { what } => lab::cli::run(what)?,
+        Command::Train { what } => systems::classic::train::run(what)?,
         Command::Bench { what: BenchCommand::Copy } => {
             println!("{}", serde_json::to_string(&bench::copies("square:19")?)?);
         }

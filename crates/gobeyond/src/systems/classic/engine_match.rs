@@ -1,6 +1,6 @@
 //! `gobeyond match --engine A --engine B`: two-player classic Go between GTP engines
 //! (`self:level=10` or `self:playouts=N` runs this program's own engine; anything else is a
-//! command line, e.g. `gnugo --mode gtp --level 10`), alternating colours, refereed by our rules
+//! command line, e.g. `gnugo --mode gtp --level 10 --seed {seed}`), alternating colours, refereed by our rules
 //! engine, scored by area with dead stones from our ownership estimate, one SGF per game, with
 //! results and Elo. GTP speaks classic Go, so this lives with the classic system.
 //!
@@ -29,6 +29,8 @@ struct Engine {
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
+    /// Takes only whole seconds in `time_left`.
+    whole_seconds: bool,
 }
 
 impl Engine {
@@ -47,6 +49,9 @@ impl Engine {
                 (std::env::current_exe()?.to_string_lossy().into_owned(), args)
             }
             None => {
+                // `{seed}` in a command line is the game's seed (e.g. GNU Go's `--seed {seed}`,
+                // which otherwise plays the same game every time).
+                let spec = spec.replace("{seed}", &seed.to_string());
                 let mut words = spec.split_whitespace().map(String::from);
                 let program = words.next().context("empty engine command")?;
                 (program, words.collect())
@@ -61,7 +66,7 @@ impl Engine {
             .with_context(|| format!("cannot start {program}"))?;
         let input = child.stdin.take().context("no stdin")?;
         let output = BufReader::new(child.stdout.take().context("no stdout")?);
-        Ok(Engine { name: spec.to_string(), child, input, output })
+        Ok(Engine { name: spec.to_string(), child, input, output, whole_seconds: false })
     }
 
     fn cmd(&mut self, command: &str) -> Result<String> {
@@ -196,6 +201,17 @@ fn send_time_settings(e: &mut Engine, main: f64, byo: f64) -> Result<()> {
     Ok(())
 }
 
+/// `time_left` to the millisecond, or in whole seconds (rounded down: never more than is left)
+/// to an engine that wants integers, as GNU Go does.
+fn send_time_left(e: &mut Engine, color: &str, left: f64, stones: u32) -> Result<()> {
+    if !e.whole_seconds && e.cmd(&format!("time_left {color} {left:.3} {stones}")).is_ok() {
+        return Ok(());
+    }
+    e.whole_seconds = true;
+    e.cmd(&format!("time_left {color} {} {stones}", left.floor()))?;
+    Ok(())
+}
+
 pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
     let map = Arc::new(generate(&format!("square:{}", opts.size))?);
     // Two passes end the game; the referee finds the dead stones (no agreement phase, in
@@ -240,7 +256,7 @@ pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
             let p = game.next_player();
             let color = if p == Player(0) { "b" } else { "w" };
             let (left, stones) = clocks[p.index()].time_left();
-            engines[p.index()].cmd(&format!("time_left {color} {left:.3} {stones}"))?;
+            send_time_left(&mut engines[p.index()], color, left, stones)?;
             let asked = std::time::Instant::now();
             let answer = engines[p.index()].cmd(&format!("genmove {color}"))?.to_ascii_lowercase();
             let elapsed = asked.elapsed().as_secs_f64();

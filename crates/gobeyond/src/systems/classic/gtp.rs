@@ -615,7 +615,8 @@ mod tests {
     fn engine(level: u8, seed: u64) -> GtpEngine {
         let level = gobeyond_bots::Level::new(level).unwrap();
         let search = level.config(seed, 1);
-        let timed_playouts = search.as_ref().filter(|_| level < gobeyond_bots::Level::MAX).map(|c| c.playouts);
+        let timed_playouts =
+            search.as_ref().filter(|_| level < gobeyond_bots::Level::MAX).map(|c| c.playouts);
         let bot = BotOptions { search, timed_playouts, seconds_per_move: None };
         let mut e = GtpEngine::with_overrides(None, None, Some(7.0), seed, bot).unwrap();
         assert_eq!(e.handle("boardsize 9"), Some("=\n\n".into()));

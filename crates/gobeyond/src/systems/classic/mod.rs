@@ -1,8 +1,9 @@
 //! Classic Go in the program: the terminal game, GTP (`gtp`), matches between GTP engines
-//! (`engine_match`).
+//! (`engine_match`), the move patterns' data and fit (`train`).
 
 pub mod engine_match;
 pub mod gtp;
+pub mod train;
 
 use gobeyond_rules::{
     ClassicGame, Game, Player,

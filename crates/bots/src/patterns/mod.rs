@@ -1,0 +1,508 @@
+//! Learned move patterns on any graph: features of a move that mean the same on every map,
+//! weighted by a generalized Bradley–Terry model fitted with Hunter's MM algorithm, as in
+//! Coulom's "Computing Elo ratings of move patterns" (2007) and Pachi.
+//!
+//! A move is a team of features, one from each group ([`Group`]): what it captures, whether it
+//! escapes an atari, self-ataris or ataris, its liberties afterwards, its graph distance to the
+//! last two moves, and the shape of its graph neighbourhood — the colours of its neighbours and
+//! graph diagonals counted by kind (own, enemy, empty, off the map), which on a square grid is the
+//! 3×3 block up to rotation and reflection and means the same on a hex grid, a torus or a sphere.
+//! A move's strength is the product of its features' weights (γ); the chance that it is the move
+//! played is its strength over the sum of all legal moves' strengths.
+//!
+//! The weights are fitted by `gobeyond train fit` on records of games (GNU Go self-play, the
+//! bot's own games) and checked in as `data/patterns.json`; the search uses them as tree priors
+//! and, for the shape alone (cheap), to choose among sampled moves in heavy playouts.
+
+pub mod fit;
+
+use std::{
+    collections::{BTreeMap, HashMap},
+    sync::OnceLock,
+};
+
+use gobeyond_maps::NodeId;
+use gobeyond_rules::{
+    Board, Player, SuicideRule,
+    board::EMPTY,
+    playout::{PlayoutTables, is_eye},
+};
+use serde::{Deserialize, Serialize};
+
+/// The feature groups: every move has exactly one feature of each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    Capture,
+    Escape,
+    SelfAtari,
+    Atari,
+    Liberties,
+    LastMove,
+    OwnLastMove,
+    Shape,
+}
+
+pub const GROUPS: [Group; 8] = [
+    Group::Capture,
+    Group::Escape,
+    Group::SelfAtari,
+    Group::Atari,
+    Group::Liberties,
+    Group::LastMove,
+    Group::OwnLastMove,
+    Group::Shape,
+];
+
+impl Group {
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Capture => "capture",
+            Group::Escape => "escape",
+            Group::SelfAtari => "self_atari",
+            Group::Atari => "atari",
+            Group::Liberties => "liberties",
+            Group::LastMove => "last_move",
+            Group::OwnLastMove => "own_last_move",
+            Group::Shape => "shape",
+        }
+    }
+
+    /// Names of the group's features (the shape's are keys, found in the data).
+    pub fn features(self) -> &'static [&'static str] {
+        match self {
+            Group::Capture => &["none", "one", "several", "saves"],
+            Group::Escape => &["none", "extends"],
+            Group::SelfAtari => &["none", "single", "group"],
+            Group::Atari => &["none", "atari"],
+            Group::Liberties => &["1", "2", "3", "4+"],
+            Group::LastMove => &["1", "2", "3", "far"],
+            Group::OwnLastMove => &["1", "2", "3", "far"],
+            Group::Shape => &[],
+        }
+    }
+}
+
+/// A move's features: an index per fixed group, and its shape's key.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Features {
+    pub fixed: [u8; 7],
+    pub shape: ShapeKey,
+}
+
+/// Neighbours and diagonals counted by kind: own, enemy, empty, missing (the map's most minus
+/// this node's). Packed 4 bits a count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ShapeKey(pub u32);
+
+impl ShapeKey {
+    pub fn text(self) -> String {
+        let c = |i: u32| (self.0 >> (4 * i)) & 15;
+        format!("{}{}{}{}/{}{}{}{}", c(0), c(1), c(2), c(3), c(4), c(5), c(6), c(7))
+    }
+
+    pub fn parse(s: &str) -> Option<ShapeKey> {
+        let digits: Vec<u32> =
+            s.chars().filter(|c| *c != '/').map(|c| c.to_digit(16)).collect::<Option<_>>()?;
+        (digits.len() == 8 && s.len() == 9)
+            .then(|| ShapeKey(digits.iter().enumerate().map(|(i, d)| d << (4 * i)).sum()))
+    }
+}
+
+/// The shape around `node` for `player`: cheap enough for playouts.
+#[inline]
+pub fn shape(
+    board: &Board,
+    tables: &PlayoutTables,
+    node: NodeId,
+    player: Player,
+    max_diagonals: usize,
+) -> ShapeKey {
+    let map = board.map();
+    let own = player.stone();
+    let mut counts = [0u32; 8];
+    let mut count = |q: NodeId, base: usize| {
+        let c = board.color(q);
+        let i = if c == EMPTY {
+            2
+        } else if c == own {
+            0
+        } else {
+            1
+        };
+        counts[base + i] += 1;
+    };
+    for &q in map.neighbors(node) {
+        count(q, 0);
+    }
+    let diagonals = tables.diagonals(node);
+    for &q in diagonals {
+        count(q, 4);
+    }
+    counts[3] = (map.max_degree() - map.degree(node)) as u32;
+    counts[7] = max_diagonals.saturating_sub(diagonals.len()) as u32;
+    ShapeKey(counts.iter().enumerate().map(|(i, &c)| c.min(15) << (4 * i)).sum())
+}
+
+/// Distinct liberties of the group at `node`, counted up to `cap` (plus `extra` empty points
+/// already known, not counted twice; `except` is never a liberty).
+fn liberties_upto(board: &Board, node: NodeId, except: NodeId, found: &mut Vec<NodeId>, cap: usize) {
+    for s in board.group_stones(node) {
+        for &q in board.map().neighbors(s) {
+            if q != except && board.color(q) == EMPTY && !found.contains(&q) {
+                found.push(q);
+                if found.len() >= cap {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Graph distances from the last moves, up to 3: computed once per position.
+#[derive(Debug, Clone, Default)]
+pub struct Distances {
+    last: Vec<u8>,
+    own_last: Vec<u8>,
+}
+
+impl Distances {
+    /// Distances from `last` (the opponent's last placement) and `own_last` (the mover's).
+    pub fn new(board: &Board, last: Option<NodeId>, own_last: Option<NodeId>) -> Distances {
+        let map = board.map();
+        let bfs = |from: Option<NodeId>| {
+            let mut d = vec![u8::MAX; map.len()];
+            let Some(from) = from else { return d };
+            let mut frontier = vec![from];
+            d[from as usize] = 0;
+            for step in 1..=3u8 {
+                let mut next = Vec::new();
+                for &v in &frontier {
+                    for &w in map.neighbors(v) {
+                        if d[w as usize] == u8::MAX {
+                            d[w as usize] = step;
+                            next.push(w);
+                        }
+                    }
+                }
+                frontier = next;
+            }
+            d
+        };
+        Distances { last: bfs(last), own_last: bfs(own_last) }
+    }
+
+    fn bucket(d: &[u8], node: NodeId) -> u8 {
+        match d.get(node as usize).copied().unwrap_or(u8::MAX) {
+            1 => 0,
+            2 => 1,
+            3 => 2,
+            _ => 3,
+        }
+    }
+}
+
+/// The features of `player` placing on the empty `node`.
+pub fn features(
+    board: &Board,
+    tables: &PlayoutTables,
+    dist: &Distances,
+    node: NodeId,
+    player: Player,
+    max_diagonals: usize,
+) -> Features {
+    let map = board.map();
+    let own = player.stone();
+    let mut captured = 0u32;
+    let mut saves = false;
+    let mut escape = false;
+    let mut atari = false;
+    let mut libs: Vec<NodeId> = Vec::with_capacity(8);
+    let mut scratch: Vec<NodeId> = Vec::with_capacity(4);
+    for &q in map.neighbors(node) {
+        let c = board.color(q);
+        if c == EMPTY {
+            if !libs.contains(&q) {
+                libs.push(q);
+            }
+            continue;
+        }
+        let in_atari = board.atari_liberty(q) == Some(node);
+        if c == own {
+            escape |= in_atari;
+            if libs.len() < 4 {
+                liberties_upto(board, q, node, &mut libs, 4);
+            }
+        } else if in_atari {
+            captured += board.group_size(q);
+            // Capturing a group that holds one of ours in atari saves it.
+            saves |= board
+                .group_stones(q)
+                .any(|s| map.neighbors(s).iter().any(|&r| board.color(r) == own && board.in_atari(r)));
+            // The captured stones next to the move become its liberties.
+            libs.push(q);
+        } else {
+            scratch.clear();
+            liberties_upto(board, q, u32::MAX, &mut scratch, 3);
+            atari |= scratch.len() == 2 && scratch.contains(&node);
+        }
+    }
+    let liberties = libs.len().min(4) as u8;
+    let capture = match (captured, saves) {
+        (0, _) => 0,
+        (_, true) => 3,
+        (1, false) => 1,
+        _ => 2,
+    };
+    let self_atari = if liberties <= 1 && captured == 0 {
+        let joined = map.neighbors(node).iter().any(|&q| board.color(q) == own);
+        if joined { 2 } else { 1 }
+    } else {
+        0
+    };
+    Features {
+        fixed: [
+            capture,
+            u8::from(escape),
+            self_atari,
+            u8::from(atari),
+            liberties.max(1) - 1,
+            Distances::bucket(&dist.last, node),
+            Distances::bucket(&dist.own_last, node),
+        ],
+        shape: shape(board, tables, node, player, max_diagonals),
+    }
+}
+
+/// The most graph diagonals any node of the map has (4 on a square grid, 6 on a hex grid).
+pub fn max_diagonals(board: &Board, tables: &PlayoutTables) -> usize {
+    board.map().nodes().map(|v| tables.diagonals(v).len()).max().unwrap_or(0)
+}
+
+/// Fitted weights, as stored in `data/patterns.json`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Weights {
+    /// Format version of the file.
+    pub version: u32,
+    /// What the weights were fitted on, and how.
+    pub trained_on: String,
+    /// Per fixed group (by name), each feature's γ (by name).
+    pub groups: BTreeMap<String, BTreeMap<String, f64>>,
+    /// Shape keys (own, enemy, empty, missing among the neighbours / the diagonals) and their
+    /// γ; unseen shapes weigh 1.
+    pub shapes: BTreeMap<String, f64>,
+}
+
+/// The weights ready for lookups.
+#[derive(Debug, Clone)]
+pub struct Model {
+    fixed: [[f32; 4]; 7],
+    shapes: HashMap<ShapeKey, f32>,
+}
+
+impl Model {
+    pub fn from_weights(w: &Weights) -> Result<Model, String> {
+        if w.version != 1 {
+            return Err(format!("pattern weights version {} (this program reads 1)", w.version));
+        }
+        let mut fixed = [[1.0f32; 4]; 7];
+        for (gi, g) in GROUPS[..7].iter().enumerate() {
+            let Some(feats) = w.groups.get(g.name()) else {
+                return Err(format!("pattern weights lack the group {:?}", g.name()));
+            };
+            for (fi, f) in g.features().iter().enumerate() {
+                let Some(gamma) = feats.get(*f) else {
+                    return Err(format!("pattern weights lack {}:{f}", g.name()));
+                };
+                if !(gamma.is_finite() && *gamma > 0.0) {
+                    return Err(format!("pattern weight {}:{f} is {gamma}", g.name()));
+                }
+                fixed[gi][fi] = *gamma as f32;
+            }
+        }
+        let mut shapes = HashMap::new();
+        for (k, gamma) in &w.shapes {
+            let key = ShapeKey::parse(k).ok_or_else(|| format!("bad shape key {k:?}"))?;
+            if !(gamma.is_finite() && *gamma > 0.0) {
+                return Err(format!("shape weight {k} is {gamma}"));
+            }
+            shapes.insert(key, *gamma as f32);
+        }
+        Ok(Model { fixed, shapes })
+    }
+
+    /// The checked-in model.
+    pub fn builtin() -> &'static Model {
+        static MODEL: OnceLock<Model> = OnceLock::new();
+        MODEL.get_or_init(|| {
+            let weights: Result<Weights, String> =
+                serde_json::from_str(include_str!("../../data/patterns.json")).map_err(|e| e.to_string());
+            // The file is checked in and tested; a broken one weighs every move alike.
+            weights
+                .and_then(|w| Model::from_weights(&w))
+                .unwrap_or(Model { fixed: [[1.0; 4]; 7], shapes: HashMap::new() })
+        })
+    }
+
+    #[inline]
+    pub fn shape_gamma(&self, key: ShapeKey) -> f32 {
+        self.shapes.get(&key).copied().unwrap_or(1.0)
+    }
+
+    /// A move's strength: the product of its features' γ.
+    pub fn strength(&self, f: &Features) -> f32 {
+        let mut s = self.shape_gamma(f.shape);
+        for (g, &i) in f.fixed.iter().enumerate() {
+            s *= self.fixed[g][i as usize];
+        }
+        s
+    }
+}
+
+/// A position to rate moves in: `player` to move on `board` after `moves` moves, the last
+/// placements being `last` (the previous player's) and `own_last` (the mover's).
+#[derive(Debug, Clone, Copy)]
+pub struct Position<'a> {
+    pub board: &'a Board,
+    pub tables: &'a PlayoutTables,
+    pub moves: usize,
+    pub player: Player,
+    pub last: Option<NodeId>,
+    pub own_last: Option<NodeId>,
+}
+
+/// A position's move strengths, computed once when the search expands it and read by each of
+/// its actions' priors.
+#[derive(Debug, Clone, Default)]
+pub struct Cache {
+    key: Option<(u64, usize)>,
+    strengths: Vec<f32>,
+    /// The mean strength over the candidates.
+    mean: f32,
+    max_diagonals: Option<usize>,
+}
+
+impl Cache {
+    /// The strength of `node` relative to the mean candidate's (1: average) in `position`;
+    /// `None` for a node that is no candidate (own eye, illegal).
+    pub fn relative(&mut self, model: &Model, position: &Position, node: NodeId) -> Option<f32> {
+        let Position { board, tables, moves, player, last, own_last } = *position;
+        let key = (board.hash() ^ u64::from(player.0).wrapping_mul(0x9e37_79b9_7f4a_7c15), moves);
+        if self.key != Some(key) {
+            let md = *self.max_diagonals.get_or_insert_with(|| max_diagonals(board, tables));
+            let dist = Distances::new(board, last, own_last);
+            self.strengths.clear();
+            self.strengths.resize(board.len(), 0.0);
+            let (mut sum, mut count) = (0.0f32, 0u32);
+            for &v in board.empties() {
+                if is_candidate(board, tables, v, player) {
+                    let s = model.strength(&features(board, tables, &dist, v, player, md));
+                    self.strengths[v as usize] = s;
+                    sum += s;
+                    count += 1;
+                }
+            }
+            self.mean = if count > 0 { sum / count as f32 } else { 1.0 };
+            self.key = Some(key);
+        }
+        let s = self.strengths.get(node as usize).copied().unwrap_or(0.0);
+        (s > 0.0).then(|| s / self.mean)
+    }
+}
+
+/// Whether `node` is a candidate the model rates: empty, legal, not the mover's own eye.
+pub fn is_candidate(board: &Board, tables: &PlayoutTables, node: NodeId, player: Player) -> bool {
+    board.color(node) == EMPTY
+        && !is_eye(board, tables, node, player.stone())
+        && board.check(node, player, SuicideRule::Forbidden).is_ok()
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+
+    /// A board from rows of `X` (Black), `O` (White) and `.`, the top row first.
+    fn board(rows: &[&str]) -> Board {
+        let n = rows.len();
+        let map = Arc::new(gobeyond_maps::generate(&format!("square:{n}")).unwrap());
+        let mut codes = vec![None; map.len()];
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                let label = format!("{}{}", (b'A' + c as u8) as char, n - r);
+                codes[map.node_by_label(&label).unwrap() as usize] = match ch {
+                    'X' => Some(Player(0)),
+                    'O' => Some(Player(1)),
+                    _ => None,
+                };
+            }
+        }
+        Board::from_codes(map, |v| codes[v as usize])
+    }
+
+    fn at(b: &Board, label: &str) -> NodeId {
+        b.map().node_by_label(label).unwrap()
+    }
+
+    #[test]
+    fn tactical_features_are_found() {
+        let b = board(&[
+            ".XO..", //
+            "XO...", //
+            ".X...", //
+            ".....", //
+            ".....",
+        ]);
+        let tables = PlayoutTables::new(b.map());
+        let md = max_diagonals(&b, &tables);
+        let dist = Distances::new(&b, Some(at(&b, "C5")), Some(at(&b, "B3")));
+        let black = Player(0);
+        // B4 has one liberty, C4: taking it captures and saves B5 (in atari, A5 its last
+        // liberty); next to the last move (C5), which it puts in atari.
+        let f = features(&b, &tables, &dist, at(&b, "C4"), black, md);
+        assert_eq!((f.fixed[0], f.fixed[3], f.fixed[5]), (3, 1, 0), "{f:?}");
+        // E1 captures nothing, far from both last moves.
+        let f = features(&b, &tables, &dist, at(&b, "E1"), black, md);
+        assert_eq!((f.fixed[0], f.fixed[5], f.fixed[6]), (0, 3, 3), "{f:?}");
+        // C5 has two liberties, C4 and D5: D5 is an atari.
+        let f = features(&b, &tables, &dist, at(&b, "D5"), black, md);
+        assert_eq!((f.fixed[0], f.fixed[3]), (0, 1), "{f:?}");
+        // A3 joins A4 and B3: A2, A5, B2 and C3 make four liberties; two steps from B3.
+        let f = features(&b, &tables, &dist, at(&b, "A3"), black, md);
+        assert_eq!((f.fixed[4], f.fixed[6]), (3, 0), "{f:?}");
+        // White at A5 captures B5, which saves B4; White at C4 joins B4 and C5 with C3, D4 and
+        // D5 left: an escape to three liberties.
+        let f = features(&b, &tables, &dist, at(&b, "A5"), Player(1), md);
+        assert_eq!(f.fixed[0], 3, "{f:?}");
+        let f = features(&b, &tables, &dist, at(&b, "C4"), Player(1), md);
+        assert_eq!((f.fixed[1], f.fixed[4]), (1, 2), "{f:?}");
+        // Shape: the corner A1 misses two neighbours and three diagonals.
+        let s = shape(&b, &tables, at(&b, "A1"), black, md);
+        assert_eq!(s.text(), "0022/0013");
+        assert_eq!(ShapeKey::parse(&s.text()), Some(s));
+    }
+
+    #[test]
+    fn the_builtin_model_loads_and_prefers_captures() {
+        let m = Model::builtin();
+        let base = Features { fixed: [0, 0, 0, 0, 1, 3, 3], shape: ShapeKey(0) };
+        let capture = Features { fixed: [1, 0, 0, 0, 1, 3, 3], ..base.clone() };
+        let self_atari = Features { fixed: [0, 0, 2, 0, 0, 3, 3], ..base.clone() };
+        assert!(m.strength(&capture) > m.strength(&base));
+        assert!(m.strength(&self_atari) < m.strength(&base));
+    }
+
+    #[test]
+    fn bad_weight_files_are_refused_with_a_reason() {
+        let w = Weights {
+            version: 2,
+            trained_on: String::new(),
+            groups: BTreeMap::new(),
+            shapes: BTreeMap::new(),
+        };
+        assert!(Model::from_weights(&w).unwrap_err().contains("version 2"));
+        let w = Weights { version: 1, ..w };
+        assert!(Model::from_weights(&w).unwrap_err().contains("capture"));
+    }
+}

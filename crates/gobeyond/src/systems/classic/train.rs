@@ -1,0 +1,156 @@
+//! `gobeyond train`: the data and the fit of the learned move patterns
+//! (`gobeyond_bots::patterns`). `train games` plays GNU Go against itself, a seed per game, into
+//! SGF files; `train fit` reads SGF records, fits the weights by MM and writes the weights file
+//! with how well they predict held-out moves. The fit is deterministic: the same records give
+//! the same file.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use clap::Subcommand;
+use gobeyond_bots::patterns::fit::{Quality, Samples, fit};
+use gobeyond_rules::ClassicGame;
+use serde::Serialize;
+
+use super::engine_match::{ClassicMatch, classic_match};
+
+#[derive(Debug, Subcommand)]
+pub enum TrainCommand {
+    /// Self-play records of GNU Go (a seed per game) for the fit.
+    Games {
+        #[arg(long, default_value_t = 13)]
+        size: u32,
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// GNU Go's level.
+        #[arg(long, default_value_t = 8)]
+        level: u8,
+        #[arg(long, default_value = "/usr/games/gnugo")]
+        gnugo: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Directory for the SGF files.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Fit the pattern weights on SGF records (files or directories of them).
+    Fit {
+        #[arg(required = true)]
+        records: Vec<PathBuf>,
+        /// MM rounds over all feature groups.
+        #[arg(long, default_value_t = 20)]
+        iterations: usize,
+        /// Every K-th position is held out to measure the weights (0: none).
+        #[arg(long, default_value_t = 10)]
+        hold_out: usize,
+        /// The weights file to write (the checked-in one is crates/bots/data/patterns.json).
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+/// What `train fit` reports (JSON).
+#[derive(Debug, Serialize)]
+pub struct FitReport {
+    pub games: usize,
+    pub positions: usize,
+    pub candidates: usize,
+    pub shapes: usize,
+    /// Equal weights on the held-out positions.
+    pub before: Quality,
+    /// The fitted weights on the held-out positions.
+    pub held_out: Quality,
+    pub training: Quality,
+}
+
+pub fn run(command: TrainCommand) -> Result<()> {
+    match command {
+        TrainCommand::Games { size, games, level, gnugo, seed, out } => {
+            if !(1..=10).contains(&level) {
+                bail!("GNU Go's levels are 1 to 10, not {level}");
+            }
+            let engine = format!("{gnugo} --mode gtp --level {level} --seed {{seed}}");
+            let summary = classic_match(&ClassicMatch {
+                engines: [engine.clone(), engine],
+                games,
+                size,
+                komi: 7.0,
+                main_time: 0.0,
+                // Generous: the records are for learning, not a time race.
+                seconds: 30.0,
+                sgf_dir: Some(out),
+                seed,
+            })?;
+            println!("{}", serde_json::to_string_pretty(&summary)?);
+        }
+        TrainCommand::Fit { records, iterations, hold_out, out } => {
+            let report = fit_files(&records, iterations, hold_out, &out)?;
+            println!("{}", serde_json::to_string_pretty(&report)?);
+        }
+    }
+    Ok(())
+}
+
+/// SGF files under `paths`, sorted (the fit must not depend on the directory's order).
+fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            for e in std::fs::read_dir(p).with_context(|| format!("reading {}", p.display()))? {
+                let path = e?.path();
+                if path.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
+                    files.push(path);
+                }
+            }
+        } else {
+            files.push(p.clone());
+        }
+    }
+    files.sort();
+    if files.is_empty() {
+        bail!("no SGF records in {paths:?}");
+    }
+    Ok(files)
+}
+
+pub fn fit_files(paths: &[PathBuf], iterations: usize, hold_out: usize, out: &Path) -> Result<FitReport> {
+    let files = sgf_files(paths)?;
+    let mut samples = Samples::new();
+    let bar = indicatif::ProgressBar::new(files.len() as u64)
+        .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} records {msg}")?);
+    for f in &files {
+        let text = std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
+        let record = gobeyond_rules::sgf::import(&text).with_context(|| format!("{}", f.display()))?;
+        let game = record.replay_as::<ClassicGame>().with_context(|| format!("replaying {}", f.display()))?;
+        samples.add_game(&game).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let (positions, candidates) = (samples.positions(), samples.candidates());
+    let (train, test) = samples.split(hold_out);
+    let before = gobeyond_bots::patterns::fit::equal_weights(&train).quality(&test);
+    let bar = indicatif::ProgressBar::new(iterations as u64)
+        .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} MM rounds {msg}")?);
+    let gamma = fit(&train, iterations, |_, q| {
+        bar.set_message(format!("top-1 {:.3}", q.top1));
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    let trained_on = format!(
+        "{} SGF records, {} positions, {iterations} MM rounds (gobeyond train fit)",
+        files.len(),
+        train.positions()
+    );
+    let weights = gamma.weights(&train, trained_on);
+    std::fs::write(out, serde_json::to_string_pretty(&weights)? + "\n")
+        .with_context(|| format!("writing {}", out.display()))?;
+    Ok(FitReport {
+        games: files.len(),
+        positions,
+        candidates,
+        shapes: weights.shapes.len(),
+        before,
+        held_out: gamma.quality(&test),
+        training: gamma.quality(&train),
+    })
+}
