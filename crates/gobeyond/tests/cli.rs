@@ -550,3 +550,32 @@ fn match_runner_engines_and_bots() {
     }
     assert_eq!(r["wins_by_seat"], serde_json::json!([0, 0]));
 }
+
+/// The checked-in pattern weights are what `train fit` makes of the checked-in records, and the
+/// fitted weights predict held-out moves far better than equal weights.
+#[test]
+fn the_pattern_weights_are_reproducible_from_the_records() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = tmp("patterns.json");
+    let (ok, report, err) = run(
+        &[
+            "train",
+            "fit",
+            root.join("data/patterns/gnugo-13x13").to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let fitted = std::fs::read_to_string(&out).unwrap();
+    let checked_in = std::fs::read_to_string(root.join("crates/bots/data/patterns.json")).unwrap();
+    assert!(fitted == checked_in, "crates/bots/data/patterns.json is not the fit of data/patterns");
+    let r: serde_json::Value = serde_json::from_str(&report).unwrap();
+    let (before, after) = (r["before"]["top1"].as_f64().unwrap(), r["held_out"]["top1"].as_f64().unwrap());
+    assert!(after > 10.0 * before, "{report}");
+
+    let (ok, _, err) =
+        run(&["train", "fit", root.join("docs").to_str().unwrap(), "--out", out.to_str().unwrap()], "");
+    assert!(!ok && err.contains("no SGF records"), "{err}");
+}
