@@ -119,6 +119,8 @@ pub struct SearchFigure {
     pub players: usize,
     pub policy: gobeyond_bots::Policy,
     pub threads: usize,
+    /// Tree priors from the learned patterns (classic Go).
+    pub patterns: bool,
     pub playouts: u32,
     pub seconds: f64,
     pub playouts_per_second: f64,
@@ -133,6 +135,7 @@ pub fn search(
     policy: gobeyond_bots::Policy,
     threads: usize,
     seconds: f64,
+    patterns: bool,
 ) -> Result<SearchFigure> {
     use gobeyond_bots::{SearchConfig, Searcher};
     let map = Arc::new(generate(spec)?);
@@ -141,6 +144,7 @@ pub fn search(
         time: Some(std::time::Duration::from_secs_f64(seconds)),
         threads,
         policy,
+        patterns,
         ..SearchConfig::default()
     };
     let spec_rules = gobeyond_rules::registry::rules_by_name(rules).map_err(anyhow::Error::msg)?;
@@ -158,6 +162,7 @@ pub fn search(
         players,
         policy,
         threads,
+        patterns,
         playouts,
         seconds: secs,
         playouts_per_second: playouts as f64 / secs,

@@ -336,6 +336,10 @@ struct MatchArgs {
     /// Main time of each engine in an engine match, before its byo-yomi.
     #[arg(long, default_value_t = 0.0)]
     main_time: f64,
+    /// Only the first engine loses on time (the second's overruns are counted, not punished:
+    /// GNU Go overruns short byo-yomi periods).
+    #[arg(long)]
+    clock_first_only: bool,
     /// Search threads of each bot in a series; default: one per core.
     #[arg(long)]
     threads: Option<usize>,
@@ -408,6 +412,9 @@ enum BenchCommand {
         threads: usize,
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// Classic Go's tree priors from the learned patterns (`false`: the hand-written ones).
+        #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+        patterns: bool,
     },
 }
 
@@ -599,6 +606,7 @@ fn run(cli: Cli) -> Result<()> {
                     seconds: m.seconds_per_move.unwrap_or(1.0),
                     sgf_dir: m.sgf_dir,
                     seed: m.seed,
+                    enforce: [true, !m.clock_first_only],
                 })?;
                 println!("{}", serde_json::to_string_pretty(&summary)?);
             } else if m.bots.len() >= 2 {
@@ -678,13 +686,15 @@ fn run(cli: Cli) -> Result<()> {
             }
             bar.finish_and_clear();
         }
-        Command::Bench { what: BenchCommand::Search { maps, rules, players, policy, threads, seconds } } => {
+        Command::Bench {
+            what: BenchCommand::Search { maps, rules, players, policy, threads, seconds, patterns },
+        } => {
             let policy: gobeyond_bots::Policy = policy.parse().map_err(anyhow::Error::msg)?;
             let bar = indicatif::ProgressBar::new(maps.len() as u64)
                 .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")?);
             for m in maps {
                 bar.set_message(m.clone());
-                let f = bench::search(&m, &rules, players, policy, threads, seconds)?;
+                let f = bench::search(&m, &rules, players, policy, threads, seconds, patterns)?;
                 bar.suspend(|| println!("{}", serde_json::to_string(&f).unwrap_or_default()));
                 bar.inc(1);
             }

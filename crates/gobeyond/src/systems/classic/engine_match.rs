@@ -118,6 +118,8 @@ pub struct Summary {
     pub engines: [String; 2],
     /// Games each engine lost on time.
     pub time_losses: [u32; 2],
+    /// Moves over the byo-yomi period of an engine whose clock was not enforced.
+    pub overruns: [u32; 2],
     /// Each engine's mean time per move, answer included, as the controller measured it.
     pub seconds_per_move: [f64; 2],
 }
@@ -149,6 +151,7 @@ pub fn summarize(engines: [String; 2], wins: [u32; 2], wins_as_black: [u32; 2], 
         elo_interval: [elo(lo), elo(hi)],
         engines,
         time_losses: [0; 2],
+        overruns: [0; 2],
         seconds_per_move: [0.0; 2],
     }
 }
@@ -165,6 +168,9 @@ pub struct ClassicMatch {
     pub seconds: f64,
     pub sgf_dir: Option<PathBuf>,
     pub seed: u64,
+    /// Whose clock loses games on time (engine a, engine b): an engine that ignores clocks
+    /// (GNU Go overruns a 1-s byo-yomi) can still be measured at its usual strength.
+    pub enforce: [bool; 2],
 }
 
 /// A player's clock as the controller keeps it: main time, then a byo-yomi period per move.
@@ -233,6 +239,7 @@ pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
     let mut time_losses = [0u32; 2];
     let mut think = [0f64; 2];
     let mut moves_made = [0u32; 2];
+    let mut overruns = [0u32; 2];
     for g in 0..opts.games {
         // Engine `a` plays Black in even games.
         let a_black = g % 2 == 0;
@@ -260,7 +267,8 @@ pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
             let asked = std::time::Instant::now();
             let answer = engines[p.index()].cmd(&format!("genmove {color}"))?.to_ascii_lowercase();
             let elapsed = asked.elapsed().as_secs_f64();
-            if !clocks[p.index()].spend(elapsed) {
+            let engine = order[p.index()];
+            if !clocks[p.index()].spend(elapsed) && opts.enforce[engine] {
                 eprintln!(
                     "game {}: {} lost on time ({elapsed:.3} s with {left:.3} s left)",
                     g + 1,
@@ -271,8 +279,11 @@ pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
                 time_losses[order[p.index()]] += 1;
                 break;
             }
-            think[order[p.index()]] += elapsed;
-            moves_made[order[p.index()]] += 1;
+            if elapsed > clocks[p.index()].byo && clocks[p.index()].main == 0.0 {
+                overruns[engine] += 1;
+            }
+            think[engine] += elapsed;
+            moves_made[engine] += 1;
             let action = match answer.as_str() {
                 "resign" => Action::Resign,
                 "pass" => Action::Pass,
@@ -334,6 +345,7 @@ pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
     bar.finish_and_clear();
     let mut summary = summarize(opts.engines.clone(), wins, wins_as_black, draws);
     summary.time_losses = time_losses;
+    summary.overruns = overruns;
     summary.seconds_per_move = [0, 1].map(|i| think[i] / f64::from(moves_made[i].max(1)));
     Ok(summary)
 }

@@ -80,6 +80,7 @@ pub fn run(command: TrainCommand) -> Result<()> {
                 seconds: 30.0,
                 sgf_dir: Some(out),
                 seed,
+                enforce: [true; 2],
             })?;
             println!("{}", serde_json::to_string_pretty(&summary)?);
         }
