@@ -86,9 +86,14 @@ fn skip_settled_territory(
     analysis: &crate::Analysis<classic::Action>,
 ) -> classic::Action {
     let regions = gobeyond_rules::regions::ownership(game.board());
+    // Nothing is settled while the mover has no stone and most of the map is empty (one stone
+    // on an empty 5×5 board "claims" all of it, and a search can find it winning there).
+    let empties = game.board().empties().len();
+    let open = empties * 2 > game.map().len() && game.board().stone_count(game.next_player()) == 0;
     let secure = |node: gobeyond_maps::NodeId| {
         let claimant = regions.get(node as usize).copied().flatten();
-        game.board().stone_at(node).is_none()
+        !open
+            && game.board().stone_at(node).is_none()
             && claimant
                 .is_some_and(|q| analysis.owner(node).is_some_and(|(p, share)| p == q && share >= SECURE))
     };

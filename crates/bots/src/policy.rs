@@ -28,6 +28,9 @@ pub enum Policy {
     Light,
     Tactics,
     Heavy,
+    /// The tactics, then of two light moves the one the learned shape weights prefer (drawn
+    /// in proportion to them).
+    Patterns,
 }
 
 impl std::str::FromStr for Policy {
@@ -38,7 +41,8 @@ impl std::str::FromStr for Policy {
             "light" => Ok(Policy::Light),
             "tactics" => Ok(Policy::Tactics),
             "heavy" => Ok(Policy::Heavy),
-            other => Err(format!("policy is light, tactics or heavy, not {other:?}")),
+            "patterns" => Ok(Policy::Patterns),
+            other => Err(format!("policy is light, tactics, heavy or patterns, not {other:?}")),
         }
     }
 }
@@ -58,6 +62,7 @@ impl Policy {
             Policy::Light => choose_light(board, tables, player, rng),
             Policy::Tactics => choose_heavy(board, tables, player, last, false, rng),
             Policy::Heavy => choose_heavy(board, tables, player, last, true, rng),
+            Policy::Patterns => choose_patterns(board, tables, player, last, rng),
         }
     }
 }
@@ -224,6 +229,35 @@ pub fn choose_heavy(
         }
     }
     choose_light(board, tables, player, rng)
+}
+
+/// The tactics, then a light move chosen between two by the learned shape weights.
+pub fn choose_patterns(
+    board: &Board,
+    tables: &PlayoutTables,
+    player: Player,
+    last: Option<NodeId>,
+    rng: &mut Rng,
+) -> Option<NodeId> {
+    if let Some(n) = urgent(board, player, last, rng) {
+        return Some(n);
+    }
+    let mut light = || {
+        for _ in 0..4 {
+            let p = choose_light(board, tables, player, rng)?;
+            if !bad_self_atari(board, p, player) {
+                return Some(p);
+            }
+        }
+        choose_light(board, tables, player, rng)
+    };
+    let a = light()?;
+    let Some(b) = light().filter(|&b| b != a) else { return Some(a) };
+    let model = crate::patterns::Model::builtin();
+    let md = tables.max_diagonals();
+    let ga = model.shape_gamma(crate::patterns::shape(board, tables, a, player, md));
+    let gb = model.shape_gamma(crate::patterns::shape(board, tables, b, player, md));
+    Some(if rng.unit() * f64::from(ga + gb) < f64::from(ga) { a } else { b })
 }
 
 /// The tactics around the last move: a capture of a group left in atari next to it, or a save

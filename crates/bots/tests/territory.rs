@@ -47,6 +47,6 @@ fn two_bots_agree_on_dead_stones_and_the_game_ends() {
     assert!(scored, "the passes led to the dead-stone phase");
     let placed =
         game.moves().iter().filter(|(_, a)| matches!(a, gobeyond_rules::classic::Action::Place(_))).count();
-    assert!(placed >= 8, "the bots played the game out before passing: {placed} stones");
+    assert!(placed >= 8, "the bots played the game out before passing: {placed} stones: {:?}", game.moves());
     assert!(game.outcome().is_some(), "the bots agreed");
 }

@@ -18,6 +18,8 @@ use crate::{Board, Player, Rng, SuicideRule, board::EMPTY};
 pub struct PlayoutTables {
     offsets: Vec<u32>,
     diagonals: Vec<NodeId>,
+    /// The most diagonals any node has (4 on a square grid, 6 on a hex grid).
+    max_diagonals: usize,
 }
 
 impl PlayoutTables {
@@ -48,7 +50,13 @@ impl PlayoutTables {
             }
             offsets.push(diagonals.len() as u32);
         }
-        PlayoutTables { offsets, diagonals }
+        let max_diagonals = offsets.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
+        PlayoutTables { offsets, diagonals, max_diagonals }
+    }
+
+    /// The most graph diagonals any node of the map has.
+    pub fn max_diagonals(&self) -> usize {
+        self.max_diagonals
     }
 
     /// Nodes of the map the tables were built for.

@@ -16,10 +16,7 @@
 
 pub mod fit;
 
-use std::{
-    collections::{BTreeMap, HashMap},
-    sync::OnceLock,
-};
+use std::{collections::BTreeMap, sync::OnceLock};
 
 use gobeyond_maps::NodeId;
 use gobeyond_rules::{
@@ -274,8 +271,8 @@ pub fn features(
 }
 
 /// The most graph diagonals any node of the map has (4 on a square grid, 6 on a hex grid).
-pub fn max_diagonals(board: &Board, tables: &PlayoutTables) -> usize {
-    board.map().nodes().map(|v| tables.diagonals(v).len()).max().unwrap_or(0)
+pub fn max_diagonals(_board: &Board, tables: &PlayoutTables) -> usize {
+    tables.max_diagonals()
 }
 
 /// Fitted weights, as stored in `data/patterns.json`.
@@ -296,7 +293,8 @@ pub struct Weights {
 #[derive(Debug, Clone)]
 pub struct Model {
     fixed: [[f32; 4]; 7],
-    shapes: HashMap<ShapeKey, f32>,
+    /// Sorted by key: a binary search is cheaper than hashing in playouts.
+    shapes: Vec<(ShapeKey, f32)>,
 }
 
 impl Model {
@@ -319,14 +317,15 @@ impl Model {
                 fixed[gi][fi] = *gamma as f32;
             }
         }
-        let mut shapes = HashMap::new();
+        let mut shapes = Vec::new();
         for (k, gamma) in &w.shapes {
             let key = ShapeKey::parse(k).ok_or_else(|| format!("bad shape key {k:?}"))?;
             if !(gamma.is_finite() && *gamma > 0.0) {
                 return Err(format!("shape weight {k} is {gamma}"));
             }
-            shapes.insert(key, *gamma as f32);
+            shapes.push((key, *gamma as f32));
         }
+        shapes.sort_by_key(|&(k, _)| k);
         Ok(Model { fixed, shapes })
     }
 
@@ -339,13 +338,13 @@ impl Model {
             // The file is checked in and tested; a broken one weighs every move alike.
             weights
                 .and_then(|w| Model::from_weights(&w))
-                .unwrap_or(Model { fixed: [[1.0; 4]; 7], shapes: HashMap::new() })
+                .unwrap_or(Model { fixed: [[1.0; 4]; 7], shapes: Vec::new() })
         })
     }
 
     #[inline]
     pub fn shape_gamma(&self, key: ShapeKey) -> f32 {
-        self.shapes.get(&key).copied().unwrap_or(1.0)
+        self.shapes.binary_search_by_key(&key, |&(k, _)| k).map_or(1.0, |i| self.shapes[i].1)
     }
 
     /// A move's strength: the product of its features' γ.
