@@ -221,7 +221,16 @@ pub fn choose_heavy(
     {
         return Some(n);
     }
-    // A light move, avoiding big self-ataris (a few tries, then anything light).
+    light_but_not_big_self_atari(board, tables, player, rng)
+}
+
+/// A light move, avoiding big self-ataris (a few tries, then anything light).
+fn light_but_not_big_self_atari(
+    board: &Board,
+    tables: &PlayoutTables,
+    player: Player,
+    rng: &mut Rng,
+) -> Option<NodeId> {
     for _ in 0..4 {
         let p = choose_light(board, tables, player, rng)?;
         if !bad_self_atari(board, p, player) {
@@ -242,17 +251,10 @@ pub fn choose_patterns(
     if let Some(n) = urgent(board, player, last, rng) {
         return Some(n);
     }
-    let mut light = || {
-        for _ in 0..4 {
-            let p = choose_light(board, tables, player, rng)?;
-            if !bad_self_atari(board, p, player) {
-                return Some(p);
-            }
-        }
-        choose_light(board, tables, player, rng)
+    let a = light_but_not_big_self_atari(board, tables, player, rng)?;
+    let Some(b) = light_but_not_big_self_atari(board, tables, player, rng).filter(|&b| b != a) else {
+        return Some(a);
     };
-    let a = light()?;
-    let Some(b) = light().filter(|&b| b != a) else { return Some(a) };
     let model = crate::patterns::Model::builtin();
     let md = tables.max_diagonals();
     let ga = model.shape_gamma(crate::patterns::shape(board, tables, a, player, md));

@@ -124,8 +124,9 @@ fn never_illegal_on_any_map_classic() {
         let game = ClassicGame::new(map, players, ClassicRules::default()).unwrap();
         let mut bots: Vec<Bot<ClassicGame>> = (0..players)
             .map(|s| {
-                let policy = if s % 2 == 0 { Policy::Heavy } else { Policy::Light };
-                Bot::with_config(SearchConfig { policy, ..config(60, s as u64) })
+                let policy = [Policy::Heavy, Policy::Light, Policy::Patterns][s % 3];
+                // The pattern priors on every other map, the hand-written ones on the rest.
+                Bot::with_config(SearchConfig { policy, patterns: i % 2 == 0, ..config(60, s as u64) })
             })
             .collect();
         let end = self_play(game, &mut bots, 400);
