@@ -256,9 +256,8 @@ pub fn choose_patterns(
         return Some(a);
     };
     let model = crate::patterns::Model::builtin();
-    let md = tables.max_diagonals();
-    let ga = model.shape_gamma(crate::patterns::shape(board, tables, a, player, md));
-    let gb = model.shape_gamma(crate::patterns::shape(board, tables, b, player, md));
+    let ga = model.shape_gamma(crate::patterns::shape(board, tables, a, player));
+    let gb = model.shape_gamma(crate::patterns::shape(board, tables, b, player));
     Some(if rng.unit() * f64::from(ga + gb) < f64::from(ga) { a } else { b })
 }
 

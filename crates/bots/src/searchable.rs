@@ -168,11 +168,8 @@ const PATTERN_VISITS: f32 = 20.0;
 fn pattern_prior(game: &ClassicGame, ws: &mut Workspace, node: NodeId, player: Player) -> Prior {
     let board = ClassicGame::board(game);
     let moves = game.moves();
-    let last_placed = |p: Option<Player>| {
-        moves.iter().rev().filter(|m| p.is_none_or(|p| m.0 == p)).find_map(|m| m.1.node())
-    };
     let last = moves.last().filter(|m| m.0 != player).and_then(|m| m.1.node());
-    let own_last = last_placed(Some(player));
+    let own_last = moves.iter().rev().filter(|m| m.0 == player).find_map(|m| m.1.node());
     let model = crate::patterns::Model::builtin();
     let position =
         crate::patterns::Position { board, tables: &ws.tables, moves: moves.len(), player, last, own_last };

@@ -8,7 +8,7 @@ use std::{collections::BTreeMap, sync::Arc};
 use gobeyond_rules::{ClassicGame, Game, Player, classic::Action, playout::PlayoutTables};
 use serde::Serialize;
 
-use super::{Distances, GROUPS, ShapeKey, Weights, features, is_candidate, max_diagonals};
+use super::{Distances, GROUPS, ShapeKey, Weights, features, is_candidate};
 
 /// Fixed features take slots `group × 4 + index`; shapes follow.
 const FIXED_SLOTS: usize = 7 * 4;
@@ -57,7 +57,6 @@ impl Samples {
             game.first_player(),
         )
         .map_err(|e| e.to_string())?;
-        let md = max_diagonals(g.board(), &tables);
         let mut placed: Vec<(Player, u32)> = Vec::new();
         for &(p, a) in game.moves() {
             if let Action::Place(node) = a
@@ -73,7 +72,7 @@ impl Samples {
                     if !is_candidate(board, &tables, v, p) {
                         continue;
                     }
-                    let f = features(board, &tables, &dist, v, p, md);
+                    let f = features(board, &tables, &dist, v, p);
                     let mut team = [0u32; 8];
                     for (i, &x) in f.fixed.iter().enumerate() {
                         team[i] = (i * 4) as u32 + u32::from(x);

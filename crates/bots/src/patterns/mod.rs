@@ -107,13 +107,7 @@ impl ShapeKey {
 
 /// The shape around `node` for `player`: cheap enough for playouts.
 #[inline]
-pub fn shape(
-    board: &Board,
-    tables: &PlayoutTables,
-    node: NodeId,
-    player: Player,
-    max_diagonals: usize,
-) -> ShapeKey {
+pub fn shape(board: &Board, tables: &PlayoutTables, node: NodeId, player: Player) -> ShapeKey {
     let map = board.map();
     let own = player.stone();
     let mut counts = [0u32; 8];
@@ -136,12 +130,12 @@ pub fn shape(
         count(q, 4);
     }
     counts[3] = (map.max_degree() - map.degree(node)) as u32;
-    counts[7] = max_diagonals.saturating_sub(diagonals.len()) as u32;
+    counts[7] = tables.max_diagonals().saturating_sub(diagonals.len()) as u32;
     ShapeKey(counts.iter().enumerate().map(|(i, &c)| c.min(15) << (4 * i)).sum())
 }
 
-/// Distinct liberties of the group at `node`, counted up to `cap` (plus `extra` empty points
-/// already known, not counted twice; `except` is never a liberty).
+/// Adds the liberties of the group at `node` to `found` (no repeats, `except` never) until it
+/// holds `cap`.
 fn liberties_upto(board: &Board, node: NodeId, except: NodeId, found: &mut Vec<NodeId>, cap: usize) {
     for s in board.group_stones(node) {
         for &q in board.map().neighbors(s) {
@@ -205,7 +199,6 @@ pub fn features(
     dist: &Distances,
     node: NodeId,
     player: Player,
-    max_diagonals: usize,
 ) -> Features {
     let map = board.map();
     let own = player.stone();
@@ -266,13 +259,8 @@ pub fn features(
             Distances::bucket(&dist.last, node),
             Distances::bucket(&dist.own_last, node),
         ],
-        shape: shape(board, tables, node, player, max_diagonals),
+        shape: shape(board, tables, node, player),
     }
-}
-
-/// The most graph diagonals any node of the map has (4 on a square grid, 6 on a hex grid).
-pub fn max_diagonals(_board: &Board, tables: &PlayoutTables) -> usize {
-    tables.max_diagonals()
 }
 
 /// Fitted weights, as stored in `data/patterns.json`.
@@ -377,7 +365,6 @@ pub struct Cache {
     strengths: Vec<f32>,
     /// The mean strength over the candidates.
     mean: f32,
-    max_diagonals: Option<usize>,
 }
 
 impl Cache {
@@ -387,14 +374,13 @@ impl Cache {
         let Position { board, tables, moves, player, last, own_last } = *position;
         let key = (board.hash() ^ u64::from(player.0).wrapping_mul(0x9e37_79b9_7f4a_7c15), moves);
         if self.key != Some(key) {
-            let md = *self.max_diagonals.get_or_insert_with(|| max_diagonals(board, tables));
             let dist = Distances::new(board, last, own_last);
             self.strengths.clear();
             self.strengths.resize(board.len(), 0.0);
             let (mut sum, mut count) = (0.0f32, 0u32);
             for &v in board.empties() {
                 if is_candidate(board, tables, v, player) {
-                    let s = model.strength(&features(board, tables, &dist, v, player, md));
+                    let s = model.strength(&features(board, tables, &dist, v, player));
                     self.strengths[v as usize] = s;
                     sum += s;
                     count += 1;
@@ -454,30 +440,29 @@ mod tests {
             ".....",
         ]);
         let tables = PlayoutTables::new(b.map());
-        let md = max_diagonals(&b, &tables);
         let dist = Distances::new(&b, Some(at(&b, "C5")), Some(at(&b, "B3")));
         let black = Player(0);
         // B4 has one liberty, C4: taking it captures and saves B5 (in atari, A5 its last
         // liberty); next to the last move (C5), which it puts in atari.
-        let f = features(&b, &tables, &dist, at(&b, "C4"), black, md);
+        let f = features(&b, &tables, &dist, at(&b, "C4"), black);
         assert_eq!((f.fixed[0], f.fixed[3], f.fixed[5]), (3, 1, 0), "{f:?}");
         // E1 captures nothing, far from both last moves.
-        let f = features(&b, &tables, &dist, at(&b, "E1"), black, md);
+        let f = features(&b, &tables, &dist, at(&b, "E1"), black);
         assert_eq!((f.fixed[0], f.fixed[5], f.fixed[6]), (0, 3, 3), "{f:?}");
         // C5 has two liberties, C4 and D5: D5 is an atari.
-        let f = features(&b, &tables, &dist, at(&b, "D5"), black, md);
+        let f = features(&b, &tables, &dist, at(&b, "D5"), black);
         assert_eq!((f.fixed[0], f.fixed[3]), (0, 1), "{f:?}");
         // A3 joins A4 and B3: A2, A5, B2 and C3 make four liberties; two steps from B3.
-        let f = features(&b, &tables, &dist, at(&b, "A3"), black, md);
+        let f = features(&b, &tables, &dist, at(&b, "A3"), black);
         assert_eq!((f.fixed[4], f.fixed[6]), (3, 0), "{f:?}");
         // White at A5 captures B5, which saves B4; White at C4 joins B4 and C5 with C3, D4 and
         // D5 left: an escape to three liberties.
-        let f = features(&b, &tables, &dist, at(&b, "A5"), Player(1), md);
+        let f = features(&b, &tables, &dist, at(&b, "A5"), Player(1));
         assert_eq!(f.fixed[0], 3, "{f:?}");
-        let f = features(&b, &tables, &dist, at(&b, "C4"), Player(1), md);
+        let f = features(&b, &tables, &dist, at(&b, "C4"), Player(1));
         assert_eq!((f.fixed[1], f.fixed[4]), (1, 2), "{f:?}");
         // Shape: the corner A1 misses two neighbours and three diagonals.
-        let s = shape(&b, &tables, at(&b, "A1"), black, md);
+        let s = shape(&b, &tables, at(&b, "A1"), black);
         assert_eq!(s.text(), "0022/0013");
         assert_eq!(ShapeKey::parse(&s.text()), Some(s));
     }
