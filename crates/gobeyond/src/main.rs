@@ -340,7 +340,7 @@ struct MatchArgs {
     /// GNU Go overruns short byo-yomi periods).
     #[arg(long)]
     clock_first_only: bool,
-    /// Search threads of each bot in a series; default: one per core.
+    /// Search threads of each bot in a series and of `self` engines; default: one per core.
     #[arg(long)]
     threads: Option<usize>,
     /// Directory for one SGF per game (engine matches).
@@ -597,8 +597,16 @@ fn run(cli: Cli) -> Result<()> {
                 bail!("--seconds-per-move must be positive and --main-time 0 or more");
             }
             if m.engines.len() == 2 {
+                // `--threads` reaches this program's own engines (`self:threads=N` wins).
+                let engine = |spec: &String| match m.threads {
+                    Some(n) if spec.starts_with("self") && !spec.contains("threads=") => {
+                        let sep = if spec == "self" { ":" } else { "," };
+                        Ok(format!("{spec}{sep}threads={}", threads_or_cores(Some(n))?))
+                    }
+                    _ => Ok::<_, anyhow::Error>(spec.clone()),
+                };
                 let summary = engine_match::classic_match(&engine_match::ClassicMatch {
-                    engines: [m.engines[0].clone(), m.engines[1].clone()],
+                    engines: [engine(&m.engines[0])?, engine(&m.engines[1])?],
                     games: m.games,
                     size: m.size,
                     komi: m.komi,

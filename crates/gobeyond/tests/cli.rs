@@ -492,6 +492,8 @@ fn match_runner_engines_and_bots() {
             "5",
             "--komi",
             "0.5",
+            "--threads",
+            "1",
             "--sgf-dir",
             dir.to_str().unwrap(),
         ],
@@ -508,7 +510,9 @@ fn match_runner_engines_and_bots() {
     let hi = s["interval"][1].as_f64().unwrap();
     assert!(0.0 <= lo && lo <= s["win_rate"].as_f64().unwrap() && hi <= 1.0);
     let sgf = std::fs::read_to_string(dir.join("game-001.sgf")).unwrap();
-    assert!(sgf.contains("SZ[5]") && sgf.contains("PB[self:level=1]"), "{sgf}");
+    // `--threads` reaches this program's own engines.
+    assert!(sgf.contains("SZ[5]") && sgf.contains("PB[self:level=1,threads=1]"), "{sgf}");
+    assert_eq!(s["engines"][1], "self:level=2,playouts=50,threads=1", "{out}");
     // Every record carries the result the summary counted (engine a is Black in game 1).
     let (mut a_wins, mut draws) = (0, 0);
     for (g, a_colour) in [(1, 'B'), (2, 'W')] {
@@ -577,5 +581,5 @@ fn the_pattern_weights_are_reproducible_from_the_records() {
 
     let (ok, _, err) =
         run(&["train", "fit", root.join("docs").to_str().unwrap(), "--out", out.to_str().unwrap()], "");
-    assert!(!ok && err.contains("no SGF records"), "{err}");
+    assert!(!ok && err.contains("no game records"), "{err}");
 }

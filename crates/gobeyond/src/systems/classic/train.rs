@@ -1,15 +1,16 @@
 //! `gobeyond train`: the data and the fit of the learned move patterns
 //! (`gobeyond_bots::patterns`). `train games` plays GNU Go against itself, a seed per game, into
-//! SGF files; `train fit` reads SGF records, fits the weights by MM and writes the weights file
-//! with how well they predict held-out moves. The fit is deterministic: the same records give
-//! the same file.
+//! SGF files; `train fit` reads classic Go records (SGF, or the project's JSON records, which
+//! `gobeyond match --record-dir` writes for the bot's own games on any map), fits the weights by
+//! MM and writes the weights file with how well they predict held-out moves. The fit is
+//! deterministic: the same records give the same file.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Subcommand;
 use gobeyond_bots::patterns::fit::{Quality, Samples, fit};
-use gobeyond_rules::ClassicGame;
+use gobeyond_rules::{ClassicGame, record::Record};
 use serde::Serialize;
 
 use super::engine_match::{ClassicMatch, classic_match};
@@ -33,7 +34,8 @@ pub enum TrainCommand {
         #[arg(long)]
         out: PathBuf,
     },
-    /// Fit the pattern weights on SGF records (files or directories of them).
+    /// Fit the pattern weights on classic Go records: SGF or JSON game records, files or
+    /// directories of them.
     Fit {
         #[arg(required = true)]
         records: Vec<PathBuf>,
@@ -92,14 +94,19 @@ pub fn run(command: TrainCommand) -> Result<()> {
     Ok(())
 }
 
-/// SGF files under `paths`, sorted (the fit must not depend on the directory's order).
-fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+/// Whether a file is a game record the fit reads, by its extension.
+fn is_record(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf") || x.eq_ignore_ascii_case("json"))
+}
+
+/// Record files under `paths`, sorted (the fit must not depend on the directory's order).
+fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for p in paths {
         if p.is_dir() {
             for e in std::fs::read_dir(p).with_context(|| format!("reading {}", p.display()))? {
                 let path = e?.path();
-                if path.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
+                if is_record(&path) {
                     files.push(path);
                 }
             }
@@ -109,19 +116,23 @@ fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     }
     files.sort();
     if files.is_empty() {
-        bail!("no SGF records in {paths:?}");
+        bail!("no game records (.sgf or .json) in {paths:?}");
     }
     Ok(files)
 }
 
 pub fn fit_files(paths: &[PathBuf], iterations: usize, hold_out: usize, out: &Path) -> Result<FitReport> {
-    let files = sgf_files(paths)?;
+    let files = record_files(paths)?;
     let mut samples = Samples::new();
     let bar = indicatif::ProgressBar::new(files.len() as u64)
         .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} records {msg}")?);
     for f in &files {
         let text = std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
-        let record = gobeyond_rules::sgf::import(&text).with_context(|| format!("{}", f.display()))?;
+        let record = if f.extension().is_some_and(|x| x.eq_ignore_ascii_case("json")) {
+            Record::from_json(&text).with_context(|| format!("{}", f.display()))?
+        } else {
+            gobeyond_rules::sgf::import(&text).with_context(|| format!("{}", f.display()))?
+        };
         let game = record.replay_as::<ClassicGame>().with_context(|| format!("replaying {}", f.display()))?;
         samples.add_game(&game).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
         bar.inc(1);
