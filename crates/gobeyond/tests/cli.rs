@@ -555,6 +555,63 @@ fn match_runner_engines_and_bots() {
     assert_eq!(r["wins_by_seat"], serde_json::json!([0, 0]));
 }
 
+/// `train fit` reads the project's own JSON records of classic games on any map (the bot's
+/// games on a hex grid here) and refuses another rule system's records with a reason.
+#[test]
+fn the_patterns_fit_on_the_bots_own_records() {
+    let dir = tmp("fit-json");
+    let (ok, _, err) = run(
+        &[
+            "match",
+            "--rules",
+            "classic",
+            "--bot",
+            "3",
+            "--bot",
+            "2",
+            "--map",
+            "hex:3",
+            "--games",
+            "2",
+            "--record-dir",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let out = tmp("fit-json.json");
+    let (ok, report, err) = run(&["train", "fit", dir.to_str().unwrap(), "--out", out.to_str().unwrap()], "");
+    assert!(ok, "{err}");
+    let r: serde_json::Value = serde_json::from_str(&report).unwrap();
+    assert_eq!(r["games"], 2, "{report}");
+    assert!(r["positions"].as_u64().unwrap() > 10, "{report}");
+    let weights: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert!(!weights["shapes"].as_object().unwrap().is_empty(), "{weights}");
+
+    let other = tmp("fit-way");
+    let (ok, _, err) = run(
+        &[
+            "match",
+            "--rules",
+            "way-of-go",
+            "--bot",
+            "1",
+            "--bot",
+            "1",
+            "--map",
+            "square:5",
+            "--games",
+            "1",
+            "--record-dir",
+            other.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let (ok, _, err) = run(&["train", "fit", other.to_str().unwrap(), "--out", out.to_str().unwrap()], "");
+    assert!(!ok && err.contains("way-of-go rules, not classic"), "{err}");
+}
+
 /// The checked-in pattern weights are what `train fit` makes of the checked-in records, and the
 /// fitted weights predict held-out moves far better than equal weights.
 #[test]
