@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use clap::Subcommand;
 use gobeyond_bots::patterns::fit::{Quality, Samples, fit};
-use gobeyond_rules::{ClassicGame, record::Record};
+use gobeyond_rules::ClassicGame;
 use serde::Serialize;
 
 use super::engine_match::{ClassicMatch, classic_match};
@@ -127,12 +127,7 @@ pub fn fit_files(paths: &[PathBuf], iterations: usize, hold_out: usize, out: &Pa
     let bar = indicatif::ProgressBar::new(files.len() as u64)
         .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} records {msg}")?);
     for f in &files {
-        let text = std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
-        let record = if f.extension().is_some_and(|x| x.eq_ignore_ascii_case("json")) {
-            Record::from_json(&text).with_context(|| format!("{}", f.display()))?
-        } else {
-            gobeyond_rules::sgf::import(&text).with_context(|| format!("{}", f.display()))?
-        };
+        let record = crate::load_record(f).with_context(|| format!("{}", f.display()))?;
         let game = record.replay_as::<ClassicGame>().with_context(|| format!("replaying {}", f.display()))?;
         samples.add_game(&game).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
         bar.inc(1);
