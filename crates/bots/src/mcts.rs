@@ -487,6 +487,7 @@ impl<G: Searchable> Tree<G> {
     /// Runs simulations until `playouts` or `deadline`.
     pub fn run(&mut self, config: &SearchConfig, playouts: u32, deadline: Option<Instant>) -> u32 {
         self.ws.patterns = config.patterns;
+        self.ws.tactics = config.policy != Policy::Light;
         let threshold = self.expand_threshold(config);
         let mut done = 0;
         while done < playouts {

@@ -63,6 +63,9 @@ pub struct Workspace {
     /// Whether classic Go's priors come from the learned move patterns.
     pub patterns: bool,
     pub pattern_cache: crate::patterns::Cache,
+    /// Whether the search plays above the light levels (its policy is not `Light`): systems
+    /// may then spend more on each prior (BeSiege's one-turn tactical check).
+    pub tactics: bool,
 }
 
 impl Workspace {
@@ -77,6 +80,7 @@ impl Workspace {
             ladder: LadderReader::new(),
             patterns: true,
             pattern_cache: crate::patterns::Cache::default(),
+            tactics: true,
         }
     }
 

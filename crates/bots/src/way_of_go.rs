@@ -3,12 +3,12 @@
 //! and for drops that take an enemy's liberty, and judge an unfinished game by captures
 //! against contracts (BeSiege: captures).
 
-use std::time::Duration;
+use std::{cell::RefCell, time::Duration};
 
 use gobeyond_maps::NodeId;
 use gobeyond_rules::{
     Game, MAX_PLAYERS, Player, Rng, RuleSystem,
-    way_of_go::{Action, Colour, Input, Move, Phase, Variant, WayGame},
+    way_of_go::{Action, Colour, Config, Input, Landing, Move, Phase, StackBoard, Variant, WayGame},
 };
 
 use crate::{
@@ -84,6 +84,131 @@ fn threatens<V: Variant>(game: &WayGame<V>, node: NodeId, colour: Colour) -> boo
             .walk(node, dir, range)
             .is_some_and(|(to, _)| to != node && board.colour(to) == Some(colour.other()))
     })
+}
+
+/// The biggest capture (enemy stones removed) `colour` could make on `board` with one move.
+fn best_capture(board: &StackBoard, colour: Colour, config: &Config) -> u32 {
+    let mut best = 0;
+    for from in board.map().nodes() {
+        if board.colour(from) != Some(colour) {
+            continue;
+        }
+        let max = if config.stacks { board.height(from) } else { 1 };
+        for count in 1..=max {
+            board.steps(from, count, |s| match board.landing(colour, &s, config.stacks, config.push) {
+                Some(Landing::Capture) => best = best.max(count.min(board.height(s.to)) as u32),
+                Some(Landing::PushCapture) => best = best.max(1),
+                _ => {}
+            });
+        }
+    }
+    best
+}
+
+/// What a board left at the end of a turn means for its mover: the opponent's biggest capture
+/// next (a stack left hanging), and the mover's own if the opponent did nothing (a threat).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Outlook {
+    theirs: u32,
+    mine: u32,
+}
+
+fn outlook(board: &StackBoard, mover: Colour, config: &Config) -> Outlook {
+    Outlook { theirs: best_capture(board, mover.other(), config), mine: best_capture(board, mover, config) }
+}
+
+thread_local! {
+    /// A board to try one action on (BeSiege's priors), reused.
+    static TRIAL: RefCell<Option<StackBoard>> = const { RefCell::new(None) };
+    /// The last position's biggest capture for the player to move: (board hash, colour, size).
+    static AT_START: RefCell<Option<(u64, Colour, u32)>> = const { RefCell::new(None) };
+}
+
+/// The biggest capture the player to move has now, remembered for the position (every child
+/// of a node asks the same question).
+fn capture_now<V: Variant>(game: &WayGame<V>, colour: Colour) -> u32 {
+    let hash = game.board().hash();
+    if let Some((h, c, best)) = AT_START.with_borrow(|a| *a)
+        && h == hash
+        && c == colour
+    {
+        return best;
+    }
+    let best = best_capture(game.board(), colour, game.config());
+    AT_START.with_borrow_mut(|a| *a = Some((hash, colour, best)));
+    best
+}
+
+/// BeSiege's one-turn tactical prior for the heavier levels: the action is tried on a copy of
+/// the board as if it ended the turn (a move that a drop must follow is judged before the
+/// drop), and judged by what it captures, whether it leaves the opponent a capture, whether it
+/// leaves a threat the opponent must answer, and (at the start of a turn) whether it passes by
+/// a capture that was there to take. Every BeSiege capture is a trade (the capturing stones go
+/// too), so games between bots are won by the captures one side is left to take for free:
+/// exactly what this looks one turn ahead for.
+fn tactical_prior<V: Variant>(game: &WayGame<V>, action: Action, colour: Colour) -> Option<Prior> {
+    let config = game.config();
+    let (gain, after) = TRIAL.with_borrow_mut(|trial| {
+        let board = trial.get_or_insert_with(|| game.board().clone());
+        board.clone_from(game.board());
+        let gain = match action {
+            Action::Drop(n) => {
+                board.drop_stone(n, colour);
+                0
+            }
+            Action::Move { from, count, dir, to } => {
+                let (step, landing) = game.find_move(from, count, to, Some(dir)).ok()?;
+                board.apply(colour, &step, landing).0
+            }
+            Action::EndTurn => 0,
+            _ => return None,
+        };
+        Some((gain, outlook(board, colour, config)))
+    })?;
+    let missed = game.phase() == Phase::Start && gain == 0 && capture_now(game, colour) > 0;
+    let mut value = 0.5 + 0.15 * gain as f32;
+    if after.theirs > 0 {
+        value -= 0.15 + 0.04 * after.theirs as f32;
+    } else if after.mine > 0 && !missed {
+        value += 0.08;
+    }
+    if missed {
+        // A capture left for later is not a threat gained: the opponent answers it first.
+        value -= 0.15;
+    }
+    Some(Prior { visits: 30.0, value: value.clamp(0.05, 0.95) })
+}
+
+/// BeSiege, at the start of a turn with a capture on the board: the capture to take, at once.
+/// Captures come one a turn, so threats cannot be saved up — each one the opponent sees, it
+/// answers — yet playouts, in which nobody answers a threat, value a capture kept for later
+/// as much as one taken now (and a drop besides as more): a search left to itself hoards
+/// threats that a real opponent then defends. So a capture is always taken: the one that
+/// removes most stones net of what it leaves the opponent to take, then the one that leaves
+/// the biggest threat, then the first found.
+fn capture_to_take<V: Variant>(game: &WayGame<V>) -> Option<Action> {
+    if !game.config().neutral_drops || game.phase() != Phase::Start {
+        return None;
+    }
+    let colour = game.colour_of(game.to_move()?);
+    let config = game.config();
+    let mut best: Option<((i64, u32), Action)> = None;
+    TRIAL.with_borrow_mut(|trial| {
+        let board = trial.get_or_insert_with(|| game.board().clone());
+        game.moves(|s, l| {
+            if !l.captures() {
+                return;
+            }
+            board.clone_from(game.board());
+            let gain = board.apply(colour, &s, l).0;
+            let o = outlook(board, colour, config);
+            let key = (gain as i64 - o.theirs as i64, o.mine);
+            if best.is_none_or(|(k, _)| key > k) {
+                best = Some((key, Action::Move { from: s.from, count: s.count, dir: s.dir, to: s.to }));
+            }
+        });
+    });
+    best.map(|(_, a)| a)
 }
 
 /// A random legal drop, tried on random nodes first and then on the full list.
@@ -240,9 +365,16 @@ impl<V: Variant> Searchable for WayGame<V> {
         }
     }
 
-    fn prior(&self, action: Action, _ws: &mut Workspace) -> Prior {
+    fn prior(&self, action: Action, ws: &mut Workspace) -> Prior {
         let Some(seat) = self.to_move() else { return Prior { visits: 0.0, value: 0.5 } };
         let colour = self.colour_of(seat);
+        if ws.tactics
+            && self.config().neutral_drops
+            && self.sides_chosen()
+            && let Some(p) = tactical_prior(self, action, colour)
+        {
+            return p;
+        }
         match action {
             Action::Move { from, count, dir, to } => match self.find_move(from, count, to, Some(dir)) {
                 Ok((_, l)) if l.captures() => Prior { visits: 20.0, value: 0.8 },
@@ -258,6 +390,10 @@ impl<V: Variant> Searchable for WayGame<V> {
 
     fn is_pass(&self, action: Action) -> bool {
         matches!(action, Action::Pass | Action::EndTurn)
+    }
+
+    fn quick_answer(&self) -> Option<Action> {
+        capture_to_take(self)
     }
 
     fn baseline_random(&self, rng: &mut Rng) -> Option<Action> {
@@ -326,6 +462,93 @@ mod tests {
             assert!(b.turns() > 10, "{spec}: BeSiege turns were played");
             assert!(sums_right(r), "{spec}: {r:?}");
         }
+    }
+
+    /// A BeSiege position on square:9 (stacks by label), Black to move, and a workspace for it.
+    fn besiege_at(stacks: &[(&str, Colour, u8)], tactics: bool) -> (BesiegeGame, Workspace) {
+        let map = Arc::new(gobeyond_maps::generate("square:9").unwrap());
+        let stacks: Vec<_> = stacks.iter().map(|&(l, c, h)| (map.node_by_label(l).unwrap(), c, h)).collect();
+        let g =
+            BesiegeGame::from_position(map.clone(), BesiegeRules::default(), &stacks, Colour::Black).unwrap();
+        let mut ws = Workspace::new(&map, Arc::new(gobeyond_rules::playout::PlayoutTables::new(&map)));
+        ws.tactics = tactics;
+        (g, ws)
+    }
+
+    fn drop_at(g: &BesiegeGame, label: &str) -> Action {
+        let a = Action::Drop(g.map().node_by_label(label).unwrap());
+        assert_eq!(g.check_action(a), Ok(()), "{label}");
+        a
+    }
+
+    /// The biggest capture counts the enemy stones a move removes: a stack of three on an
+    /// enemy pair removes two.
+    #[test]
+    fn the_biggest_capture_counts_stones_removed() {
+        use gobeyond_rules::way_of_go::Colour::{Black, White};
+        // E5 alone has range 4 and reaches E1 (three liberties on the edge: range 3, so no
+        // capture back). A three-stack on A5 reaches J5? No: its ranges are 3, 3, 3 (the edge).
+        let (g, _) = besiege_at(&[("E5", Black, 1), ("E1", White, 2)], true);
+        assert_eq!(best_capture(g.board(), Black, g.config()), 1);
+        assert_eq!(best_capture(g.board(), White, g.config()), 0);
+        let (g, _) = besiege_at(&[("E5", Black, 3), ("E1", White, 2)], true);
+        // Every top part of the three-stack is alone at its level: range 4 to E1, 2 removed.
+        assert_eq!(best_capture(g.board(), Black, g.config()), 2);
+    }
+
+    /// The heavier levels' prior looks one turn ahead: a drop that lets the enemy capture is
+    /// worth less than a quiet one, a drop that makes a threat the enemy cannot return more, a
+    /// capture more than passing it by; the light levels see none of it.
+    #[test]
+    fn the_tactical_prior_sees_one_turn_ahead() {
+        use gobeyond_rules::way_of_go::Colour::{Black, White};
+        // White E5 has range 4: it does not reach Black E2 (3 away). A Black drop on D5 takes a
+        // liberty (range 3): then it does.
+        let (g, mut ws) = besiege_at(&[("E5", White, 1), ("E2", Black, 1)], true);
+        let hanging = g.prior(drop_at(&g, "D5"), &mut ws);
+        let quiet = g.prior(drop_at(&g, "A9"), &mut ws);
+        assert!(hanging.value < quiet.value - 0.1, "{hanging:?} {quiet:?}");
+        // White E1 (range 3 on the edge) cannot reach E5; a Black stone there reaches E1.
+        let (g, mut ws) = besiege_at(&[("E1", White, 1), ("A9", Black, 1)], true);
+        let threat = g.prior(drop_at(&g, "E5"), &mut ws);
+        let quiet = g.prior(drop_at(&g, "H9"), &mut ws);
+        assert!(threat.value > quiet.value + 0.05, "{threat:?} {quiet:?}");
+        // With the capture on the board, taking it beats a quiet drop.
+        let (g, mut ws) = besiege_at(&[("E1", White, 1), ("E5", Black, 1)], true);
+        let (e5, e1) = (g.map().node_by_label("E5").unwrap(), g.map().node_by_label("E1").unwrap());
+        let (step, landing) = g.find_move(e5, 1, e1, None).unwrap();
+        assert!(landing.captures());
+        let capture = Action::Move { from: e5, count: 1, dir: step.dir, to: e1 };
+        let take = g.prior(capture, &mut ws);
+        let pass_by = g.prior(drop_at(&g, "A9"), &mut ws);
+        assert!(take.value > pass_by.value, "{take:?} {pass_by:?}");
+        // The light levels keep the plain priors, which like D5 for touching an enemy.
+        let (g, mut ws) = besiege_at(&[("E5", White, 1), ("E2", Black, 1)], false);
+        let (hanging, quiet) = (g.prior(drop_at(&g, "D5"), &mut ws), g.prior(drop_at(&g, "A9"), &mut ws));
+        assert!(hanging.value > quiet.value, "{hanging:?} {quiet:?}");
+    }
+
+    /// With a capture on the board, BeSiege takes one at once: the one that does not leave the
+    /// opponent a capture. Without one, or in The Way of Go, the search decides.
+    #[test]
+    fn a_besiege_capture_is_taken_at_once_the_safest_first() {
+        use gobeyond_rules::way_of_go::Colour::{Black, White};
+        // White A1 (range 2) attacks Black A3. Black D1 (range 3) takes A1, which saves A3;
+        // Black J6 (range 3) takes J9, after which A1 still takes A3.
+        let stacks =
+            [("A1", White, 1), ("A3", Black, 1), ("D1", Black, 1), ("J9", White, 1), ("J6", Black, 1)];
+        let (g, _) = besiege_at(&stacks, true);
+        let n = |l: &str| g.map().node_by_label(l).unwrap();
+        let Some(Action::Move { from, to, count: 1, .. }) = g.quick_answer() else {
+            panic!("{:?}", g.quick_answer())
+        };
+        assert_eq!((from, to), (n("D1"), n("A1")));
+        let (quiet, _) = besiege_at(&[("A1", White, 1), ("E5", Black, 1)], true);
+        assert_eq!(quiet.quick_answer(), None);
+        let m = g.map().clone();
+        let stacks: Vec<_> = stacks.iter().map(|&(l, c, h)| (m.node_by_label(l).unwrap(), c, h)).collect();
+        let way = WayOfGoGame::from_position(m, WayOfGoRules::default(), &stacks, Black).unwrap();
+        assert_eq!(way.quick_answer(), None);
     }
 
     /// A drawn game is worth [`DRAW`] to each seat, a decided one 1 and 0.
