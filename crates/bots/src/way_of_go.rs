@@ -8,7 +8,7 @@ use std::{cell::RefCell, time::Duration};
 use gobeyond_maps::NodeId;
 use gobeyond_rules::{
     Game, MAX_PLAYERS, Player, Rng, RuleSystem,
-    way_of_go::{Action, Colour, Config, Input, Landing, Move, Phase, StackBoard, Variant, WayGame},
+    way_of_go::{Action, Colour, Config, Input, Move, Phase, StackBoard, Variant, WayGame},
 };
 
 use crate::{
@@ -89,19 +89,7 @@ fn threatens<V: Variant>(game: &WayGame<V>, node: NodeId, colour: Colour) -> boo
 /// The biggest capture (enemy stones removed) `colour` could make on `board` with one move.
 fn best_capture(board: &StackBoard, colour: Colour, config: &Config) -> u32 {
     let mut best = 0;
-    for from in board.map().nodes() {
-        if board.colour(from) != Some(colour) {
-            continue;
-        }
-        let max = if config.stacks { board.height(from) } else { 1 };
-        for count in 1..=max {
-            board.steps(from, count, |s| match board.landing(colour, &s, config.stacks, config.push) {
-                Some(Landing::Capture) => best = best.max(count.min(board.height(s.to)) as u32),
-                Some(Landing::PushCapture) => best = best.max(1),
-                _ => {}
-            });
-        }
-    }
+    board.moves(colour, config.stacks, config.push, |s, l| best = best.max(board.removed_by(&s, l)));
     best
 }
 
@@ -122,6 +110,15 @@ thread_local! {
     static TRIAL: RefCell<Option<StackBoard>> = const { RefCell::new(None) };
     /// The last position's biggest capture for the player to move: (board hash, colour, size).
     static AT_START: RefCell<Option<(u64, Colour, u32)>> = const { RefCell::new(None) };
+}
+
+/// `f` on the reused trial board, set to `game`'s position first.
+fn on_trial<V: Variant, R>(game: &WayGame<V>, f: impl FnOnce(&mut StackBoard) -> R) -> R {
+    TRIAL.with_borrow_mut(|trial| {
+        let board = trial.get_or_insert_with(|| game.board().clone());
+        board.clone_from(game.board());
+        f(board)
+    })
 }
 
 /// The biggest capture the player to move has now, remembered for the position (every child
@@ -148,9 +145,7 @@ fn capture_now<V: Variant>(game: &WayGame<V>, colour: Colour) -> u32 {
 /// exactly what this looks one turn ahead for.
 fn tactical_prior<V: Variant>(game: &WayGame<V>, action: Action, colour: Colour) -> Option<Prior> {
     let config = game.config();
-    let (gain, after) = TRIAL.with_borrow_mut(|trial| {
-        let board = trial.get_or_insert_with(|| game.board().clone());
-        board.clone_from(game.board());
+    let (gain, after) = on_trial(game, |board| {
         let gain = match action {
             Action::Drop(n) => {
                 board.drop_stone(n, colour);
@@ -193,20 +188,18 @@ fn capture_to_take<V: Variant>(game: &WayGame<V>) -> Option<Action> {
     let colour = game.colour_of(game.to_move()?);
     let config = game.config();
     let mut best: Option<((i64, u32), Action)> = None;
-    TRIAL.with_borrow_mut(|trial| {
-        let board = trial.get_or_insert_with(|| game.board().clone());
-        game.moves(|s, l| {
-            if !l.captures() {
-                return;
-            }
-            board.clone_from(game.board());
+    game.moves(|s, l| {
+        if !l.captures() {
+            return;
+        }
+        let (gain, o) = on_trial(game, |board| {
             let gain = board.apply(colour, &s, l).0;
-            let o = outlook(board, colour, config);
-            let key = (gain as i64 - o.theirs as i64, o.mine);
-            if best.is_none_or(|(k, _)| key > k) {
-                best = Some((key, Action::Move { from: s.from, count: s.count, dir: s.dir, to: s.to }));
-            }
+            (gain, outlook(board, colour, config))
         });
+        let key = (gain as i64 - o.theirs as i64, o.mine);
+        if best.is_none_or(|(k, _)| key > k) {
+            best = Some((key, Action::Move { from: s.from, count: s.count, dir: s.dir, to: s.to }));
+        }
     });
     best.map(|(_, a)| a)
 }
@@ -246,7 +239,7 @@ fn playout_action<V: Variant>(game: &WayGame<V>, rng: &mut Rng, scratch: &mut Ve
             let mut best = 0;
             game.moves(|s, l| {
                 if l.captures() {
-                    let removed = s.count.min(game.board().height(s.to));
+                    let removed = game.board().removed_by(&s, l);
                     if removed > best {
                         best = removed;
                         scratch.clear();

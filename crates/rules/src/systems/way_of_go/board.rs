@@ -329,6 +329,34 @@ impl StackBoard {
         }
     }
 
+    /// Every move of `colour`'s stacks with its landing: the top `count` stones of each stack
+    /// (any count when `stacks`, else single stones), every direction, every workable landing.
+    pub fn moves(&self, colour: Colour, stacks: bool, push: bool, mut each: impl FnMut(Step, Landing)) {
+        for from in self.map.nodes() {
+            if self.colour(from) != Some(colour) {
+                continue;
+            }
+            let max = if stacks { self.height(from) } else { 1 };
+            for count in 1..=max {
+                self.steps(from, count, |s| {
+                    if let Some(l) = self.landing(colour, &s, stacks, push) {
+                        each(s, l);
+                    }
+                });
+            }
+        }
+    }
+
+    /// The enemy stones a move landing so removes (as [`StackBoard::apply`] counts them): none
+    /// unless it captures.
+    pub fn removed_by(&self, step: &Step, landing: Landing) -> u32 {
+        match landing {
+            Landing::Capture => step.count.min(self.height(step.to)) as u32,
+            Landing::PushCapture => 1,
+            Landing::Empty | Landing::Stack | Landing::Push => 0,
+        }
+    }
+
     /// Carries out a move already checked by [`StackBoard::landing`]; returns the enemy stones
     /// removed and the mover's own stones lost.
     pub fn apply(&mut self, colour: Colour, step: &Step, landing: Landing) -> (u32, u32) {

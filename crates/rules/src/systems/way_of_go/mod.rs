@@ -478,22 +478,9 @@ impl<V: Variant> WayGame<V> {
     }
 
     /// Every move of the player to move with its landing (whatever the point of the turn).
-    pub fn moves(&self, mut each: impl FnMut(Step, Landing)) {
+    pub fn moves(&self, each: impl FnMut(Step, Landing)) {
         let Some(player) = self.to_move else { return };
-        let colour = self.colour_of(player);
-        for from in self.map.nodes() {
-            if self.board.colour(from) != Some(colour) {
-                continue;
-            }
-            let max = if self.config.stacks { self.board.height(from) } else { 1 };
-            for count in 1..=max {
-                self.board.steps(from, count, |s| {
-                    if let Some(l) = self.board.landing(colour, &s, self.config.stacks, self.config.push) {
-                        each(s, l);
-                    }
-                });
-            }
-        }
+        self.board.moves(self.colour_of(player), self.config.stacks, self.config.push, each);
     }
 
     /// Whether a drop would be possible after this non-capturing move (BeSiege: neutral
