@@ -13,10 +13,18 @@
 //!   same node later on; the blend weight follows Gelly & Silver's equivalence parameter.
 //! - Root parallelism: each thread grows its own tree with its own seed; the root statistics are
 //!   summed. With a playout budget the result depends on the seed only.
-//! - Tree reuse: a tree follows the moves played since its last search when it has them.
+//! - Tree reuse: a tree follows the moves played since its last search when it has them, and
+//!   keeps only the subtree of the new position (copied into a fresh arena: what the old root's
+//!   other branches held is freed, so a tree reused move after move, or grown while pondering,
+//!   still has room to grow).
+//! - A search stops at its playout budget, its deadline, or when a stop flag is raised (GTP
+//!   pondering stops when the controller's next command arrives).
 
 use std::{
-    sync::Arc,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
     time::{Duration, Instant},
 };
 
@@ -48,8 +56,7 @@ pub struct SearchConfig {
     /// is expanded after `c × node size / bytes_per_playout` visits, if that is more than
     /// `expand_after`.
     pub bytes_per_playout: usize,
-    /// Most bytes of tree per thread. At the budget the tree stops growing (the search goes on);
-    /// a tree over half of it is dropped rather than reused for the next move.
+    /// Most bytes of tree per thread. At the budget the tree stops growing (the search goes on).
     pub memory: usize,
     /// Classic Go's tree priors from the learned move patterns (else the hand-written ones).
     pub patterns: bool,
@@ -297,14 +304,11 @@ impl<G: Searchable> Tree<G> {
         self.nodes.len as usize
     }
 
-    /// Moves the root to `game`, keeping the subtree when `game` continues the tree's game and
-    /// the tree is under half of `memory` (a full tree would leave no room to grow).
-    pub fn advance(&mut self, game: &G, memory: usize) {
+    /// Moves the root to `game`, keeping the subtree of `game`'s position when `game` continues
+    /// the tree's game; the rest of the tree is dropped.
+    pub fn advance(&mut self, game: &G) {
         let (from, to) = (self.game.action_count(), game.action_count());
-        let mut node = Some(self.root);
-        if to < from || self.nodes.bytes() > memory / 2 {
-            node = None;
-        }
+        let mut node = (to >= from).then_some(self.root);
         for i in from..to {
             let Some(at) = node else { break };
             let a = game.action_at(i);
@@ -317,9 +321,34 @@ impl<G: Searchable> Tree<G> {
         self.ownership.fill(0);
         self.owner_samples = 0;
         match node {
-            Some(n) if from != to || n == self.root => self.root = n,
-            _ => self.reset(),
+            Some(n) if n == self.root => {}
+            Some(n) => self.keep_only(n),
+            None => self.reset(),
         }
+    }
+
+    /// Makes `keep` the root of a fresh arena holding its subtree and nothing else.
+    fn keep_only(&mut self, keep: u32) {
+        let mut fresh = Arena::new();
+        let _ = fresh.reserve(1, usize::MAX);
+        let root = fresh.push(self.nodes[keep].clone());
+        // (id in `fresh`, id in the old arena) of nodes whose children are still to copy.
+        let mut todo = vec![(root, keep)];
+        while let Some((new, old)) = todo.pop() {
+            let (first, count) = (self.nodes[old].first_child, self.nodes[old].children);
+            if count == 0 {
+                continue;
+            }
+            // The subtree fits: it was part of a tree under the same budget.
+            let Some(start) = fresh.reserve(count as usize, usize::MAX) else { continue };
+            for c in first..first + count {
+                let id = fresh.push(self.nodes[c].clone());
+                todo.push((id, c));
+            }
+            fresh[new].first_child = start;
+        }
+        self.nodes = fresh;
+        self.root = root;
     }
 
     /// Creates the children of `at`, unless the memory budget is reached (then `at` stays a
@@ -484,14 +513,23 @@ impl<G: Searchable> Tree<G> {
         }
     }
 
-    /// Runs simulations until `playouts` or `deadline`.
-    pub fn run(&mut self, config: &SearchConfig, playouts: u32, deadline: Option<Instant>) -> u32 {
+    /// Runs simulations until `playouts`, `deadline`, or `stop` is raised.
+    pub fn run(
+        &mut self,
+        config: &SearchConfig,
+        playouts: u32,
+        deadline: Option<Instant>,
+        stop: Option<&AtomicBool>,
+    ) -> u32 {
         self.ws.patterns = config.patterns;
         self.ws.tactics = config.policy != Policy::Light;
         let threshold = self.expand_threshold(config);
         let mut done = 0;
         while done < playouts {
-            if done % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            if done % 16 == 0
+                && (deadline.is_some_and(|d| Instant::now() >= d)
+                    || stop.is_some_and(|s| s.load(Ordering::Relaxed)))
+            {
                 break;
             }
             self.simulate(config, threshold);
@@ -532,6 +570,12 @@ impl<G: Searchable> Searcher<G> {
 
     /// Searches `game` (the player to move's best action) within the configured budget.
     pub fn search(&mut self, game: &G) -> Analysis<G::Action> {
+        self.search_until(game, None)
+    }
+
+    /// [`Searcher::search`] that also ends when `stop` is raised (pondering: thinking on the
+    /// opponent's time until their move arrives).
+    pub fn search_until(&mut self, game: &G, stop: Option<&AtomicBool>) -> Analysis<G::Action> {
         let start = Instant::now();
         if let Some(best) = game.quick_answer() {
             let ownership = vec![[0.0; MAX_PLAYERS]; game.map().len()];
@@ -557,17 +601,20 @@ impl<G: Searchable> Searcher<G> {
             self.tables = Some(tables);
         } else {
             for t in &mut self.trees {
-                t.advance(game, self.config.memory);
+                t.advance(game);
             }
         }
         let config = &self.config;
         let share = config.playouts.div_ceil(threads as u32);
         let done: u32 = if threads == 1 {
-            self.trees[0].run(config, share, deadline)
+            self.trees[0].run(config, share, deadline, stop)
         } else {
             std::thread::scope(|s| {
-                let handles: Vec<_> =
-                    self.trees.iter_mut().map(|t| s.spawn(move || t.run(config, share, deadline))).collect();
+                let handles: Vec<_> = self
+                    .trees
+                    .iter_mut()
+                    .map(|t| s.spawn(move || t.run(config, share, deadline, stop)))
+                    .collect();
                 handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
             })
         };
@@ -628,7 +675,7 @@ impl<G: Searchable> Searcher<G> {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use gobeyond_rules::{ClassicGame, ClassicRules};
+    use gobeyond_rules::{ClassicGame, ClassicRules, Game};
 
     /// 9×9 keeps expanding at the first revisit (its strength figures stand); 19×19 waits until
     /// its visits pay for its 361 children at 2 KB per playout.
@@ -643,5 +690,66 @@ mod tests {
         assert_eq!(threshold("square:9"), 1);
         assert_eq!(threshold("square:19"), 7);
         assert_eq!(std::mem::size_of::<Node<gobeyond_rules::classic::Action>>(), 44);
+    }
+
+    /// Nodes in the subtree under `at`, `at` included.
+    fn subtree<G: Searchable>(t: &Tree<G>, at: u32) -> usize {
+        let n = &t.nodes[at];
+        1 + (n.first_child..n.first_child + n.children).map(|c| subtree(t, c)).sum::<usize>()
+    }
+
+    /// Reuse keeps the subtree of the position reached, statistics and all, and frees the
+    /// rest: the tree after two moves is exactly that subtree, and it goes on growing.
+    #[test]
+    fn a_reused_tree_keeps_the_subtree_and_nothing_else() {
+        let map = Arc::new(gobeyond_maps::generate("square:9").unwrap());
+        let mut game = ClassicGame::new(map.clone(), 2, ClassicRules::default()).unwrap();
+        let mut tree = Tree::new(&game, Arc::new(PlayoutTables::new(&map)), 3);
+        let config = SearchConfig::default();
+        assert_eq!(tree.run(&config, 3000, None, None), 3000);
+        // The most visited reply to the most visited move.
+        let best = |t: &Tree<ClassicGame>, at: u32| {
+            let n = &t.nodes[at];
+            (n.first_child..n.first_child + n.children).max_by_key(|&c| t.nodes[c].visits).unwrap()
+        };
+        let (first, second) = (best(&tree, tree.root), best(&tree, best(&tree, tree.root)));
+        let (visits, value, size) =
+            (tree.nodes[second].visits, tree.nodes[second].value, subtree(&tree, second));
+        assert!(size > 1 && size < tree.node_count(), "{size} of {}", tree.node_count());
+        for n in [first, second] {
+            game.play(tree.nodes[n].action.unwrap()).unwrap();
+        }
+        tree.advance(&game);
+        assert_eq!((tree.node_count(), subtree(&tree, tree.root)), (size, size));
+        let root = &tree.nodes[tree.root];
+        assert_eq!((root.visits, root.value), (visits, value));
+        assert_eq!(tree.run(&config, 500, None, None), 500);
+        assert_eq!(tree.nodes[tree.root].visits, visits + 500);
+        // A position off the tree's game starts a new tree.
+        let other = ClassicGame::new(map.clone(), 2, ClassicRules::default()).unwrap();
+        tree.advance(&other);
+        assert_eq!(tree.node_count(), 1);
+    }
+
+    /// A raised stop flag ends a search that has neither a playout budget nor a deadline.
+    #[test]
+    fn a_stop_flag_ends_the_search() {
+        let map = Arc::new(gobeyond_maps::generate("square:9").unwrap());
+        let game = ClassicGame::new(map.clone(), 2, ClassicRules::default()).unwrap();
+        let mut tree = Tree::new(&game, Arc::new(PlayoutTables::new(&map)), 3);
+        let stop = AtomicBool::new(true);
+        assert_eq!(tree.run(&SearchConfig::default(), u32::MAX, None, Some(&stop)), 0);
+        let mut searcher =
+            Searcher::new(SearchConfig { playouts: u32::MAX, threads: 2, ..SearchConfig::default() });
+        let stop = AtomicBool::new(false);
+        let analysis = std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(100));
+                stop.store(true, Ordering::SeqCst);
+            });
+            searcher.search_until(&game, Some(&stop))
+        });
+        assert!(analysis.playouts > 0 && analysis.playouts < u32::MAX);
+        assert!(analysis.best.is_some());
     }
 }

@@ -173,7 +173,12 @@ pub fn check(target: Target, input: &[u8]) -> Result<bool, String> {
             Err(_) => Ok(false),
         },
         Target::Gtp => {
-            let bot = crate::gtp::BotOptions { search: None, timed_playouts: None, seconds_per_move: None };
+            let bot = crate::gtp::BotOptions {
+                search: None,
+                timed_playouts: None,
+                seconds_per_move: None,
+                ponder: false,
+            };
             let mut engine =
                 crate::gtp::GtpEngine::with_overrides(None, None, None, 1, bot).map_err(|e| e.to_string())?;
             let mut ok = false;

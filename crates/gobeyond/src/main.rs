@@ -306,6 +306,11 @@ struct GtpArgs {
     /// goes on (default 256).
     #[arg(long, value_name = "MIB")]
     tree_memory: Option<usize>,
+    /// Think on the opponent's time: after each `genmove` the search goes on until the next
+    /// command (at most a minute), and keeps its tree for the opponent's move.
+    #[arg(long, default_value_t = false, num_args = 0..=1, default_missing_value = "true",
+          action = clap::ArgAction::Set)]
+    ponder: bool,
 }
 
 #[derive(Debug, Args)]
@@ -569,11 +574,19 @@ fn run(cli: Cli) -> Result<()> {
             if args.seconds_per_move.is_some_and(|s| !s.is_finite() || s <= 0.0) {
                 bail!("--seconds-per-move must be a positive number");
             }
-            let bot = gtp::BotOptions { search, timed_playouts, seconds_per_move: args.seconds_per_move };
+            let bot = gtp::BotOptions {
+                search,
+                timed_playouts,
+                seconds_per_move: args.seconds_per_move,
+                ponder: args.ponder,
+            };
             let (ko, suicide) = (args.rules.ko.map(KoRule::from), args.rules.suicide.map(SuicideRule::from));
             let mut engine = gtp::GtpEngine::with_overrides(ko, suicide, args.rules.komi, seed, bot)?;
-            let stdin = std::io::stdin();
-            engine.run(stdin.lock(), std::io::stdout())?;
+            if args.ponder {
+                engine.run_pondering(std::io::BufReader::new(std::io::stdin()), std::io::stdout())?;
+            } else {
+                engine.run(std::io::stdin().lock(), std::io::stdout())?;
+            }
         }
         Command::Replay { file, upto, sgf: sgf_out } => {
             let mut record = load_record(&file)?;

@@ -7,10 +7,18 @@
 //! `genmove` runs the Monte-Carlo search within the time the controller gives (`time_settings`,
 //! `time_left`, `kgs-time_settings`) or the command line's budget, and resigns hopeless games;
 //! `final_score` and `final_status_list` come from the search's ownership estimate.
+//!
+//! With pondering on, the engine goes on searching after its `genmove` answer, on the
+//! opponent's time, until the controller's next command arrives; the tree it grows is kept for
+//! the opponent's actual move.
 
 use std::{
     io::{BufRead, Write},
-    sync::Arc,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+        mpsc,
+    },
     time::Duration,
 };
 
@@ -88,8 +96,15 @@ pub struct GtpEngine {
     games: u64,
     /// The last analysis and the number of moves it was made at.
     analysis: Option<(usize, Analysis<Action>)>,
+    /// Search on the opponent's time after a `genmove`.
+    ponder: bool,
+    /// The colour that is to answer our last `genmove`, while pondering on it makes sense.
+    ponder_for: Option<Player>,
     pub quit: bool,
 }
+
+/// The most a ponder lasts without a command: an idle controller does not keep a core busy.
+const PONDER_LIMIT: Duration = Duration::from_secs(60);
 
 /// Search settings for `gobeyond gtp`.
 #[derive(Debug, Clone)]
@@ -99,6 +114,8 @@ pub struct BotOptions {
     /// Playouts per move under a time limit; `None`: as many as the time allows.
     pub timed_playouts: Option<u32>,
     pub seconds_per_move: Option<f64>,
+    /// Go on searching on the opponent's time (see [`GtpEngine::run_pondering`]).
+    pub ponder: bool,
 }
 
 type Reply = Result<String, String>;
@@ -158,6 +175,8 @@ impl GtpEngine {
             seed,
             games: 0,
             analysis: None,
+            ponder: bot.ponder,
+            ponder_for: None,
             quit: false,
         })
     }
@@ -177,6 +196,69 @@ impl GtpEngine {
         Ok(())
     }
 
+    /// Reads commands like [`GtpEngine::run`], and after each `genmove` searches on until the
+    /// next command arrives (when pondering is on; input is read on its own thread).
+    pub fn run_pondering(
+        &mut self,
+        input: impl BufRead + Send + 'static,
+        mut output: impl Write,
+    ) -> std::io::Result<()> {
+        let (lines, commands) = mpsc::channel();
+        let arrived = Arc::new(AtomicBool::new(false));
+        let signal = arrived.clone();
+        std::thread::spawn(move || {
+            for line in input.lines() {
+                let failed = line.is_err();
+                if lines.send(line).is_err() || failed {
+                    break;
+                }
+                signal.store(true, Ordering::SeqCst);
+            }
+            // End of input: the channel closes; a ponder under way stops.
+            signal.store(true, Ordering::SeqCst);
+        });
+        let mut pending = None;
+        loop {
+            let line = match pending.take() {
+                Some(line) => line,
+                None => match commands.recv() {
+                    Ok(line) => line,
+                    Err(_) => break,
+                },
+            };
+            if let Some(reply) = self.handle(&line?) {
+                output.write_all(reply.as_bytes())?;
+                output.flush()?;
+            }
+            if self.quit {
+                break;
+            }
+            if self.ponder_for.is_some() {
+                // Lowered before looking for a command: one that arrives later raises it again.
+                arrived.store(false, Ordering::SeqCst);
+                match commands.try_recv() {
+                    Ok(line) => pending = Some(line),
+                    Err(mpsc::TryRecvError::Empty) => {
+                        self.ponder_until(&arrived);
+                    }
+                    Err(mpsc::TryRecvError::Disconnected) => break,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Searches the position after our last `genmove` until `stop` is raised, at most
+    /// [`PONDER_LIMIT`]; returns the playouts made. The tree is kept for the next `genmove`.
+    pub fn ponder_until(&mut self, stop: &AtomicBool) -> u32 {
+        let Some(them) = self.ponder_for.take() else { return 0 };
+        let Some(game) = self.search_game(them).filter(|g| !g.is_over()) else { return 0 };
+        let Some(s) = &mut self.searcher else { return 0 };
+        s.config.playouts = u32::MAX;
+        s.config.time = Some(PONDER_LIMIT);
+        s.search_until(&game, Some(stop)).playouts
+    }
+
     /// Answers one line; `None` for lines with no command (blank or comment).
     pub fn handle(&mut self, raw: &str) -> Option<String> {
         let cleaned: String = raw
@@ -194,6 +276,7 @@ impl GtpEngine {
             Err(_) => (None, first),
         };
         let args: Vec<&str> = words.collect();
+        self.ponder_for = None;
         let reply = self.dispatch(command, &args);
         let id = id.map(|i| i.to_string()).unwrap_or_default();
         Some(match reply {
@@ -249,6 +332,9 @@ impl GtpEngine {
                     return Ok("resign".into());
                 }
                 self.play(player, action).map_err(|e| format!("internal error: {e}"))?;
+                if self.ponder && self.searcher.is_some() {
+                    self.ponder_for = Some(Player(1 - player.0));
+                }
                 Ok(self.vertex_name(action))
             }
             "undo" => {
@@ -617,7 +703,7 @@ mod tests {
         let search = level.config(seed, 1);
         let timed_playouts =
             search.as_ref().filter(|_| level < gobeyond_bots::Level::MAX).map(|c| c.playouts);
-        let bot = BotOptions { search, timed_playouts, seconds_per_move: None };
+        let bot = BotOptions { search, timed_playouts, seconds_per_move: None, ponder: false };
         let mut e = GtpEngine::with_overrides(None, None, Some(7.0), seed, bot).unwrap();
         assert_eq!(e.handle("boardsize 9"), Some("=\n\n".into()));
         e
@@ -647,6 +733,53 @@ mod tests {
         weak.handle("genmove b");
         assert_eq!(config(&weak).playouts, 400);
         assert!(config(&weak).time.is_some());
+    }
+
+    /// Pondering follows our own `genmove` only, searches until stopped, and leaves the engine
+    /// ready for the opponent's move.
+    #[test]
+    fn pondering_searches_on_their_time_after_our_move() {
+        let mut e = engine(5, 1);
+        e.ponder = true;
+        assert_eq!(e.ponder_until(&AtomicBool::new(false)), 0, "nothing to ponder before a genmove");
+        assert!(e.handle("genmove b").unwrap().starts_with("= "));
+        assert_eq!(e.ponder_for, Some(Player(1)));
+        let stop = AtomicBool::new(false);
+        let playouts = std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(100));
+                stop.store(true, Ordering::SeqCst);
+            });
+            e.ponder_until(&stop)
+        });
+        assert!(playouts > 0);
+        assert_eq!(e.ponder_for, None);
+        assert_eq!(e.handle("play w E5"), Some("=\n\n".into()));
+        assert!(e.handle("genmove b").unwrap().starts_with("= "));
+        e.handle("showboard");
+        assert_eq!(e.ponder_for, None, "only a genmove is pondered on");
+    }
+
+    /// Commands that arrive while the engine ponders are answered, in order, and `quit` ends.
+    #[test]
+    fn a_pondering_engine_answers_every_command() {
+        let mut e = engine(5, 2);
+        e.ponder = true;
+        let (reader, mut writer) = std::io::pipe().unwrap();
+        let controller = std::thread::spawn(move || {
+            for (command, pause) in [("genmove b", 200), ("play w pass", 0), ("genmove b", 0), ("quit", 0)] {
+                writeln!(writer, "{command}").unwrap();
+                std::thread::sleep(Duration::from_millis(pause));
+            }
+        });
+        let mut out = Vec::new();
+        e.run_pondering(std::io::BufReader::new(reader), &mut out).unwrap();
+        controller.join().unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let replies: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
+        assert_eq!(replies.len(), 4, "{text}");
+        assert!(replies.iter().all(|r| r.starts_with('=')), "{text}");
+        assert!(e.quit);
     }
 
     /// Every game draws its own seed; the same --seed gives the same series of seeds.
