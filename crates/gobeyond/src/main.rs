@@ -286,7 +286,7 @@ struct GtpArgs {
     /// Seconds per move without a clock from the controller; with one, the most a move may take.
     #[arg(long)]
     seconds_per_move: Option<f64>,
-    /// Search threads (root parallelism); default: one per core.
+    /// Search threads, sharing one tree; default: one per core.
     #[arg(long)]
     threads: Option<usize>,
     /// Tree priors from the learned move patterns (`false`: the hand-written ones).
