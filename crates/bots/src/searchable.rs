@@ -66,6 +66,9 @@ pub struct Workspace {
     /// Whether the search plays above the light levels (its policy is not `Light`): systems
     /// may then spend more on each prior (BeSiege's one-turn tactical check).
     pub tactics: bool,
+    /// Per node, its line: 1 on the map's edge (nodes of less than the largest degree), 2 next
+    /// to it, and so on; 0 everywhere on a map without an edge (torus, sphere).
+    pub line: Vec<u8>,
 }
 
 impl Workspace {
@@ -81,6 +84,7 @@ impl Workspace {
             patterns: true,
             pattern_cache: crate::patterns::Cache::default(),
             tactics: true,
+            line: lines(map),
         }
     }
 
@@ -163,6 +167,62 @@ fn placement_prior(board: &Board, tables: &PlayoutTables, node: NodeId, player: 
     EVEN
 }
 
+/// Each node's line (see [`Workspace::line`]): a breadth-first walk from the edge.
+fn lines(map: &gobeyond_maps::Map) -> Vec<u8> {
+    let mut line = vec![0u8; map.len()];
+    let top = map.max_degree();
+    let mut frontier: Vec<NodeId> = map.nodes().filter(|&n| map.degree(n) < top).collect();
+    let mut depth = 1u8;
+    while !frontier.is_empty() {
+        for &n in &frontier {
+            line[n as usize] = depth;
+        }
+        let mut next = Vec::new();
+        for &n in &frontier {
+            for &q in map.neighbors(n) {
+                if line[q as usize] == 0 && !next.contains(&q) {
+                    next.push(q);
+                }
+            }
+        }
+        frontier = next;
+        depth = depth.saturating_add(1);
+    }
+    line
+}
+
+/// Maps big enough to have an opening (13×13 and up): there a move in an empty area is judged
+/// by its line, as Pachi and Fuego do.
+const OPENING_MAP: usize = 169;
+/// Virtual visits of the line prior.
+const LINE_VISITS: f32 = 20.0;
+
+/// The line prior of a move with no stone within two steps: the first line is poor, the second
+/// weak, the third and fourth good; `None` elsewhere, on small maps and on maps without edge.
+fn line_prior(board: &Board, line: &[u8], node: NodeId) -> Option<Prior> {
+    let map = board.map();
+    if map.len() < OPENING_MAP {
+        return None;
+    }
+    let value = match line.get(node as usize)? {
+        1 => 0.1,
+        2 => 0.35,
+        3 | 4 => 0.7,
+        _ => return None,
+    };
+    let crowded = map
+        .neighbors(node)
+        .iter()
+        .any(|&q| board.color(q) != EMPTY || map.neighbors(q).iter().any(|&r| board.color(r) != EMPTY));
+    (!crowded).then_some(Prior { visits: LINE_VISITS, value })
+}
+
+/// Two priors as one: their virtual visits added, their values weighted by them.
+fn combine(a: Prior, b: Prior) -> Prior {
+    let visits = a.visits + b.visits;
+    Prior { visits, value: (a.value * a.visits + b.value * b.visits) / visits }
+}
+
 /// Virtual visits of a pattern prior.
 const PATTERN_VISITS: f32 = 20.0;
 
@@ -195,7 +255,11 @@ fn pattern_prior(game: &ClassicGame, ws: &mut Workspace, node: NodeId, player: P
             return Prior { visits: 20.0, value: 0.8 };
         }
     }
-    Prior { visits: PATTERN_VISITS, value: 0.5 + 0.35 * (r.ln() / 2.3).tanh() }
+    let prior = Prior { visits: PATTERN_VISITS, value: 0.5 + 0.35 * (r.ln() / 2.3).tanh() };
+    match line_prior(board, &ws.line, node) {
+        Some(line) => combine(prior, line),
+        None => prior,
+    }
 }
 
 /// Whether `node` takes a liberty from an opponent group with three or fewer while the mover's
@@ -558,6 +622,40 @@ mod tests {
     use gobeyond_maps::generate;
 
     use super::*;
+
+    /// Lines count from the edge; a map without edge has none.
+    #[test]
+    fn lines_count_from_the_edge() {
+        let map = generate("square:19").unwrap();
+        let line = |label: &str| lines(&map)[map.node_by_label(label).unwrap() as usize];
+        assert_eq!(
+            [line("A1"), line("B2"), line("C17"), line("D4"), line("K10"), line("T5")],
+            [1, 2, 3, 4, 10, 1]
+        );
+        assert!(lines(&generate("torus:19").unwrap()).iter().all(|&l| l == 0));
+    }
+
+    /// In an empty area of a big board the third and fourth lines are good, the second weak,
+    /// the first poor; near a stone, on a small board or without edge the line says nothing.
+    #[test]
+    fn the_line_judges_moves_in_empty_areas_of_big_boards() {
+        let at = |spec: &str, stones: &[&str], label: &str| {
+            let map = Arc::new(generate(spec).unwrap());
+            let mut board = Board::new(map.clone());
+            for s in stones {
+                board.put_stone(map.node_by_label(s).unwrap(), Player(1));
+            }
+            line_prior(&board, &lines(&map), map.node_by_label(label).unwrap()).map(|p| p.value)
+        };
+        let values: Vec<_> = ["A1", "B2", "C3", "D4", "E5"].iter().map(|l| at("square:19", &[], l)).collect();
+        assert_eq!(values, [Some(0.1), Some(0.35), Some(0.7), Some(0.7), None]);
+        assert_eq!(at("square:13", &[], "C3"), Some(0.7));
+        assert_eq!(at("square:19", &["E4"], "C3"), Some(0.7), "two steps away is still empty");
+        assert_eq!(at("square:19", &["E3"], "C3"), None, "a stone within two steps");
+        assert_eq!(at("square:19", &["D3"], "C3"), None);
+        assert_eq!(at("square:9", &[], "C3"), None, "9×9 has no opening to judge");
+        assert_eq!(at("torus:19", &[], "C3"), None);
+    }
 
     #[test]
     fn equal_scores_share_their_reward() {
