@@ -452,7 +452,8 @@ fn the_engine_keeps_to_the_controllers_clock() {
         &[
             "match",
             "--engine",
-            "self:level=10,threads=2",
+            // Pondering on, two threads on one tree: the opponent's moves interrupt the ponder.
+            "self:level=10,threads=2,ponder=true",
             "--engine",
             "self:level=2,playouts=50",
             "--games",

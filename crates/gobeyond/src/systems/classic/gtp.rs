@@ -603,6 +603,17 @@ impl GtpEngine {
             };
             s.config.time = time;
             let a = s.search(&game);
+            // For the controller's log (GoGui shows it): how much of the tree came from earlier
+            // searches and pondering.
+            let in_tree: u32 = a.actions.iter().map(|s| s.visits).sum();
+            eprintln!(
+                "genmove: {} playouts in {:.2} s, {} in the tree (kept from earlier searches and pondering \
+                 included), value {:.3}",
+                a.playouts,
+                a.elapsed.as_secs_f64(),
+                in_tree,
+                a.value()
+            );
             let best = a.best;
             let hopeless = a.playouts >= 500 && a.value() < 0.06 && self.moves.len() > 20;
             self.analysis = Some((self.moves.len(), a));
