@@ -501,8 +501,11 @@ impl<G: Searchable> Worker<G> {
         let budget = config.memory.saturating_mul(config.threads.max(1));
         let mut done = 0;
         loop {
+            // A stop is heard after this thread's first 16 simulations, so that a search stopped
+            // at once (a command right after `genmove`) still leaves a little tree behind.
             if done % 16 == 0
-                && (deadline.is_some_and(|d| Instant::now() >= d) || stop.is_some_and(|s| s.load(Relaxed)))
+                && (deadline.is_some_and(|d| Instant::now() >= d)
+                    || (done > 0 && stop.is_some_and(|s| s.load(Relaxed))))
             {
                 break;
             }
@@ -705,13 +708,14 @@ mod tests {
         assert_eq!(s.tree.as_ref().unwrap().root.visits(), 300);
     }
 
-    /// A raised stop flag ends a search that has neither a playout budget nor a deadline.
+    /// A raised stop flag ends a search that has neither a playout budget nor a deadline (after
+    /// each thread's first 16 simulations).
     #[test]
     fn a_stop_flag_ends_the_search() {
         let game = empty("square:9");
         let config = SearchConfig { playouts: u32::MAX, ..SearchConfig::default() };
         let raised = AtomicBool::new(true);
-        assert_eq!(Searcher::new(config.clone()).search_until(&game, Some(&raised)).playouts, 0);
+        assert_eq!(Searcher::new(config.clone()).search_until(&game, Some(&raised)).playouts, 16);
         let mut searcher = Searcher::new(SearchConfig { threads: 2, ..config });
         let stop = AtomicBool::new(false);
         let analysis = std::thread::scope(|s| {

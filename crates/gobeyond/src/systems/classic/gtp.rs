@@ -96,12 +96,20 @@ pub struct GtpEngine {
     games: u64,
     /// The last analysis and the number of moves it was made at.
     analysis: Option<(usize, Analysis<Action>)>,
+    /// Our searches in a row, up to now, that found the game hopeless.
+    hopeless_moves: u32,
     /// Search on the opponent's time after a `genmove`.
     ponder: bool,
     /// The colour that is to answer our last `genmove`, while pondering on it makes sense.
     ponder_for: Option<Player>,
     pub quit: bool,
 }
+
+/// The engine resigns when its best move's expected reward stays below this...
+const RESIGN_BELOW: f32 = 0.06;
+/// ...for this many of its moves in a row (as KataGo does): one pessimistic search, a seki or
+/// a semeai the playouts misread for a move, does not throw a game away.
+const RESIGN_AFTER: u32 = 3;
 
 /// The most a ponder lasts without a command: an idle controller does not keep a core busy.
 const PONDER_LIMIT: Duration = Duration::from_secs(60);
@@ -175,6 +183,7 @@ impl GtpEngine {
             seed,
             games: 0,
             analysis: None,
+            hopeless_moves: 0,
             ponder: bot.ponder,
             ponder_for: None,
             quit: false,
@@ -504,6 +513,7 @@ impl GtpEngine {
             s.reseed(seed);
         }
         self.rng = Rng::new(seed);
+        self.hopeless_moves = 0;
         self.setup.clear();
         self.first = Player(0);
         self.moves.clear();
@@ -557,11 +567,12 @@ impl GtpEngine {
     /// The game as the search sees it: `player` to move (a pass put in if needed), and two
     /// passes ending the game so that the search knows when passing wins.
     fn search_game(&self, player: Player) -> Option<ClassicGame> {
-        let mut g = self.replay(ClassicRules { passes_to_end: None, ..self.rules.clone() }).ok()?;
-        if g.is_over() {
-            // The last two moves were passes; a new move by the controller restarts play.
-            g = self.replay(ClassicRules { passes_to_end: Some(u32::MAX), ..self.rules.clone() }).ok()?;
-        }
+        let mut g = match self.replay(ClassicRules { passes_to_end: None, ..self.rules.clone() }) {
+            Ok(g) if !g.is_over() => g,
+            // Two passes in a row already (at the end, or earlier with play going on after
+            // them, which the controller decides): the search's game does not end by passing.
+            _ => self.replay(ClassicRules { passes_to_end: Some(u32::MAX), ..self.rules.clone() }).ok()?,
+        };
         if g.next_player() != player {
             g.play_as(g.next_player(), Action::Pass).ok()?;
         }
@@ -615,7 +626,9 @@ impl GtpEngine {
                 a.value()
             );
             let best = a.best;
-            let hopeless = a.playouts >= 500 && a.value() < 0.06 && self.moves.len() > 20;
+            let hopeless = a.playouts >= 500 && a.value() < RESIGN_BELOW && self.moves.len() > 20;
+            self.hopeless_moves = if hopeless { self.hopeless_moves + 1 } else { 0 };
+            let hopeless = self.hopeless_moves >= RESIGN_AFTER;
             self.analysis = Some((self.moves.len(), a));
             return match best {
                 _ if hopeless => Action::Resign,
@@ -791,6 +804,33 @@ mod tests {
         assert_eq!(replies.len(), 4, "{text}");
         assert!(replies.iter().all(|r| r.starts_with('=')), "{text}");
         assert!(e.quit);
+    }
+
+    /// White's one group with nine eyes fills the board: Black can only pass. The engine
+    /// resigns at its third hopeless move in a row, not before, and a new game counts anew.
+    #[test]
+    fn a_hopeless_game_is_resigned_on_the_third_move_in_a_row() {
+        let mut e = engine(10, 1);
+        e.playouts = 600;
+        let fill = |e: &mut GtpEngine| {
+            for (i, c) in "ABCDEFGHJ".chars().enumerate() {
+                for r in 1..=9 {
+                    if i % 3 != 1 || r % 3 != 2 {
+                        assert_eq!(e.handle(&format!("play w {c}{r}")), Some("=\n\n".into()));
+                    }
+                }
+            }
+        };
+        fill(&mut e);
+        let mut answers = Vec::new();
+        for _ in 0..3 {
+            answers.push(e.handle("genmove b").unwrap());
+            e.handle("play w pass");
+        }
+        assert_eq!(answers, ["= pass\n\n", "= pass\n\n", "= resign\n\n"]);
+        e.handle("clear_board");
+        fill(&mut e);
+        assert_eq!(e.handle("genmove b").unwrap(), "= pass\n\n");
     }
 
     /// Every game draws its own seed; the same --seed gives the same series of seeds.
