@@ -741,7 +741,11 @@ mod tests {
         };
         let (one, two) = (run(1), run(2));
         assert_eq!((one.0, one.1), (4000, 4000));
-        assert_eq!((two.0, two.1), (4000, 4000), "every playout of both threads in the root's children");
+        // A thread that finds the root being expanded plays out from the root itself.
+        assert!(
+            two.0 == 4000 && two.1 >= 4000 - 16,
+            "{two:?}: playouts of both threads in the root's children"
+        );
         // Expansions are per playout whichever thread plays it (races lose at most a few).
         assert!(two.2 * 10 > one.2 * 9, "{two:?} against {one:?}");
     }
