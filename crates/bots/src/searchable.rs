@@ -172,21 +172,23 @@ fn lines(map: &gobeyond_maps::Map) -> Vec<u8> {
     let mut line = vec![0u8; map.len()];
     let top = map.max_degree();
     let mut frontier: Vec<NodeId> = map.nodes().filter(|&n| map.degree(n) < top).collect();
+    for &n in &frontier {
+        line[n as usize] = 1;
+    }
     let mut depth = 1u8;
     while !frontier.is_empty() {
-        for &n in &frontier {
-            line[n as usize] = depth;
-        }
+        depth = depth.saturating_add(1);
         let mut next = Vec::new();
         for &n in &frontier {
             for &q in map.neighbors(n) {
-                if line[q as usize] == 0 && !next.contains(&q) {
+                // Marked when first reached, so each node joins one frontier once.
+                if line[q as usize] == 0 {
+                    line[q as usize] = depth;
                     next.push(q);
                 }
             }
         }
         frontier = next;
-        depth = depth.saturating_add(1);
     }
     line
 }

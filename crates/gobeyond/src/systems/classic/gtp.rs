@@ -193,16 +193,20 @@ impl GtpEngine {
     /// Reads commands until `quit` or end of input.
     pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
         for line in input.lines() {
-            let line = line?;
-            if let Some(reply) = self.handle(&line) {
-                output.write_all(reply.as_bytes())?;
-                output.flush()?;
-            }
-            if self.quit {
+            if !self.answer(&line?, &mut output)? {
                 break;
             }
         }
         Ok(())
+    }
+
+    /// Handles one line and writes its reply; false once the engine quits.
+    fn answer(&mut self, line: &str, output: &mut impl Write) -> std::io::Result<bool> {
+        if let Some(reply) = self.handle(line) {
+            output.write_all(reply.as_bytes())?;
+            output.flush()?;
+        }
+        Ok(!self.quit)
     }
 
     /// Reads commands like [`GtpEngine::run`], and after each `genmove` searches on until the
@@ -235,11 +239,7 @@ impl GtpEngine {
                     Err(_) => break,
                 },
             };
-            if let Some(reply) = self.handle(&line?) {
-                output.write_all(reply.as_bytes())?;
-                output.flush()?;
-            }
-            if self.quit {
+            if !self.answer(&line?, &mut output)? {
                 break;
             }
             if self.ponder_for.is_some() {
