@@ -14,13 +14,11 @@
 
 use std::{
     io::{BufRead, Write},
-    sync::{
-        Arc,
-        atomic::{AtomicBool, Ordering},
-        mpsc,
-    },
+    sync::Arc,
     time::Duration,
 };
+
+mod ponder;
 
 use gobeyond_bots::{
     Analysis, SearchConfig, Searcher,
@@ -111,9 +109,6 @@ const RESIGN_BELOW: f32 = 0.06;
 /// a semeai the playouts misread for a move, does not throw a game away.
 const RESIGN_AFTER: u32 = 3;
 
-/// The most a ponder lasts without a command: an idle controller does not keep a core busy.
-const PONDER_LIMIT: Duration = Duration::from_secs(60);
-
 /// Search settings for `gobeyond gtp`.
 #[derive(Debug, Clone)]
 pub struct BotOptions {
@@ -122,7 +117,7 @@ pub struct BotOptions {
     /// Playouts per move under a time limit; `None`: as many as the time allows.
     pub timed_playouts: Option<u32>,
     pub seconds_per_move: Option<f64>,
-    /// Go on searching on the opponent's time (see [`GtpEngine::run_pondering`]).
+    /// Go on searching on the opponent's time (see `GtpEngine::run_pondering`).
     pub ponder: bool,
 }
 
@@ -207,65 +202,6 @@ impl GtpEngine {
             output.flush()?;
         }
         Ok(!self.quit)
-    }
-
-    /// Reads commands like [`GtpEngine::run`], and after each `genmove` searches on until the
-    /// next command arrives (when pondering is on; input is read on its own thread).
-    pub fn run_pondering(
-        &mut self,
-        input: impl BufRead + Send + 'static,
-        mut output: impl Write,
-    ) -> std::io::Result<()> {
-        let (lines, commands) = mpsc::channel();
-        let arrived = Arc::new(AtomicBool::new(false));
-        let signal = arrived.clone();
-        std::thread::spawn(move || {
-            for line in input.lines() {
-                let failed = line.is_err();
-                if lines.send(line).is_err() || failed {
-                    break;
-                }
-                signal.store(true, Ordering::SeqCst);
-            }
-            // End of input: the channel closes; a ponder under way stops.
-            signal.store(true, Ordering::SeqCst);
-        });
-        let mut pending = None;
-        loop {
-            let line = match pending.take() {
-                Some(line) => line,
-                None => match commands.recv() {
-                    Ok(line) => line,
-                    Err(_) => break,
-                },
-            };
-            if !self.answer(&line?, &mut output)? {
-                break;
-            }
-            if self.ponder_for.is_some() {
-                // Lowered before looking for a command: one that arrives later raises it again.
-                arrived.store(false, Ordering::SeqCst);
-                match commands.try_recv() {
-                    Ok(line) => pending = Some(line),
-                    Err(mpsc::TryRecvError::Empty) => {
-                        self.ponder_until(&arrived);
-                    }
-                    Err(mpsc::TryRecvError::Disconnected) => break,
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Searches the position after our last `genmove` until `stop` is raised, at most
-    /// [`PONDER_LIMIT`]; returns the playouts made. The tree is kept for the next `genmove`.
-    pub fn ponder_until(&mut self, stop: &AtomicBool) -> u32 {
-        let Some(them) = self.ponder_for.take() else { return 0 };
-        let Some(game) = self.search_game(them).filter(|g| !g.is_over()) else { return 0 };
-        let Some(s) = &mut self.searcher else { return 0 };
-        s.config.playouts = u32::MAX;
-        s.config.time = Some(PONDER_LIMIT);
-        s.search_until(&game, Some(stop)).playouts
     }
 
     /// Answers one line; `None` for lines with no command (blank or comment).
@@ -720,6 +656,8 @@ fn color(c: &str) -> Result<Player, String> {
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
     use super::*;
 
     fn engine(level: u8, seed: u64) -> GtpEngine {
