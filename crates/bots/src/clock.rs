@@ -49,9 +49,9 @@ pub struct GameClock {
 
 /// Share of the allotted time the search may use; the rest is kept for the controller, the
 /// process and the machine's noise.
-const USE: f64 = 0.85;
+const USE: f64 = 0.9;
 /// Seconds kept back on every move on top of that.
-const MARGIN: f64 = 0.05;
+const MARGIN: f64 = 0.04;
 /// The least a move's search is given.
 const FLOOR: f64 = 0.02;
 

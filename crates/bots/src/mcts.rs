@@ -67,6 +67,9 @@ pub struct SearchConfig {
     pub memory: usize,
     /// Classic Go's tree priors from the learned move patterns (else the hand-written ones).
     pub patterns: bool,
+    /// Share of a two-player classic playout's reward that is the score margin (0: wins
+    /// only), see [`crate::searchable::with_margin`].
+    pub score_bonus: f32,
 }
 
 impl Default for SearchConfig {
@@ -83,6 +86,7 @@ impl Default for SearchConfig {
             bytes_per_playout: 3072,
             memory: 256 << 20,
             patterns: true,
+            score_bonus: 0.0,
         }
     }
 }
@@ -496,6 +500,7 @@ impl<G: Searchable> Worker<G> {
         stop: Option<&AtomicBool>,
     ) -> u32 {
         self.ws.patterns = config.patterns;
+        self.ws.score_bonus = config.score_bonus;
         self.ws.tactics = config.policy != Policy::Light;
         let threshold = tree.expand_threshold(config);
         let budget = config.memory.saturating_mul(config.threads.max(1));

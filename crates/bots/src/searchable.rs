@@ -50,6 +50,23 @@ pub fn shared_tie_rewards(scores: &[f64], resigned: &[Player]) -> Rewards {
     r
 }
 
+/// Two players' rewards with a share `bonus` of them taken from Black's margin `margin` (as
+/// Pachi's and Fuego's score bonus): the winner still always gets more than the loser, and
+/// among wins the bigger one, so that a search sure of winning keeps its lead instead of
+/// playing random moves that give points away, and a losing one still fights for points that
+/// may turn the game if the opponent errs. The margin saturates at an eighth of the board.
+pub fn with_margin(rewards: Rewards, margin: f64, nodes: usize, bonus: f32) -> Rewards {
+    if bonus <= 0.0 {
+        return rewards;
+    }
+    let scale = (nodes as f64 / 8.0).max(1.0);
+    let black = 0.5 + 0.5 * (margin / scale).clamp(-1.0, 1.0) as f32;
+    let mut r = rewards;
+    r[0] = (1.0 - bonus) * rewards[0] + bonus * black;
+    r[1] = (1.0 - bonus) * rewards[1] + bonus * (1.0 - black);
+    r
+}
+
 /// Scratch space of one search thread, reused by every playout.
 #[derive(Debug, Clone)]
 pub struct Workspace {
@@ -69,6 +86,9 @@ pub struct Workspace {
     /// Per node, its line: 1 on the map's edge (nodes of less than the largest degree), 2 next
     /// to it, and so on; 0 everywhere on a map without an edge (torus, sphere).
     pub line: Vec<u8>,
+    /// Share of a two-player playout's reward that is the score margin rather than the win
+    /// ([`SearchConfig::score_bonus`](crate::mcts::SearchConfig::score_bonus)).
+    pub score_bonus: f32,
 }
 
 impl Workspace {
@@ -85,6 +105,7 @@ impl Workspace {
             pattern_cache: crate::patterns::Cache::default(),
             tactics: true,
             line: lines(map),
+            score_bonus: 0.0,
         }
     }
 
@@ -395,7 +416,12 @@ impl Searchable for ClassicGame {
         playout_area(&ws.board, n, &mut ws.area);
         ws.record_owners();
         let scores: Vec<f64> = (0..n).map(|i| ws.area[i] as f64 + self.rules().komi_for(i, n)).collect();
-        shared_tie_rewards(&scores, self.resigned())
+        let rewards = shared_tie_rewards(&scores, self.resigned());
+        if n == 2 && self.resigned().is_empty() {
+            with_margin(rewards, scores[0] - scores[1], ws.board.len(), ws.score_bonus)
+        } else {
+            rewards
+        }
     }
 
     fn prior(&self, action: classic::Action, ws: &mut Workspace) -> Prior {
@@ -672,6 +698,21 @@ mod tests {
         // A resigned player is last whatever its score, and shares with nobody.
         let r = shared_tie_rewards(&[5.0, 5.0, 5.0], &[Player(0)]);
         assert_eq!((r[0], r[1], r[2]), (0.0, 0.75, 0.75));
+    }
+
+    #[test]
+    fn the_score_bonus_orders_wins_by_margin_and_never_a_loss_above_a_win() {
+        let win = shared_tie_rewards(&[45.0, 44.0], &[]);
+        assert_eq!(with_margin(win, 1.0, 81, 0.0), win, "no bonus: the win alone");
+        let r = |margin: f64| with_margin(shared_tie_rewards(&[margin, 0.0], &[]), margin, 81, 0.1);
+        let (small, big, huge, loss, jigo) = (r(1.0), r(8.0), r(40.0), r(-1.0), r(0.0));
+        assert!(big[0] > small[0] && huge[0] > big[0], "{small:?} {big:?} {huge:?}");
+        assert!(loss[0] < small[0] && loss[1] > loss[0], "the narrowest loss is below every win");
+        assert_eq!(jigo[0], jigo[1]);
+        assert_eq!(huge[0], 1.0, "saturated at an eighth of the board");
+        for rw in [small, big, huge, loss, jigo] {
+            assert!((rw[0] + rw[1] - 1.0).abs() < 1e-6, "the rewards still sum to one: {rw:?}");
+        }
     }
 
     #[test]

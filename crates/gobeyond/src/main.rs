@@ -302,6 +302,10 @@ struct GtpArgs {
     /// RAVE equivalence: real visits after which AMAF counts for half (for tuning; default 1000).
     #[arg(long)]
     rave_equivalence: Option<f32>,
+    /// Share of a playout's reward taken from the score margin, 0 to 1 (for tuning; default
+    /// the level's).
+    #[arg(long)]
+    score_bonus: Option<f32>,
     /// Most MiB of search tree per thread: at the budget the tree stops growing and the search
     /// goes on (default 256).
     #[arg(long, value_name = "MIB")]
@@ -562,6 +566,14 @@ fn run(cli: Cli) -> Result<()> {
             }
             if let (Some(c), Some(k)) = (search.as_mut(), args.rave_equivalence) {
                 c.rave_equivalence = k;
+            }
+            if let Some(b) = args.score_bonus {
+                if !(0.0..=1.0).contains(&b) {
+                    bail!("--score-bonus must be a number from 0 to 1");
+                }
+                if let Some(c) = search.as_mut() {
+                    c.score_bonus = b;
+                }
             }
             if let Some(mib) = args.tree_memory {
                 if mib == 0 || mib > 1 << 20 {
