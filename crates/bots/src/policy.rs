@@ -27,6 +27,9 @@ use gobeyond_rules::{
 pub enum Policy {
     Light,
     Tactics,
+    /// The tactics, then groups of two liberties next to the last move: extend an own one to
+    /// three liberties, put an opponent's in atari where it cannot extend to three.
+    Reading,
     Heavy,
     /// The tactics, then of two light moves the one the learned shape weights prefer (drawn
     /// in proportion to them).
@@ -40,9 +43,10 @@ impl std::str::FromStr for Policy {
         match s {
             "light" => Ok(Policy::Light),
             "tactics" => Ok(Policy::Tactics),
+            "reading" => Ok(Policy::Reading),
             "heavy" => Ok(Policy::Heavy),
             "patterns" => Ok(Policy::Patterns),
-            other => Err(format!("policy is light, tactics, heavy or patterns, not {other:?}")),
+            other => Err(format!("policy is light, tactics, reading, heavy or patterns, not {other:?}")),
         }
     }
 }
@@ -61,6 +65,7 @@ impl Policy {
         match self {
             Policy::Light => choose_light(board, tables, player, rng),
             Policy::Tactics => choose_heavy(board, tables, player, last, false, rng),
+            Policy::Reading => choose_reading(board, tables, player, last, rng),
             Policy::Heavy => choose_heavy(board, tables, player, last, true, rng),
             Policy::Patterns => choose_patterns(board, tables, player, last, rng),
         }
@@ -224,6 +229,88 @@ pub fn choose_heavy(
     light_but_not_big_self_atari(board, tables, player, rng)
 }
 
+/// The tactics, then (three times in four) a move for a group of two liberties next to the
+/// last move ([`two_liberty_move`]), then a light move that is not a big self-atari.
+pub fn choose_reading(
+    board: &Board,
+    tables: &PlayoutTables,
+    player: Player,
+    last: Option<NodeId>,
+    rng: &mut Rng,
+) -> Option<NodeId> {
+    if let Some(n) = urgent(board, player, last, rng) {
+        return Some(n);
+    }
+    if let Some(last) = last.filter(|&l| board.color(l) != EMPTY)
+        && rng.below(4) != 0
+        && let Some(n) = two_liberty_move(board, player, last, rng)
+    {
+        return Some(n);
+    }
+    light_but_not_big_self_atari(board, tables, player, rng)
+}
+
+/// Up to three distinct liberties of the group at `node` into `libs`; returns how many (3 means
+/// three or more). Allocation-free; stops at the third.
+fn first_liberties(board: &Board, node: NodeId, libs: &mut [NodeId; 3]) -> usize {
+    let mut count = 0;
+    for s in board.group_stones(node) {
+        for &l in board.map().neighbors(s) {
+            if board.color(l) == EMPTY && !libs[..count].contains(&l) {
+                libs[count] = l;
+                count += 1;
+                if count == libs.len() {
+                    return count;
+                }
+            }
+        }
+    }
+    count
+}
+
+/// Races and short fights, as Pachi's playouts read them: for each group next to `last` (or
+/// `last`'s own) with exactly two liberties, an own group extends at a liberty that gives it
+/// three or more; an opponent's group is put in atari from a liberty where the new stone has
+/// two liberties itself and from which the group's extension at its other liberty would leave
+/// it two at most (a ladder or a net, not a push that lets it out). A random one of these;
+/// `None` when there is none.
+pub fn two_liberty_move(board: &Board, player: Player, last: NodeId, rng: &mut Rng) -> Option<NodeId> {
+    let map = board.map();
+    let mut groups = Groups::new();
+    let mut candidates = [0 as NodeId; 8];
+    let mut k = 0;
+    let mut seen = [0; 8];
+    for q in std::iter::once(last).chain(map.neighbors(last).iter().copied()) {
+        let Some(owner) = board.stone_at(q) else { continue };
+        let id = board.group_id(q).unwrap_or(q);
+        if groups.ids[..groups.len].contains(&id) {
+            continue;
+        }
+        groups.add(id);
+        let mut libs = [0; 3];
+        if first_liberties(board, q, &mut libs) != 2 {
+            continue;
+        }
+        for (l, other) in [(libs[0], libs[1]), (libs[1], libs[0])] {
+            if k == candidates.len() || board.check(l, player, SuicideRule::Forbidden).is_err() {
+                continue;
+            }
+            let good = if owner == player {
+                liberties_after(board, l, player, 3, &mut seen) >= 3
+            } else {
+                // `l` is still empty on the board, so it counts among the extension's liberties.
+                liberties_after(board, l, player, 2, &mut seen) >= 2
+                    && liberties_after(board, other, owner, 4, &mut seen) <= 3
+            };
+            if good && !candidates[..k].contains(&l) {
+                candidates[k] = l;
+                k += 1;
+            }
+        }
+    }
+    (k > 0).then(|| candidates[rng.below(k as u32) as usize])
+}
+
 /// A light move, avoiding big self-ataris (a few tries, then anything light).
 fn light_but_not_big_self_atari(
     board: &Board,
@@ -382,6 +469,46 @@ mod tests {
 
     fn node(b: &Board, label: &str) -> NodeId {
         b.map().node_by_label(label).unwrap()
+    }
+
+    /// Every move [`two_liberty_move`] picks from here over many draws, as sorted labels.
+    fn two_liberty_picks(b: &Board, player: u8, last: &str) -> Vec<String> {
+        let mut rng = Rng::new(3);
+        let mut seen: Vec<String> = (0..100)
+            .filter_map(|_| two_liberty_move(b, Player(player), node(b, last), &mut rng))
+            .map(|n| b.map().label(n).to_string())
+            .collect();
+        seen.sort();
+        seen.dedup();
+        seen
+    }
+
+    #[test]
+    fn a_group_left_with_two_liberties_extends_to_three() {
+        // White's D3 leaves Black's C3 two liberties (C2, C4); either extension gives it four.
+        let b = board("square:5", &[("C3", 0), ("B3", 1), ("D3", 1)]);
+        assert_eq!(two_liberty_picks(&b, 0, "D3"), ["C2", "C4"]);
+        // On the edge, Black's C1 after White's B1 (D2 White too): D1 would leave it two
+        // liberties, C2 gives three. White's B1 has two liberties itself: B2 ataris it (and
+        // A1 would be a self-atari).
+        let b = board("square:5", &[("C1", 0), ("D2", 1), ("B1", 1)]);
+        assert_eq!(two_liberty_picks(&b, 0, "B1"), ["B2", "C2"]);
+        // In atari is the escape's business (`urgent`), not this one's.
+        let b = board("square:5", &[("C1", 0), ("B1", 1), ("D1", 1)]);
+        assert!(!two_liberty_picks(&b, 0, "D1").contains(&"C2".to_string()));
+    }
+
+    #[test]
+    fn an_opponent_group_of_two_liberties_is_put_in_atari_only_where_it_cannot_run() {
+        // White's A1 in the corner: either atari leaves its extension three liberties at most.
+        let b = board("square:5", &[("A1", 1)]);
+        assert_eq!(two_liberty_picks(&b, 0, "A1"), ["A2", "B1"]);
+        // A white stone between two black ones in the open runs out of either atari: no move.
+        let b = board("square:5", &[("C3", 1), ("B3", 0), ("D3", 0)]);
+        assert!(two_liberty_picks(&b, 0, "C3").is_empty());
+        // Three liberties or more: not this tactic's business.
+        let b = board("square:5", &[("C3", 1)]);
+        assert!(two_liberty_picks(&b, 0, "C3").is_empty());
     }
 
     /// Every move the heavy policy picks from here over many draws, as labels.

@@ -293,7 +293,9 @@ struct GtpArgs {
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     patterns: bool,
     /// Playout policy of the search: light (random, no own-eye filling), tactics (captures,
-    /// escapes, no big self-ataris) or heavy (tactics and shape patterns); default: the level's.
+    /// escapes, no big self-ataris), reading (tactics and groups of two liberties), heavy
+    /// (tactics and shape patterns) or patterns (tactics and learned shapes); default: the
+    /// level's.
     #[arg(long)]
     policy: Option<String>,
     /// UCT exploration constant of the search (for tuning; default 0.1).
@@ -414,7 +416,7 @@ enum BenchCommand {
         rules: String,
         #[arg(long, default_value_t = 2)]
         players: usize,
-        /// light, tactics or heavy.
+        /// light, tactics, reading, heavy or patterns.
         #[arg(long, default_value = "tactics")]
         policy: String,
         #[arg(long, default_value_t = 1)]
