@@ -26,19 +26,24 @@ pub struct LadderReader {
     visited: u32,
 }
 
-/// Distinct liberties of the group at `node`, counted up to `cap` (no allocation).
+/// Distinct liberties of the group at `node`, counted up to `cap` (at most 8; no allocation).
 pub fn liberty_count(board: &Board, node: NodeId, cap: usize) -> usize {
     let mut seen = [0 as NodeId; 8];
-    let cap = cap.min(seen.len());
+    liberties(board, node, &mut seen[..cap.min(8)])
+}
+
+/// The first distinct liberties of the group at `node`, as many as `libs` holds; returns how
+/// many were found (`libs.len()`: that many or more). Stops as soon as `libs` is full.
+pub fn liberties(board: &Board, node: NodeId, libs: &mut [NodeId]) -> usize {
     let mut count = 0;
     for s in board.group_stones(node) {
         for &q in board.map().neighbors(s) {
-            if board.color(q) == EMPTY && !seen[..count].contains(&q) {
-                seen[count] = q;
+            if count == libs.len() {
+                return count;
+            }
+            if board.color(q) == EMPTY && !libs[..count].contains(&q) {
+                libs[count] = q;
                 count += 1;
-                if count >= cap {
-                    return count;
-                }
             }
         }
     }

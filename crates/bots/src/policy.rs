@@ -64,9 +64,9 @@ impl Policy {
     ) -> Option<NodeId> {
         match self {
             Policy::Light => choose_light(board, tables, player, rng),
-            Policy::Tactics => choose_heavy(board, tables, player, last, false, rng),
-            Policy::Reading => choose_reading(board, tables, player, last, rng),
-            Policy::Heavy => choose_heavy(board, tables, player, last, true, rng),
+            Policy::Tactics => choose_heavy(board, tables, player, last, Stage::None, rng),
+            Policy::Reading => choose_heavy(board, tables, player, last, Stage::TwoLiberties, rng),
+            Policy::Heavy => choose_heavy(board, tables, player, last, Stage::Shape, rng),
             Policy::Patterns => choose_patterns(board, tables, player, last, rng),
         }
     }
@@ -207,65 +207,42 @@ fn shape_move(
     (k > 0).then(|| found[rng.below(k as u32) as usize])
 }
 
-/// The tactical policy's move for `player`, `last` being the previous placement; with `shape`,
-/// the heavy policy's (shape patterns after the tactics).
+/// What a tactical policy tries after the tactics and before a light move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Nothing: straight to the light move (`tactics`).
+    None,
+    /// MoGo-style shape around the last move (`heavy`).
+    Shape,
+    /// Three times in four, a group of two liberties next to the last move (`reading`).
+    TwoLiberties,
+}
+
+/// A tactical policy's move for `player`, `last` being the previous placement: the tactics,
+/// then `stage`, then a light move that is not a big self-atari.
 pub fn choose_heavy(
     board: &Board,
     tables: &PlayoutTables,
     player: Player,
     last: Option<NodeId>,
-    shape: bool,
+    stage: Stage,
     rng: &mut Rng,
 ) -> Option<NodeId> {
     if let Some(n) = urgent(board, player, last, rng) {
         return Some(n);
     }
-    if shape
-        && let Some(last) = last.filter(|&l| board.color(l) != EMPTY)
-        && let Some(n) = shape_move(board, tables, player, last, rng)
-    {
-        return Some(n);
-    }
-    light_but_not_big_self_atari(board, tables, player, rng)
-}
-
-/// The tactics, then (three times in four) a move for a group of two liberties next to the
-/// last move ([`two_liberty_move`]), then a light move that is not a big self-atari.
-pub fn choose_reading(
-    board: &Board,
-    tables: &PlayoutTables,
-    player: Player,
-    last: Option<NodeId>,
-    rng: &mut Rng,
-) -> Option<NodeId> {
-    if let Some(n) = urgent(board, player, last, rng) {
-        return Some(n);
-    }
-    if let Some(last) = last.filter(|&l| board.color(l) != EMPTY)
-        && rng.below(4) != 0
-        && let Some(n) = two_liberty_move(board, player, last, rng)
-    {
-        return Some(n);
-    }
-    light_but_not_big_self_atari(board, tables, player, rng)
-}
-
-/// Up to three distinct liberties of the group at `node` into `libs`; returns how many (3 means
-/// three or more). Allocation-free; stops at the third.
-fn first_liberties(board: &Board, node: NodeId, libs: &mut [NodeId; 3]) -> usize {
-    let mut count = 0;
-    for s in board.group_stones(node) {
-        for &l in board.map().neighbors(s) {
-            if board.color(l) == EMPTY && !libs[..count].contains(&l) {
-                libs[count] = l;
-                count += 1;
-                if count == libs.len() {
-                    return count;
-                }
-            }
+    if let Some(last) = last.filter(|&l| board.color(l) != EMPTY) {
+        let found = match stage {
+            Stage::None => None,
+            Stage::Shape => shape_move(board, tables, player, last, rng),
+            Stage::TwoLiberties if rng.below(4) != 0 => two_liberty_move(board, player, last, rng),
+            Stage::TwoLiberties => None,
+        };
+        if found.is_some() {
+            return found;
         }
     }
-    count
+    light_but_not_big_self_atari(board, tables, player, rng)
 }
 
 /// Races and short fights, as Pachi's playouts read them: for each group next to `last` (or
@@ -288,7 +265,7 @@ pub fn two_liberty_move(board: &Board, player: Player, last: NodeId, rng: &mut R
         }
         groups.add(id);
         let mut libs = [0; 3];
-        if first_liberties(board, q, &mut libs) != 2 {
+        if crate::ladder::liberties(board, q, &mut libs) != 2 {
             continue;
         }
         for (l, other) in [(libs[0], libs[1]), (libs[1], libs[0])] {
@@ -471,16 +448,19 @@ mod tests {
         b.map().node_by_label(label).unwrap()
     }
 
-    /// Every move [`two_liberty_move`] picks from here over many draws, as sorted labels.
-    fn two_liberty_picks(b: &Board, player: u8, last: &str) -> Vec<String> {
-        let mut rng = Rng::new(3);
-        let mut seen: Vec<String> = (0..100)
-            .filter_map(|_| two_liberty_move(b, Player(player), node(b, last), &mut rng))
-            .map(|n| b.map().label(n).to_string())
-            .collect();
+    /// Every move `choose` picks from here over many draws, as sorted labels.
+    fn all_picks(b: &Board, draws: usize, mut choose: impl FnMut(&mut Rng) -> Option<NodeId>) -> Vec<String> {
+        let mut rng = Rng::new(7);
+        let mut seen: Vec<String> =
+            (0..draws).filter_map(|_| choose(&mut rng)).map(|n| b.map().label(n).to_string()).collect();
         seen.sort();
         seen.dedup();
         seen
+    }
+
+    /// Every move [`two_liberty_move`] picks from here.
+    fn two_liberty_picks(b: &Board, player: u8, last: &str) -> Vec<String> {
+        all_picks(b, 100, |rng| two_liberty_move(b, Player(player), node(b, last), rng))
     }
 
     #[test]
@@ -511,17 +491,12 @@ mod tests {
         assert!(two_liberty_picks(&b, 0, "C3").is_empty());
     }
 
-    /// Every move the heavy policy picks from here over many draws, as labels.
+    /// Every move the heavy policy picks from here.
     fn picks(b: &Board, player: u8, last: &str) -> Vec<String> {
         let tables = PlayoutTables::new(b.map());
-        let mut rng = Rng::new(7);
-        let mut seen: Vec<String> = (0..200)
-            .filter_map(|_| choose_heavy(b, &tables, Player(player), Some(node(b, last)), true, &mut rng))
-            .map(|n| b.map().label(n).to_string())
-            .collect();
-        seen.sort();
-        seen.dedup();
-        seen
+        all_picks(b, 200, |rng| {
+            choose_heavy(b, &tables, Player(player), Some(node(b, last)), Stage::Shape, rng)
+        })
     }
 
     #[test]
