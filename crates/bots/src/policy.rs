@@ -134,11 +134,14 @@ impl Groups {
         Groups { ids: [0; 8], len: 0 }
     }
 
-    fn add(&mut self, id: NodeId) {
-        if self.len < self.ids.len() && !self.ids[..self.len].contains(&id) {
+    /// Adds `id`; false when it was already there (or there is no room).
+    fn add(&mut self, id: NodeId) -> bool {
+        let new = self.len < self.ids.len() && !self.ids[..self.len].contains(&id);
+        if new {
             self.ids[self.len] = id;
             self.len += 1;
         }
+        new
     }
 }
 
@@ -259,11 +262,9 @@ pub fn two_liberty_move(board: &Board, player: Player, last: NodeId, rng: &mut R
     let mut seen = [0; 8];
     for q in std::iter::once(last).chain(map.neighbors(last).iter().copied()) {
         let Some(owner) = board.stone_at(q) else { continue };
-        let id = board.group_id(q).unwrap_or(q);
-        if groups.ids[..groups.len].contains(&id) {
+        if !groups.add(board.group_id(q).unwrap_or(q)) {
             continue;
         }
-        groups.add(id);
         let mut libs = [0; 3];
         if crate::ladder::liberties(board, q, &mut libs) != 2 {
             continue;
