@@ -13,13 +13,16 @@ use gobeyond_maps::{Map, NodeId};
 
 use crate::{Board, Player, Rng, SuicideRule, board::EMPTY};
 
-/// Per-map tables for playouts (diagonals), built once and shared.
+/// Per-map tables for playouts (diagonals and the shape ring), built once and shared.
 #[derive(Debug, Clone)]
 pub struct PlayoutTables {
     offsets: Vec<u32>,
     diagonals: Vec<NodeId>,
-    /// The most diagonals any node has (4 on a square grid, 6 on a hex grid).
+    /// The most diagonals any node has (4 on a square grid, none on a hex grid).
     max_diagonals: usize,
+    ring_offsets: Vec<u32>,
+    ring: Vec<NodeId>,
+    max_ring: usize,
 }
 
 impl PlayoutTables {
@@ -51,7 +54,24 @@ impl PlayoutTables {
             offsets.push(diagonals.len() as u32);
         }
         let max_diagonals = offsets.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
-        PlayoutTables { offsets, diagonals, max_diagonals }
+        let (ring_offsets, ring) =
+            if max_diagonals > 0 { (offsets.clone(), diagonals.clone()) } else { bridge_points(map) };
+        let max_ring = ring_offsets.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
+        PlayoutTables { offsets, diagonals, max_diagonals, ring_offsets, ring, max_ring }
+    }
+
+    /// The shape ring of `node`: the points around its neighbours that a move's shape looks at
+    /// besides them. Its diagonals on maps that have some; on maps without any (hex cells, the
+    /// triangular lattice, Goldberg spheres) the *bridge points*, two steps away through two
+    /// common neighbours, which make the two-way connection of those maps' shapes.
+    #[inline]
+    pub fn ring(&self, node: NodeId) -> &[NodeId] {
+        &self.ring[self.ring_offsets[node as usize] as usize..self.ring_offsets[node as usize + 1] as usize]
+    }
+
+    /// The largest shape ring of the map.
+    pub fn max_ring(&self) -> usize {
+        self.max_ring
     }
 
     /// The most graph diagonals any node of the map has.
@@ -72,6 +92,33 @@ impl PlayoutTables {
     pub fn diagonals(&self, node: NodeId) -> &[NodeId] {
         &self.diagonals[self.offsets[node as usize] as usize..self.offsets[node as usize + 1] as usize]
     }
+}
+
+/// Per node, the points two steps away that share two or more neighbours with it (offsets, points).
+fn bridge_points(map: &Map) -> (Vec<u32>, Vec<NodeId>) {
+    let mut offsets = Vec::with_capacity(map.len() + 1);
+    let mut points = Vec::new();
+    offsets.push(0);
+    for p in map.nodes() {
+        let mut second: Vec<NodeId> = map
+            .neighbors(p)
+            .iter()
+            .flat_map(|&q| map.neighbors(q).iter().copied())
+            .filter(|&d| d != p && !map.are_adjacent(p, d))
+            .collect();
+        second.sort_unstable();
+        // A point reached through two neighbours appears twice (or more) in the sorted list.
+        let mut i = 0;
+        while i < second.len() {
+            let j = second[i..].iter().take_while(|&&d| d == second[i]).count();
+            if j >= 2 {
+                points.push(second[i]);
+            }
+            i += j;
+        }
+        offsets.push(points.len() as u32);
+    }
+    (offsets, points)
 }
 
 /// True when `node` is an eye of colour code `stone` (see the module notes).

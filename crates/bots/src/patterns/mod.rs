@@ -5,8 +5,11 @@
 //! A move is a team of features, one from each group ([`Group`]): what it captures, whether it
 //! escapes an atari, self-ataris or ataris, its liberties afterwards, its graph distance to the
 //! last two moves, and the shape of its graph neighbourhood — the colours of its neighbours and
-//! graph diagonals counted by kind (own, enemy, empty, off the map), which on a square grid is the
-//! 3×3 block up to rotation and reflection and means the same on a hex grid, a torus or a sphere.
+//! of its shape ring (the graph diagonals; on maps without diagonals, such as hex cells, the
+//! bridge points two steps away through two common neighbours) counted by kind (own, enemy,
+//! empty, off the map), which on a square grid is the 3×3 block up to rotation and reflection and
+//! means the same on a torus; a hex grid's shapes (six neighbours, six bridge points) are keys
+//! of their own, learned from the bot's own hex games.
 //! A move's strength is the product of its features' weights (γ); the chance that it is the move
 //! played is its strength over the sum of all legal moves' strengths.
 //!
@@ -86,8 +89,8 @@ pub struct Features {
     pub shape: ShapeKey,
 }
 
-/// Neighbours and diagonals counted by kind: own, enemy, empty, missing (the map's most minus
-/// this node's). Packed 4 bits a count.
+/// Neighbours and the shape ring (diagonals or bridge points) counted by kind: own, enemy,
+/// empty, missing (the map's most minus this node's). Packed 4 bits a count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ShapeKey(pub u32);
 
@@ -125,12 +128,12 @@ pub fn shape(board: &Board, tables: &PlayoutTables, node: NodeId, player: Player
     for &q in map.neighbors(node) {
         count(q, 0);
     }
-    let diagonals = tables.diagonals(node);
-    for &q in diagonals {
+    let ring = tables.ring(node);
+    for &q in ring {
         count(q, 4);
     }
     counts[3] = (map.max_degree() - map.degree(node)) as u32;
-    counts[7] = tables.max_diagonals().saturating_sub(diagonals.len()) as u32;
+    counts[7] = tables.max_ring().saturating_sub(ring.len()) as u32;
     ShapeKey(counts.iter().enumerate().map(|(i, &c)| c.min(15) << (4 * i)).sum())
 }
 
@@ -465,6 +468,36 @@ mod tests {
         let s = shape(&b, &tables, at(&b, "A1"), black);
         assert_eq!(s.text(), "0022/0013");
         assert_eq!(ShapeKey::parse(&s.text()), Some(s));
+    }
+
+    #[test]
+    fn hex_shapes_look_at_the_bridge_points() {
+        let map = Arc::new(gobeyond_maps::generate("hex:4").unwrap());
+        let tables = PlayoutTables::new(&map);
+        let centre = map.nodes().find(|&v| map.neighbors(v).iter().all(|&q| map.degree(q) == 6)).unwrap();
+        // Hex cells have no diagonals (every two common neighbours touch): the ring is the six
+        // bridge points, each two steps away through two common neighbours.
+        assert!(tables.diagonals(centre).is_empty());
+        let ring = tables.ring(centre);
+        assert_eq!(ring.len(), 6, "{ring:?}");
+        for &d in ring {
+            assert!(!map.are_adjacent(centre, d) && d != centre);
+            let common = map.neighbors(centre).iter().filter(|&&q| map.are_adjacent(q, d)).count();
+            assert_eq!(common, 2);
+        }
+        assert_eq!(tables.max_ring(), 6);
+        // A stone on a bridge point changes the shape; the empty centre reads 6 empty, 6 empty.
+        let empty = Board::new(map.clone());
+        assert_eq!(shape(&empty, &tables, centre, Player(0)).text(), "0060/0060");
+        let mut b = Board::new(map.clone());
+        b.play_unchecked(ring[0], Player(0));
+        assert_eq!(shape(&b, &tables, centre, Player(0)).text(), "0060/1050");
+        // On a square grid the ring is the diagonals.
+        let square = gobeyond_maps::generate("square:5").unwrap();
+        let t = PlayoutTables::new(&square);
+        for v in square.nodes() {
+            assert_eq!(t.ring(v), t.diagonals(v));
+        }
     }
 
     #[test]
