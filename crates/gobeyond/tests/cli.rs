@@ -613,17 +613,37 @@ fn the_patterns_fit_on_the_bots_own_records() {
     assert!(!ok && err.contains("way-of-go rules, not classic"), "{err}");
 }
 
-/// The checked-in pattern weights are what `train fit` makes of the checked-in records, and the
-/// fitted weights predict held-out moves far better than equal weights.
+/// The checked-in pattern weights are what `train fit` makes of the checked-in records — GNU Go's
+/// 13×13 games, then the bot's own hex games for the shapes of hex cells — and the fitted weights
+/// predict held-out moves far better than equal weights, and hex moves better than the square
+/// weights alone.
 #[test]
 fn the_pattern_weights_are_reproducible_from_the_records() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let out = tmp("patterns.json");
+    let square = tmp("patterns-square.json");
     let (ok, report, err) = run(
         &[
             "train",
             "fit",
             root.join("data/patterns/gnugo-13x13").to_str().unwrap(),
+            "--out",
+            square.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let r: serde_json::Value = serde_json::from_str(&report).unwrap();
+    let (before, after) = (r["before"]["top1"].as_f64().unwrap(), r["held_out"]["top1"].as_f64().unwrap());
+    assert!(after > 10.0 * before, "{report}");
+
+    let out = tmp("patterns.json");
+    let (ok, report, err) = run(
+        &[
+            "train",
+            "fit",
+            root.join("data/patterns/bot-hex7").to_str().unwrap(),
+            "--base",
+            square.to_str().unwrap(),
             "--out",
             out.to_str().unwrap(),
         ],
@@ -634,8 +654,13 @@ fn the_pattern_weights_are_reproducible_from_the_records() {
     let checked_in = std::fs::read_to_string(root.join("crates/bots/data/patterns.json")).unwrap();
     assert!(fitted == checked_in, "crates/bots/data/patterns.json is not the fit of data/patterns");
     let r: serde_json::Value = serde_json::from_str(&report).unwrap();
-    let (before, after) = (r["before"]["top1"].as_f64().unwrap(), r["held_out"]["top1"].as_f64().unwrap());
-    assert!(after > 10.0 * before, "{report}");
+    let (base, extended) =
+        (r["before"]["log_likelihood"].as_f64().unwrap(), r["held_out"]["log_likelihood"].as_f64().unwrap());
+    assert!(extended > base + 0.1, "{report}");
+    // The square model's groups are kept as they were.
+    let square: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&square).unwrap()).unwrap();
+    let extended: serde_json::Value = serde_json::from_str(&fitted).unwrap();
+    assert_eq!(square["groups"], extended["groups"]);
 
     let (ok, _, err) =
         run(&["train", "fit", root.join("docs").to_str().unwrap(), "--out", out.to_str().unwrap()], "");

@@ -172,10 +172,63 @@ pub fn equal_weights(s: &Samples) -> Gammas {
     Gammas(vec![1.0; FIXED_SLOTS + s.shapes.len()])
 }
 
-/// Hunter's MM, group by group, `iterations` rounds over all groups.
-pub fn fit(s: &Samples, iterations: usize, mut progress: impl FnMut(usize, Quality)) -> Gammas {
+/// Where a fit starts: every γ at 1 and free, or an earlier model's γ held fixed.
+#[derive(Debug, Clone)]
+pub struct Start {
+    gamma: Gammas,
+    frozen: Vec<bool>,
+    /// The base's shapes the samples never met, kept as they are in the weights written.
+    kept: BTreeMap<String, f64>,
+}
+
+impl Start {
+    /// Nothing known: every γ 1, all fitted.
+    pub fn fresh(s: &Samples) -> Start {
+        let slots = FIXED_SLOTS + s.shapes.len();
+        Start { gamma: Gammas(vec![1.0; slots]), frozen: vec![false; slots], kept: BTreeMap::new() }
+    }
+
+    /// Extends `base`: its fixed groups and the shapes it knows keep their γ; only shapes it has
+    /// never seen (a new map family's) are fitted. What the base predicts on its own maps is
+    /// unchanged.
+    pub fn extending(s: &Samples, base: &Weights) -> Result<Start, String> {
+        let mut start = Start::fresh(s);
+        for (gi, g) in GROUPS[..7].iter().enumerate() {
+            let feats = base
+                .groups
+                .get(g.name())
+                .ok_or_else(|| format!("the base lacks the group {:?}", g.name()))?;
+            for (fi, f) in g.features().iter().enumerate() {
+                let gamma = *feats.get(*f).ok_or_else(|| format!("the base lacks {}:{f}", g.name()))?;
+                start.gamma.0[gi * 4 + fi] = gamma;
+                start.frozen[gi * 4 + fi] = true;
+            }
+        }
+        for (text, &gamma) in &base.shapes {
+            let key = ShapeKey::parse(text).ok_or_else(|| format!("bad shape key {text:?} in the base"))?;
+            match s.shapes.get(&key) {
+                Some(&slot) => {
+                    start.gamma.0[slot as usize] = gamma;
+                    start.frozen[slot as usize] = true;
+                }
+                None => {
+                    start.kept.insert(text.clone(), gamma);
+                }
+            }
+        }
+        Ok(start)
+    }
+
+    /// The γ the fit starts from (the base's where it has them).
+    pub fn gammas(&self) -> &Gammas {
+        &self.gamma
+    }
+}
+
+/// Hunter's MM, group by group, `iterations` rounds over all groups; frozen γ stay as they start.
+pub fn fit(s: &Samples, start: Start, iterations: usize, mut progress: impl FnMut(usize, Quality)) -> Fitted {
     let slots = FIXED_SLOTS + s.shapes.len();
-    let mut gamma = Gammas(vec![1.0; slots]);
+    let Start { mut gamma, frozen, kept } = start;
     // Wins per slot: fixed by the data.
     let mut wins = vec![0.0f64; slots];
     for j in 0..s.positions() {
@@ -198,7 +251,7 @@ pub fn fit(s: &Samples, iterations: usize, mut progress: impl FnMut(usize, Quali
             }
             for slot in 0..slots {
                 let in_group = if g < 7 { slot / 4 == g && slot < FIXED_SLOTS } else { slot >= FIXED_SLOTS };
-                if in_group && denom[slot] > 0.0 {
+                if in_group && !frozen[slot] && denom[slot] > 0.0 {
                     let old = gamma.0[slot];
                     gamma.0[slot] = (wins[slot] + 1.0) / (denom[slot] + 2.0 / (old + 1.0));
                 }
@@ -206,7 +259,23 @@ pub fn fit(s: &Samples, iterations: usize, mut progress: impl FnMut(usize, Quali
         }
         progress(round + 1, gamma.quality(s));
     }
-    gamma
+    Fitted { gamma, kept }
+}
+
+/// A fit's result: the γ of the samples' features, and the base's shapes they never met.
+#[derive(Debug, Clone)]
+pub struct Fitted {
+    pub gamma: Gammas,
+    kept: BTreeMap<String, f64>,
+}
+
+impl Fitted {
+    /// The weights file: the fitted γ and the kept ones.
+    pub fn weights(&self, s: &Samples, trained_on: String) -> Weights {
+        let mut w = self.gamma.weights(s, trained_on);
+        w.shapes.extend(self.kept.iter().map(|(k, &g)| (k.clone(), g)));
+        w
+    }
 }
 
 #[cfg(test)]
@@ -214,10 +283,8 @@ pub fn fit(s: &Samples, iterations: usize, mut progress: impl FnMut(usize, Quali
 mod tests {
     use super::*;
 
-    /// Games in which the winner always captures when it can: the fit must learn that captures
-    /// are strong, and predict better than equal weights.
-    #[test]
-    fn the_fit_learns_what_the_players_did() {
+    /// Games on 7×7 in which the mover captures whenever it can and plays at random otherwise.
+    fn capturing_games() -> Samples {
         let map = Arc::new(gobeyond_maps::generate("square:7").unwrap());
         let tables = PlayoutTables::new(&map);
         let mut samples = Samples::new();
@@ -246,16 +313,58 @@ mod tests {
             }
             samples.add_game(&g).unwrap();
         }
+        samples
+    }
+
+    /// The fit must learn that captures are strong, and predict better than equal weights.
+    #[test]
+    fn the_fit_learns_what_the_players_did() {
+        let samples = capturing_games();
         assert!(samples.positions() > 300, "{}", samples.positions());
         let (train, test) = samples.split(5);
-        let before = Gammas(vec![1.0; FIXED_SLOTS + train.shapes.len()]).quality(&test);
-        let gamma = fit(&train, 5, |_, _| {});
-        let after = gamma.quality(&test);
+        let before = equal_weights(&train).quality(&test);
+        let fitted = fit(&train, Start::fresh(&train), 5, |_, _| {});
+        let after = fitted.gamma.quality(&test);
         assert!(after.log_likelihood > before.log_likelihood, "{before:?} → {after:?}");
-        let w = gamma.weights(&train, "test".into());
+        let w = fitted.weights(&train, "test".into());
         let capture = &w.groups["capture"];
         assert!(capture["one"] > 5.0 * capture["none"], "{capture:?}");
         // The file reads back.
         assert!(super::super::Model::from_weights(&w).is_ok());
+    }
+
+    /// Extending a model fits only the shapes it has never seen: its fixed groups and known
+    /// shapes come out as they went in, and shapes the new games never met are kept.
+    #[test]
+    fn extending_a_model_fits_only_its_unknown_shapes() {
+        let samples = capturing_games();
+        let first = fit(&samples, Start::fresh(&samples), 5, |_, _| {}).weights(&samples, "first".into());
+        let mut base = first.clone();
+        // A base that knows captures less well, misses the commonest shape, and holds a shape
+        // of another map family.
+        base.groups.get_mut("capture").unwrap().insert("one".into(), 3.0);
+        let (common, _) = samples
+            .shapes
+            .iter()
+            .max_by_key(|&(_, &slot)| {
+                (0..samples.candidates()).filter(|&i| samples.teams[i][7] == slot).count()
+            })
+            .unwrap();
+        let common = common.text();
+        base.shapes.remove(&common);
+        base.shapes.insert("0060/0060".into(), 2.5);
+        let start = Start::extending(&samples, &base).unwrap();
+        let w = fit(&samples, start, 5, |_, _| {}).weights(&samples, "extended".into());
+        assert_eq!(w.groups, base.groups);
+        assert_eq!(w.shapes.get("0060/0060"), Some(&2.5));
+        for (k, g) in &base.shapes {
+            assert_eq!(w.shapes.get(k), Some(g), "{k}");
+        }
+        // The missing shape was fitted again (and moved off 1, where it started).
+        assert!(w.shapes.get(&common).is_some_and(|&g| g != 1.0), "{common}: {:?}", w.shapes.get(&common));
+        assert_eq!(w.shapes.len(), base.shapes.len() + 1);
+        // A base without a group is refused with its name.
+        base.groups.remove("atari");
+        assert!(Start::extending(&samples, &base).unwrap_err().contains("atari"));
     }
 }

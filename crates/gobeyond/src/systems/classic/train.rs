@@ -9,7 +9,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Subcommand;
-use gobeyond_bots::patterns::fit::{Quality, Samples, fit};
+use gobeyond_bots::patterns::{
+    Weights,
+    fit::{Quality, Samples, Start, fit},
+};
 use gobeyond_rules::ClassicGame;
 use serde::Serialize;
 
@@ -48,6 +51,10 @@ pub enum TrainCommand {
         /// The weights file to write (the checked-in one is crates/bots/data/patterns.json).
         #[arg(long)]
         out: PathBuf,
+        /// Extend this weights file: its feature groups and the shapes it knows keep their
+        /// weights, only shapes it has never seen (another map family's) are fitted.
+        #[arg(long)]
+        base: Option<PathBuf>,
     },
 }
 
@@ -59,6 +66,9 @@ pub struct FitReport {
     pub candidates: usize,
     pub shapes: usize,
     /// Equal weights on the held-out positions.
+    pub equal: Quality,
+    /// The starting weights on the held-out positions: the base's when extending one, else
+    /// equal weights.
     pub before: Quality,
     /// The fitted weights on the held-out positions.
     pub held_out: Quality,
@@ -86,8 +96,21 @@ pub fn run(command: TrainCommand) -> Result<()> {
             })?;
             println!("{}", serde_json::to_string_pretty(&summary)?);
         }
-        TrainCommand::Fit { records, iterations, hold_out, out } => {
-            let report = fit_files(&records, iterations, hold_out, &out)?;
+        TrainCommand::Fit { records, iterations, hold_out, out, base } => {
+            let base = match base {
+                Some(path) => {
+                    let text = std::fs::read_to_string(&path)
+                        .with_context(|| format!("reading {}", path.display()))?;
+                    let weights: Weights =
+                        serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
+                    // Checked as the engine would load it.
+                    gobeyond_bots::patterns::Model::from_weights(&weights)
+                        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                    Some(weights)
+                }
+                None => None,
+            };
+            let report = fit_files(&records, iterations, hold_out, base.as_ref(), &out)?;
             println!("{}", serde_json::to_string_pretty(&report)?);
         }
     }
@@ -121,7 +144,13 @@ fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-pub fn fit_files(paths: &[PathBuf], iterations: usize, hold_out: usize, out: &Path) -> Result<FitReport> {
+pub fn fit_files(
+    paths: &[PathBuf],
+    iterations: usize,
+    hold_out: usize,
+    base: Option<&Weights>,
+    out: &Path,
+) -> Result<FitReport> {
     let files = record_files(paths)?;
     let mut samples = Samples::new();
     let bar = indicatif::ProgressBar::new(files.len() as u64)
@@ -135,20 +164,28 @@ pub fn fit_files(paths: &[PathBuf], iterations: usize, hold_out: usize, out: &Pa
     bar.finish_and_clear();
     let (positions, candidates) = (samples.positions(), samples.candidates());
     let (train, test) = samples.split(hold_out);
-    let before = gobeyond_bots::patterns::fit::equal_weights(&train).quality(&test);
+    let equal = gobeyond_bots::patterns::fit::equal_weights(&train).quality(&test);
+    let start = match base {
+        Some(b) => Start::extending(&train, b).map_err(anyhow::Error::msg)?,
+        None => Start::fresh(&train),
+    };
+    let before = start.gammas().quality(&test);
     let bar = indicatif::ProgressBar::new(iterations as u64)
         .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} MM rounds {msg}")?);
-    let gamma = fit(&train, iterations, |_, q| {
+    let fitted = fit(&train, start, iterations, |_, q| {
         bar.set_message(format!("top-1 {:.3}", q.top1));
         bar.inc(1);
     });
     bar.finish_and_clear();
-    let trained_on = format!(
-        "{} SGF records, {} positions, {iterations} MM rounds (gobeyond train fit)",
+    let mut trained_on = format!(
+        "{} records, {} positions, {iterations} MM rounds (gobeyond train fit)",
         files.len(),
         train.positions()
     );
-    let weights = gamma.weights(&train, trained_on);
+    if let Some(b) = base {
+        trained_on = format!("{}; extended with new shapes from {trained_on}", b.trained_on);
+    }
+    let weights = fitted.weights(&train, trained_on);
     std::fs::write(out, serde_json::to_string_pretty(&weights)? + "\n")
         .with_context(|| format!("writing {}", out.display()))?;
     Ok(FitReport {
@@ -156,8 +193,9 @@ pub fn fit_files(paths: &[PathBuf], iterations: usize, hold_out: usize, out: &Pa
         positions,
         candidates,
         shapes: weights.shapes.len(),
+        equal,
         before,
-        held_out: gamma.quality(&test),
-        training: gamma.quality(&train),
+        held_out: fitted.gamma.quality(&test),
+        training: fitted.gamma.quality(&train),
     })
 }
