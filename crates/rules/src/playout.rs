@@ -32,13 +32,7 @@ impl PlayoutTables {
         offsets.push(0);
         let mut common = Vec::new();
         for p in map.nodes() {
-            let mut candidates: Vec<NodeId> = map
-                .neighbors(p)
-                .iter()
-                .flat_map(|&q| map.neighbors(q).iter().copied())
-                .filter(|&d| d != p && !map.are_adjacent(p, d))
-                .collect();
-            candidates.sort_unstable();
+            let mut candidates = second_shell(map, p);
             candidates.dedup();
             for d in candidates {
                 common.clear();
@@ -94,19 +88,26 @@ impl PlayoutTables {
     }
 }
 
+/// The points two steps from `p`, sorted, each as many times as it has neighbours in common
+/// with `p`.
+fn second_shell(map: &Map, p: NodeId) -> Vec<NodeId> {
+    let mut second: Vec<NodeId> = map
+        .neighbors(p)
+        .iter()
+        .flat_map(|&q| map.neighbors(q).iter().copied())
+        .filter(|&d| d != p && !map.are_adjacent(p, d))
+        .collect();
+    second.sort_unstable();
+    second
+}
+
 /// Per node, the points two steps away that share two or more neighbours with it (offsets, points).
 fn bridge_points(map: &Map) -> (Vec<u32>, Vec<NodeId>) {
     let mut offsets = Vec::with_capacity(map.len() + 1);
     let mut points = Vec::new();
     offsets.push(0);
     for p in map.nodes() {
-        let mut second: Vec<NodeId> = map
-            .neighbors(p)
-            .iter()
-            .flat_map(|&q| map.neighbors(q).iter().copied())
-            .filter(|&d| d != p && !map.are_adjacent(p, d))
-            .collect();
-        second.sort_unstable();
+        let second = second_shell(map, p);
         // A point reached through two neighbours appears twice (or more) in the sorted list.
         let mut i = 0;
         while i < second.len() {
