@@ -193,16 +193,10 @@ impl Start {
     /// unchanged.
     pub fn extending(s: &Samples, base: &Weights) -> Result<Start, String> {
         let mut start = Start::fresh(s);
-        for (gi, g) in GROUPS[..7].iter().enumerate() {
-            let feats = base
-                .groups
-                .get(g.name())
-                .ok_or_else(|| format!("the base lacks the group {:?}", g.name()))?;
-            for (fi, f) in g.features().iter().enumerate() {
-                let gamma = *feats.get(*f).ok_or_else(|| format!("the base lacks {}:{f}", g.name()))?;
-                start.gamma.0[gi * 4 + fi] = gamma;
-                start.frozen[gi * 4 + fi] = true;
-            }
+        // Every fixed slot is frozen, those a group does not use too (they never occur).
+        for (slot, gamma) in base.fixed()?.into_iter().flatten().enumerate() {
+            start.gamma.0[slot] = gamma;
+            start.frozen[slot] = true;
         }
         for (text, &gamma) in &base.shapes {
             let key = ShapeKey::parse(text).ok_or_else(|| format!("bad shape key {text:?} in the base"))?;
@@ -239,6 +233,11 @@ pub fn fit(s: &Samples, start: Start, iterations: usize, mut progress: impl FnMu
     let mut denom = vec![0.0f64; slots];
     for round in 0..iterations {
         for g in 0..8 {
+            let group = if g < 7 { g * 4..g * 4 + 4 } else { FIXED_SLOTS..slots };
+            if frozen[group.clone()].iter().all(|&f| f) {
+                // Nothing of this group to fit (an extended base's): skip its pass over the data.
+                continue;
+            }
             denom.iter_mut().for_each(|d| *d = 0.0);
             for j in 0..s.positions() {
                 let teams = &s.teams[s.starts[j]..s.starts[j + 1]];
@@ -249,9 +248,8 @@ pub fn fit(s: &Samples, start: Start, iterations: usize, mut progress: impl FnMu
                     denom[slot] += gamma.strength(t) / gamma.0[slot] / total;
                 }
             }
-            for slot in 0..slots {
-                let in_group = if g < 7 { slot / 4 == g && slot < FIXED_SLOTS } else { slot >= FIXED_SLOTS };
-                if in_group && !frozen[slot] && denom[slot] > 0.0 {
+            for slot in group {
+                if !frozen[slot] && denom[slot] > 0.0 {
                     let old = gamma.0[slot];
                     gamma.0[slot] = (wins[slot] + 1.0) / (denom[slot] + 2.0 / (old + 1.0));
                 }

@@ -280,6 +280,29 @@ pub struct Weights {
     pub shapes: BTreeMap<String, f64>,
 }
 
+impl Weights {
+    /// The fixed groups' γ, by group and feature index (indices a group lacks weigh 1); every
+    /// feature must be present, finite and positive.
+    pub fn fixed(&self) -> Result<[[f64; 4]; 7], String> {
+        let mut fixed = [[1.0f64; 4]; 7];
+        for (gi, g) in GROUPS[..7].iter().enumerate() {
+            let Some(feats) = self.groups.get(g.name()) else {
+                return Err(format!("pattern weights lack the group {:?}", g.name()));
+            };
+            for (fi, f) in g.features().iter().enumerate() {
+                let Some(&gamma) = feats.get(*f) else {
+                    return Err(format!("pattern weights lack {}:{f}", g.name()));
+                };
+                if !(gamma.is_finite() && gamma > 0.0) {
+                    return Err(format!("pattern weight {}:{f} is {gamma}", g.name()));
+                }
+                fixed[gi][fi] = gamma;
+            }
+        }
+        Ok(fixed)
+    }
+}
+
 /// The weights ready for lookups.
 #[derive(Debug, Clone)]
 pub struct Model {
@@ -293,21 +316,7 @@ impl Model {
         if w.version != 1 {
             return Err(format!("pattern weights version {} (this program reads 1)", w.version));
         }
-        let mut fixed = [[1.0f32; 4]; 7];
-        for (gi, g) in GROUPS[..7].iter().enumerate() {
-            let Some(feats) = w.groups.get(g.name()) else {
-                return Err(format!("pattern weights lack the group {:?}", g.name()));
-            };
-            for (fi, f) in g.features().iter().enumerate() {
-                let Some(gamma) = feats.get(*f) else {
-                    return Err(format!("pattern weights lack {}:{f}", g.name()));
-                };
-                if !(gamma.is_finite() && *gamma > 0.0) {
-                    return Err(format!("pattern weight {}:{f} is {gamma}", g.name()));
-                }
-                fixed[gi][fi] = *gamma as f32;
-            }
-        }
+        let fixed = w.fixed()?.map(|group| group.map(|gamma| gamma as f32));
         let mut shapes = Vec::new();
         for (k, gamma) in &w.shapes {
             let key = ShapeKey::parse(k).ok_or_else(|| format!("bad shape key {k:?}"))?;

@@ -97,24 +97,22 @@ pub fn run(command: TrainCommand) -> Result<()> {
             println!("{}", serde_json::to_string_pretty(&summary)?);
         }
         TrainCommand::Fit { records, iterations, hold_out, out, base } => {
-            let base = match base {
-                Some(path) => {
-                    let text = std::fs::read_to_string(&path)
-                        .with_context(|| format!("reading {}", path.display()))?;
-                    let weights: Weights =
-                        serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
-                    // Checked as the engine would load it.
-                    gobeyond_bots::patterns::Model::from_weights(&weights)
-                        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-                    Some(weights)
-                }
-                None => None,
-            };
+            let base = base.as_deref().map(read_weights).transpose()?;
             let report = fit_files(&records, iterations, hold_out, base.as_ref(), &out)?;
             println!("{}", serde_json::to_string_pretty(&report)?);
         }
     }
     Ok(())
+}
+
+/// A weights file, checked as the engine would load it.
+fn read_weights(path: &Path) -> Result<Weights> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let weights: Weights =
+        serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
+    gobeyond_bots::patterns::Model::from_weights(&weights)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    Ok(weights)
 }
 
 /// Whether a file is a game record the fit reads, by its extension.
