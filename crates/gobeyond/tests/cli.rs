@@ -620,43 +620,30 @@ fn the_patterns_fit_on_the_bots_own_records() {
 #[test]
 fn the_pattern_weights_are_reproducible_from_the_records() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    // `train fit RECORDS [--base FILE] --out FILE`: its JSON report, the run asserted to succeed.
+    let fit = |records: &str, base: Option<&std::path::Path>, out: &std::path::Path| {
+        let records = root.join("data/patterns").join(records);
+        let mut args = vec!["train", "fit", records.to_str().unwrap(), "--out", out.to_str().unwrap()];
+        if let Some(base) = base {
+            args.extend(["--base", base.to_str().unwrap()]);
+        }
+        let (ok, report, err) = run(&args, "");
+        assert!(ok, "{err}");
+        serde_json::from_str::<serde_json::Value>(&report).unwrap()
+    };
     let square = tmp("patterns-square.json");
-    let (ok, report, err) = run(
-        &[
-            "train",
-            "fit",
-            root.join("data/patterns/gnugo-13x13").to_str().unwrap(),
-            "--out",
-            square.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(ok, "{err}");
-    let r: serde_json::Value = serde_json::from_str(&report).unwrap();
+    let r = fit("gnugo-13x13", None, &square);
     let (before, after) = (r["before"]["top1"].as_f64().unwrap(), r["held_out"]["top1"].as_f64().unwrap());
-    assert!(after > 10.0 * before, "{report}");
+    assert!(after > 10.0 * before, "{r}");
 
     let out = tmp("patterns.json");
-    let (ok, report, err) = run(
-        &[
-            "train",
-            "fit",
-            root.join("data/patterns/bot-hex7").to_str().unwrap(),
-            "--base",
-            square.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(ok, "{err}");
+    let r = fit("bot-hex7", Some(&square), &out);
     let fitted = std::fs::read_to_string(&out).unwrap();
     let checked_in = std::fs::read_to_string(root.join("crates/bots/data/patterns.json")).unwrap();
     assert!(fitted == checked_in, "crates/bots/data/patterns.json is not the fit of data/patterns");
-    let r: serde_json::Value = serde_json::from_str(&report).unwrap();
     let (base, extended) =
         (r["before"]["log_likelihood"].as_f64().unwrap(), r["held_out"]["log_likelihood"].as_f64().unwrap());
-    assert!(extended > base + 0.1, "{report}");
+    assert!(extended > base + 0.1, "{r}");
     // The square model's groups are kept as they were.
     let square: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&square).unwrap()).unwrap();
     let extended: serde_json::Value = serde_json::from_str(&fitted).unwrap();
