@@ -4,6 +4,7 @@ import { systemUi } from '../src/systems/index';
 import type { GameState } from '../src/types';
 import type { Naming } from '../src/words';
 import { gridMap } from './fixtures';
+import { hoverMarks, markers } from './markers';
 
 const names: Naming = { player: (p) => ['Black', 'White'][p], label: (n) => `N${n}` };
 
@@ -85,20 +86,20 @@ describe('Gengo in the web client', () => {
     expect(describeSpace('E5', 4, s, names)).toBe('E5: open');
     expect(describeStone(12, s)).toBe('a group of 1 stone with 4 liberties');
     expect(describeStone(3, s)).toBeNull();
-    expect([...(gengo.hoverMarks?.(12, s) ?? [])]).toEqual([2, 10, 14, 22]);
-    expect(gengo.hoverMarks?.(3, s)).toBeUndefined();
+    expect([...(hoverMarks(gengo, 12, s, gridMap(5, 5)) ?? [])]).toEqual([2, 10, 14, 22]);
+    expect(hoverMarks(gengo, 3, s, gridMap(5, 5))).toBeUndefined();
   });
 
   it('tints covered empty spaces, shows area only at the end, and counts both scores', () => {
     const s = state();
     const map = gridMap(5, 5);
-    const m = gengo.markers(s, map);
+    const m = markers(gengo, s, map);
     expect(m.covered?.[7]).toBe(0);
     expect(m.covered?.[12]).toBeNull();
     expect(m.covered?.[6]).toBe(2);
     expect(m.claims).toBeUndefined();
     s.outcome = { scores: [1, 1.5], ranking: [1, 0], places: [2, 1], reason: 'passes' };
-    expect(gengo.markers(s, map).claims?.[7]).toBe(0);
+    expect(markers(gengo, s, map).claims?.[7]).toBe(0);
     expect(gengo.columns.map((c) => c.cell(s.players[1], s))).toEqual(['1.5', '3.5', '2']);
     expect(gengo.passTitle(s)).toMatch(/third pass/);
     expect(gengo.hasSgf(2)).toBe(false);

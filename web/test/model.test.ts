@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { GameModel, groupsWithLiberties } from '../src/model';
+import { groupsWithLiberties } from '../src/graph';
+import { GameModel } from '../src/model';
 import { systemUi } from '../src/systems';
 import type { GameInfo, GameState, GoBeyondEvent, ServerMessage } from '../src/types';
 import { gridMap } from './fixtures';
+import { markers } from './markers';
 
 const map = gridMap(3, 3);
 
@@ -83,14 +85,14 @@ describe('game model', () => {
     const gob = systemUi('gobeyond');
     const s = state(empty(), 0);
     s.nodes = Array(9).fill('disputed');
-    expect(gob.markers(s, map).disputed).toBeUndefined();
+    expect(markers(gob, s, map).disputed).toBeUndefined();
     s.board[0] = 0;
     s.board[8] = 1;
     s.nodes = s.board.map((c, i) => (c !== null ? 'occupied' : i === 3 ? 'claimed' : 'disputed'));
-    expect([...(gob.markers(s, map).disputed ?? [])].sort()).toEqual([1, 2, 4, 5, 6, 7]);
+    expect([...(markers(gob, s, map).disputed ?? [])].sort()).toEqual([1, 2, 4, 5, 6, 7]);
     expect(gob.buttons(s).map((b) => b.id)).toEqual(['skip']);
     // Classic Go: no claims, no extra buttons; unknown systems fall back to it.
-    expect(systemUi('classic').markers(s, map)).toEqual({});
+    expect(markers(systemUi('classic'), s, map)).toEqual({});
     expect(systemUi('classic').buttons(s)).toEqual([]);
     expect(systemUi('no-such-system').name).toBe('classic');
   });

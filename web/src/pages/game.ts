@@ -5,7 +5,8 @@
 import { admitIfInvited, api, inviteFor } from '../api';
 import { playerStyle } from '../colors';
 import { clear, h, toast } from '../dom';
-import { GameModel, component, displayName } from '../model';
+import { component } from '../graph';
+import { GameModel, displayName } from '../model';
 import { type MountedBoard, mountBoard } from '../mount';
 import { session } from '../session';
 import type { Socket } from '../socket';
@@ -655,29 +656,15 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
         if (i >= 0) shownSelected.add(i);
       }
     }
-    const markers = model.ui.markers(s, map, picked);
     board.render({
-      palette: markers.palette,
-      heights: markers.heights,
-      targets: markers.targets,
-      lifted: markers.lifted,
-      reachable: markers.reachable,
-      starts: markers.starts,
-      stoneScale: markers.stoneScale,
-      covered: markers.covered,
       players: model.players,
       board: s?.board ?? [],
-      claims: markers.claims,
-      reserved: s?.reserved,
-      disputed: markers.disputed,
       lastMove: model.lastMove,
-      atari: prefs.atari ? model.atari() : undefined,
-      selected: clean ? shownSelected : picked !== null && markers.lifted === undefined ? new Set([picked]) : undefined,
       mySeat: seat,
       interactive: model.isMyTurn(user.id) && !busy,
       showLabels: prefs.labels,
       pending,
-      highlight: hover !== null && s ? model.ui.hoverMarks?.(hover, s) : undefined,
+      decorations: s ? model.ui.decorate(s, map, { picked, selected: clean ? shownSelected : undefined, atari: prefs.atari, hover }) : undefined,
     });
   }
 

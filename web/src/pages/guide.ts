@@ -4,6 +4,7 @@
 
 import { api } from '../api';
 import { type BoardView, createBoard2D } from '../board2d';
+import { type NodeDecoration, type StoneDecoration, at } from '../decorations';
 import { clear, h } from '../dom';
 import type { MapView } from '../types';
 
@@ -19,7 +20,7 @@ export function diagramBoard(rows: string[]): { map: MapView; view: BoardView } 
     x: [], y: [], z: [], labels: [], edges: [], grid: { width, height, wrap: false }, start_points: [],
   };
   const board: (number | null)[] = [];
-  const claims: (number | null)[] = [];
+  const nodes = new Map<number, NodeDecoration>();
   let lastMove: number | null = null;
   for (let r = 0; r < height; r++) {
     for (let c = 0; c < width; c++) {
@@ -32,30 +33,34 @@ export function diagramBoard(rows: string[]): { map: MapView; view: BoardView } 
       const cell = cells[r][c] ?? '.';
       const stone = { X: 0, O: 1, R: 2 }[cell[0]] ?? null;
       board.push(stone);
-      claims.push({ x: 0, o: 1 }[cell[0]] ?? null);
+      const claim = { x: 0, o: 1 }[cell[0]];
+      if (claim !== undefined) nodes.set(i, { claim });
       if (cell.endsWith('*')) lastMove = i;
     }
   }
   const players = board.some((s) => s === 2) ? 3 : 2;
-  return { map, view: { players, board, claims, lastMove, mySeat: null, interactive: false } };
+  return { map, view: { players, board, lastMove, mySeat: null, interactive: false, decorations: { nodes, stones: new Map() } } };
 }
 
 /** Gengo's diagrams: stones drawn at their size, and the 3×3 block each covers tinted. */
 function gengoView(rows: string[]): { map: MapView; view: BoardView } {
   const { map, view } = diagramBoard(rows);
   const w = map.grid?.width ?? 1;
-  const covered: (number | null)[] = view.board.map(() => null);
+  const nodes = view.decorations?.nodes ?? new Map<number, NodeDecoration>();
+  const stones = view.decorations?.stones ?? new Map<number, StoneDecoration>();
   view.board.forEach((owner, i) => {
     if (owner === null) return;
+    stones.set(i, { scale: 1 / 0.47 });
     for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
       const x = (i % w) + dx;
       const y = Math.floor(i / w) + dy;
       const j = y * w + x;
       if (x < 0 || x >= w || y < 0 || j >= view.board.length || view.board[j] !== null) continue;
-      covered[j] = covered[j] === null || covered[j] === owner ? owner : 2;
+      const d = at(nodes, j);
+      d.tint = d.tint === undefined || d.tint === owner ? owner : 'both';
     }
   });
-  return { map, view: { ...view, covered, stoneScale: 1 / 0.47 } };
+  return { map, view: { ...view, decorations: { nodes, stones } } };
 }
 
 function diagram(rows: string[], caption: string, gengo = false): HTMLElement {
@@ -186,11 +191,14 @@ function lineDiagram(
   opts: { reach?: string[]; targets?: string[]; heights?: Record<string, number>; attacked?: string[] } = {},
 ): HTMLElement {
   const { map, view } = diagramBoard(rows);
-  const at = (l: string) => map.labels.indexOf(l);
-  view.reachable = new Set((opts.reach ?? []).map(at));
-  view.targets = new Set((opts.targets ?? []).map(at));
-  view.heights = map.labels.map((l) => opts.heights?.[l] ?? 1);
-  view.covered = map.labels.map((l) => ((opts.attacked ?? []).includes(l) ? 0 : null));
+  const node = (l: string) => map.labels.indexOf(l);
+  const nodes = new Map<number, NodeDecoration>();
+  const stones = new Map<number, StoneDecoration>();
+  for (const l of opts.reach ?? []) at(nodes, node(l)).shade = 'reachable';
+  for (const l of opts.targets ?? []) at(stones, node(l)).ring = 'target';
+  for (const [l, height] of Object.entries(opts.heights ?? {})) if (height > 1) at(stones, node(l)).label = String(height);
+  for (const l of opts.attacked ?? []) if (view.board[node(l)] === null) at(nodes, node(l)).tint = 0;
+  view.decorations = { nodes, stones };
   const box = h('div', { class: 'diagram-board' });
   const fig = h('figure', { class: 'diagram' }, box, h('figcaption', {}, caption));
   createBoard2D(box, map, 'drawn', () => {}).render(view);

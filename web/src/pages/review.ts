@@ -102,8 +102,7 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
     board.render({
       players: info.players,
       board: v.state.board,
-      claims: v.state.claims,
-      reserved: v.state.reserved,
+      decorations: ui.decorate(v.state, map, { picked: null, atari: false, hover: null }),
       lastMove: a ? nodeOf(a, map) : null,
       mySeat: null,
       interactive: false,

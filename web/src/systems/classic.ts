@@ -2,7 +2,8 @@
 
 import type { GameState, RecordedAction } from '../types';
 import { type Naming, plural } from '../words';
-import type { SystemUi } from './index';
+import { goStones, onlyStones } from './kit';
+import type { SystemUi } from './types';
 
 /** A line for one action of a classic game. */
 export function describeClassic(action: RecordedAction, names: Naming, captured: number): string {
@@ -52,7 +53,7 @@ export const classic: SystemUi = {
   ],
   buttons: () => [],
   passTitle: () => 'Pass (keyboard: P)',
-  markers: () => ({}),
+  decorate: (s, map, viewer) => onlyStones(goStones(s.board, map, viewer)),
   describeEmpty: (label) => label,
   hasSgf: (players) => players === 2,
 };

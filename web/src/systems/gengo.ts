@@ -3,9 +3,11 @@
 // both scores (stones decide by default, area is shown), and captures — friendly fire and
 // suicide included — in the log.
 
+import { type NodeDecoration, at } from '../decorations';
 import type { GameState, GengoEvent, MapView, RecordedAction } from '../types';
 import { type Naming, plural } from '../words';
-import type { SystemUi } from './index';
+import { goStones } from './kit';
+import type { SystemUi } from './types';
 
 /** Lines for Gengo events. */
 export function describeGengo(events: GengoEvent[], names: Naming): string[] {
@@ -111,6 +113,11 @@ export function describeStone(node: number, s: GameState): string | null {
   return `a group of ${plural(g.stones.length, 'stone')} with ${plural(g.liberties.length, 'liberty', 'liberties')}`;
 }
 
+/** Stones whose group has one liberty (Gengo's own liberties, two spaces apart). */
+function gengoAtari(s: GameState): Set<number> {
+  return new Set((s.groups ?? []).filter((g) => g.liberties.length === 1).flatMap((g) => g.stones));
+}
+
 export const gengo: SystemUi = {
   name: 'gengo',
   title: 'Gengo',
@@ -126,19 +133,25 @@ export const gengo: SystemUi = {
   buttons: () => [],
   passTitle: (s) =>
     s.consecutive_passes === 2 ? 'Pass: a third pass in a row ends the game (keyboard: P)' : 'Pass: three passes in a row end the game (keyboard: P)',
-  markers: (s, map) => {
-    if (!s) return {};
-    return {
-      stoneScale: stoneScale(s, map),
-      covered: s.cover?.map((c, i) => (s.board[i] === null ? c : null)),
-      claims: s.outcome ? s.area : undefined,
-    };
+  decorate: (s, map, viewer) => {
+    const stones = goStones(s.board, map, viewer, () => gengoAtari(s));
+    const scale = stoneScale(s, map);
+    s.board.forEach((owner, i) => {
+      if (owner !== null) at(stones, i).scale = scale;
+    });
+    const nodes = new Map<number, NodeDecoration>();
+    s.cover?.forEach((c, i) => {
+      if (c !== null && s.board[i] === null) at(nodes, i).tint = c === 2 ? 'both' : c;
+    });
+    // Area is drawn at the end only: during play it would hide the overlap it comes from.
+    if (s.outcome) s.area?.forEach((a, i) => {
+      if (a !== null) at(nodes, i).claim = a;
+    });
+    const g = viewer.hover === null ? undefined : (s.groups ?? []).find((x) => x.stones.includes(viewer.hover as number));
+    return { stones, nodes, hover: g ? new Set(g.liberties) : undefined };
   },
   describeEmpty: (label, node, s, names) => describeSpace(label, node, s, names),
   describeStone: (node, s) => describeStone(node, s),
-  hoverMarks: (node, s) => {
-    const g = (s.groups ?? []).find((x) => x.stones.includes(node));
-    return g ? new Set(g.liberties) : undefined;
-  },
+  hoverMarks: true,
   hasSgf: () => false,
 };

@@ -1,9 +1,11 @@
 // GoBeyond in the web client: PlayPoints and claims, Skip, claimed and disputed nodes, and the
 // event log in plain words ("Blue occupied F5 and captured 3 stones: +30").
 
+import { type NodeDecoration, at } from '../decorations';
 import type { GameState, GoBeyondEvent } from '../types';
 import { type Naming, plural, signed } from '../words';
-import type { SystemUi } from './index';
+import { goStones } from './kit';
+import type { SystemUi } from './types';
 
 /** A turn that has begun (its income earned) and whose action has not been logged yet: it spans
  *  updates, since a turn starts at the end of the action before it. */
@@ -156,7 +158,17 @@ export const gobeyond: SystemUi = {
   ],
   buttons: () => [{ id: 'skip', label: 'Skip', title: 'Do nothing this turn (keyboard: S)', key: 's', input: { type: 'skip' } }],
   passTitle: (s) => `Pass: ${s.passes_to_end ?? ''} passes in a row end the game (keyboard: P)`,
-  markers: (s) => (s ? { claims: s.claims, disputed: disputed(s) } : {}),
+  decorate: (s, map, viewer) => {
+    const nodes = new Map<number, NodeDecoration>();
+    s.claims?.forEach((c, i) => {
+      if (c !== null) at(nodes, i).claim = c;
+    });
+    s.reserved?.forEach((seat, i) => {
+      if (seat !== null) at(nodes, i).ring = { kind: 'reserved', seat };
+    });
+    for (const i of disputed(s) ?? []) at(nodes, i).shade = 'disputed';
+    return { nodes, stones: goStones(s.board, map, viewer) };
+  },
   describeEmpty: (label, node, s, names) => {
     if (s.reserved?.[node] != null) return `${label}: reserved for ${names.player(s.reserved[node] as number)}`;
     if (s.claims?.[node] != null) return `${label}: claimed by ${names.player(s.claims[node] as number)}`;

@@ -3,10 +3,12 @@
 // (reject or let stand), alliances (surrender, accept, independence), prisoners by colour, and
 // the count at the end explained step by step in the log.
 
+import { type NodeDecoration, at } from '../decorations';
 import { h } from '../dom';
 import type { GameState, MapView, TribalCard, TribalEvent } from '../types';
 import { type Naming, plural } from '../words';
-import type { Button, SystemUi } from './index';
+import { goStones } from './kit';
+import type { Button, SystemUi } from './types';
 
 /** Each card's name and text (the document's words), as the player reads them. */
 export const CARDS: Record<TribalCard, { title: string; text: string }> = {
@@ -267,16 +269,16 @@ export const tribal: SystemUi = {
   canResign: false,
   passTitle: (s) => `Pass: when all ${s.players.length} players pass in a row the game ends (keyboard: P)`,
   passAllowed: (s) => s.phase === 'playing' && !s.dice && s.rolling == null,
-  markers: (s) => {
-    if (!s) return {};
-    const reachable = new Set<number>();
+  decorate: (s, map, viewer) => {
+    const nodes = new Map<number, NodeDecoration>();
+    // Start points first: their rings are drawn in this order.
+    for (const p of s.players) if (p.start != null) at(nodes, p.start).ring = { kind: 'start', seat: p.player };
+    for (const v of s.start_choices ?? []) at(nodes, v).ring = { kind: 'start', seat: null };
     s.reachable?.forEach((r, i) => {
-      if (r && s.board[i] == null) reachable.add(i);
+      if (r && s.board[i] == null) at(nodes, i).shade = 'reachable';
     });
-    for (const v of s.replace ?? []) reachable.add(v);
-    const starts: [number, number | null][] = s.players.filter((p) => p.start != null).map((p) => [p.start as number, p.player]);
-    for (const v of s.start_choices ?? []) starts.push([v, null]);
-    return { reachable, starts };
+    for (const v of s.replace ?? []) at(nodes, v).shade = 'reachable';
+    return { nodes, stones: goStones(s.board, map, viewer) };
   },
   describeEmpty: (label, node, s, names) => {
     const start = s.players.find((p) => p.start === node);

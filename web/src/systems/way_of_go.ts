@@ -4,10 +4,11 @@
 // drops by clicking an empty node, attacked nodes tinted in BeSiege (the others are neutral), the pie's choice as
 // buttons, captures against each contract in the players table.
 
+import { type NodeDecoration, type StoneDecoration, at } from '../decorations';
 import { h } from '../dom';
 import type { GameState, RecordedAction, WayEvent } from '../types';
 import { type Naming, plural } from '../words';
-import type { Button, SystemUi } from './index';
+import type { Button, SystemUi } from './types';
 
 /** The stack being lifted: which node, how many of its stones. */
 let lift: { node: number; count: number } | null = null;
@@ -130,29 +131,29 @@ function make(name: string, title: string, neutral: boolean): SystemUi {
     passAllowed: (s) => s.phase === 'playing' && !(s.drops ?? []).length && !(s.moves ?? []).length,
     seatStyle: (s, seat) => colourStyle(s.players[seat]?.colour),
     keepsPick: (s) => s.phase === 'playing' || s.phase === 'move_after_drop',
-    markers: (s, _map, picked) => {
-      if (!s) return {};
-      const l = liftOf(s, picked);
-      const reachable = new Set<number>();
-      const targets = new Set<number>();
+    decorate: (s, _map, viewer) => {
+      const l = liftOf(s, viewer.picked);
+      // Stones in the colour the pie gave their seat, stacks with their height.
+      const stones = new Map<number, StoneDecoration>();
+      s.board.forEach((owner, i) => {
+        if (owner === null) return;
+        const height = s.height?.[i] ?? 1;
+        stones.set(i, { style: colourStyle(s.players[owner]?.colour), label: height > 1 ? String(height) : undefined });
+      });
+      const nodes = new Map<number, NodeDecoration>();
       if (l) {
         for (const m of s.moves ?? []) {
           if (m.from !== l.node || m.count !== l.count) continue;
-          if (m.landing === 'capture' || m.landing === 'push_capture') targets.add(m.to);
-          else reachable.add(m.to);
+          if (m.landing === 'capture' || m.landing === 'push_capture') at(stones, m.to).ring = 'target';
+          else at(nodes, m.to).shade = 'reachable';
         }
+        at(stones, l.node).ring = 'lifted';
       }
-      const covered = neutral
-        ? (s.attacked ?? []).map((bits, i) => (s.board[i] != null || bits === 0 ? null : bits === 3 ? 2 : bits === 1 ? 0 : 1))
-        : undefined;
-      return {
-        palette: s.players.map((p) => colourStyle(p.colour)),
-        heights: s.height,
-        reachable,
-        targets,
-        covered,
-        lifted: l?.node ?? null,
-      };
+      // BeSiege's attacked nodes, in the attacker's colour (Black 0, White 1, grey for both).
+      if (neutral) s.attacked?.forEach((bits, i) => {
+        if (s.board[i] == null && bits !== 0) at(nodes, i).tint = bits === 3 ? 'both' : bits === 1 ? 0 : 1;
+      });
+      return { stones, nodes };
     },
     status: (s, names, mine) => {
       const name = (p: number | null | undefined) => (p == null ? 'nobody' : names.player(p));

@@ -1,0 +1,104 @@
+// What the web client knows of a rule system: the interface each module in this folder
+// implements (index.ts lists them).
+
+import type { Decorations } from '../decorations';
+import type { GameState, MapView, PlayerView, RecordedAction, ServerMessage } from '../types';
+import type { Naming } from '../words';
+
+export type UpdateMessage = Extract<ServerMessage, { type: 'update' }>;
+
+export interface LogLine {
+  seq: number;
+  text: string;
+}
+
+/** A column of the players table, after the name. */
+export interface Column {
+  header: string;
+  title?: string;
+  cls?: string;
+  cell(player: PlayerView | undefined, state: GameState | null): string;
+}
+
+/** A button beside Pass and Resign, with its keyboard key. */
+export interface Button {
+  id: string;
+  label: string;
+  title: string;
+  key: string;
+  input: Record<string, unknown>;
+}
+
+/** What a system's log keeps between updates (a line may need events of two updates); one
+ *  per game, reset with the log. */
+export type LogCarry = Record<string, unknown>;
+
+/** What the viewer is doing, for the marks that depend on it. */
+export interface Viewer {
+  /** The node a first click picked, for systems whose inputs take two. */
+  picked: number | null;
+  /** Nodes the viewer has chosen in a decision (Clean-Up). */
+  selected?: Set<number>;
+  /** Whether to ring stones in atari (the viewer's choice). */
+  atari: boolean;
+  /** The node under the pointer. */
+  hover: number | null;
+}
+
+/** How a system's Clean-Up reads and what it sends (GoBeyond surrenders, Tribal Go names dead
+ *  stones). */
+export interface CleanupUi {
+  intro: string;
+  /** What a player has chosen, once they have (null: still choosing). */
+  chosen(player: PlayerView): string | null;
+  input(nodes: number[]): Record<string, unknown>;
+  submit(count: number): string;
+}
+
+export interface SystemUi {
+  readonly name: string;
+  readonly title: string;
+  /** The sync's state carries every event, so the log is rebuilt from it (else from the actions). */
+  readonly historyInState: boolean;
+  /** The whole log, from a sync. */
+  logOfSync(state: GameState | null, actions: RecordedAction[], seq: number, names: Naming, carry: LogCarry): LogLine[];
+  /** Lines for actions a sync adds to a log the client already has. */
+  logOfAction(action: RecordedAction, seq: number, names: Naming): LogLine[];
+  /** Lines for one update. */
+  logOfUpdate(msg: UpdateMessage, before: GameState | null, names: Naming, carry: LogCarry): string[];
+  columns: Column[];
+  /** Extra buttons for the player to move (`map`: for systems whose choices depend on it). */
+  buttons(state: GameState, map?: MapView): Button[];
+  passTitle(state: GameState): string;
+  /** What the board marks besides whose stone is where (a closed vocabulary). */
+  decorate(state: GameState, map: MapView, viewer: Viewer): Decorations;
+  /** The colour style of a seat's stones, when the rules decide it (The Way of Go's pie);
+   *  default: the seat's own. */
+  seatStyle?(state: GameState, seat: number): number;
+  /** Whether a first click's pick lasts in this state (default: no). */
+  keepsPick?(state: GameState): boolean;
+  /** False for systems where resigning is not permitted (Tribal Go: a tribe passes). */
+  canResign?: boolean;
+  /** Whether Pass is possible now (default: whenever it is the player's turn). */
+  passAllowed?(state: GameState): boolean;
+  /** The status line for this state, if the system words it (`mine`: the viewer must act). */
+  status?(state: GameState, names: Naming, mine: boolean): string | null;
+  /** Clean-Up's wording and input (default: GoBeyond's surrender). */
+  cleanup?: CleanupUi;
+  /** Whether the board changes with the node under the pointer (redrawn on hover). */
+  hoverMarks?: boolean;
+  /** More about a stone for its hover text (Gengo: its group's liberties). */
+  describeStone?(node: number, state: GameState, names: Naming): string | null;
+  /** The hover text of an empty node. */
+  describeEmpty(label: string, node: number, state: GameState, names: Naming): string;
+  /** SGF export exists for this game. */
+  hasSgf(players: number): boolean;
+  /** What a click on `node` by the player to act sends, for systems where a click is not
+   *  always a placement (Tribal Go's Move cards: the stone, then where it goes). `picked` is
+   *  the node picked by the previous click. Null: the default placement. */
+  clickInput?(state: GameState, node: number, seat: number, picked: number | null): { input?: Record<string, unknown>; pick?: number | null; say?: string } | null;
+  /** A panel under the actions for the viewer (Tribal Go: the hand of cards; The Way of Go:
+   *  the pie's choice). `seat` is the viewer's; `act` sends an input for it. */
+  panel?(state: GameState, names: Naming, seat: number, act: (input: Record<string, unknown>) => void): HTMLElement | null;
+}
+
