@@ -5,7 +5,7 @@ import { clear, h, toast } from '../dom';
 import { displayName, nodeOf } from '../model';
 import { mountBoard } from '../mount';
 import type { GameState, RecordedAction } from '../types';
-import { swatch } from './game';
+import { swatch } from './game/players';
 import { playerStyle } from '../colors';
 import { systemUi } from '../systems';
 
