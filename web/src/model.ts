@@ -67,8 +67,13 @@ export class GameModel {
           this.rebuildLog(msg.actions.map((a) => a.action), msg.seq);
         } else for (const a of msg.actions) this.log.push(...this.numbered(this.ui.logOfAction(a.action, a.seq, this.naming())));
         this.seq = msg.seq;
-        const last = [...msg.actions].reverse().find((a) => isPlacement(a.action));
-        if (last) this.lastMove = nodeOf(last.action, this.map);
+        for (const a of [...msg.actions].reverse()) {
+          const node = this.ui.lastMove(a.action, this.map);
+          if (node !== null) {
+            this.lastMove = node;
+            break;
+          }
+        }
         return 'applied';
       }
       case 'update': {
@@ -84,7 +89,8 @@ export class GameModel {
           if (msg.state.outcome) this.info.outcome = msg.state.outcome;
           if (msg.state.phase) this.info.phase = msg.state.phase;
         }
-        if (isPlacement(msg.action)) this.lastMove = nodeOf(msg.action, this.map);
+        const node = this.ui.lastMove(msg.action, this.map);
+        if (node !== null) this.lastMove = node;
         this.log.push(...this.numbered(this.ui.logOfUpdate(msg, before, this.naming(), this.carry).map((text) => ({ seq: msg.seq, text }))));
         return 'applied';
       }
@@ -143,24 +149,4 @@ export function waitingFor(state: GameState): number[] {
   if (state.outcome) return [];
   if (state.phase === 'clean_up') return state.awaiting_cleanup ?? [];
   return state.to_move === null ? [] : [state.to_move];
-}
-
-/** An action that puts a stone somewhere (the last move's mark goes there). */
-function isPlacement(action: RecordedAction): boolean {
-  return ['place', 'drop', 'pie_stone', 'move'].includes(action.type);
-}
-
-/** The node an action puts a stone on: a placement's, or a move's destination. */
-export function nodeOf(action: RecordedAction, map: MapView): number | null {
-  if (action.type === 'move') {
-    if (typeof action.to === 'number') return action.to;
-    const i = typeof action.to_at === 'string' ? map.labels.indexOf(action.to_at) : -1;
-    return i >= 0 ? i : null;
-  }
-  if (typeof action.node === 'number') return action.node;
-  if (typeof action.at === 'string') {
-    const i = map.labels.indexOf(action.at);
-    return i >= 0 ? i : null;
-  }
-  return null;
 }

@@ -22,7 +22,7 @@ describe('star points', () => {
 
 describe('rules diagrams', () => {
   it('read stones, claims and the last move from rows of text', async () => {
-    const { diagramBoard } = await import('../src/pages/guide');
+    const { diagramBoard } = await import('../src/diagrams');
     const { map, view } = diagramBoard(['.X.', 'xO*.', 'o..']);
     expect(map.nodes).toBe(9);
     expect(map.grid).toEqual({ width: 3, height: 3, wrap: false });

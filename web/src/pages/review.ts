@@ -2,7 +2,7 @@
 
 import { admitIfInvited, api } from '../api';
 import { clear, h, toast } from '../dom';
-import { displayName, nodeOf } from '../model';
+import { displayName } from '../model';
 import { mountBoard } from '../mount';
 import type { GameState, RecordedAction } from '../types';
 import { swatch } from './game/players';
@@ -103,7 +103,7 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
       players: info.players,
       board: v.state.board,
       decorations: ui.decorate(v.state, map, { picked: null, atari: false, hover: null }),
-      lastMove: a ? nodeOf(a, map) : null,
+      lastMove: a ? ui.lastMove(a, map) : null,
       mySeat: null,
       interactive: false,
     });

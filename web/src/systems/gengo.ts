@@ -3,10 +3,12 @@
 // both scores (stones decide by default, area is shown), and captures — friendly fire and
 // suicide included — in the log.
 
-import { type NodeDecoration, at } from '../decorations';
+import type { BoardView } from '../board2d';
+import { type NodeDecoration, type StoneDecoration, at } from '../decorations';
 import type { GameState, GengoEvent, MapView, RecordedAction } from '../types';
 import { type Naming, plural } from '../words';
-import { goStones } from './kit';
+import { diagram, row, sections } from '../diagrams';
+import { goStones, goWords, placedAt } from './kit';
 import type { SystemUi } from './types';
 
 /** Lines for Gengo events. */
@@ -118,9 +120,58 @@ function gengoAtari(s: GameState): Set<number> {
   return new Set((s.groups ?? []).filter((g) => g.liberties.length === 1).flatMap((g) => g.stones));
 }
 
+/** A diagram's stones drawn at their size, and the 3×3 block each covers tinted. */
+function blocks(map: MapView, view: BoardView) {
+  const w = map.grid?.width ?? 1;
+  const nodes = view.decorations?.nodes ?? new Map<number, NodeDecoration>();
+  const stones = view.decorations?.stones ?? new Map<number, StoneDecoration>();
+  view.board.forEach((owner, i) => {
+    if (owner === null) return;
+    stones.set(i, { scale: 1 / 0.47 });
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      const x = (i % w) + dx;
+      const y = Math.floor(i / w) + dy;
+      const j = y * w + x;
+      if (x < 0 || x >= w || y < 0 || j >= view.board.length || view.board[j] !== null) continue;
+      const d = at(nodes, j);
+      d.tint = d.tint === undefined || d.tint === owner ? owner : 'both';
+    }
+  });
+  view.decorations = { ...view.decorations, nodes, stones };
+}
+
+function guide(): HTMLElement[] {
+  const g = (rows: string[], caption: string) => diagram(rows, caption, blocks);
+  return sections([
+    ['The goal', 'Go on a finer grid. Black and White take turns placing a stone on an empty space, or passing; stones never move. At the end the player with more stones on the board wins (the area each covers is shown too, and a game may be decided by area).'],
+    ['Stones take room',
+      'Each stone covers the 3×3 block of spaces around it: no stone of either colour may be played there. So stones are always at least two spaces apart, and a stone is drawn as large as the room it takes.',
+      row(g(['.....', '.....', '..X..', '.....', '.....'], 'The tinted spaces around the stone are closed to everyone.'))],
+    ['Connections and liberties',
+      'Two stones of one colour connect when they are two spaces apart: straight, or a knight’s move. A group’s liberties are the open spaces at that distance from its stones. A lone stone has 12 in the open, 7 on an edge and 4 in a corner.',
+      row(
+        g(['.......', '.......', '..X....', '.......', '...X...', '.......'], 'A knight’s move apart: one group.'),
+        g(['.......', '.......', '..X....', '.......', '....X..', '.......'], 'Two diagonal steps apart: not connected.'),
+      )],
+    ['Captures',
+      'A group with no liberties is captured and removed, freeing the spaces it covered. After a move, the opponent’s groups without liberties go first; then your own.',
+      row(
+        g(['.....', '.....', '.....', '..O..', 'X....'], 'White C2 covers two of A1’s four liberties and is a third.'),
+        g(['.....', 'O*....', '.....', '..O..', '.....'], 'White A4 covers the last one: A1 is captured.'),
+      )],
+    ['Suicide and friendly fire', 'A stone that leaves its own group with no liberties dies at once (suicide), and a move that takes the last liberty of another of your groups kills that group (friendly fire). Both are allowed unless the game says otherwise.'],
+    ['Ko', 'When a move captures exactly one stone and the capturing stone could be captured back alone at once, it may not be: play elsewhere (or pass) first.'],
+    ['The end', 'Three passes in a row end the game. Count the stones on the board: more wins, equal is a draw. White may get komi.'],
+  ]);
+}
+
 export const gengo: SystemUi = {
   name: 'gengo',
   title: 'Gengo',
+  rulesLine: goWords,
+  guide,
+  lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),
+  resigned: (s, seat) => s.players[seat]?.resigned === true,
   historyInState: false,
   logOfSync: (_state, actions, _seq, names) => actions.map((a, i) => ({ seq: i + 1, text: describeAction(a, names) })),
   logOfAction: (action, seq, names) => [{ seq, text: describeAction(action, names) }],
@@ -134,7 +185,7 @@ export const gengo: SystemUi = {
   passTitle: (s) =>
     s.consecutive_passes === 2 ? 'Pass: a third pass in a row ends the game (keyboard: P)' : 'Pass: three passes in a row end the game (keyboard: P)',
   decorate: (s, map, viewer) => {
-    const stones = goStones(s.board, map, viewer, () => gengoAtari(s));
+    const stones = goStones(s.board, map, viewer, undefined, () => gengoAtari(s));
     const scale = stoneScale(s, map);
     s.board.forEach((owner, i) => {
       if (owner !== null) at(stones, i).scale = scale;

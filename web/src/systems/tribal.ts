@@ -5,9 +5,11 @@
 
 import { type NodeDecoration, at } from '../decorations';
 import { h } from '../dom';
+import type { RulesSpec } from '../protocol';
 import type { GameState, MapView, TribalCard, TribalEvent } from '../types';
 import { type Naming, plural } from '../words';
-import { goStones } from './kit';
+import { diagram, row, sections } from '../diagrams';
+import { cleanUp, goStones, goWords, placedAt } from './kit';
 import type { Button, SystemUi } from './types';
 
 /** Each card's name and text (the document's words), as the player reads them. */
@@ -234,9 +236,44 @@ function buttons(s: GameState, map?: MapView): Button[] {
   return out;
 }
 
+function guide(): HTMLElement[] {
+  return sections([
+    ['The goal', 'Hold more territory than any other tribe at the end. Two to eight tribes take turns; nobody may resign — a tribe that has nothing left to do passes.'],
+    ['The start',
+      'In the casual game everyone rolls two dice: the highest total moves first and chooses a start point first (ties roll again). Start points are spread as far apart as the map allows; yours is where your tribe grows from, not a stone.',
+      'Newcomers get handicap stones: players with more games behind them owe fewer stones, and the stones go within 3 steps of the start point or the tribe\u2019s stones.'],
+    ['A turn',
+      'Pass, or Play: roll two dice — the higher die is your range — and place one stone on an empty point within that many steps (along the lines) of your start point or any of your stones. You may also place nothing after a bad roll. In the Pro game there are no dice: the range is fixed (5 by default).',
+      row(diagram(['.....', '.....', '..X..', '.....', '.....'], 'With a range of 1, Black may play on the four points next to its stone (or next to its start point).'))],
+    ['Captures and spoils',
+      'A group with no liberties is captured, as in Go. Its stones are shared among every tribe with a stone touching it: each gets the same number, and the tribe that played the capturing stone also gets what is left over. Prisoners count at the end.',
+      row(
+        diagram(['.....', '.....', '.XR..', 'XOO..', '.XXX.'], 'White\u2019s two stones have one liberty left; Black and Red touch them.'),
+        diagram(['.....', '.....', '.XR..', 'X..X*.', '.XXX.'], 'Black captures: Black and Red get one prisoner each.'),
+      )],
+    ['Alliances',
+      'With three or more tribes, a tribe in trouble may surrender (on its turn) to the tribe with the most stones touching its own; that tribe must accept. Allied stones then count as one group and never capture each other, and the vassal\u2019s points count for its occupier. A vassal may declare independence on a later turn, or switch to a tribe that touches it more.'],
+    ['The end',
+      'When every tribe passes in a row the game ends. Groups with no liberties are removed and shared out; each tribe names its own dead stones, which become prisoners of whoever surrounds them. Then prisoners are filled into the territory of their colour: each prisoner of your colour held by another tribe takes one point of your territory away; prisoners that do not fit count for the tribes holding them. The most points wins; equal points share the place.'],
+    ['Cards',
+      'In the casual game a pair on the dice, or a pass, draws a card (you hold at most three; the others see only how many). Cards give extra or distant stones, move your stones, bank points or trade prisoners. Reject cards are played in answer to another tribe’s move: after each move everyone is asked, and a Reject undoes it.'],
+  ]);
+}
+
+/** The range in the rules line. */
+function rangeWords(r: RulesSpec): string[] {
+  if (r.range === 'dice') return ['range from the dice'];
+  if (r.range === 'fixed') return [`range ${String(r.fixed_range)}`];
+  if (r.range === 'unlimited') return ['any range'];
+  return [];
+}
+
 export const tribal: SystemUi = {
   name: 'tribal',
   title: 'Tribal Go',
+  rulesLine: (r) => [...goWords(r), ...rangeWords(r)],
+  guide,
+  lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),
   historyInState: true,
   logOfSync: (state, _actions, seq, names) => describeTribal((state?.events ?? []) as TribalEvent[], names).map((text) => ({ seq, text })),
   logOfAction: () => [],
@@ -278,8 +315,17 @@ export const tribal: SystemUi = {
       if (r && s.board[i] == null) at(nodes, i).shade = 'reachable';
     });
     for (const v of s.replace ?? []) at(nodes, v).shade = 'reachable';
-    return { nodes, stones: goStones(s.board, map, viewer) };
+    return { nodes, stones: goStones(s.board, map, viewer, s.phase === 'clean_up' ? (viewer.selected ?? []) : undefined) };
   },
+  // Clean-Up: each tribe names its own dead stones; the log says who named what, the card only
+  // waits.
+  decision: (s, map) => (s.phase !== 'clean_up' ? null : cleanUp(s.board, map, s.players.length, s.awaiting_cleanup ?? [], {
+    intro: 'Click your own groups that are dead, then submit — possibly nothing. Each dead stone becomes a prisoner of whoever then surrounds its point.',
+    chosen: () => null,
+    input: (nodes) => ({ type: 'dead', nodes }),
+    submit: (n) => (n ? `Name ${plural(n, 'dead stone')}` : 'Nothing is dead'),
+  })),
+  resigned: () => false,
   describeEmpty: (label, node, s, names) => {
     const start = s.players.find((p) => p.start === node);
     if (start) return `${label}: ${names.player(start.player)}'s start point`;
@@ -349,13 +395,6 @@ export const tribal: SystemUi = {
       default:
         return null;
     }
-  },
-  cleanup: {
-    intro: 'Click your own groups that are dead, then submit — possibly nothing. Each dead stone becomes a prisoner of whoever then surrounds its point.',
-    // The log says who named what; the panel only waits.
-    chosen: () => null,
-    input: (nodes) => ({ type: 'dead', nodes }),
-    submit: (n) => (n ? `Name ${plural(n, 'dead stone')}` : 'Nothing is dead'),
   },
   hasSgf: () => false,
   keepsPick: (s) => s.phase === 'card',

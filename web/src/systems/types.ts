@@ -2,6 +2,7 @@
 // implements (index.ts lists them).
 
 import type { Decorations } from '../decorations';
+import type { RulesSpec } from '../protocol';
 import type { GameState, MapView, PlayerView, RecordedAction, ServerMessage } from '../types';
 import type { Naming } from '../words';
 
@@ -45,19 +46,44 @@ export interface Viewer {
   hover: number | null;
 }
 
-/** How a system's Clean-Up reads and what it sends (GoBeyond surrenders, Tribal Go names dead
- *  stones). */
-export interface CleanupUi {
-  intro: string;
-  /** What a player has chosen, once they have (null: still choosing). */
-  chosen(player: PlayerView): string | null;
-  input(nodes: number[]): Record<string, unknown>;
-  submit(count: number): string;
+/** An input as the server takes it. */
+export type Input = Record<string, unknown>;
+
+/** A decision the seats take together outside the turn order (Clean-Up, classic Go's dead
+ *  stones). While one is open the play controls are hidden, a click on the board goes to
+ *  `click`, and `card` fills the card under the play card. */
+export interface Decision {
+  /** The status line. */
+  status(names: Naming): string;
+  /** What the viewer's click on `node` does: send an input, or change the selection the viewer
+   *  builds before sending it. Null: nothing. */
+  click(node: number, seat: number, selected: Set<number>): { input?: Input; selected?: Set<number> } | null;
+  /** The card's content. */
+  card(view: DecisionView): HTMLElement[];
+}
+
+/** What a decision's card may show and do. */
+export interface DecisionView {
+  /** The viewer's seat (null: a spectator). */
+  seat: number | null;
+  selected: Set<number>;
+  /** An action is on its way: buttons wait. */
+  busy: boolean;
+  names: Naming;
+  map: MapView;
+  /** Sends an input; with `clear`, empties the selection once sent. */
+  act(input: Input, clear?: boolean): void;
 }
 
 export interface SystemUi {
   readonly name: string;
   readonly title: string;
+  /** The settings players ask about first, in a few words each (the game page's rules line). */
+  rulesLine(rules: RulesSpec): string[];
+  /** How to play, for players: sections with diagrams (`defaults`: the system's settings). */
+  guide(defaults: Record<string, unknown>): HTMLElement[];
+  /** The node whose stone an action put down last (the last move's mark), if any. */
+  lastMove(action: RecordedAction, map: MapView): number | null;
   /** The sync's state carries every event, so the log is rebuilt from it (else from the actions). */
   readonly historyInState: boolean;
   /** The whole log, from a sync. */
@@ -83,8 +109,10 @@ export interface SystemUi {
   passAllowed?(state: GameState): boolean;
   /** The status line for this state, if the system words it (`mine`: the viewer must act). */
   status?(state: GameState, names: Naming, mine: boolean): string | null;
-  /** Clean-Up's wording and input (default: GoBeyond's surrender). */
-  cleanup?: CleanupUi;
+  /** The decision open in this state, if any. */
+  decision?(state: GameState, map: MapView): Decision | null;
+  /** Whether a seat is out of the game (resigned). */
+  resigned(state: GameState, seat: number): boolean;
   /** Whether the board changes with the node under the pointer (redrawn on hover). */
   hoverMarks?: boolean;
   /** More about a stone for its hover text (Gengo: its group's liberties). */

@@ -6,8 +6,10 @@
 
 import { type NodeDecoration, type StoneDecoration, at } from '../decorations';
 import { h } from '../dom';
-import type { GameState, RecordedAction, WayEvent } from '../types';
+import { diagram, row, sections } from '../diagrams';
+import type { GameState, MapView, RecordedAction, WayEvent } from '../types';
 import { type Naming, plural } from '../words';
+import { placedAt } from './kit';
 import type { Button, SystemUi } from './types';
 
 /** The stack being lifted: which node, how many of its stones. */
@@ -109,10 +111,76 @@ function pieCounts(s: GameState): [number, number] {
   return [c.filter((x) => x === 'black').length, c.filter((x) => x === 'white').length];
 }
 
+/** A diagram for the moving-stone games: destinations (green), captures (red rings), stack
+ *  heights and attacked nodes given by label. */
+function lineDiagram(
+  rows: string[],
+  caption: string,
+  opts: { reach?: string[]; targets?: string[]; heights?: Record<string, number>; attacked?: string[] } = {},
+): HTMLElement {
+  return diagram(rows, caption, (map, view) => {
+    const node = (l: string) => map.labels.indexOf(l);
+    const nodes = new Map<number, NodeDecoration>();
+    const stones = new Map<number, StoneDecoration>();
+    for (const l of opts.reach ?? []) at(nodes, node(l)).shade = 'reachable';
+    for (const l of opts.targets ?? []) at(stones, node(l)).ring = 'target';
+    for (const [l, height] of Object.entries(opts.heights ?? {})) if (height > 1) at(stones, node(l)).label = String(height);
+    for (const l of opts.attacked ?? []) if (view.board[node(l)] === null) at(nodes, node(l)).tint = 0;
+    view.decorations = { nodes, stones };
+  });
+}
+
+function wayOfGoGuide(): HTMLElement[] {
+  return sections([
+    ['The goal', 'Before the game each player sets a contract: how many enemy stones they must capture (5 unless the game says otherwise). The first to fulfil it wins. If both get there in the same round (White’s turn and then Black’s), both contracts go up by one and the game goes on.'],
+    ['The pie', 'The first player places two Black stones and one White anywhere. The second player then chooses a colour; White moves first. So place them so that you do not mind which side you get.'],
+    ['A turn',
+      'Either drop a new stone on any empty point; or move one of your stones and then drop; or drop and then move another of your stones; or capture — a capture is the whole turn, with no drop before or after. Ordinary moves never capture.'],
+    ['How far a stone moves',
+      'A stone moves along a line exactly as many points as its group has liberties — no more, no less — jumping over anything in the way. If the board ends first, it cannot go that way. A stone whose group has no liberties cannot move (and is not removed).',
+      row(
+        lineDiagram(['.........', '.........', '.........', '.........', '....X....', '.........', '.........', '.........', '.........'], 'Four liberties: exactly four points in each direction.', { reach: ['A5', 'J5', 'E9', 'E1'] }),
+        lineDiagram(['.........', '.........', '.........', '.........', '....X....', '....O....', '.........', '.........', '.........'], 'White below takes a liberty: three points, jumping over White.', { reach: ['B5', 'H5', 'E8', 'E2'] }),
+      )],
+    ['Capturing',
+      'A move that ends exactly on an enemy stone captures it — and your moving stone is sacrificed too. Only you score the capture. So stones next to an enemy shorten its reach, and a stone exactly in range of an enemy is in danger.',
+      row(lineDiagram(['.........', '.........', '.........', '.........', '....X...O', '.........', '.........', '.........', '.........'], 'E5 reaches J5: both leave the board, Black scores one.', { reach: ['A5', 'E9', 'E1'], targets: ['J5'] }))],
+    ['Variants and the end', 'With the push variant, a move onto your own stone pushes it one point further (capturing what it lands on). A player with no possible turn passes; two passes in a row, or the turn limit, end the game, and the player closer to their contract wins.'],
+  ]);
+}
+
+function besiegeGuide(): HTMLElement[] {
+  return sections([
+    ['The goal', 'BeSiege is The Way of Go with stacks and without contracts: the game ends when the player to move has no possible turn, and the one with more captures wins. The pie opens the game as in The Way of Go.'],
+    ['Drops only on neutral points',
+      'A new stone may only be dropped where no stack of either colour could move to. The board shows the attacked points; the others are neutral.',
+      row(lineDiagram(['.........', '.........', '.........', '.........', '....X....', '.........', '.........', '.........', '.........'], 'The four points E5 can reach are attacked: no drop there.', { attacked: ['A5', 'J5', 'E9', 'E1'] }))],
+    ['Stacks',
+      'A stone (or a stack) may move onto your own stones to form a stack. You may lift only the top part of a stack. The range of what you lift is the liberties of its lowest stone, counted at its level: neighbours whose stacks are too low to reach that level are liberties, and stones at the same level connect.',
+      row(lineDiagram(['.....', '.....', '.XX..', '.O...', '.....'], 'B3 holds 3, C3 holds 2. The top stone of B3 moves 4, the top two 6, the whole stack 5.', { heights: { B3: 3, C3: 2 } }))],
+    ['Captures between stacks', 'Landing on an enemy stack captures: as many stones leave each side as the smaller stack has, and the difference stays. You score the enemy stones removed. A capture is the whole turn.'],
+  ]);
+}
+
+/** Where an action put a stone: a drop's or a pie stone's node, a move's destination. */
+function lastMove(a: RecordedAction, map: MapView): number | null {
+  if (a.type === 'drop' || a.type === 'pie_stone') return placedAt(a, map);
+  if (a.type === 'move') {
+    if (typeof a.to === 'number') return a.to;
+    const i = typeof a.to_at === 'string' ? map.labels.indexOf(a.to_at) : -1;
+    return i >= 0 ? i : null;
+  }
+  return null;
+}
+
 function make(name: string, title: string, neutral: boolean): SystemUi {
   return {
     name,
     title,
+    rulesLine: () => [],
+    guide: neutral ? besiegeGuide : wayOfGoGuide,
+    lastMove,
+    resigned: (s, seat) => s.players[seat]?.resigned === true,
     historyInState: false,
     logOfSync: (_state, actions, _seq, names) => actions.map((a, i) => ({ seq: i + 1, text: describeAction(a, names) })),
     logOfAction: (action, seq, names) => [{ seq, text: describeAction(action, names) }],

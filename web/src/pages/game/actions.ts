@@ -4,6 +4,7 @@
 import { api } from '../../api';
 import { clear, h, toast } from '../../dom';
 import type { GameContext } from './context';
+import { decision } from './decision';
 
 export function renderActions(ctx: GameContext) {
   const { model, map } = ctx;
@@ -11,10 +12,11 @@ export function renderActions(ctx: GameContext) {
   clear(el);
   const s = model.state;
   const live = model.info?.status === 'live';
-  const myTurn = ctx.myTurn() && s?.phase !== 'clean_up';
+  const myTurn = ctx.myTurn();
   const seat = ctx.seat();
   const busy = ctx.busy;
-  if (!live || seat === null || !s || s.phase === 'clean_up' || s.status === 'scoring') return;
+  // A decision taken together has its own card instead.
+  if (!live || seat === null || !s || decision(ctx)) return;
   for (const b of model.ui.buttons(s, map)) {
     el.append(h('button', { id: b.id, disabled: !myTurn || busy, accesskey: b.key, onclick: () => ctx.act(b.input), title: b.title }, b.label));
   }

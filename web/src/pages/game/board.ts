@@ -1,33 +1,25 @@
 // The board on the game page: what a click or a tap does, the hover line, and drawing.
 
 import { toast } from '../../dom';
-import { component } from '../../graph';
 import type { GameContext } from './context';
+import { decision } from './decision';
 
 /** A click on `node`. */
 export function pick(ctx: GameContext, node: number) {
-  const { model, map } = ctx;
+  const { model } = ctx;
   const state = model.state;
   if (!state || model.info?.status !== 'live') return;
   const seat = ctx.seat();
   if (seat === null) return;
-  if (state.status === 'scoring') {
-    // Classic dead stones: a click marks the whole group dead, or alive again.
-    if (state.board[node] === null || state.board[node] === undefined || state.players[seat]?.resigned) return;
-    const group = component(map, state.board, node).nodes;
-    const dead = new Set(state.dead ?? []);
-    const on = !dead.has(node);
-    for (const s of group) on ? dead.add(s) : dead.delete(s);
-    void ctx.act({ type: 'dead', nodes: [...dead] });
-    return;
-  }
-  if (state.phase === 'clean_up') {
-    if (!(state.awaiting_cleanup ?? []).includes(seat) || state.board[node] !== seat) return;
-    // A click selects or clears the whole group: surrendering part of a group is rarely meant.
-    const group = component(map, state.board, node).nodes;
-    const on = !ctx.selected.has(node);
-    for (const s of group) on ? ctx.selected.add(s) : ctx.selected.delete(s);
-    ctx.render();
+  // A decision taken together is open whoever's turn it is.
+  const deciding = decision(ctx);
+  if (deciding) {
+    const r = deciding.click(node, seat, ctx.selected);
+    if (r?.input) void ctx.act(r.input);
+    else if (r?.selected) {
+      ctx.selected = r.selected;
+      ctx.render();
+    }
     return;
   }
   if (!ctx.myTurn()) {
@@ -96,15 +88,7 @@ export function describeNode(ctx: GameContext, node: number): string {
 export function drawBoard(ctx: GameContext) {
   const { model, map } = ctx;
   const s = model.state;
-  const clean = s?.phase === 'clean_up' || s?.status === 'scoring';
-  const shownSelected = new Set(s?.status === 'scoring' ? (s.dead ?? []) : ctx.selected);
-  if (clean && s) {
-    for (const p of s.players) for (const l of p.surrendered ?? []) {
-      const i = map.labels.indexOf(l);
-      if (i >= 0) shownSelected.add(i);
-    }
-  }
-  const viewer = { picked: ctx.picked, selected: clean ? shownSelected : undefined, atari: ctx.prefs.atari, hover: ctx.hover };
+  const viewer = { picked: ctx.picked, selected: ctx.selected, atari: ctx.prefs.atari, hover: ctx.hover };
   ctx.board.render({
     players: model.players,
     board: s?.board ?? [],

@@ -10,10 +10,10 @@ import { mountBoard } from '../../mount';
 import { session } from '../../session';
 import type { Socket } from '../../socket';
 import { systemUi } from '../../systems';
-import type { ServerMessage } from '../../types';
+import type { GameInfo, ServerMessage } from '../../types';
 import { confirmPlacement, renderActions, renderPanel } from './actions';
 import { describeNode, drawBoard, hovered, pick, placeByLabel } from './board';
-import { renderCleanup } from './cleanup';
+import { decision, renderDecision } from './decision';
 import { renderClock, renderSounds } from './clock';
 import { type GameContext, loadPrefs, savePrefs } from './context';
 import { elements } from './elements';
@@ -25,17 +25,9 @@ import { renderRole, renderStatus } from './status';
 import { renderUndo } from './undo';
 
 /** The rules in one line: the system, and the settings players ask about first. */
-function rulesLine(info: { rules: { system: string; [k: string]: unknown }; rated?: boolean }): string {
-  const r = info.rules;
-  const parts: string[] = [systemUi(r.system).title, info.rated ? 'rated' : 'unrated'];
-  if (typeof r.komi === 'number') parts.push(`komi ${r.komi}`);
-  if (typeof r.scoring === 'string') parts.push(`${r.scoring} scoring`);
-  if (typeof r.ko === 'string') parts.push(`${String(r.ko).replace(/_/g, ' ')} ko`);
-  if (r.range === 'dice') parts.push('range from the dice');
-  if (r.range === 'fixed') parts.push(`range ${String(r.fixed_range)}`);
-  if (r.range === 'unlimited') parts.push('any range');
-  if (typeof r.turn_seconds === 'number') parts.push(r.turn_seconds ? `${r.turn_seconds} s per turn` : 'no turn clock');
-  return parts.join(' · ');
+function rulesLine(info: GameInfo): string {
+  const ui = systemUi(info.rules.system);
+  return [ui.title, info.rated ? 'rated' : 'unrated', ...ui.rulesLine(info.rules)].join(' · ');
 }
 
 export async function gamePage(root: HTMLElement, id: number, socket: Socket): Promise<() => void> {
@@ -151,7 +143,7 @@ function render(ctx: GameContext) {
   renderPanel(ctx);
   renderUndo(ctx);
   renderRole(ctx);
-  renderCleanup(ctx);
+  renderDecision(ctx);
   renderResult(ctx);
   renderLog(ctx);
   renderClock(ctx);
@@ -182,7 +174,7 @@ function onMessage(ctx: GameContext, msg: ServerMessage) {
   const r = model.apply(msg);
   if (r === 'gap') ctx.socket.resync(ctx.id);
   if (r === 'applied' && msg.type === 'update') ctx.refusal = null;
-  if (model.state?.phase !== 'clean_up') ctx.selected = new Set();
+  if (!decision(ctx)) ctx.selected = new Set();
   render(ctx);
 }
 

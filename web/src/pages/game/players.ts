@@ -33,7 +33,7 @@ export function renderPlayers(ctx: GameContext) {
       ? `bot, level ${seatInfo.bot_level}`
       : seatInfo?.kind?.kind === 'invite' ? 'invited seat (by link)' : 'open seat');
     const row = h('tr', {
-      class: `${waiting.includes(seat) ? 'to-move' : ''} ${seat === ctx.seat() ? 'me' : ''} ${p?.status === 'resigned' || p?.resigned ? 'resigned' : ''}`,
+      class: `${waiting.includes(seat) ? 'to-move' : ''} ${seat === ctx.seat() ? 'me' : ''} ${s && model.ui.resigned(s, seat) ? 'resigned' : ''}`,
       'data-seat': seat,
     },
       h('td', {}, swatch(style, n)),

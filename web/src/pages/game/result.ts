@@ -24,9 +24,7 @@ export function renderResult(ctx: GameContext) {
   }
   // How each player's game ended, beside their score.
   const ended = (p: number): string => {
-    const ps = model.state?.players[p];
-    const out = ps?.status === 'resigned' || ps?.resigned === true;
-    if (!out) return '';
+    if (!model.state || !model.ui.resigned(model.state, p)) return '';
     return o.reason === 'time' && o.ranking.at(-1) === p ? ' (timed out)' : ' (resigned)';
   };
   const style = (p: number) => (model.state ? (model.ui.seatStyle?.(model.state, p) ?? p) : p);

@@ -2,6 +2,7 @@
 // (spectators are told so and get no play controls).
 
 import type { GameContext } from './context';
+import { decision } from './decision';
 
 export function renderStatus(ctx: GameContext) {
   const { model } = ctx;
@@ -9,6 +10,7 @@ export function renderStatus(ctx: GameContext) {
   const info = model.info;
   const s = model.state;
   const names = model.naming();
+  const deciding = decision(ctx);
   delete status.dataset.error;
   if (!info) return;
   if (ctx.refusal !== null) {
@@ -21,10 +23,8 @@ export function renderStatus(ctx: GameContext) {
     status.textContent = 'The game is over.';
   } else if (s && model.ui.status?.(s, names, ctx.myTurn())) {
     status.textContent = model.ui.status(s, names, ctx.myTurn()) ?? '';
-  } else if (s?.status === 'scoring') {
-    status.textContent = 'Play has ended: agree on the dead stones.';
-  } else if (s?.phase === 'clean_up') {
-    status.textContent = `Clean-Up: waiting for ${(s.awaiting_cleanup ?? []).map((p) => names.player(p)).join(', ')}.`;
+  } else if (deciding) {
+    status.textContent = deciding.status(names);
   } else if (s && s.to_move !== null) {
     status.textContent = ctx.myTurn() ? 'Your turn.' : `${names.player(s.to_move)} to play.`;
   }
@@ -37,7 +37,6 @@ export function renderRole(ctx: GameContext) {
   const seat = ctx.seat();
   const live = model.info?.status === 'live';
   ctx.el.watching.hidden = seat !== null || model.info?.status === 'open';
-  // Placing is for play, not for the dead-stone phase or Clean-Up.
-  const deciding = model.state?.status === 'scoring' || model.state?.phase === 'clean_up';
-  ctx.el.placeForm.hidden = seat === null || !live || deciding;
+  // Placing is for play, not for a decision taken together.
+  ctx.el.placeForm.hidden = seat === null || !live || decision(ctx) !== null;
 }
