@@ -87,7 +87,8 @@ export class GameModel {
           this.info = { ...this.info, seq: msg.seq, status: msg.status as GameInfo['status'], clock: msg.clock };
           this.info.waiting_for = waitingFor(msg.state);
           if (msg.state.outcome) this.info.outcome = msg.state.outcome;
-          if (msg.state.phase) this.info.phase = msg.state.phase;
+          const phase = (msg.state as Phased).phase;
+          if (phase) this.info.phase = phase;
         }
         const node = this.ui.lastMove(msg.action, this.map);
         if (node !== null) this.lastMove = node;
@@ -145,7 +146,11 @@ export function displayName(name: string | null | undefined): string {
   return bot ? `bot, level ${bot[1]}` : name;
 }
 
-export function waitingFor(state: GameState): number[] {
+/** The phase and Clean-Up of the systems that have them (GoBeyond, Tribal Go). */
+type Phased = GameState & { phase?: string; awaiting_cleanup?: number[] };
+
+/** Seats the game waits for, from the state (updates do not say). */
+export function waitingFor(state: Phased): number[] {
   if (state.outcome) return [];
   if (state.phase === 'clean_up') return state.awaiting_cleanup ?? [];
   return state.to_move === null ? [] : [state.to_move];

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { groupsWithLiberties } from '../src/graph';
 import { GameModel } from '../src/model';
 import { systemUi } from '../src/systems';
-import type { GameInfo, GameState, GoBeyondEvent, ServerMessage } from '../src/types';
+import type { GoBeyondEvent, GoBeyondPlayer, GoBeyondState, TribalPlayer, TribalState } from '../src/protocol';
+import type { GameInfo, GameState, ServerMessage } from '../src/types';
 import { gridMap } from './fixtures';
 import { markers } from './markers';
 
@@ -20,16 +21,33 @@ function info(seq: number): GameInfo {
   };
 }
 
-function state(board: (number | null)[], toMove: number, events: GoBeyondEvent[] = []): GameState {
+function player(p: number, name: string, color: string): GoBeyondPlayer {
+  return { player: p, name, color, stones: [], points: 200, projected: 200, status: 'playing', resigned_order: null, claimed: 0, reservation: null, surrendered: null };
+}
+
+function state(board: (number | null)[], toMove: number, events: GoBeyondEvent[] = []): GoBeyondState {
   return {
     map: { name: 'm', spec: 'rect:3x3', nodes: 9 },
     rules: { system: 'gobeyond', claim_income: 1 },
     to_move: toMove,
-    players: [
-      { player: 0, name: 'ada', color: 'Black', stones: [], points: 200, claimed: 0 },
-      { player: 1, name: 'bot', color: 'White', stones: [], points: 200, claimed: 0 },
-    ],
+    players: [player(0, 'ada', 'Black'), player(1, 'bot', 'White')],
     board, outcome: null, consecutive_passes: 0, phase: 'playing', claims: Array(9).fill(null), reserved: Array(9).fill(null), events,
+    turn: 1, passes_to_end: 3, nodes: board.map(() => 'disputed'), awaiting_cleanup: [],
+  };
+}
+
+function tribalPlayer(p: number): TribalPlayer {
+  return { player: p, name: '', color: ['Black', 'White', 'Red'][p], stones: [], occupier: null, start: null, held: [0, 0, 0], supply: null, gone: false, rolls: [], cards: 0, banked: 0 };
+}
+
+/** A three-player Tribal Go state on `board`, `toMove` to play. */
+function tribal3(board: (number | null)[], toMove: number): TribalState {
+  return {
+    map: { name: 'm', spec: 'rect:3x3', nodes: board.length },
+    rules: { system: 'tribal', range: 'dice', cards: true },
+    phase: 'playing', to_move: toMove, rolling: null, dice: null, range: null, reachable: [], consecutive_passes: 0,
+    players: [0, 1, 2].map(tribalPlayer), board, start_choices: [], offer: null, handicap_left: [], awaiting_cleanup: [],
+    cards: false, hand: null, playable: [], to_draw: 0, discards: [], card_play: null, reaction: null, replace: [], outcome: null, events: [],
   };
 }
 
@@ -42,8 +60,9 @@ describe('game model', () => {
     expect(m.isMyTurn(1)).toBe(true);
     const b = empty();
     b[4] = 0;
+    const placed = { player: 0, type: 'place', at: 'B2', node: 4 };
     const update = (seq: number): ServerMessage => ({
-      type: 'update', game: 1, seq, action: { player: 0, type: 'place', at: 'B2', node: 4 },
+      type: 'update', game: 1, seq, action: placed,
       events: [{ event: 'occupied', player: 0, node: 4, cost: 10 }], state: state(b, 1), clock: null, status: 'live',
     });
     expect(m.apply(update(1))).toBe('applied');
@@ -125,8 +144,7 @@ describe('Tribal Go surrender targets', () => {
   it('are the independent players with the most stones touching, as the engine says', async () => {
     const { surrenderTargets, contact } = await import('../src/systems/tribal');
     const m = gridMap(7, 7);
-    const s = state(Array(49).fill(null), 2);
-    s.players = [0, 1, 2].map((p) => ({ player: p, name: '', color: ['Black', 'White', 'Red'][p], stones: [], occupier: null }));
+    const s = tribal3(Array(49).fill(null), 2);
     // Red at D4 (24); Black at C4 (23) and E4 (25); White at D5 (17).
     s.board[24] = 2;
     s.board[23] = 0;
@@ -143,10 +161,8 @@ describe('Tribal Go surrender targets', () => {
 });
 
 describe('Tribal Go cards', () => {
-  function tribalState(): GameState {
-    const s = state(Array(9).fill(null), 0);
-    s.rules = { system: 'tribal', range: 'dice', cards: true };
-    s.players = [0, 1, 2].map((p) => ({ player: p, name: '', color: ['Black', 'White', 'Red'][p], stones: [], occupier: null, cards: 0 }));
+  function tribalState(): TribalState {
+    const s = tribal3(Array(9).fill(null), 0);
     s.cards = true;
     s.hand = [];
     s.playable = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { systemUi } from '../src/systems/index';
 import { besiege, describeWay, wayOfGo } from '../src/systems/way_of_go';
-import type { GameState } from '../src/types';
+import type { WayState } from '../src/protocol';
 import type { Naming } from '../src/words';
 import { markers } from './markers';
 
@@ -9,7 +9,7 @@ const names: Naming = { player: (p) => ['Ann', 'Bob'][p], label: (n) => `N${n}` 
 
 /** A 3×3 position: seat 0 plays White (the pie's choice), with a stack of 3 on node 4 whose
  *  top stone reaches 1 and 7, the whole stack capturing on 5; seat 1 (Black) on 5. */
-function state(phase = 'playing'): GameState {
+function state(phase = 'playing'): WayState {
   const board: (number | null)[] = Array(9).fill(null);
   board[4] = 0;
   board[5] = 1;
@@ -21,8 +21,8 @@ function state(phase = 'playing'): GameState {
     rules: { system: 'besiege' },
     to_move: 0,
     players: [
-      { player: 0, name: 'Ann', color: 'White', colour: 'white', stones: ['B2'], captures: 2, contract: null, stone_count: 3 },
-      { player: 1, name: 'Bob', color: 'Black', colour: 'black', stones: ['C2'], captures: 1, contract: null, stone_count: 1 },
+      { player: 0, name: 'Ann', color: 'White', colour: 'white', stones: ['B2'], captures: 2, contract: null, stone_count: 3, resigned: false },
+      { player: 1, name: 'Bob', color: 'Black', colour: 'black', stones: ['C2'], captures: 1, contract: null, stone_count: 1, resigned: false },
     ],
     board,
     colour: board.map((b) => (b === 0 ? 'white' : b === 1 ? 'black' : null)),
@@ -39,6 +39,10 @@ function state(phase = 'playing'): GameState {
     outcome: null,
     consecutive_passes: 0,
     phase,
+    status: 'playing',
+    turns: 0,
+    turn_limit: 0,
+    hash: '',
   };
 }
 

@@ -93,11 +93,12 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
     slider.value = String(step);
     where.textContent = `${step} / ${total}`;
     const a = v.action;
-    what.textContent = a ? `${playerStyle(a.player, info.players).name}: ${a.type}${typeof a.at === 'string' ? ' ' + a.at : ''}` : 'Start';
+    const label = a && 'at' in a && typeof a.at === 'string' ? ` ${a.at}` : '';
+    what.textContent = a ? `${playerStyle(a.player, info.players).name}: ${a.type}${label}` : 'Start';
     clear(players);
     for (const p of v.state.players) {
       players.append(h('div', {}, swatch(p.player, info.players), ` ${displayName(p.name) || playerStyle(p.player, info.players).name}: `,
-        p.points !== undefined ? `${p.points} PlayPoints, ${p.claimed} claimed` : `${p.prisoners} captures`));
+        ui.standing(p)));
     }
     board.render({
       players: info.players,

@@ -4,13 +4,14 @@
 
 import { diagram, row, sections } from '../diagrams';
 import { h } from '../dom';
-import type { GameState, MapView, RecordedAction } from '../types';
+import type { ClassicEvent, ClassicMove, ClassicState } from '../protocol';
+import type { MapView } from '../types';
 import { type Naming, plural } from '../words';
 import { goStones, goWords, onlyStones, placedAt, toggleGroup } from './kit';
-import type { Decision, SystemUi } from './types';
+import { type Decision, type Recorded, defineSystem } from './types';
 
 /** A line for one action of a classic game. */
-export function describeClassic(action: RecordedAction, names: Naming, captured: number): string {
+export function describeClassic(action: Recorded<ClassicMove>, names: Naming, captured: number): string {
   const who = names.player(action.player);
   switch (action.type) {
     case 'place': {
@@ -33,12 +34,12 @@ export function describeClassic(action: RecordedAction, names: Naming, captured:
     case 'resume':
       return `${who} resumed play`;
     default:
-      return `${who}: ${action.type}`;
+      return `${who}: ${(action as { type: string }).type}`;
   }
 }
 
 /** Stones `player` took by this action (classic states count prisoners). */
-function capturedBetween(before: GameState | null, after: GameState, player: number): number {
+function capturedBetween(before: ClassicState | null, after: ClassicState, player: number): number {
   const a = after.players[player]?.prisoners ?? 0;
   const b = before?.players[player]?.prisoners ?? 0;
   return Math.max(0, a - b);
@@ -46,7 +47,7 @@ function capturedBetween(before: GameState | null, after: GameState, player: num
 
 /** The dead-stone phase: every player marks groups dead (or alive again) by clicking them, and
  *  accepts when the marking is right; any change asks everyone again. */
-function deadStones(s: GameState, map: MapView): Decision {
+function deadStones(s: ClassicState, map: MapView): Decision {
   return {
     status: () => 'Play has ended: agree on the dead stones.',
     click: (node, seat) => {
@@ -97,7 +98,7 @@ function guide(): HTMLElement[] {
   ]);
 }
 
-export const classic: SystemUi = {
+export const classic = defineSystem<ClassicState, ClassicMove, ClassicEvent>({
   name: 'classic',
   title: 'Classic Go',
   rulesLine: goWords,
@@ -111,6 +112,7 @@ export const classic: SystemUi = {
     { header: 'Captures', cell: (p) => String(p?.prisoners ?? '') },
     { header: 'Score', cell: (p) => (p?.score !== undefined ? String(p.score) : '') },
   ],
+  standing: (p) => `${p.prisoners} captures`,
   buttons: () => [],
   passTitle: () => 'Pass (keyboard: P)',
   decorate: (s, map, viewer) => onlyStones(goStones(s.board, map, viewer, s.status === 'scoring' ? (s.dead ?? []) : undefined)),
@@ -118,4 +120,4 @@ export const classic: SystemUi = {
   resigned: (s, seat) => s.players[seat]?.resigned === true,
   describeEmpty: (label) => label,
   hasSgf: (players) => players === 2,
-};
+});

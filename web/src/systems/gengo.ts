@@ -5,11 +5,12 @@
 
 import type { BoardView } from '../board2d';
 import { type NodeDecoration, type StoneDecoration, at } from '../decorations';
-import type { GameState, GengoEvent, MapView, RecordedAction } from '../types';
+import type { GengoEvent, GengoMove, GengoState } from '../protocol';
+import type { MapView } from '../types';
 import { type Naming, plural } from '../words';
 import { diagram, row, sections } from '../diagrams';
 import { goStones, goWords, placedAt } from './kit';
-import type { SystemUi } from './types';
+import { type Recorded, defineSystem } from './types';
 
 /** Lines for Gengo events. */
 export function describeGengo(events: GengoEvent[], names: Naming): string[] {
@@ -53,7 +54,7 @@ export function describeGengo(events: GengoEvent[], names: Naming): string[] {
 }
 
 /** A line for a recorded action, when the events are not at hand (a sync's history). */
-function describeAction(a: RecordedAction, names: Naming): string {
+function describeAction(a: Recorded<GengoMove>, names: Naming): string {
   const who = names.player(a.player);
   switch (a.type) {
     case 'place':
@@ -65,13 +66,13 @@ function describeAction(a: RecordedAction, names: Naming): string {
     case 'timeout':
       return `${who} ran out of time`;
     default:
-      return `${who}: ${a.type}`;
+      return `${who}: ${(a as { type: string }).type}`;
   }
 }
 
 /** How much larger than a one-space stone a Gengo stone is drawn: its radius in map units
  *  over half the map's typical distance between neighbours. */
-export function stoneScale(state: GameState, map: MapView): number {
+export function stoneScale(state: GengoState, map: MapView): number {
   const r = state.stone_radius;
   if (r === undefined || map.edges.length === 0) return 1;
   const lengths = map.edges
@@ -93,7 +94,7 @@ const REASONS: Record<string, string> = {
 
 /** The hover text of a space: who covers it and why no stone may go there, or its liberties'
  *  neighbourhood. */
-export function describeSpace(label: string, node: number, s: GameState, names: Naming): string {
+export function describeSpace(label: string, node: number, s: GengoState, names: Naming): string {
   const reason = s.blocked?.[node] ?? null;
   const cover = s.cover?.[node] ?? null;
   const owner = s.area?.[node] ?? null;
@@ -109,14 +110,14 @@ export function describeSpace(label: string, node: number, s: GameState, names: 
 }
 
 /** The group of the stone on `node` and its liberties (for the hover line). */
-export function describeStone(node: number, s: GameState): string | null {
+export function describeStone(node: number, s: GengoState): string | null {
   const g = (s.groups ?? []).find((x) => x.stones.includes(node));
   if (!g) return null;
   return `a group of ${plural(g.stones.length, 'stone')} with ${plural(g.liberties.length, 'liberty', 'liberties')}`;
 }
 
 /** Stones whose group has one liberty (Gengo's own liberties, two spaces apart). */
-function gengoAtari(s: GameState): Set<number> {
+function gengoAtari(s: GengoState): Set<number> {
   return new Set((s.groups ?? []).filter((g) => g.liberties.length === 1).flatMap((g) => g.stones));
 }
 
@@ -165,7 +166,7 @@ function guide(): HTMLElement[] {
   ]);
 }
 
-export const gengo: SystemUi = {
+export const gengo = defineSystem<GengoState, GengoMove, GengoEvent>({
   name: 'gengo',
   title: 'Gengo',
   rulesLine: goWords,
@@ -175,12 +176,13 @@ export const gengo: SystemUi = {
   historyInState: false,
   logOfSync: (_state, actions, _seq, names) => actions.map((a, i) => ({ seq: i + 1, text: describeAction(a, names) })),
   logOfAction: (action, seq, names) => [{ seq, text: describeAction(action, names) }],
-  logOfUpdate: (msg, _before, names) => describeGengo(msg.events as GengoEvent[], names),
+  logOfUpdate: (update, _before, names) => describeGengo(update.events, names),
   columns: [
     { header: 'Stones', title: 'Stones on the board (with komi for White)', cls: 'num', cell: (p) => (p?.stone_score !== undefined ? String(p.stone_score) : '') },
     { header: 'Area', title: 'Spaces covered by one colour only, and empty areas they enclose', cls: 'num', cell: (p) => (p?.area_score !== undefined ? String(p.area_score) : '') },
     { header: 'Captures', title: 'Opposing stones captured', cls: 'num', cell: (p) => String(p?.prisoners ?? '') },
   ],
+  standing: (p) => `${p.prisoners} captures`,
   buttons: () => [],
   passTitle: (s) =>
     s.consecutive_passes === 2 ? 'Pass: a third pass in a row ends the game (keyboard: P)' : 'Pass: three passes in a row end the game (keyboard: P)',
@@ -205,4 +207,4 @@ export const gengo: SystemUi = {
   describeStone: (node, s) => describeStone(node, s),
   hoverMarks: true,
   hasSgf: () => false,
-};
+});

@@ -3,11 +3,12 @@
 // captured 3 stones: +30") and the players' guide.
 
 import { type NodeDecoration, at } from '../decorations';
-import type { GameState, GoBeyondEvent, MapView } from '../types';
+import type { GoBeyondEvent, GoBeyondMove, GoBeyondState } from '../protocol';
+import type { MapView } from '../types';
 import { type Naming, plural, signed } from '../words';
 import { diagram, row, sections } from '../diagrams';
 import { cleanUp, goStones, placedAt } from './kit';
-import type { SystemUi } from './types';
+import { defineSystem } from './types';
 
 /** A turn that has begun (its income earned) and whose action has not been logged yet: it spans
  *  updates, since a turn starts at the end of the action before it. */
@@ -127,7 +128,7 @@ export function describeGoBeyond(events: GoBeyondEvent[], names: Naming, carry: 
 
 /** Disputed nodes as the server's state says, once there is a stone on the map (an empty map's
  *  one region is bordered by nobody: nothing to shade yet). */
-function disputed(state: GameState): Set<number> | undefined {
+function disputed(state: GoBeyondState): Set<number> | undefined {
   if (!state.nodes || !state.board.some((c) => c !== null && c !== undefined)) return undefined;
   const out = new Set<number>();
   state.nodes.forEach((n, i) => {
@@ -137,7 +138,7 @@ function disputed(state: GameState): Set<number> | undefined {
 }
 
 /** Clean-Up: each player surrenders their own groups that cannot live. */
-function surrender(s: GameState, map: MapView) {
+function surrender(s: GoBeyondState, map: MapView) {
   return cleanUp(s.board, map, s.players.length, s.awaiting_cleanup ?? [], {
     intro: 'Click your groups that cannot live to surrender them (each surrendered stone pays whoever then claims its node). Then submit — possibly nothing.',
     chosen: (seat) => {
@@ -150,7 +151,7 @@ function surrender(s: GameState, map: MapView) {
 }
 
 /** Stones crossed out in Clean-Up: the viewer's choice, and what the others have surrendered. */
-function surrendered(s: GameState, map: MapView, selected: Set<number> | undefined): Set<number> {
+function surrendered(s: GoBeyondState, map: MapView, selected: Set<number> | undefined): Set<number> {
   const out = new Set(selected);
   for (const p of s.players) for (const l of p.surrendered ?? []) {
     const i = map.labels.indexOf(l);
@@ -190,7 +191,7 @@ function guide(d: Record<string, unknown>): HTMLElement[] {
   ]);
 }
 
-export const gobeyond: SystemUi = {
+export const gobeyond = defineSystem<GoBeyondState, GoBeyondMove, GoBeyondEvent>({
   name: 'gobeyond',
   title: 'GoBeyond',
   rulesLine: (r) => (typeof r.turn_seconds === 'number' ? [r.turn_seconds ? `${r.turn_seconds} s per turn` : 'no turn clock'] : []),
@@ -198,9 +199,9 @@ export const gobeyond: SystemUi = {
   lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),
   historyInState: true,
   logOfSync: (state, _actions, seq, names, carry) =>
-    describeGoBeyond((state?.events ?? []) as GoBeyondEvent[], names, carry).map((text) => ({ seq, text })),
+    describeGoBeyond(state?.events ?? [], names, carry).map((text) => ({ seq, text })),
   logOfAction: () => [],
-  logOfUpdate: (msg, _before, names, carry) => describeGoBeyond(msg.events as GoBeyondEvent[], names, carry),
+  logOfUpdate: (update, _before, names, carry) => describeGoBeyond(update.events, names, carry),
   columns: [
     { header: 'Points', cls: 'points', cell: (p) => String(p?.points ?? '') },
     {
@@ -215,6 +216,7 @@ export const gobeyond: SystemUi = {
       cell: (p, s) => (p?.claimed !== undefined ? `${p.claimed} (+${p.claimed * Number(s?.rules.claim_income ?? 1)})` : ''),
     },
   ],
+  standing: (p) => `${p.points} PlayPoints, ${p.claimed} claimed`,
   buttons: () => [{ id: 'skip', label: 'Skip', title: 'Do nothing this turn (keyboard: S)', key: 's', input: { type: 'skip' } }],
   passTitle: (s) => `Pass: ${s.passes_to_end ?? ''} passes in a row end the game (keyboard: P)`,
   decorate: (s, map, viewer) => {
@@ -237,4 +239,4 @@ export const gobeyond: SystemUi = {
     return `${label}: disputed`;
   },
   hasSgf: () => false,
-};
+});

@@ -1,6 +1,7 @@
-// What the web client knows of each rule system: the log's wording, the players table's
-// columns, extra buttons, board markers and hover texts. Pages ask `systemUi(name)` and never
-// name a system; a new system adds a file here and a line in SYSTEMS.
+// The rule systems the web client knows. Each module in this folder owns everything of its
+// system (state, marks, phases, log, guide: the interface in types.ts, typed on the system's own
+// types); pages ask `systemUi(name)` and never name a system. A new system adds a file here and
+// a line in SYSTEMS.
 
 import { classic } from './classic';
 import { gengo } from './gengo';
@@ -11,6 +12,7 @@ import { besiege, wayOfGo } from './way_of_go';
 
 export type * from './types';
 
+// Erased here, once: pages read only what every state has.
 const SYSTEMS: Record<string, SystemUi> = { gobeyond, classic, tribal, gengo, 'way-of-go': wayOfGo, besiege };
 
 /** The interface of a system; unknown systems get the classic one (stones, passes, resigning). */

@@ -5,12 +5,12 @@
 
 import { type NodeDecoration, at } from '../decorations';
 import { h } from '../dom';
-import type { RulesSpec } from '../protocol';
-import type { GameState, MapView, TribalCard, TribalEvent } from '../types';
+import type { RulesSpec, TribalCard, TribalEvent, TribalMove, TribalState } from '../protocol';
+import type { MapView } from '../types';
 import { type Naming, plural } from '../words';
 import { diagram, row, sections } from '../diagrams';
 import { cleanUp, goStones, goWords, placedAt } from './kit';
-import type { Button, SystemUi } from './types';
+import { type Button, defineSystem } from './types';
 
 /** Each card's name and text (the document's words), as the player reads them. */
 export const CARDS: Record<TribalCard, { title: string; text: string }> = {
@@ -136,7 +136,7 @@ export function describeTribal(events: TribalEvent[], names: Naming): string[] {
 }
 
 /** c(q, p): how many of q's stones touch at least one of p's (rule 49). */
-export function contact(s: GameState, map: MapView, q: number, p: number): number {
+export function contact(s: TribalState, map: MapView, q: number, p: number): number {
   const near = new Set<number>();
   for (const [a, b] of map.edges) {
     if (s.board[a] === q && s.board[b] === p) near.add(a);
@@ -147,7 +147,7 @@ export function contact(s: GameState, map: MapView, q: number, p: number): numbe
 
 /** The players `me` may offer to surrender to now (rules 50, 53, 55): independent, with the
  *  most stones touching `me`'s (ties allow each), more than the current occupier has. */
-export function surrenderTargets(s: GameState, map: MapView, me: number): number[] {
+export function surrenderTargets(s: TribalState, map: MapView, me: number): number[] {
   const n = s.players.length;
   if (n < 3 || s.players.some((p) => p.occupier === me)) return [];
   const counts = s.players.map((p) => (p.player === me ? 0 : contact(s, map, p.player, me)));
@@ -159,15 +159,15 @@ export function surrenderTargets(s: GameState, map: MapView, me: number): number
     .map((q) => q.player);
 }
 
-const dice = (s: GameState) => s.rules.range === 'dice' || s.rules.range === undefined;
+const dice = (s: TribalState) => s.rules.range === 'dice' || s.rules.range === undefined;
 
-function cardButtons(s: GameState): Button[] {
+function cardButtons(s: TribalState): Button[] {
   return (s.playable ?? []).map((c) => ({
     id: `card-${c}`, label: `Play ${title(c)}`, title: CARDS[c]?.text ?? c, key: '', input: { type: 'play_card', card: c },
   }));
 }
 
-function buttons(s: GameState, map?: MapView): Button[] {
+function buttons(s: TribalState, map?: MapView): Button[] {
   const out: Button[] = [];
   if (s.phase === 'reaction') {
     const r = s.reaction;
@@ -268,16 +268,16 @@ function rangeWords(r: RulesSpec): string[] {
   return [];
 }
 
-export const tribal: SystemUi = {
+export const tribal = defineSystem<TribalState, TribalMove, TribalEvent>({
   name: 'tribal',
   title: 'Tribal Go',
   rulesLine: (r) => [...goWords(r), ...rangeWords(r)],
   guide,
   lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),
   historyInState: true,
-  logOfSync: (state, _actions, seq, names) => describeTribal((state?.events ?? []) as TribalEvent[], names).map((text) => ({ seq, text })),
+  logOfSync: (state, _actions, seq, names) => describeTribal(state?.events ?? [], names).map((text) => ({ seq, text })),
   logOfAction: () => [],
-  logOfUpdate: (msg, _before, names) => describeTribal(msg.events as TribalEvent[], names),
+  logOfUpdate: (update, _before, names) => describeTribal(update.events, names),
   columns: [
     {
       header: 'Prisoners',
@@ -302,6 +302,7 @@ export const tribal: SystemUi = {
       },
     },
   ],
+  standing: (p) => plural(p.held.reduce((a, b) => a + b, 0), 'prisoner'),
   buttons,
   canResign: false,
   passTitle: (s) => `Pass: when all ${s.players.length} players pass in a row the game ends (keyboard: P)`,
@@ -422,4 +423,4 @@ export const tribal: SystemUi = {
     box.append(list);
     return box;
   },
-};
+});

@@ -3,10 +3,19 @@
 
 import type { Decorations } from '../decorations';
 import type { RulesSpec } from '../protocol';
-import type { GameState, MapView, PlayerView, RecordedAction, ServerMessage } from '../types';
+import type { BaseMove, BaseState, MapView } from '../types';
 import type { Naming } from '../words';
 
-export type UpdateMessage = Extract<ServerMessage, { type: 'update' }>;
+/** A move as the game recorded it: the system's move and who made it. */
+export type Recorded<M> = M & { player: number };
+
+/** An update as a system reads it: the action, its events, the state after it. */
+export interface Update<S, M, E> {
+  seq: number;
+  action: Recorded<M>;
+  events: E[];
+  state: S;
+}
 
 export interface LogLine {
   seq: number;
@@ -14,11 +23,11 @@ export interface LogLine {
 }
 
 /** A column of the players table, after the name. */
-export interface Column {
+export interface Column<S extends BaseState = BaseState> {
   header: string;
   title?: string;
   cls?: string;
-  cell(player: PlayerView | undefined, state: GameState | null): string;
+  cell(player: S['players'][number] | undefined, state: S | null): string;
 }
 
 /** A button beside Pass and Resign, with its keyboard key. */
@@ -75,7 +84,12 @@ export interface DecisionView {
   act(input: Input, clear?: boolean): void;
 }
 
-export interface SystemUi {
+/**
+ * What the client knows of one rule system, typed on the system's own state `S`, move `M` and
+ * event `E` (protocol.ts). Pages see it erased (`SystemUi`, on what every state has) and never
+ * name a system.
+ */
+export interface SystemUi<S extends BaseState = BaseState, M extends BaseMove = BaseMove, E = unknown> {
   readonly name: string;
   readonly title: string;
   /** The settings players ask about first, in a few words each (the game page's rules line). */
@@ -83,50 +97,56 @@ export interface SystemUi {
   /** How to play, for players: sections with diagrams (`defaults`: the system's settings). */
   guide(defaults: Record<string, unknown>): HTMLElement[];
   /** The node whose stone an action put down last (the last move's mark), if any. */
-  lastMove(action: RecordedAction, map: MapView): number | null;
+  lastMove(action: Recorded<M>, map: MapView): number | null;
   /** The sync's state carries every event, so the log is rebuilt from it (else from the actions). */
   readonly historyInState: boolean;
   /** The whole log, from a sync. */
-  logOfSync(state: GameState | null, actions: RecordedAction[], seq: number, names: Naming, carry: LogCarry): LogLine[];
+  logOfSync(state: S | null, actions: Recorded<M>[], seq: number, names: Naming, carry: LogCarry): LogLine[];
   /** Lines for actions a sync adds to a log the client already has. */
-  logOfAction(action: RecordedAction, seq: number, names: Naming): LogLine[];
+  logOfAction(action: Recorded<M>, seq: number, names: Naming): LogLine[];
   /** Lines for one update. */
-  logOfUpdate(msg: UpdateMessage, before: GameState | null, names: Naming, carry: LogCarry): string[];
-  columns: Column[];
+  logOfUpdate(update: Update<S, M, E>, before: S | null, names: Naming, carry: LogCarry): string[];
+  columns: Column<S>[];
+  /** A player's standing in a few words (the review's list of players). */
+  standing(player: S['players'][number]): string;
   /** Extra buttons for the player to move (`map`: for systems whose choices depend on it). */
-  buttons(state: GameState, map?: MapView): Button[];
-  passTitle(state: GameState): string;
+  buttons(state: S, map?: MapView): Button[];
+  passTitle(state: S): string;
   /** What the board marks besides whose stone is where (a closed vocabulary). */
-  decorate(state: GameState, map: MapView, viewer: Viewer): Decorations;
+  decorate(state: S, map: MapView, viewer: Viewer): Decorations;
   /** The colour style of a seat's stones, when the rules decide it (The Way of Go's pie);
    *  default: the seat's own. */
-  seatStyle?(state: GameState, seat: number): number;
+  seatStyle?(state: S, seat: number): number;
   /** Whether a first click's pick lasts in this state (default: no). */
-  keepsPick?(state: GameState): boolean;
+  keepsPick?(state: S): boolean;
   /** False for systems where resigning is not permitted (Tribal Go: a tribe passes). */
   canResign?: boolean;
   /** Whether Pass is possible now (default: whenever it is the player's turn). */
-  passAllowed?(state: GameState): boolean;
+  passAllowed?(state: S): boolean;
   /** The status line for this state, if the system words it (`mine`: the viewer must act). */
-  status?(state: GameState, names: Naming, mine: boolean): string | null;
+  status?(state: S, names: Naming, mine: boolean): string | null;
   /** The decision open in this state, if any. */
-  decision?(state: GameState, map: MapView): Decision | null;
+  decision?(state: S, map: MapView): Decision | null;
   /** Whether a seat is out of the game (resigned). */
-  resigned(state: GameState, seat: number): boolean;
+  resigned(state: S, seat: number): boolean;
   /** Whether the board changes with the node under the pointer (redrawn on hover). */
   hoverMarks?: boolean;
   /** More about a stone for its hover text (Gengo: its group's liberties). */
-  describeStone?(node: number, state: GameState, names: Naming): string | null;
+  describeStone?(node: number, state: S, names: Naming): string | null;
   /** The hover text of an empty node. */
-  describeEmpty(label: string, node: number, state: GameState, names: Naming): string;
+  describeEmpty(label: string, node: number, state: S, names: Naming): string;
   /** SGF export exists for this game. */
   hasSgf(players: number): boolean;
   /** What a click on `node` by the player to act sends, for systems where a click is not
    *  always a placement (Tribal Go's Move cards: the stone, then where it goes). `picked` is
    *  the node picked by the previous click. Null: the default placement. */
-  clickInput?(state: GameState, node: number, seat: number, picked: number | null): { input?: Record<string, unknown>; pick?: number | null; say?: string } | null;
+  clickInput?(state: S, node: number, seat: number, picked: number | null): { input?: Input; pick?: number | null; say?: string } | null;
   /** A panel under the actions for the viewer (Tribal Go: the hand of cards; The Way of Go:
    *  the pie's choice). `seat` is the viewer's; `act` sends an input for it. */
-  panel?(state: GameState, names: Naming, seat: number, act: (input: Record<string, unknown>) => void): HTMLElement | null;
+  panel?(state: S, names: Naming, seat: number, act: (input: Input) => void): HTMLElement | null;
 }
 
+/** A system's interface, checked against the system's own types. */
+export function defineSystem<S extends BaseState, M extends BaseMove, E>(ui: SystemUi<S, M, E>): SystemUi<S, M, E> {
+  return ui;
+}

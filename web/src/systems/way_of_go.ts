@@ -7,16 +7,17 @@
 import { type NodeDecoration, type StoneDecoration, at } from '../decorations';
 import { h } from '../dom';
 import { diagram, row, sections } from '../diagrams';
-import type { GameState, MapView, RecordedAction, WayEvent } from '../types';
+import type { WayEvent, WayMove, WayState } from '../protocol';
+import type { MapView } from '../types';
 import { type Naming, plural } from '../words';
 import { placedAt } from './kit';
-import type { Button, SystemUi } from './types';
+import { type Button, type Recorded, defineSystem } from './types';
 
 /** The stack being lifted: which node, how many of its stones. */
 let lift: { node: number; count: number } | null = null;
 
 /** The lift for the picked node (the whole stack when it is newly picked). */
-function liftOf(s: GameState, picked: number | null | undefined): { node: number; count: number } | null {
+function liftOf(s: WayState, picked: number | null | undefined): { node: number; count: number } | null {
   if (picked === null || picked === undefined) {
     lift = null;
     return null;
@@ -74,7 +75,7 @@ export function describeWay(events: WayEvent[], names: Naming): string[] {
   return lines;
 }
 
-function describeAction(a: RecordedAction, names: Naming): string {
+function describeAction(a: Recorded<WayMove>, names: Naming): string {
   const who = names.player(a.player);
   const at = (n: number | null | undefined, l: string | string[] | null | undefined) => (typeof l === 'string' ? l : names.label(n ?? 0));
   switch (a.type) {
@@ -95,18 +96,18 @@ function describeAction(a: RecordedAction, names: Naming): string {
     case 'timeout':
       return `${who} ran out of time`;
     default:
-      return `${who}: ${a.type}`;
+      return `${who}: ${(a as { type: string }).type}`;
   }
 }
 
-function buttons(s: GameState): Button[] {
+function buttons(s: WayState): Button[] {
   if (s.phase === 'move_after_drop') {
     return [{ id: 'end-turn', label: 'End turn', title: 'End the turn without moving a piece (keyboard: E)', key: 'e', input: { type: 'end_turn' } }];
   }
   return [];
 }
 
-function pieCounts(s: GameState): [number, number] {
+function pieCounts(s: WayState): [number, number] {
   const c = s.colour ?? [];
   return [c.filter((x) => x === 'black').length, c.filter((x) => x === 'white').length];
 }
@@ -163,7 +164,7 @@ function besiegeGuide(): HTMLElement[] {
 }
 
 /** Where an action put a stone: a drop's or a pie stone's node, a move's destination. */
-function lastMove(a: RecordedAction, map: MapView): number | null {
+function lastMove(a: Recorded<WayMove>, map: MapView): number | null {
   if (a.type === 'drop' || a.type === 'pie_stone') return placedAt(a, map);
   if (a.type === 'move') {
     if (typeof a.to === 'number') return a.to;
@@ -173,8 +174,8 @@ function lastMove(a: RecordedAction, map: MapView): number | null {
   return null;
 }
 
-function make(name: string, title: string, neutral: boolean): SystemUi {
-  return {
+function make(name: string, title: string, neutral: boolean) {
+  return defineSystem<WayState, WayMove, WayEvent>({
     name,
     title,
     rulesLine: () => [],
@@ -184,7 +185,7 @@ function make(name: string, title: string, neutral: boolean): SystemUi {
     historyInState: false,
     logOfSync: (_state, actions, _seq, names) => actions.map((a, i) => ({ seq: i + 1, text: describeAction(a, names) })),
     logOfAction: (action, seq, names) => [{ seq, text: describeAction(action, names) }],
-    logOfUpdate: (msg, _before, names) => describeWay(msg.events as WayEvent[], names),
+    logOfUpdate: (update, _before, names) => describeWay(update.events, names),
     columns: [
       {
         header: 'Captures',
@@ -194,6 +195,7 @@ function make(name: string, title: string, neutral: boolean): SystemUi {
       },
       { header: 'Stones', title: 'Stones on the board (every stone of a stack)', cls: 'num', cell: (p) => String(p?.stone_count ?? '') },
     ],
+    standing: (p) => plural(p.captures, 'capture'),
     buttons: (s) => buttons(s),
     passTitle: () => 'Pass: only when no turn is possible (keyboard: P)',
     passAllowed: (s) => s.phase === 'playing' && !(s.drops ?? []).length && !(s.moves ?? []).length,
@@ -331,7 +333,7 @@ function make(name: string, title: string, neutral: boolean): SystemUi {
           return null;
       }
     },
-  };
+  });
 }
 
 export const wayOfGo = make('way-of-go', 'The Way of Go', false);
