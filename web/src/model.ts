@@ -2,11 +2,15 @@
 // Pure (no DOM, no socket) so that it is tested on its own.
 
 import { playerStyle } from './colors';
-import { type LogCarry, type LogLine, type SystemUi, systemUi } from './systems';
-import type { ClockView, GameInfo, GameState, MapView, RecordedAction, ServerMessage } from './types';
+import { type LogCarry, type SystemUi, systemUi } from './systems';
+import type { ClockView, GameInfo, GameState, MapView, ServerMessage } from './types';
 import type { Naming } from './words';
 
-export type { LogLine };
+/** A line of the game's log, with the sequence number it came with. */
+export interface LogLine {
+  seq: number;
+  text: string;
+}
 
 export type Applied = 'applied' | 'stale' | 'gap';
 
@@ -61,11 +65,11 @@ export class GameModel {
         this.info = msg.info;
         this.clock = msg.info.clock;
         this.state = msg.state;
-        // Systems whose state holds the whole event history rebuild the log from it.
-        if (this.ui.historyInState || msg.since === 0 || this.log.length === 0) {
-          this.moves = 0;
-          this.rebuildLog(msg.actions.map((a) => a.action), msg.seq);
-        } else for (const a of msg.actions) this.log.push(...this.numbered(this.ui.logOfAction(a.action, a.seq, this.naming())));
+        // A sync carries every event so far: the log is written again from them.
+        this.moves = 0;
+        this.carry = {};
+        this.log = [];
+        this.describe(msg.events, msg.seq);
         this.seq = msg.seq;
         for (const a of [...msg.actions].reverse()) {
           const node = this.ui.lastMove(a.action, this.map);
@@ -79,20 +83,17 @@ export class GameModel {
       case 'update': {
         if (msg.seq <= this.seq) return 'stale';
         if (msg.seq !== this.seq + 1) return 'gap';
-        const before = this.state;
         this.state = msg.state;
         this.clock = msg.clock;
         this.seq = msg.seq;
         if (this.info) {
           this.info = { ...this.info, seq: msg.seq, status: msg.status as GameInfo['status'], clock: msg.clock };
-          this.info.waiting_for = waitingFor(msg.state);
+          this.info.waiting_for = msg.waiting_for;
           if (msg.state.outcome) this.info.outcome = msg.state.outcome;
-          const phase = (msg.state as Phased).phase;
-          if (phase) this.info.phase = phase;
         }
         const node = this.ui.lastMove(msg.action, this.map);
         if (node !== null) this.lastMove = node;
-        this.log.push(...this.numbered(this.ui.logOfUpdate(msg, before, this.naming(), this.carry).map((text) => ({ seq: msg.seq, text }))));
+        this.describe(msg.events, msg.seq);
         return 'applied';
       }
       case 'undo':
@@ -108,22 +109,15 @@ export class GameModel {
     }
   }
 
-  private rebuildLog(actions: RecordedAction[], seq: number) {
-    this.carry = {};
-    const lines = this.ui.logOfSync(this.state, actions, seq, this.naming(), this.carry);
-    this.log = this.ui.historyInState ? lines : this.numbered(lines);
+  /** Adds the log's lines for `events`, numbered if the system wants the page to number them. */
+  private describe(events: unknown[], seq: number) {
+    const lines = this.ui.describe(events, this.naming(), this.carry);
+    for (const text of lines) this.log.push({ seq, text: this.ui.numbered ? `${++this.moves}. ${text}` : text });
   }
 
-  /** Systems that log one line per action get its number (systems with the history in their
-   *  state number their own lines, by turn). */
-  private numbered(lines: LogLine[]): LogLine[] {
-    if (this.ui.historyInState) return lines;
-    return lines.map((l) => ({ ...l, text: `${++this.moves}. ${l.text}` }));
-  }
-
-  /** Seats that may act now. */
+  /** Seats that may act now, as the server said. */
   waitingFor(): number[] {
-    return this.info?.waiting_for ?? (this.state ? waitingFor(this.state) : []);
+    return this.info?.waiting_for ?? [];
   }
 
   /** The seat `userId` holds, if any (the first one). */
@@ -146,12 +140,3 @@ export function displayName(name: string | null | undefined): string {
   return bot ? `bot, level ${bot[1]}` : name;
 }
 
-/** The phase and Clean-Up of the systems that have them (GoBeyond, Tribal Go). */
-type Phased = GameState & { phase?: string; awaiting_cleanup?: number[] };
-
-/** Seats the game waits for, from the state (updates do not say). */
-export function waitingFor(state: Phased): number[] {
-  if (state.outcome) return [];
-  if (state.phase === 'clean_up') return state.awaiting_cleanup ?? [];
-  return state.to_move === null ? [] : [state.to_move];
-}

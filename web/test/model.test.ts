@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { groupsWithLiberties } from '../src/graph';
 import { GameModel } from '../src/model';
 import { systemUi } from '../src/systems';
-import type { GoBeyondEvent, GoBeyondPlayer, GoBeyondState, TribalPlayer, TribalState } from '../src/protocol';
+import type { ClassicEvent, GoBeyondEvent, GoBeyondPlayer, GoBeyondState, TribalPlayer, TribalState } from '../src/protocol';
 import type { GameInfo, GameState, ServerMessage } from '../src/types';
 import { gridMap } from './fixtures';
 import { markers } from './markers';
@@ -56,14 +56,14 @@ const empty = () => Array<number | null>(9).fill(null);
 describe('game model', () => {
   it('applies updates in order, ignores repeats and asks for a sync after a gap', () => {
     const m = new GameModel(1, map);
-    m.apply({ type: 'sync', game: 1, seq: 0, since: 0, actions: [], info: info(0), state: state(empty(), 0) });
+    m.apply({ type: 'sync', game: 1, seq: 0, since: 0, actions: [], info: info(0), state: state(empty(), 0), events: [] });
     expect(m.isMyTurn(1)).toBe(true);
     const b = empty();
     b[4] = 0;
     const placed = { player: 0, type: 'place', at: 'B2', node: 4 };
     const update = (seq: number): ServerMessage => ({
       type: 'update', game: 1, seq, action: placed,
-      events: [{ event: 'occupied', player: 0, node: 4, cost: 10 }], state: state(b, 1), clock: null, status: 'live',
+      events: [{ event: 'occupied', player: 0, node: 4, cost: 10 }], state: state(b, 1), waiting_for: [1], clock: null, status: 'live',
     });
     expect(m.apply(update(1))).toBe('applied');
     expect(m.seq).toBe(1);
@@ -85,7 +85,7 @@ describe('game model', () => {
       { event: 'turn_started', turn: 2, player: 1 },
       { event: 'skipped', player: 1, timeout: true },
     ];
-    m.apply({ type: 'sync', game: 1, seq: 2, since: 0, actions: [], info: info(2), state: state(empty(), 0, events) });
+    m.apply({ type: 'sync', game: 1, seq: 2, since: 0, actions: [], info: info(2), state: state(empty(), 0, events), events });
     expect(m.log.map((l) => l.text)).toEqual(['1. Black (ada) occupied A3 (−10)', '2. White (bot) ran out of time: turn skipped']);
   });
 
@@ -131,11 +131,13 @@ describe('game model', () => {
     const st = { ...state(empty(), 0), rules: { system: 'classic' } } as GameState;
     const a1 = { player: 0, type: 'place' as const, at: 'A3', node: 0 };
     const a2 = { player: 1, type: 'pass' as const };
-    m.apply({ type: 'sync', game: 1, seq: 2, since: 0, actions: [{ seq: 1, action: a1 }, { seq: 2, action: a2 }], info: classic, state: st });
-    m.apply({ type: 'update', game: 1, seq: 3, action: { player: 0, type: 'pass' }, events: [], state: st, clock: null, status: 'live' });
+    const e1: ClassicEvent[] = [{ event: 'placed', player: 0, node: 0 }, { event: 'passed', player: 1, consecutive: 1 }];
+    m.apply({ type: 'sync', game: 1, seq: 2, since: 0, actions: [{ seq: 1, action: a1 }, { seq: 2, action: a2 }], info: classic, state: st, events: e1 });
+    const e3: ClassicEvent[] = [{ event: 'passed', player: 0, consecutive: 2 }];
+    m.apply({ type: 'update', game: 1, seq: 3, action: { player: 0, type: 'pass' }, events: e3, state: st, waiting_for: [1], clock: null, status: 'live' });
     expect(m.log.map((l) => l.text)).toEqual(['1. Black (ada) played A3', '2. White (bot) passed', '3. Black (ada) passed']);
     // Move 3 taken back: the full sync after it starts the count again (sequence numbers go on).
-    m.apply({ type: 'sync', game: 1, seq: 4, since: 0, actions: [{ seq: 1, action: a1 }, { seq: 2, action: a2 }], info: classic, state: st });
+    m.apply({ type: 'sync', game: 1, seq: 4, since: 0, actions: [{ seq: 1, action: a1 }, { seq: 2, action: a2 }], info: classic, state: st, events: e1 });
     expect(m.log.map((l) => l.text)).toEqual(['1. Black (ada) played A3', '2. White (bot) passed']);
   });
 });

@@ -4,7 +4,7 @@
 
 import { diagram, row, sections } from '../diagrams';
 import { h } from '../dom';
-import type { ClassicEvent, ClassicMove, ClassicState } from '../protocol';
+import type { ClassicEvent, ClassicMove, ClassicState, SystemTypes } from '../protocol';
 import type { MapView } from '../types';
 import { type Naming, plural } from '../words';
 import { goStones, goWords, onlyStones, placedAt, toggleGroup } from './kit';
@@ -38,11 +38,43 @@ export function describeClassic(action: Recorded<ClassicMove>, names: Naming, ca
   }
 }
 
-/** Stones `player` took by this action (classic states count prisoners). */
-function capturedBetween(before: ClassicState | null, after: ClassicState, player: number): number {
-  const a = after.players[player]?.prisoners ?? 0;
-  const b = before?.players[player]?.prisoners ?? 0;
-  return Math.max(0, a - b);
+/** The move an event records (null: the event belongs to a move already told, or to none). */
+function moveOf(e: ClassicEvent): Recorded<ClassicMove> | null {
+  switch (e.event) {
+    case 'placed':
+      return { player: e.player, type: 'place', node: e.node };
+    case 'passed':
+      return { player: e.player, type: 'pass' };
+    case 'resigned':
+      return { player: e.player, type: 'resign' };
+    case 'timed_out':
+      return { player: e.player, type: 'timeout' };
+    case 'dead_marked':
+      return { player: e.player, type: 'dead', nodes: e.nodes, proposed: e.proposed };
+    case 'accepted':
+      // In the dead-stone phase a time-out accepts the marking.
+      return { player: e.player, type: e.timeout ? 'timeout' : 'accept' };
+    case 'resumed':
+      return { player: e.player, type: 'resume' };
+    default:
+      return null;
+  }
+}
+
+/** The log's lines for classic Go's events: one per move, with the stones it captured. */
+export function describeClassicEvents(events: ClassicEvent[], names: Naming): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < events.length; i++) {
+    const move = moveOf(events[i]);
+    if (!move) continue;
+    let captured = 0;
+    for (let j = i + 1; j < events.length && events[j].event === 'captured'; j++) {
+      const c = events[j] as Extract<ClassicEvent, { event: 'captured' }>;
+      if (c.owner !== move.player) captured += c.nodes.length;
+    }
+    lines.push(describeClassic(move, names, captured));
+  }
+  return lines;
 }
 
 /** The dead-stone phase: every player marks groups dead (or alive again) by clicking them, and
@@ -98,16 +130,14 @@ function guide(): HTMLElement[] {
   ]);
 }
 
-export const classic = defineSystem<ClassicState, ClassicMove, ClassicEvent>({
+export const classic = defineSystem<SystemTypes['classic']>({
   name: 'classic',
   title: 'Classic Go',
   rulesLine: goWords,
   guide,
   lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),
-  historyInState: false,
-  logOfSync: (_state, actions, _seq, names) => actions.map((a, i) => ({ seq: i + 1, text: describeClassic(a, names, 0) })),
-  logOfAction: (action, seq, names) => [{ seq, text: describeClassic(action, names, 0) }],
-  logOfUpdate: (msg, before, names) => [describeClassic(msg.action, names, capturedBetween(before, msg.state, msg.action.player))],
+  describe: (events, names) => describeClassicEvents(events, names),
+  numbered: true,
   columns: [
     { header: 'Captures', cell: (p) => String(p?.prisoners ?? '') },
     { header: 'Score', cell: (p) => (p?.score !== undefined ? String(p.score) : '') },

@@ -5,12 +5,12 @@
 
 import type { BoardView } from '../board2d';
 import { type NodeDecoration, type StoneDecoration, at } from '../decorations';
-import type { GengoEvent, GengoMove, GengoState } from '../protocol';
+import type { GengoEvent, GengoState, SystemTypes } from '../protocol';
 import type { MapView } from '../types';
 import { type Naming, plural } from '../words';
 import { diagram, row, sections } from '../diagrams';
 import { goStones, goWords, placedAt } from './kit';
-import { type Recorded, defineSystem } from './types';
+import { defineSystem } from './types';
 
 /** Lines for Gengo events. */
 export function describeGengo(events: GengoEvent[], names: Naming): string[] {
@@ -53,22 +53,6 @@ export function describeGengo(events: GengoEvent[], names: Naming): string[] {
   return lines;
 }
 
-/** A line for a recorded action, when the events are not at hand (a sync's history). */
-function describeAction(a: Recorded<GengoMove>, names: Naming): string {
-  const who = names.player(a.player);
-  switch (a.type) {
-    case 'place':
-      return `${who} played ${typeof a.at === 'string' ? a.at : names.label(a.node ?? 0)}`;
-    case 'pass':
-      return `${who} passed`;
-    case 'resign':
-      return `${who} resigned`;
-    case 'timeout':
-      return `${who} ran out of time`;
-    default:
-      return `${who}: ${(a as { type: string }).type}`;
-  }
-}
 
 /** How much larger than a one-space stone a Gengo stone is drawn: its radius in map units
  *  over half the map's typical distance between neighbours. */
@@ -166,17 +150,15 @@ function guide(): HTMLElement[] {
   ]);
 }
 
-export const gengo = defineSystem<GengoState, GengoMove, GengoEvent>({
+export const gengo = defineSystem<SystemTypes['gengo']>({
   name: 'gengo',
   title: 'Gengo',
   rulesLine: goWords,
   guide,
   lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),
   resigned: (s, seat) => s.players[seat]?.resigned === true,
-  historyInState: false,
-  logOfSync: (_state, actions, _seq, names) => actions.map((a, i) => ({ seq: i + 1, text: describeAction(a, names) })),
-  logOfAction: (action, seq, names) => [{ seq, text: describeAction(action, names) }],
-  logOfUpdate: (update, _before, names) => describeGengo(update.events, names),
+  describe: (events, names) => describeGengo(events, names),
+  numbered: true,
   columns: [
     { header: 'Stones', title: 'Stones on the board (with komi for White)', cls: 'num', cell: (p) => (p?.stone_score !== undefined ? String(p.stone_score) : '') },
     { header: 'Area', title: 'Spaces covered by one colour only, and empty areas they enclose', cls: 'num', cell: (p) => (p?.area_score !== undefined ? String(p.area_score) : '') },

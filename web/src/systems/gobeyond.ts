@@ -3,7 +3,7 @@
 // captured 3 stones: +30") and the players' guide.
 
 import { type NodeDecoration, at } from '../decorations';
-import type { GoBeyondEvent, GoBeyondMove, GoBeyondState } from '../protocol';
+import type { GoBeyondEvent, GoBeyondState, SystemTypes } from '../protocol';
 import type { MapView } from '../types';
 import { type Naming, plural, signed } from '../words';
 import { diagram, row, sections } from '../diagrams';
@@ -191,17 +191,15 @@ function guide(d: Record<string, unknown>): HTMLElement[] {
   ]);
 }
 
-export const gobeyond = defineSystem<GoBeyondState, GoBeyondMove, GoBeyondEvent>({
+export const gobeyond = defineSystem<SystemTypes['gobeyond']>({
   name: 'gobeyond',
   title: 'GoBeyond',
   rulesLine: (r) => (typeof r.turn_seconds === 'number' ? [r.turn_seconds ? `${r.turn_seconds} s per turn` : 'no turn clock'] : []),
   guide,
   lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),
-  historyInState: true,
-  logOfSync: (state, _actions, seq, names, carry) =>
-    describeGoBeyond(state?.events ?? [], names, carry).map((text) => ({ seq, text })),
-  logOfAction: () => [],
-  logOfUpdate: (update, _before, names, carry) => describeGoBeyond(update.events, names, carry),
+  // Lines carry the game's turn numbers.
+  describe: (events, names, carry) => describeGoBeyond(events, names, carry),
+  numbered: false,
   columns: [
     { header: 'Points', cls: 'points', cell: (p) => String(p?.points ?? '') },
     {

@@ -3,6 +3,7 @@
 // types); pages ask `systemUi(name)` and never name a system. A new system adds a file here and
 // a line in SYSTEMS.
 
+import type { SystemName } from '../protocol';
 import { classic } from './classic';
 import { gengo } from './gengo';
 import { gobeyond } from './gobeyond';
@@ -12,10 +13,11 @@ import { besiege, wayOfGo } from './way_of_go';
 
 export type * from './types';
 
-// Erased here, once: pages read only what every state has.
-const SYSTEMS: Record<string, SystemUi> = { gobeyond, classic, tribal, gengo, 'way-of-go': wayOfGo, besiege };
+// Keyed by every name the server's registry has, so a system without a module does not
+// compile; erased here, once: pages read only what every state has.
+const SYSTEMS: Record<SystemName, SystemUi> = { gobeyond, classic, tribal, gengo, 'way-of-go': wayOfGo, besiege };
 
 /** The interface of a system; unknown systems get the classic one (stones, passes, resigning). */
 export function systemUi(name: string | undefined): SystemUi {
-  return (name !== undefined && SYSTEMS[name]) || classic;
+  return (name !== undefined && Object.hasOwn(SYSTEMS, name) && SYSTEMS[name as SystemName]) || classic;
 }

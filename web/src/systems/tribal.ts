@@ -5,7 +5,7 @@
 
 import { type NodeDecoration, at } from '../decorations';
 import { h } from '../dom';
-import type { RulesSpec, TribalCard, TribalEvent, TribalMove, TribalState } from '../protocol';
+import type { RulesSpec, SystemTypes, TribalCard, TribalEvent, TribalState } from '../protocol';
 import type { MapView } from '../types';
 import { type Naming, plural } from '../words';
 import { diagram, row, sections } from '../diagrams';
@@ -268,16 +268,15 @@ function rangeWords(r: RulesSpec): string[] {
   return [];
 }
 
-export const tribal = defineSystem<TribalState, TribalMove, TribalEvent>({
+export const tribal = defineSystem<SystemTypes['tribal']>({
   name: 'tribal',
   title: 'Tribal Go',
   rulesLine: (r) => [...goWords(r), ...rangeWords(r)],
   guide,
   lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),
-  historyInState: true,
-  logOfSync: (state, _actions, seq, names) => describeTribal(state?.events ?? [], names).map((text) => ({ seq, text })),
-  logOfAction: () => [],
-  logOfUpdate: (update, _before, names) => describeTribal(update.events, names),
+  // A move may take several lines (the dice, the stone, the spoils): none is numbered.
+  describe: (events, names) => describeTribal(events, names),
+  numbered: false,
   columns: [
     {
       header: 'Prisoners',

@@ -9,18 +9,14 @@ import type { Naming } from '../words';
 /** A move as the game recorded it: the system's move and who made it. */
 export type Recorded<M> = M & { player: number };
 
-/** An update as a system reads it: the action, its events, the state after it. */
-export interface Update<S, M, E> {
-  seq: number;
-  action: Recorded<M>;
-  events: E[];
-  state: S;
+/** A system's own types: its state, its moves and its events (`SystemTypes[name]` in
+ *  protocol.ts). */
+export interface Types {
+  state: BaseState;
+  move: BaseMove;
+  event: unknown;
 }
 
-export interface LogLine {
-  seq: number;
-  text: string;
-}
 
 /** A column of the players table, after the name. */
 export interface Column<S extends BaseState = BaseState> {
@@ -86,10 +82,10 @@ export interface DecisionView {
 
 /**
  * What the client knows of one rule system, typed on the system's own state `S`, move `M` and
- * event `E` (protocol.ts). Pages see it erased (`SystemUi`, on what every state has) and never
- * name a system.
+ * event `E` (`SystemTypes[name]` in protocol.ts). Pages see it erased (`SystemUi`, on what
+ * every state has) and never name a system.
  */
-export interface SystemUi<S extends BaseState = BaseState, M extends BaseMove = BaseMove, E = unknown> {
+export interface SystemUi<T extends Types = Types, S extends BaseState = T['state'], M extends BaseMove = T['move'], E = T['event']> {
   readonly name: string;
   readonly title: string;
   /** The settings players ask about first, in a few words each (the game page's rules line). */
@@ -98,14 +94,12 @@ export interface SystemUi<S extends BaseState = BaseState, M extends BaseMove = 
   guide(defaults: Record<string, unknown>): HTMLElement[];
   /** The node whose stone an action put down last (the last move's mark), if any. */
   lastMove(action: Recorded<M>, map: MapView): number | null;
-  /** The sync's state carries every event, so the log is rebuilt from it (else from the actions). */
-  readonly historyInState: boolean;
-  /** The whole log, from a sync. */
-  logOfSync(state: S | null, actions: Recorded<M>[], seq: number, names: Naming, carry: LogCarry): LogLine[];
-  /** Lines for actions a sync adds to a log the client already has. */
-  logOfAction(action: Recorded<M>, seq: number, names: Naming): LogLine[];
-  /** Lines for one update. */
-  logOfUpdate(update: Update<S, M, E>, before: S | null, names: Naming, carry: LogCarry): string[];
+  /** The log's lines for these events (a sync's, then each update's, in order); `carry` keeps
+   *  what a line needs from earlier events. */
+  describe(events: E[], names: Naming, carry: LogCarry): string[];
+  /** Whether the page numbers each line, as the game counts moves (else the system numbers
+   *  its own, or none). */
+  readonly numbered: boolean;
   columns: Column<S>[];
   /** A player's standing in a few words (the review's list of players). */
   standing(player: S['players'][number]): string;
@@ -147,6 +141,6 @@ export interface SystemUi<S extends BaseState = BaseState, M extends BaseMove = 
 }
 
 /** A system's interface, checked against the system's own types. */
-export function defineSystem<S extends BaseState, M extends BaseMove, E>(ui: SystemUi<S, M, E>): SystemUi<S, M, E> {
+export function defineSystem<T extends Types>(ui: SystemUi<T>): SystemUi<T> {
   return ui;
 }

@@ -7,7 +7,7 @@
 import { type NodeDecoration, type StoneDecoration, at } from '../decorations';
 import { h } from '../dom';
 import { diagram, row, sections } from '../diagrams';
-import type { WayEvent, WayMove, WayState } from '../protocol';
+import type { SystemTypes, WayEvent, WayMove, WayState } from '../protocol';
 import type { MapView } from '../types';
 import { type Naming, plural } from '../words';
 import { placedAt } from './kit';
@@ -75,30 +75,6 @@ export function describeWay(events: WayEvent[], names: Naming): string[] {
   return lines;
 }
 
-function describeAction(a: Recorded<WayMove>, names: Naming): string {
-  const who = names.player(a.player);
-  const at = (n: number | null | undefined, l: string | string[] | null | undefined) => (typeof l === 'string' ? l : names.label(n ?? 0));
-  switch (a.type) {
-    case 'pie_stone':
-      return `${who} placed a ${colourName(a.colour)} pie stone at ${at(a.node, a.at)}`;
-    case 'choose_side':
-      return `${who} chose ${colourName(a.colour)}`;
-    case 'drop':
-      return `${who} dropped at ${at(a.node, a.at)}`;
-    case 'move':
-      return `${who} moved ${at(a.from, a.from_at)}–${at(a.to, a.to_at)}${a.count && a.count > 1 ? ` (${a.count} stones)` : ''}`;
-    case 'end_turn':
-      return `${who} ended the turn`;
-    case 'pass':
-      return `${who} passed`;
-    case 'resign':
-      return `${who} resigned`;
-    case 'timeout':
-      return `${who} ran out of time`;
-    default:
-      return `${who}: ${(a as { type: string }).type}`;
-  }
-}
 
 function buttons(s: WayState): Button[] {
   if (s.phase === 'move_after_drop') {
@@ -175,17 +151,15 @@ function lastMove(a: Recorded<WayMove>, map: MapView): number | null {
 }
 
 function make(name: string, title: string, neutral: boolean) {
-  return defineSystem<WayState, WayMove, WayEvent>({
+  return defineSystem<SystemTypes['way-of-go']>({
     name,
     title,
     rulesLine: () => [],
     guide: neutral ? besiegeGuide : wayOfGoGuide,
     lastMove,
     resigned: (s, seat) => s.players[seat]?.resigned === true,
-    historyInState: false,
-    logOfSync: (_state, actions, _seq, names) => actions.map((a, i) => ({ seq: i + 1, text: describeAction(a, names) })),
-    logOfAction: (action, seq, names) => [{ seq, text: describeAction(action, names) }],
-    logOfUpdate: (update, _before, names) => describeWay(update.events, names),
+    describe: (events, names) => describeWay(events, names),
+    numbered: true,
     columns: [
       {
         header: 'Captures',
