@@ -1,9 +1,9 @@
-import type { MapSummary, Outcome, RulesSpec } from './protocol';
-
 // What every rule system's state and recorded actions have in common: all a page may read. The
 // rest is each system's own JSON (docs/formats.md), typed in protocol.ts and read only by its
 // module in src/systems/. Everything else the server sends is generated from its Rust types
 // (protocol.ts).
+
+import type { MapSummary, Outcome, RulesSpec } from './protocol';
 
 export interface MapView {
   name: string;

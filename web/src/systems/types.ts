@@ -17,7 +17,6 @@ export interface Types {
   event: unknown;
 }
 
-
 /** A column of the players table, after the name. */
 export interface Column<S extends BaseState = BaseState> {
   header: string;
@@ -32,7 +31,7 @@ export interface Button {
   label: string;
   title: string;
   key: string;
-  input: Record<string, unknown>;
+  input: Input;
 }
 
 /** What a system's log keeps between updates (a line may need events of two updates); one
