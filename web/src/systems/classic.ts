@@ -68,8 +68,9 @@ export function describeClassicEvents(events: ClassicEvent[], names: Naming): st
     const move = moveOf(events[i]);
     if (!move) continue;
     let captured = 0;
-    for (let j = i + 1; j < events.length && events[j].event === 'captured'; j++) {
-      const c = events[j] as Extract<ClassicEvent, { event: 'captured' }>;
+    for (let j = i + 1; j < events.length; j++) {
+      const c = events[j];
+      if (c.event !== 'captured') break;
       if (c.owner !== move.player) captured += c.nodes.length;
     }
     lines.push(describeClassic(move, names, captured));
