@@ -5,7 +5,6 @@
 
 pub mod baseline;
 pub mod cleanup;
-pub mod clock;
 pub mod computer;
 pub mod gengo;
 pub mod ladder;
