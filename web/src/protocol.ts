@@ -1,6 +1,7 @@
 // Generated from crates/server/src/protocol.rs by `make protocol`: do not edit.
-// A game's state and its recorded actions are each rule system's own: views.ts reads them
-// as any system's, src/systems/ as its own (the systems' types are at the end).
+// The envelope's types, then each rule system's own (its state, inputs and events) and
+// `SystemTypes`, which names them by system, all from the rules registry. views.ts says
+// what a state or an action of any system is.
 
 import type { GameState, RecordedAction } from './views';
 
@@ -10,11 +11,19 @@ export type ClientMessage = { "type": "watch", game: number, since?: number, } |
  */
 id?: unknown, } | { "type": "chat", game: number, text: string, } | { "type": "ping", id?: unknown, };
 
-export type ServerMessage = { "type": "hello", user: User, } | { "type": "ack", id: unknown, game: number, seq: number, } | { "type": "error", id: unknown, game?: number, error: string, code?: string, } | { "type": "pong", id: unknown, } | { "type": "sync", game: number, seq: number, since: number, actions: Array<SeqAction>, info: GameInfo, state: GameState | null, } | { "type": "update", game: number, seq: number, action: RecordedAction, 
+export type ServerMessage = { "type": "hello", user: User, } | { "type": "ack", id: unknown, game: number, seq: number, } | { "type": "error", id: unknown, game?: number, error: string, code?: string, } | { "type": "pong", id: unknown, } | { "type": "sync", game: number, seq: number, since: number, actions: Array<SeqAction>, info: GameInfo, state: GameState | null, 
+/**
+ * Every effect so far, in the rule system's own terms (the log is built from these).
+ */
+events: AnyEvent[], } | { "type": "update", game: number, seq: number, action: RecordedAction, 
 /**
  * The action's effects, in the rule system's own terms.
  */
-events: unknown[], state: GameState, clock: ClockView | null, status: Status, } | { "type": "started", game: number, info: GameInfo, } | { "type": "lobby", game: number, info: GameInfo, } | { "type": "undo", game: number, request: UndoView | null, note: string | null, } | { "type": "rematch", game: number, rematch: number, from: string, invite: string | null, } | { "type": "chat", game: number, from: string, text: string, at_ms: number, };
+events: unknown[], state: GameState, 
+/**
+ * The seats the game waits for now, as everyone may be told.
+ */
+waiting_for: Array<number>, clock: ClockView | null, status: Status, } | { "type": "started", game: number, info: GameInfo, } | { "type": "lobby", game: number, info: GameInfo, } | { "type": "undo", game: number, request: UndoView | null, note: string | null, } | { "type": "rematch", game: number, rematch: number, from: string, invite: string | null, } | { "type": "chat", game: number, from: string, text: string, at_ms: number, };
 
 export type SeqAction = { seq: number, action: RecordedAction, };
 
@@ -222,6 +231,84 @@ export type RulesSpec = { system: string, [key: string]: unknown };
 
 export type MapSummary = { name: string, spec: string, nodes: number, };
 
+export type GoBeyondState = { map: MapSummary, rules: RulesSpec, phase: GoBeyondPhase, 
+/**
+ * Turns started so far.
+ */
+turn: number, 
+/**
+ * The player in phase 3, while play goes on.
+ */
+to_move: number | null, consecutive_passes: number, passes_to_end: number, players: Array<GoBeyondPlayer>, 
+/**
+ * Per node: the state.
+ */
+nodes: Array<GoBeyondNode>, 
+/**
+ * Per node: the stone's player (`null` when empty).
+ */
+board: Array<number | null>, 
+/**
+ * Per node: the claimant of an empty node (`null` if occupied or disputed).
+ */
+claims: Array<number | null>, 
+/**
+ * Per node: the player holding a reservation on it.
+ */
+reserved: Array<number | null>, 
+/**
+ * Clean-Up: players who still have to choose.
+ */
+awaiting_cleanup: Array<number>, outcome: Outcome | null, events: Array<GoBeyondEvent>, };
+
+export type GoBeyondPhase = "playing" | "clean_up" | "finished";
+
+export type GoBeyondNode = "occupied" | "claimed" | "reserved" | "disputed";
+
+export type GoBeyondEvent = { "event": "starting_points", player: Player, points: number, } | { "event": "turn_started", turn: number, player: Player, } | { "event": "reservation_released", player: Player, node: number, } | { "event": "income", player: Player, claimed: number, points: number, } | { "event": "occupied", player: Player, node: number, cost: number, } | { "event": "captured", player: Player, victim: Player, nodes: Array<number>, award: number, } | { "event": "claims_changed", changes: Array<ClaimChange>, } | { "event": "reserved", player: Player, node: number, } | { "event": "skipped", player: Player, timeout: boolean, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "resigned", player: Player, place: number, 
+/**
+ * Resigned for them: their turn ran out `timeouts_to_resign` times in a row.
+ */
+absent?: boolean, } | { "event": "turn_limit_reached", turns: number, } | { "event": "clean_up_started", players: Array<Player>, } | { "event": "surrendered", player: Player, nodes: Array<number>, timeout: boolean, } | { "event": "stones_removed", owner: Player, nodes: Array<number>, claimant: Player | null, award: number, } | { "event": "final_bonus", player: Player, claimed: number, points: number, } | { "event": "game_over", reason: EndReason, ranking: Array<Player>, scores: Array<number>, };
+
+export type ClaimChange = { node: number, from: Player | null, to: Player | null, };
+
+export type GoBeyondPlayer = { player: number, name: string, color: string, 
+/**
+ * PlayPoints now.
+ */
+points: number, 
+/**
+ * PlayPoints if the game ended now: plus the final bonus for what the player claims.
+ */
+projected: number, 
+/**
+ * `playing` or `resigned`.
+ */
+status: string, 
+/**
+ * 1 for the first to resign, 2 for the second, ...
+ */
+resigned_order: number | null, 
+/**
+ * Empty nodes claimed now (the next turn's income, before any change).
+ */
+claimed: number, 
+/**
+ * Labels of the player's stones.
+ */
+stones: Array<string>, 
+/**
+ * The label of the node the player has reserved.
+ */
+reservation: string | null, 
+/**
+ * Clean-Up: labels of the stones given up, once chosen.
+ */
+surrendered: Array<string> | null, };
+
+export type GoBeyondMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "skip" } | { "type": "resign" } | { "type": "timeout" } | { "type": "surrender", nodes?: Array<number>, at?: Array<string>, } | { "type": "cleanup_timeout" };
+
 export type ClassicState = { map: MapSummary, rules: RulesSpec, 
 /**
  * `playing`, `scoring` (the dead-stone phase) or `finished`.
@@ -262,84 +349,6 @@ export type ClassicEvent = { "event": "placed", player: Player, node: number, } 
  * Accepted by running out of time.
  */
 timeout: boolean, } | { "event": "resumed", player: Player, } | { "event": "game_over", outcome: Outcome, };
-
-export type GoBeyondState = { map: MapSummary, rules: RulesSpec, phase: GoBeyondPhase, 
-/**
- * Turns started so far.
- */
-turn: number, 
-/**
- * The player in phase 3, while play goes on.
- */
-to_move: number | null, consecutive_passes: number, passes_to_end: number, players: Array<GoBeyondPlayer>, 
-/**
- * Per node: the state.
- */
-nodes: Array<GoBeyondNode>, 
-/**
- * Per node: the stone's player (`null` when empty).
- */
-board: Array<number | null>, 
-/**
- * Per node: the claimant of an empty node (`null` if occupied or disputed).
- */
-claims: Array<number | null>, 
-/**
- * Per node: the player holding a reservation on it.
- */
-reserved: Array<number | null>, 
-/**
- * Clean-Up: players who still have to choose.
- */
-awaiting_cleanup: Array<number>, outcome: Outcome | null, events: Array<GoBeyondEvent>, };
-
-export type GoBeyondPlayer = { player: number, name: string, color: string, 
-/**
- * PlayPoints now.
- */
-points: number, 
-/**
- * PlayPoints if the game ended now: plus the final bonus for what the player claims.
- */
-projected: number, 
-/**
- * `playing` or `resigned`.
- */
-status: string, 
-/**
- * 1 for the first to resign, 2 for the second, ...
- */
-resigned_order: number | null, 
-/**
- * Empty nodes claimed now (the next turn's income, before any change).
- */
-claimed: number, 
-/**
- * Labels of the player's stones.
- */
-stones: Array<string>, 
-/**
- * The label of the node the player has reserved.
- */
-reservation: string | null, 
-/**
- * Clean-Up: labels of the stones given up, once chosen.
- */
-surrendered: Array<string> | null, };
-
-export type GoBeyondNode = "occupied" | "claimed" | "reserved" | "disputed";
-
-export type GoBeyondPhase = "playing" | "clean_up" | "finished";
-
-export type GoBeyondMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "skip" } | { "type": "resign" } | { "type": "timeout" } | { "type": "surrender", nodes?: Array<number>, at?: Array<string>, } | { "type": "cleanup_timeout" };
-
-export type GoBeyondEvent = { "event": "starting_points", player: Player, points: number, } | { "event": "turn_started", turn: number, player: Player, } | { "event": "reservation_released", player: Player, node: number, } | { "event": "income", player: Player, claimed: number, points: number, } | { "event": "occupied", player: Player, node: number, cost: number, } | { "event": "captured", player: Player, victim: Player, nodes: Array<number>, award: number, } | { "event": "claims_changed", changes: Array<ClaimChange>, } | { "event": "reserved", player: Player, node: number, } | { "event": "skipped", player: Player, timeout: boolean, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "resigned", player: Player, place: number, 
-/**
- * Resigned for them: their turn ran out `timeouts_to_resign` times in a row.
- */
-absent?: boolean, } | { "event": "turn_limit_reached", turns: number, } | { "event": "clean_up_started", players: Array<Player>, } | { "event": "surrendered", player: Player, nodes: Array<number>, timeout: boolean, } | { "event": "stones_removed", owner: Player, nodes: Array<number>, claimant: Player | null, award: number, } | { "event": "final_bonus", player: Player, claimed: number, points: number, } | { "event": "game_over", reason: EndReason, ranking: Array<Player>, scores: Array<number>, };
-
-export type ClaimChange = { node: number, from: Player | null, to: Player | null, };
 
 export type TribalState = { map: MapSummary, rules: RulesSpec, 
 /**
@@ -416,6 +425,26 @@ reaction: TribalReaction | null,
  */
 replace: Array<number>, outcome: Outcome | null, events: Array<TribalEvent>, };
 
+export type TribalEvent = { "event": "rolled_off", player: Player, dice: [number, number], total: number, } | { "event": "order", order: Array<Player>, } | { "event": "start_chosen", player: Player, node: number, } | { "event": "rolled", player: Player, dice: [number, number], range: number, doubles: boolean, } | { "event": "placed", player: Player, node: number, handicap: boolean, } | { "event": "captured", player: Player | null, nodes: Array<number>, owners: Array<Player>, shares: Array<[Player, number]>, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "forgone", player: Player, handicap: boolean, } | { "event": "surrender_offered", player: Player, to: Player, } | { "event": "surrender_accepted", player: Player, to: Player, previous: Player | null, } | { "event": "surrender_declined", player: Player, to: Player, } | { "event": "independent", player: Player, from: Player, } | { "event": "drew", player: Player, doubles: boolean, } | { "event": "returned", player: Player, } | { "event": "discarded", player: Player, card: TribalCard, } | { "event": "card_played", player: Player, card: TribalCard, } | { "event": "moved", player: Player, from: number, to: number, } | { "event": "lifted", player: Player, node: number, } | { "event": "traded", player: Player, with: Player, gave: Array<number>, took: Array<number>, } | { "event": "rejected", player: Player, mover: Player, card: TribalCard, } | { "event": "not_rejected", mover: Player, } | { "event": "timed_out", player: Player, } | { "event": "clean_up_started" } | { "event": "dead_chosen", player: Player, nodes: Array<number>, } | { "event": "dead_removed", owner: Player, node: number, to: Player | null, } | { "event": "filled_in", team: Player, territory: number, prisoners: number, left: number, overflow: Array<[Player, number]>, } | { "event": "game_over", ranking: Array<Player>, scores: Array<number>, };
+
+export type TribalCard = "no_move" | "extra_move" | "reject" | "reject_and_replace" | "move_anywhere" | "pair_place" | "replace_any" | "move_two" | "move_three" | "points3" | "points5" | "trade1_for2" | "trade2_for5" | "trade3_for8";
+
+export type TribalReaction = { mover: number, 
+/**
+ * Where the move put stones.
+ */
+placed: Array<number>, 
+/**
+ * The viewer is asked and has not answered yet.
+ */
+asked: boolean, can_reject: boolean, can_replace: boolean, };
+
+export type TribalCardPlay = { card: TribalCard, placed: Array<number>, 
+/**
+ * Pair Place: the first node, waiting for its neighbour.
+ */
+pair: number | null, steps_left: number, };
+
 export type TribalPlayer = { player: number, name: string, color: string, 
 /**
  * The node of the start point, once chosen.
@@ -452,27 +481,7 @@ banked: number, };
 
 export type TribalMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "roll" } | { "type": "forgo" } | { "type": "choose_start", node?: number | null, at?: string | null, } | { "type": "surrender", to: number, } | { "type": "accept" } | { "type": "decline" } | { "type": "independence" } | { "type": "resign" } | { "type": "timeout" } | { "type": "dice", dice: [number, number], } | { "type": "dead", nodes?: Array<number>, at?: Array<string>, } | { "type": "cleanup_timeout" } | { "type": "play_card", card: TribalCard, } | { "type": "move_stone", from?: number | null, from_at?: string | null, node?: number | null, at?: string | null, } | { "type": "trade", with: number, } | { "type": "react", answer: TribalAnswer | null, } | { "type": "discard", card: TribalCard, } | { "type": "return", card: TribalCard | null, } | { "type": "draw", card: TribalCard | null, };
 
-export type TribalEvent = { "event": "rolled_off", player: Player, dice: [number, number], total: number, } | { "event": "order", order: Array<Player>, } | { "event": "start_chosen", player: Player, node: number, } | { "event": "rolled", player: Player, dice: [number, number], range: number, doubles: boolean, } | { "event": "placed", player: Player, node: number, handicap: boolean, } | { "event": "captured", player: Player | null, nodes: Array<number>, owners: Array<Player>, shares: Array<[Player, number]>, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "forgone", player: Player, handicap: boolean, } | { "event": "surrender_offered", player: Player, to: Player, } | { "event": "surrender_accepted", player: Player, to: Player, previous: Player | null, } | { "event": "surrender_declined", player: Player, to: Player, } | { "event": "independent", player: Player, from: Player, } | { "event": "drew", player: Player, doubles: boolean, } | { "event": "returned", player: Player, } | { "event": "discarded", player: Player, card: TribalCard, } | { "event": "card_played", player: Player, card: TribalCard, } | { "event": "moved", player: Player, from: number, to: number, } | { "event": "lifted", player: Player, node: number, } | { "event": "traded", player: Player, with: Player, gave: Array<number>, took: Array<number>, } | { "event": "rejected", player: Player, mover: Player, card: TribalCard, } | { "event": "not_rejected", mover: Player, } | { "event": "timed_out", player: Player, } | { "event": "clean_up_started" } | { "event": "dead_chosen", player: Player, nodes: Array<number>, } | { "event": "dead_removed", owner: Player, node: number, to: Player | null, } | { "event": "filled_in", team: Player, territory: number, prisoners: number, left: number, overflow: Array<[Player, number]>, } | { "event": "game_over", ranking: Array<Player>, scores: Array<number>, };
-
-export type TribalCard = "no_move" | "extra_move" | "reject" | "reject_and_replace" | "move_anywhere" | "pair_place" | "replace_any" | "move_two" | "move_three" | "points3" | "points5" | "trade1_for2" | "trade2_for5" | "trade3_for8";
-
 export type TribalAnswer = "decline" | "reject" | "reject_and_replace";
-
-export type TribalCardPlay = { card: TribalCard, placed: Array<number>, 
-/**
- * Pair Place: the first node, waiting for its neighbour.
- */
-pair: number | null, steps_left: number, };
-
-export type TribalReaction = { mover: number, 
-/**
- * Where the move put stones.
- */
-placed: Array<number>, 
-/**
- * The viewer is asked and has not answered yet.
- */
-asked: boolean, can_reject: boolean, can_replace: boolean, };
 
 export type GengoState = { map: MapSummary, rules: RulesSpec, 
 /**
@@ -590,6 +599,8 @@ moves: Array<WayMoveView>,
  */
 dropped: number | null, hash: string, outcome: Outcome | null, };
 
+export type WayColour = "black" | "white";
+
 export type WayPlayer = { player: number, name: string, 
 /**
  * The seat's colour (seat 0 is Black until the pie's choice).
@@ -614,10 +625,25 @@ stones: Array<string>, resigned: boolean, };
 
 export type WayMoveView = { from: number, count: number, dir: number, to: number, landing: WayLanding, };
 
-export type WayColour = "black" | "white";
-
 export type WayLanding = "empty" | "stack" | "capture" | "push" | "push_capture";
 
 export type WayMove = { "type": "pie_stone", node?: number | null, at?: string | null, colour: WayColour, } | { "type": "choose_side", colour: WayColour, } | { "type": "drop", node?: number | null, at?: string | null, } | { "type": "move", from?: number | null, from_at?: string | null, to?: number | null, to_at?: string | null, count?: number | null, dir?: number | null, } | { "type": "end_turn" } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" };
 
 export type WayEvent = { "event": "pie_stone", player: Player, node: number, colour: WayColour, } | { "event": "side_chosen", player: Player, colour: WayColour, } | { "event": "dropped", player: Player, node: number, } | { "event": "moved", player: Player, from: number, to: number, count: number, landing: WayLanding, } | { "event": "captured", player: Player, from: number, to: number, count: number, removed: number, lost: number, } | { "event": "contracts_raised", contracts: [number, number], } | { "event": "passed", player: Player, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "game_over", outcome: Outcome, };
+
+/** Every rule system's name. */
+export type SystemName = 'gobeyond' | 'classic' | 'tribal' | 'gengo' | 'way-of-go' | 'besiege';
+
+/** Each system's state, input and event types, by name. */
+export type SystemTypes = {
+  'gobeyond': { state: GoBeyondState; move: GoBeyondMove; event: GoBeyondEvent };
+  'classic': { state: ClassicState; move: ClassicMove; event: ClassicEvent };
+  'tribal': { state: TribalState; move: TribalMove; event: TribalEvent };
+  'gengo': { state: GengoState; move: GengoMove; event: GengoEvent };
+  'way-of-go': { state: WayState; move: WayMove; event: WayEvent };
+  'besiege': { state: WayState; move: WayMove; event: WayEvent };
+};
+
+export type AnyState = SystemTypes[SystemName]['state'];
+export type AnyMove = SystemTypes[SystemName]['move'];
+export type AnyEvent = SystemTypes[SystemName]['event'];

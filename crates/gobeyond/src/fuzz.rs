@@ -257,7 +257,7 @@ fn play_random_game(seed: u64, budget: u64) -> (u64, u64, Option<String>) {
     let map = MapSource::Spec(spec.into());
     let names: Vec<PlayerInfo> = (0..players).map(|i| PlayerInfo { name: format!("p{i}") }).collect();
     let mut rules = system.default_rules();
-    if system.name == "gobeyond" {
+    if system.describe_settings().iter().any(|d| d.name == "passes_to_end") {
         // Short games: every phase gets reached.
         rules.settings.insert("passes_to_end".into(), json!(1 + rng.below(3)));
     }
@@ -303,7 +303,12 @@ fn play_random_game(seed: u64, budget: u64) -> (u64, u64, Option<String>) {
     (done, accepted, None)
 }
 
+/// An input to try: the system's own sample (a legal action in wire form, or what the clock or a
+/// failed computer sends), often mutated the way a careless or hostile client would — a number
+/// or a label changed to a wrong node, a field dropped, the type of another input or none. The
+/// registry knows every system's inputs, so this needs no list of their words.
 fn random_input(rng: &mut Rng, game: &AnyGame, seat: Player, n: u64, labels: &[String]) -> Object {
+    let mut input = game.sample_input(seat, rng);
     let node = |rng: &mut Rng| -> u64 {
         match rng.below(20) {
             0 => u64::MAX,
@@ -311,43 +316,38 @@ fn random_input(rng: &mut Rng, game: &AnyGame, seat: Player, n: u64, labels: &[S
             _ => u64::from(rng.below(n as u32)),
         }
     };
-    let colour = |rng: &mut Rng| if rng.below(2) == 0 { "black" } else { "white" };
-    let value = match rng.below(30) {
-        0..=13 => {
-            let v = node(rng);
-            if rng.below(3) == 0 {
-                let label = labels.get(v as usize).cloned().unwrap_or_else(|| "Z99".into());
-                json!({"type": "place", "at": label})
-            } else {
-                json!({"type": "place", "node": v})
+    let keys: Vec<String> = input.keys().filter(|k| *k != "type").cloned().collect();
+    match rng.below(12) {
+        0 if !keys.is_empty() => {
+            let key = &keys[rng.below(keys.len() as u32) as usize];
+            let wrong = match &input[key] {
+                Value::Number(_) => json!(node(rng)),
+                Value::String(_) => {
+                    json!(labels.get(node(rng) as usize).cloned().unwrap_or_else(|| "Z99".into()))
+                }
+                Value::Array(a) => json!((0..=a.len()).map(|_| node(rng)).collect::<Vec<_>>()),
+                _ => json!(rng.below(4)),
+            };
+            input.insert(key.clone(), wrong);
+        }
+        1 if !keys.is_empty() => {
+            input.remove(&keys[rng.below(keys.len() as u32) as usize]);
+        }
+        2 => {
+            // Another seat's input, or the same input sent by a seat whose turn it is not.
+            let other = Player(rng.below(8) as u8);
+            if let Some(kind) = game.sample_input(other, rng).get("type").cloned() {
+                input.insert("type".into(), kind);
             }
         }
-        14 | 15 => json!({"type": "pass"}),
-        16 | 17 => json!({"type": "skip"}),
-        18 => {
-            let k = rng.below(4);
-            let nodes: Vec<u64> = (0..k).map(|_| node(rng)).collect();
-            json!({"type": "surrender", "nodes": nodes})
+        3 => {
+            let kind = ["", "x", "place", "pass", "resign", "timeout"][rng.below(6) as usize];
+            input.insert("type".into(), json!(kind));
+            input.insert("extra".into(), json!(1));
         }
-        19 => json!({"type": if rng.below(2) == 0 { "resign" } else { "timeout" }}),
-        20 => Value::Object(game.fallback_input(seat)),
-        21 => Value::Object(game.timeout_input(seat)),
-        22 => json!({"type": "place", "node": node(rng), "at": "A1"}),
-        // The Way of Go and BeSiege: their small actions, mostly on random nodes.
-        24 | 25 => json!({"type": "drop", "node": node(rng)}),
-        26 => json!({"type": "move", "from": node(rng), "to": node(rng), "count": rng.below(4)}),
-        27 => json!({"type": "pie_stone", "node": node(rng), "colour": colour(rng)}),
-        28 => json!({"type": "choose_side", "colour": colour(rng)}),
-        29 => json!({"type": "end_turn"}),
-        _ => {
-            let kind = ["cleanup_timeout", "roll", "move", "", "place"][rng.below(5) as usize];
-            json!({"type": kind, "x": 1})
-        }
-    };
-    match value {
-        Value::Object(o) => o,
-        _ => Object::new(),
+        _ => {}
     }
+    input
 }
 
 /// Starting inputs per target.

@@ -17,7 +17,10 @@ pub const EMPTY: u8 = 0;
 const NONE: u32 = u32::MAX;
 
 /// How self-capture is treated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, strum::VariantNames,
+)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum SuicideRule {
     /// A move that captures nothing and leaves its own group without liberties is illegal.

@@ -52,22 +52,28 @@ macro_rules! clone_reusing {
 
 pub mod board;
 mod game;
+pub mod kit;
 mod player;
 pub mod playout;
+// First: its `dispatch!`, generated from the list, is used by the modules after it.
+#[macro_use]
+pub mod registry;
 pub mod record;
 pub mod regions;
-pub mod registry;
 mod rng;
 pub mod settings;
 pub mod setup;
 pub mod system;
 pub mod systems;
+#[cfg(feature = "ts")]
+pub mod typescript;
+mod wire;
 pub mod zobrist;
 
 pub use board::{Board, SuicideRule};
 pub use game::{EndReason, Game, Outcome, rank};
-pub use player::{MAX_PLAYERS, Player};
-pub use registry::{AnyGame, SYSTEMS, SystemInfo};
+pub use player::{MAX_PLAYERS, Player, PlayerInfo};
+pub use registry::{AnyGame, RulesSpec, SYSTEMS, SystemInfo};
 pub use rng::Rng;
 pub use settings::{KoRule, Scoring};
 pub use system::{Refusal, RuleSystem, Turn, Viewer};

@@ -44,3 +44,10 @@ impl fmt::Display for Player {
         write!(f, "player {}", self.0 + 1)
     }
 }
+
+/// A seat's player as records and views name them.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub struct PlayerInfo {
+    #[serde(default)]
+    pub name: String,
+}

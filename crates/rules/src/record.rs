@@ -10,9 +10,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     AnyGame, Player,
-    registry::{Object, SystemInfo, to_object},
+    registry::RulesError,
     system::{RuleSystem, Start},
+    wire::{Object, to_object},
 };
+pub use crate::{PlayerInfo, registry::RulesSpec};
 
 pub const FORMAT: &str = "gobeyond-record";
 pub const VERSION: u32 = 1;
@@ -34,49 +36,6 @@ impl MapSource {
             MapSource::Custom(c) => c.clone().build().map_err(|e| RecordError::Map(e.to_string())),
         }
     }
-}
-
-/// The rule system and its settings, in the system's own terms:
-/// `{"system": "classic", "ko": "simple", ...}`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "{ system: string, [key: string]: unknown }"))]
-pub struct RulesSpec {
-    pub system: String,
-    #[serde(flatten)]
-    pub settings: Object,
-}
-
-impl RulesSpec {
-    /// The rules of a system with these settings.
-    pub fn of<S: RuleSystem>(settings: &S::Settings) -> RulesSpec {
-        RulesSpec { system: S::NAME.to_string(), settings: to_object(settings) }
-    }
-
-    /// The settings, if these are rules of `S`.
-    pub fn settings_of<S: RuleSystem>(&self) -> Result<S::Settings, RecordError> {
-        if self.system != S::NAME {
-            return Err(RecordError::System { expected: S::NAME.to_string(), found: self.system.clone() });
-        }
-        serde_json::from_value(serde_json::Value::Object(self.settings.clone()))
-            .map_err(|e| RecordError::Rules(e.to_string()))
-    }
-
-    /// The registered system these rules belong to.
-    pub fn info(&self) -> Result<&'static SystemInfo, RecordError> {
-        SystemInfo::get(&self.system).ok_or_else(|| {
-            RecordError::Rules(format!(
-                "unknown rule system {:?} (known: {})",
-                self.system,
-                SystemInfo::names()
-            ))
-        })
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct PlayerInfo {
-    #[serde(default)]
-    pub name: String,
 }
 
 /// A stone on the board before the first move (handicap, problems).
@@ -153,6 +112,16 @@ pub enum RecordError {
     Events { index: usize, recorded: String, replayed: String },
 }
 
+impl From<RulesError> for RecordError {
+    fn from(e: RulesError) -> RecordError {
+        match e {
+            RulesError::WrongSystem { expected, found } => RecordError::System { expected, found },
+            RulesError::Setup(text) => RecordError::Setup(text),
+            other => RecordError::Rules(other.to_string()),
+        }
+    }
+}
+
 impl Record {
     /// A new, empty record.
     pub fn new(map: MapSource, rules: RulesSpec, players: Vec<PlayerInfo>) -> Record {
@@ -194,7 +163,7 @@ impl Record {
     pub fn new_game(&self) -> Result<AnyGame, RecordError> {
         let info = self.rules.info()?;
         let map = Arc::new(self.map.load()?);
-        info.start(map, self.players.len(), &self.rules.settings, &self.start())
+        Ok(info.start(map, self.players.len(), &self.rules.settings, &self.start())?)
     }
 
     /// Replays every input under the record's rule system; the first refused input is
@@ -254,7 +223,7 @@ impl Record {
 
     /// The record of a game of any system so far.
     pub fn of_any(game: &AnyGame, map: MapSource, players: Vec<PlayerInfo>) -> Record {
-        crate::dispatch!(game, g => Record::of(g, map, players))
+        dispatch!(game, g => Record::of(g, map, players))
     }
 }
 

@@ -1,42 +1,76 @@
 //! The registry: the one list of rule systems. Everything that works on "a game of any system"
 //! — records, the server, the terminal, matches, benchmarks, the web client's settings forms —
 //! goes through [`AnyGame`], [`dispatch!`](crate::dispatch) or [`SYSTEMS`], all three made
-//! from the list in the `registry!` invocation below. Adding a system is one line there (and
-//! one arm in `dispatch!`, which the compiler asks for); see `docs/architecture.md`.
+//! from the list in the `registry!` invocation below. Adding a system is one line there (plus
+//! its `mod` line in `systems/mod.rs`); see `docs/architecture.md`.
 
 use std::sync::Arc;
 
 use gobeyond_maps::Map;
-use serde::Serialize;
-use serde_json::{Map as JsonMap, Value, value::RawValue};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, value::RawValue};
 
+pub use crate::wire::{Object, to_object};
 use crate::{
-    BesiegeGame, ClassicGame, GengoGame, GoBeyondGame, Outcome, Player, TribalGame, WayOfGoGame,
-    record::{PlayerInfo, RecordError, RulesSpec},
+    BesiegeGame, ClassicGame, GengoGame, GoBeyondGame, Outcome, Player, PlayerInfo, TribalGame, WayOfGoGame,
     system::{Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, TurnClock, Viewer},
 };
 
-/// A JSON object: an input or settings on the wire.
-pub type Object = JsonMap<String, Value>;
+/// The rule system and its settings, in the system's own terms:
+/// `{"system": "classic", "ko": "simple", ...}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "{ system: string, [key: string]: unknown }"))]
+pub struct RulesSpec {
+    pub system: String,
+    #[serde(flatten)]
+    pub settings: Object,
+}
 
-/// Runs `$body` with `$g` bound to the game inside an [`AnyGame`] (by reference or by value,
-/// as `$game` is given), whatever its system: generic code written once for every system.
-#[macro_export]
-macro_rules! dispatch {
-    ($game:expr, $g:ident => $body:expr) => {
-        match $game {
-            $crate::AnyGame::Classic($g) => $body,
-            $crate::AnyGame::GoBeyond($g) => $body,
-            $crate::AnyGame::Tribal($g) => $body,
-            $crate::AnyGame::Gengo($g) => $body,
-            $crate::AnyGame::WayOfGo($g) => $body,
-            $crate::AnyGame::Besiege($g) => $body,
+impl RulesSpec {
+    /// The rules of a system with these settings.
+    pub fn of<S: RuleSystem>(settings: &S::Settings) -> RulesSpec {
+        RulesSpec { system: S::NAME.to_string(), settings: to_object(settings) }
+    }
+
+    /// The settings, if these are rules of `S`.
+    pub fn settings_of<S: RuleSystem>(&self) -> Result<S::Settings, RulesError> {
+        if self.system != S::NAME {
+            return Err(RulesError::WrongSystem {
+                expected: S::NAME.to_string(),
+                found: self.system.clone(),
+            });
         }
-    };
+        serde_json::from_value(Value::Object(self.settings.clone()))
+            .map_err(|e| RulesError::Settings(e.to_string()))
+    }
+
+    /// The registered system these rules belong to.
+    pub fn info(&self) -> Result<&'static SystemInfo, RulesError> {
+        SystemInfo::get(&self.system).ok_or_else(|| RulesError::UnknownSystem {
+            name: self.system.clone(),
+            known: SystemInfo::names(),
+        })
+    }
+}
+
+/// Why rules could not be used, or a game not started from them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    #[error("unknown rule system {name:?} (known: {known})")]
+    UnknownSystem { name: String, known: String },
+    #[error("the rules are for {found}, not {expected}")]
+    WrongSystem { expected: String, found: String },
+    #[error("{0}")]
+    Settings(String),
+    #[error("{0}")]
+    Setup(String),
 }
 
 macro_rules! registry {
     ($($variant:ident: $ty:ty),* $(,)?) => {
+        // `$` passed in as a token, so that the inner macro can have metavariables of its own.
+        registry!(@dispatch ($) $($variant)*);
+
         /// A game of any registered rule system.
         #[derive(Debug, Clone)]
         #[allow(clippy::large_enum_variant)] // one per table or replay: boxing only adds noise
@@ -64,6 +98,19 @@ macro_rules! registry {
         /// Every rule system, in the order menus list them.
         pub static SYSTEMS: &[SystemInfo] = &[$(SystemInfo::of::<$ty>(),)*];
     };
+    (@dispatch ($d:tt) $($variant:ident)*) => {
+        /// Runs `$body` with `$g` bound to the game inside an [`AnyGame`] (by reference or by
+        /// value, as `$game` is given), whatever its system: generic code written once for every
+        /// system. Generated from the registry's list.
+        #[macro_export]
+        macro_rules! dispatch {
+            ($d game:expr, $d g:ident => $d body:expr) => {
+                match $d game {
+                    $($crate::AnyGame::$variant($d g) => $d body,)*
+                }
+            };
+        }
+    };
 }
 
 registry! {
@@ -90,7 +137,13 @@ pub struct SystemInfo {
     preset: fn(&str) -> Option<Object>,
     check: fn(&Object, usize) -> Result<(), SettingsError>,
     clock: fn(&Object) -> Option<TurnClock>,
-    start: fn(Arc<Map>, usize, &Object, &Start) -> Result<AnyGame, RecordError>,
+    start: fn(Arc<Map>, usize, &Object, &Start) -> Result<AnyGame, RulesError>,
+    /// Whether the system takes settings from its players' history.
+    pub uses_history: bool,
+    settings_from_history: fn(&Object, &[crate::system::SeatHistory]) -> Option<Object>,
+    /// The system's state, input and event types in TypeScript, for the web client.
+    #[cfg(feature = "ts")]
+    pub typescript: fn(&ts_rs::Config) -> crate::typescript::SystemDeclarations,
 }
 
 /// The settings of `S` from a JSON object, the error naming the setting when it can.
@@ -106,14 +159,6 @@ fn parse_settings<S: RuleSystem>(settings: &Object) -> Result<S::Settings, Setti
             .to_string();
         SettingsError::new(setting, text)
     })
-}
-
-/// Any serialisable value as a JSON object (settings, inputs); anything else is empty.
-pub fn to_object<T: Serialize + ?Sized>(value: &T) -> Object {
-    match serde_json::to_value(value) {
-        Ok(Value::Object(o)) => o,
-        _ => Object::new(),
-    }
 }
 
 impl SystemInfo {
@@ -133,12 +178,16 @@ impl SystemInfo {
             check: |o, players| S::validate(&parse_settings::<S>(o)?, players),
             clock: |o| parse_settings::<S>(o).ok().and_then(|s| S::clock(&s)),
             start: |map, players, o, start| {
-                let settings = parse_settings::<S>(o).map_err(|e| RecordError::Rules(e.to_string()))?;
-                S::validate(&settings, players).map_err(|e| RecordError::Rules(e.to_string()))?;
+                let settings = parse_settings::<S>(o).map_err(|e| RulesError::Settings(e.to_string()))?;
+                S::validate(&settings, players).map_err(|e| RulesError::Settings(e.to_string()))?;
                 S::start(map, players, settings, start)
                     .map(AnyGame::from)
-                    .map_err(|e| RecordError::Setup(e.to_string()))
+                    .map_err(|e| RulesError::Setup(e.to_string()))
             },
+            uses_history: S::USES_HISTORY,
+            settings_from_history: S::settings_from_history,
+            #[cfg(feature = "ts")]
+            typescript: crate::typescript::SystemDeclarations::of::<S>,
         }
     }
 
@@ -178,6 +227,15 @@ impl SystemInfo {
         (self.check)(settings, players)
     }
 
+    /// Settings to add from the seats' histories (see [`RuleSystem::settings_from_history`]).
+    pub fn settings_from_history(
+        &self,
+        given: &Object,
+        history: &[crate::system::SeatHistory],
+    ) -> Option<Object> {
+        (self.settings_from_history)(given, history)
+    }
+
     /// The system's own clock for these settings, if it has one.
     pub fn clock(&self, settings: &Object) -> Option<TurnClock> {
         (self.clock)(settings)
@@ -189,7 +247,7 @@ impl SystemInfo {
         players: usize,
         settings: &Object,
         start: &Start,
-    ) -> Result<AnyGame, RecordError> {
+    ) -> Result<AnyGame, RulesError> {
         (self.start)(map, players, settings, start)
     }
 }
@@ -312,25 +370,17 @@ impl AnyGame {
         dispatch!(self, g => RuleSystem::public_seats(g))
     }
 
-    /// `action` as `viewer` may see it: hidden parts (a drawn card, a secret answer) left out.
-    pub fn redact(
-        &self,
-        action: &crate::record::RecordedAction,
-        viewer: crate::Viewer,
-    ) -> Option<crate::record::RecordedAction> {
-        fn redact<S: RuleSystem>(
-            g: &S,
-            action: &crate::record::RecordedAction,
-            viewer: crate::Viewer,
-        ) -> Option<crate::record::RecordedAction> {
-            let m: S::Move = serde_json::from_value(Value::Object(action.input.clone())).ok()?;
-            let seat = Player(action.player);
-            g.redact(seat, &m, viewer).map(|m| crate::record::RecordedAction::new(seat, &m))
+    /// `seat`'s input as `viewer` may see it: hidden parts (a drawn card, a secret answer) left
+    /// out. None: unchanged.
+    pub fn redact(&self, seat: Player, input: &Object, viewer: Viewer) -> Option<Object> {
+        fn redact<S: RuleSystem>(g: &S, seat: Player, input: &Object, viewer: Viewer) -> Option<Object> {
+            let m: S::Move = serde_json::from_value(Value::Object(input.clone())).ok()?;
+            g.redact(seat, &m, viewer).map(|m| to_object(&m))
         }
         if !self.hidden_information() {
             return None;
         }
-        dispatch!(self, g => redact(g, action, viewer))
+        dispatch!(self, g => redact(g, seat, input, viewer))
     }
 
     /// Whether a seat may send this input itself (time-outs and chance are the server's).
@@ -350,6 +400,25 @@ impl AnyGame {
     /// The mildest input for a computer seat that could not decide.
     pub fn fallback_input(&self, seat: Player) -> Object {
         dispatch!(self, g => to_object(&g.fallback_move(seat)))
+    }
+
+    /// An input for `seat` to try, in wire form (fuzzing, tests): mostly one of the legal
+    /// actions of the player to move, else what the clock or a failed computer would send.
+    pub fn sample_input(&self, seat: Player, rng: &mut crate::Rng) -> Object {
+        fn sample<S: RuleSystem>(g: &S, seat: Player, rng: &mut crate::Rng) -> Object {
+            let mut actions = Vec::new();
+            if crate::Game::to_move(g) == Some(seat) {
+                crate::Game::legal_actions(g, &mut actions);
+            }
+            match rng.below(8) {
+                0 => to_object(&g.timeout_move(seat)),
+                _ if !actions.is_empty() => {
+                    to_object(&g.to_wire(actions[rng.below(actions.len() as u32) as usize]))
+                }
+                _ => to_object(&g.fallback_move(seat)),
+            }
+        }
+        dispatch!(self, g => sample(g, seat, rng))
     }
 
     /// The pending chance event drawn with `rng`, with the seat it belongs to.
@@ -429,6 +498,22 @@ mod tests {
             for p in s.presets() {
                 let rules = s.preset(p.name).unwrap();
                 s.validate(&rules.settings, 2).unwrap();
+            }
+        }
+    }
+
+    /// A choice offered in a form is a value the settings accept (choices come from the enums).
+    #[test]
+    fn every_described_choice_is_accepted() {
+        for s in SYSTEMS {
+            for d in s.describe_settings().iter().filter(|d| d.kind == "choice") {
+                assert!(!d.choices.is_empty(), "{}.{} offers no choice", s.name, d.name);
+                assert!(d.choices.contains(&d.default.as_str().unwrap_or_default()), "{}.{}", s.name, d.name);
+                for choice in d.choices {
+                    let mut o = s.default_settings();
+                    o.insert(d.name.to_string(), Value::from(*choice));
+                    s.validate(&o, 2).unwrap_or_else(|e| panic!("{}.{} = {choice}: {e}", s.name, d.name));
+                }
             }
         }
     }

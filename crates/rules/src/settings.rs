@@ -5,21 +5,23 @@ use serde::{Deserialize, Serialize};
 pub use crate::board::SuicideRule;
 
 /// Which repetitions are forbidden.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum KoRule {
-    /// No repetition check at all.
-    None,
     /// A lone stone may not immediately retake a lone stone (the basic ko).
     Simple,
     /// No move may recreate an earlier board position.
     PositionalSuperko,
     /// No move may recreate an earlier board position with the same player to move.
     SituationalSuperko,
+    /// No repetition check at all.
+    None,
 }
 
 /// How a finished game is counted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum Scoring {
     /// Stones on the board plus empty regions bordered by one player only.

@@ -13,7 +13,7 @@ use std::{fmt::Debug, sync::Arc};
 use gobeyond_maps::{Map, NodeId};
 use serde::{Serialize, de::DeserializeOwned};
 
-use crate::{Game, Player, record::PlayerInfo, setup::SetupError};
+use crate::{Game, Player, PlayerInfo, setup::SetupError};
 
 /// Why something a seat sent was refused: a stable code for programs, a sentence for people
 /// (with node labels and colour names). The game is unchanged.
@@ -130,6 +130,28 @@ pub struct Start {
     pub first: Option<Player>,
 }
 
+/// A type the web client reads, declared in TypeScript from the registry (feature `ts`): a
+/// system's `Move`, `Event` and `View` are, so the client's types come from one list.
+#[cfg(feature = "ts")]
+pub trait Typed: ts_rs::TS + 'static {}
+#[cfg(feature = "ts")]
+impl<T: ts_rs::TS + 'static> Typed for T {}
+/// Without the `ts` feature, every type.
+#[cfg(not(feature = "ts"))]
+pub trait Typed {}
+#[cfg(not(feature = "ts"))]
+impl<T> Typed for T {}
+
+/// A player's past games of one rule system on a server, as the system may ask for them when a
+/// game starts ([`RuleSystem::settings_from_history`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SeatHistory {
+    /// Finished games played.
+    pub played: u32,
+    /// Of those, games finished in first place.
+    pub first: u32,
+}
+
 /// A rule system: everything beyond [`Game`] that servers, records and interfaces need.
 pub trait RuleSystem: Game {
     /// The name in records, URLs and `--rules` (`classic`, `gobeyond`).
@@ -143,11 +165,11 @@ pub trait RuleSystem: Game {
     type Settings: Serialize + DeserializeOwned + Clone + PartialEq + Debug + Default + Send + Sync;
     /// Everything a seat (or the server, for chance and time-outs) may send, in the wire form
     /// that records keep: changing it needs a new record version.
-    type Move: Serialize + DeserializeOwned + Clone + PartialEq + Debug + Send + Sync;
+    type Move: Serialize + DeserializeOwned + Clone + PartialEq + Debug + Send + Sync + Typed;
     /// One effect of an input (a capture, a payment, the end of the game).
-    type Event: Serialize + DeserializeOwned + Clone + PartialEq + Debug + Send + Sync;
+    type Event: Serialize + DeserializeOwned + Clone + PartialEq + Debug + Send + Sync + Typed;
     /// The state as one viewer sees it.
-    type View: Serialize + Send;
+    type View: Serialize + Send + Typed;
 
     fn presets() -> &'static [Preset];
     /// A preset's settings (names are case-insensitive).
@@ -157,6 +179,20 @@ pub trait RuleSystem: Game {
     /// The system's own clock, if its settings define one.
     fn clock(settings: &Self::Settings) -> Option<TurnClock> {
         let _ = settings;
+        None
+    }
+
+    /// Whether the system takes settings from its players' history
+    /// ([`RuleSystem::settings_from_history`]): servers look the history up only then.
+    const USES_HISTORY: bool = false;
+    /// Settings a game takes from its players' past games of this system when its creator left
+    /// them out (Tribal Go's handicap), given the settings given and each seat's history: the
+    /// settings to add, or None. Stored with the game, so that it replays the same.
+    fn settings_from_history(
+        given: &crate::wire::Object,
+        history: &[SeatHistory],
+    ) -> Option<crate::wire::Object> {
+        let _ = (given, history);
         None
     }
 
@@ -174,6 +210,8 @@ pub trait RuleSystem: Game {
     fn turn(&self) -> Turn;
     /// Plays one input of `seat`, checked: on a refusal nothing changes.
     fn submit(&mut self, seat: Player, input: &Self::Move) -> Result<(), Refusal>;
+    /// The wire form of an engine action (a search's choice), nodes with number and label.
+    fn to_wire(&self, action: Self::Action) -> Self::Move;
     /// What the clock plays for `seat` when its time runs out.
     fn timeout_move(&self, seat: Player) -> Self::Move;
     /// What the server plays for a computer seat whose search failed: the mildest action.

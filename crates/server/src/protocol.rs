@@ -99,6 +99,9 @@ pub enum ServerMessage {
         info: GameInfo,
         #[ts(type = "GameState | null")]
         state: Option<Box<RawValue>>,
+        /// Every effect so far, in the rule system's own terms (the log is built from these).
+        #[ts(type = "AnyEvent[]")]
+        events: Box<RawValue>,
     },
     /// One action, its effects and the state after it.
     Update {
@@ -111,6 +114,8 @@ pub enum ServerMessage {
         events: Box<RawValue>,
         #[ts(type = "GameState")]
         state: Box<RawValue>,
+        /// The seats the game waits for now, as everyone may be told.
+        waiting_for: Vec<u8>,
         clock: Option<ClockView>,
         status: Status,
     },
@@ -424,99 +429,101 @@ pub struct PresetView {
     pub settings: Object,
 }
 
-/// The TypeScript declarations of the protocol, as `web/src/protocol.ts` holds them.
+/// The TypeScript declarations of the protocol, as `web/src/protocol.ts` holds them: the
+/// envelope's types, then every registered system's own (from the registry, never a list here)
+/// and the maps that name them by system.
 pub fn typescript() -> String {
-    use gobeyond_rules::{EndReason, classic, gengo, gobeyond, system::Preset, tribal, way_of_go};
+    use gobeyond_rules::{EndReason, SYSTEMS, system::Preset};
     let cfg = ts_rs::Config::default().with_large_int("number");
-    let decls = [
-        ClientMessage::decl(&cfg),
-        ServerMessage::decl(&cfg),
-        SeqAction::decl(&cfg),
-        GameInfo::decl(&cfg),
-        SeatView::decl(&cfg),
-        UndoView::decl(&cfg),
-        ClockView::decl(&cfg),
-        ClockKind::decl(&cfg),
-        TimeControl::decl(&cfg),
-        SeatChoice::decl(&cfg),
-        Status::decl(&cfg),
-        User::decl(&cfg),
-        Outcome::decl(&cfg),
-        gobeyond_rules::Player::decl(&cfg),
-        EndReason::decl(&cfg),
-        ErrorBody::decl(&cfg),
-        Health::decl(&cfg),
-        InviteBody::decl(&cfg),
-        UserBody::decl(&cfg),
-        OkBody::decl(&cfg),
-        BotCreated::decl(&cfg),
-        BotList::decl(&cfg),
-        GameCreated::decl(&cfg),
-        Joined::decl(&cfg),
-        GameSummary::decl(&cfg),
-        SummarySeat::decl(&cfg),
-        crate::rating::RatingView::decl(&cfg),
-        PlayerProfile::decl(&cfg),
-        SystemRating::decl(&cfg),
-        RatedGame::decl(&cfg),
-        MapBrief::decl(&cfg),
-        GameList::decl(&cfg),
-        ChatLine::decl(&cfg),
-        ChatHistory::decl(&cfg),
-        StateAt::decl(&cfg),
-        RuleSystems::decl(&cfg),
-        RuleSystemView::decl(&cfg),
-        PresetView::decl(&cfg),
-        SettingInfo::decl(&cfg),
-        Preset::decl(&cfg),
-        // Each rule system's own state, inputs and events, for web/src/systems/.
-        gobeyond_rules::record::RulesSpec::decl(&cfg),
-        gobeyond_rules::record::MapSummary::decl(&cfg),
-        classic::GameState::decl(&cfg),
-        classic::PlayerState::decl(&cfg),
-        classic::Move::decl(&cfg),
-        classic::Event::decl(&cfg),
-        gobeyond::GoBeyondState::decl(&cfg),
-        gobeyond::GoBeyondPlayer::decl(&cfg),
-        gobeyond::NodeState::decl(&cfg),
-        gobeyond::Phase::decl(&cfg),
-        gobeyond::Move::decl(&cfg),
-        gobeyond::Event::decl(&cfg),
-        gobeyond::ClaimChange::decl(&cfg),
-        tribal::TribalState::decl(&cfg),
-        tribal::state::TribalPlayer::decl(&cfg),
-        tribal::Move::decl(&cfg),
-        tribal::Event::decl(&cfg),
-        tribal::Card::decl(&cfg),
-        tribal::Answer::decl(&cfg),
-        tribal::state::TribalCardPlay::decl(&cfg),
-        tribal::state::TribalReaction::decl(&cfg),
-        gengo::GengoState::decl(&cfg),
-        gengo::GengoPlayer::decl(&cfg),
-        gengo::GroupView::decl(&cfg),
-        gengo::Move::decl(&cfg),
-        gengo::Event::decl(&cfg),
-        way_of_go::WayState::decl(&cfg),
-        way_of_go::WayPlayer::decl(&cfg),
-        way_of_go::WayMoveView::decl(&cfg),
-        way_of_go::Colour::decl(&cfg),
-        way_of_go::Landing::decl(&cfg),
-        way_of_go::Move::decl(&cfg),
-        way_of_go::Event::decl(&cfg),
+    let mut decls: Vec<(String, String)> = Vec::new();
+    let mut add = |name: String, decl: String| {
+        if !decls.iter().any(|(n, _)| *n == name) {
+            decls.push((name, decl));
+        }
+    };
+    macro_rules! envelope {
+        ($($t:ty),* $(,)?) => { $(add(<$t>::ident(&cfg), <$t>::decl(&cfg));)* };
+    }
+    envelope![
+        ClientMessage,
+        ServerMessage,
+        SeqAction,
+        GameInfo,
+        SeatView,
+        UndoView,
+        ClockView,
+        ClockKind,
+        TimeControl,
+        SeatChoice,
+        Status,
+        User,
+        Outcome,
+        gobeyond_rules::Player,
+        EndReason,
+        ErrorBody,
+        Health,
+        InviteBody,
+        UserBody,
+        OkBody,
+        BotCreated,
+        BotList,
+        GameCreated,
+        Joined,
+        GameSummary,
+        SummarySeat,
+        crate::rating::RatingView,
+        PlayerProfile,
+        SystemRating,
+        RatedGame,
+        MapBrief,
+        GameList,
+        ChatLine,
+        ChatHistory,
+        StateAt,
+        RuleSystems,
+        RuleSystemView,
+        PresetView,
+        SettingInfo,
+        Preset,
+        gobeyond_rules::record::RulesSpec,
+        gobeyond_rules::record::MapSummary,
     ];
+    let systems: Vec<_> = SYSTEMS.iter().map(|s| (s.name, (s.typescript)(&cfg))).collect();
+    for (_, types) in &systems {
+        for (name, decl) in &types.declarations {
+            add(name.clone(), decl.clone());
+        }
+    }
     let mut out = String::from(
         "// Generated from crates/server/src/protocol.rs by `make protocol`: do not edit.\n\
-         // A game's state and its recorded actions are each rule system's own: views.ts reads them\n\
-         // as any system's, src/systems/ as its own (the systems' types are at the end).\n\n\
+         // The envelope's types, then each rule system's own (its state, inputs and events) and\n\
+         // `SystemTypes`, which names them by system, all from the rules registry. views.ts says\n\
+         // what a state or an action of any system is.\n\n\
          import type { GameState, RecordedAction } from './views';\n\n",
     );
-    for d in decls {
+    for (_, d) in decls {
         out.push_str("export ");
         out.push_str(&d);
         out.push_str("\n\n");
     }
-    out.truncate(out.trim_end().len());
-    out.push('\n');
+    let names: Vec<String> = systems.iter().map(|(name, _)| format!("'{name}'")).collect();
+    out.push_str(&format!(
+        "/** Every rule system's name. */\nexport type SystemName = {};\n\n",
+        names.join(" | ")
+    ));
+    out.push_str(
+        "/** Each system's state, input and event types, by name. */\nexport type SystemTypes = {\n",
+    );
+    for (name, t) in &systems {
+        out.push_str(&format!(
+            "  '{name}': {{ state: {}; move: {}; event: {} }};\n",
+            t.state, t.input, t.event
+        ));
+    }
+    out.push_str("};\n\n");
+    for (union, field) in [("AnyState", "state"), ("AnyMove", "move"), ("AnyEvent", "event")] {
+        out.push_str(&format!("export type {union} = SystemTypes[SystemName]['{field}'];\n"));
+    }
     out
 }
 

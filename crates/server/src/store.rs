@@ -10,6 +10,8 @@ use sqlx::{
     migrate::Migrator,
 };
 
+use gobeyond_rules::system::SeatHistory;
+
 use crate::error::ApiError;
 
 mod leases;
@@ -399,9 +401,9 @@ impl Store {
         Ok(())
     }
 
-    /// A player's finished Tribal Go games on this server: (played, won — first place). Only
-    /// up to five of each matter (rule 10 caps the handicap at −5).
-    pub async fn tribal_history(&self, user: i64) -> Result<(u32, u32), ApiError> {
+    /// A player's finished games of `system` on this server (the latest 200 games of any
+    /// system are looked at: systems ask for a few games, Tribal Go for five).
+    pub async fn results(&self, user: i64, system: &str) -> Result<SeatHistory, ApiError> {
         let rows = sqlx::query(
             "SELECT games.setup, games.result, seats.seat FROM games JOIN seats ON seats.game_id = games.id \
              WHERE seats.user_id = $1 AND games.status = 'finished' ORDER BY games.id DESC LIMIT 200",
@@ -409,24 +411,24 @@ impl Store {
         .bind(user)
         .fetch_all(&self.pool)
         .await?;
-        let (mut played, mut won) = (0u32, 0u32);
+        let mut history = SeatHistory::default();
         for r in &rows {
             let setup: String = r.try_get("setup")?;
-            let tribal = serde_json::from_str::<serde_json::Value>(&setup)
+            let same = serde_json::from_str::<serde_json::Value>(&setup)
                 .ok()
-                .is_some_and(|v| v["rules"]["system"] == "tribal");
-            if !tribal {
+                .is_some_and(|v| v["rules"]["system"] == system);
+            if !same {
                 continue;
             }
-            played += 1;
+            history.played += 1;
             let seat: i64 = r.try_get("seat")?;
             let result: Option<String> = r.try_get("result")?;
             let first = result
                 .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
                 .is_some_and(|o| o["places"][seat as usize] == 1);
-            won += u32::from(first);
+            history.first += u32::from(first);
         }
-        Ok((played, won))
+        Ok(history)
     }
 
     /// Marks a game live (checked against `fence` when several instances share the database).

@@ -723,8 +723,10 @@ impl Table {
                 let redacted = hidden
                     .then(|| serde_json::from_str::<RecordedAction>(text).ok())
                     .flatten()
-                    .and_then(|a| self.game.redact(&a, viewer))
-                    .and_then(|a| serde_json::to_string(&a).ok());
+                    .and_then(|a| {
+                        let input = self.game.redact(Player(a.player), &a.input, viewer)?;
+                        serde_json::to_string(&RecordedAction { player: a.player, input }).ok()
+                    });
                 let action = RawValue::from_string(redacted.unwrap_or_else(|| text.clone())).ok()?;
                 Some(SeqAction { seq, action })
             })
@@ -736,6 +738,7 @@ impl Table {
             actions,
             info: self.info(),
             state: (self.status != Status::Open).then(|| self.game.view(viewer, &self.names(), true)),
+            events: self.game.events_json(0),
         }
         .to_text()
     }
@@ -761,13 +764,18 @@ impl Table {
         let names = self.names();
         let clock = timed.then(|| self.clock.view(now_ms()));
         let events = self.game.events_json(self.events_sent);
+        let waiting_for: Vec<u8> = self.game.public_waiting_for().iter().map(|p| p.0).collect();
         let text = |viewer: Viewer| -> Arc<str> {
             ServerMessage::Update {
                 game: self.id,
                 seq,
-                action: self.game.redact(action, viewer).unwrap_or_else(|| action.clone()),
+                action: self
+                    .game
+                    .redact(Player(action.player), &action.input, viewer)
+                    .map_or_else(|| action.clone(), |input| RecordedAction { player: action.player, input }),
                 events: events.clone(),
                 state: self.game.view(viewer, &names, false),
+                waiting_for: waiting_for.clone(),
                 clock: clock.clone(),
                 status: self.status,
             }

@@ -1,5 +1,7 @@
 //! Seats: joining and leaving an open game, and the start when every seat is taken.
 
+use gobeyond_rules::system::SeatHistory;
+
 use super::*;
 
 impl Table {
@@ -70,7 +72,7 @@ impl Table {
     }
 
     pub(super) async fn start(&mut self) -> Result<(), ApiError> {
-        self.handicap_from_history().await?;
+        self.settings_from_history().await?;
         let names: Vec<String> = self.seats.iter().map(seat_name).collect();
         self.game = self.setup.new_game(&names)?;
         let (player, cleanup) = self.turn();
@@ -85,25 +87,25 @@ impl Table {
 }
 
 impl Table {
-    /// Tribal Go's handicap comes from the players' history (rule 10: −(played + won), at most
-    /// −5) unless the creator set it: taken from this server's finished Tribal games when the
-    /// game starts, and stored with the game's settings so that it replays the same.
-    async fn handicap_from_history(&mut self) -> Result<(), ApiError> {
-        if self.setup.rules.system != "tribal" || self.setup.rules.settings.contains_key("handicap") {
+    /// Settings a system takes from its players' history when the creator left them out
+    /// (Tribal Go's handicap): asked of the system when the game starts, and stored with the
+    /// game's settings so that it replays the same.
+    async fn settings_from_history(&mut self) -> Result<(), ApiError> {
+        let Ok(system) = self.setup.rules.info() else { return Ok(()) };
+        if !system.uses_history {
             return Ok(());
         }
-        let mut values = Vec::with_capacity(self.seats.len());
+        let mut history = Vec::with_capacity(self.seats.len());
         for seat in &self.seats {
-            let (played, won) = match seat.user_id {
-                Some(user) => self.store.tribal_history(user).await?,
-                None => (0, 0),
-            };
-            values.push(gobeyond_rules::tribal::handicap_value(played, won));
+            history.push(match seat.user_id {
+                Some(user) => self.store.results(user, system.name).await?,
+                None => SeatHistory::default(),
+            });
         }
-        if values.iter().all(|v| *v == values[0]) {
+        let Some(settings) = system.settings_from_history(&self.setup.rules.settings, &history) else {
             return Ok(());
-        }
-        self.setup.rules.settings.insert("handicap".into(), serde_json::json!(values));
+        };
+        self.setup.rules.settings.extend(settings);
         let text = serde_json::to_string(&self.setup).map_err(|e| ApiError::Internal(e.to_string()))?;
         self.store.set_setup(self.id, &text).await
     }

@@ -43,7 +43,8 @@ impl Action {
 }
 
 /// Why an action was refused. Node ids, not labels: [`Illegal::describe`] writes a sentence.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Illegal {
     #[error("node {node} is not on this map")]
@@ -575,32 +576,16 @@ impl ClassicGame {
 
     /// Takes back the last action (replaying the game from the start). False if there is none.
     pub fn undo(&mut self) -> bool {
-        let Some((_, _)) = self.moves.last() else { return false };
-        let keep = self.moves.len() - 1;
-        let Ok(mut fresh) = Self::with_setup(
-            self.board.map().clone(),
-            self.players,
-            self.rules.clone(),
-            &self.setup,
-            self.first,
-        ) else {
-            return false;
-        };
-        fresh.recording = self.recording;
-        // Everything up to the last move, and the inputs that came before it.
-        let extras = self.extras.clone();
-        for (i, &(p, a)) in self.moves[..keep].iter().enumerate() {
-            for (_, q, extra) in extras.iter().filter(|t| t.0 == i) {
-                if fresh.apply_extra(*q, extra).is_err() {
-                    return false;
-                }
+        let Some(keep) = self.moves.len().checked_sub(1) else { return false };
+        // The moves before the last, with the inputs that came between them.
+        let inputs = keep + self.extras.iter().filter(|(at, _, _)| *at < keep).count();
+        match crate::kit::replay_first(self, inputs) {
+            Some(g) => {
+                *self = g;
+                true
             }
-            if fresh.play_as(p, a).is_err() {
-                return false;
-            }
+            None => false,
         }
-        *self = fresh;
-        true
     }
 
     /// Applies an input that is not a move.

@@ -135,20 +135,7 @@ pub enum Event {
 
 /// A refusal with its code and sentence.
 pub(super) fn refusal(e: &Illegal, map: &Map) -> Refusal {
-    let code = match e {
-        Illegal::UnknownNode { .. } => "unknown_node",
-        Illegal::Occupied { .. } => "occupied",
-        Illegal::Ko { .. } => "ko",
-        Illegal::Superko { .. } => "superko",
-        Illegal::Suicide { .. } => "suicide",
-        Illegal::NotYourTurn { .. } => "not_your_turn",
-        Illegal::Resigned { .. } => "resigned",
-        Illegal::GameOver => "game_over",
-        Illegal::InScoring => "in_scoring",
-        Illegal::NotInScoring => "not_in_scoring",
-        Illegal::NoStone { .. } => "no_stone",
-    };
-    Refusal::new(code, e.describe(map))
+    Refusal::of(e, e.describe(map))
 }
 
 impl RuleSystem for ClassicGame {
@@ -173,42 +160,19 @@ impl RuleSystem for ClassicGame {
     fn describe_settings() -> Vec<SettingInfo> {
         let d = ClassicRules::default();
         vec![
-            SettingInfo {
-                name: "ko",
-                kind: "choice",
-                default: serde_json::json!(d.ko),
-                help: "which repetitions are forbidden",
-                choices: &["simple", "positional_superko", "situational_superko", "none"],
-                min: None,
-                max: None,
-            },
-            SettingInfo {
-                name: "suicide",
-                kind: "choice",
-                default: serde_json::json!(d.suicide),
-                help: "whether a move may leave its own group without liberties",
-                choices: &["forbidden", "multi_stone_only", "allowed"],
-                min: None,
-                max: None,
-            },
-            SettingInfo {
-                name: "komi",
-                kind: "number",
-                default: serde_json::json!(d.komi),
-                help: "points for moving later (with N players, seat k gets komi × k / (N − 1))",
-                choices: &[],
-                min: Some(-1000.0),
-                max: Some(1000.0),
-            },
-            SettingInfo {
-                name: "scoring",
-                kind: "choice",
-                default: serde_json::json!(d.scoring),
-                help: "area, territory, or stones on the board",
-                choices: &["area", "territory", "stones"],
-                min: None,
-                max: None,
-            },
+            SettingInfo::choice("ko", d.ko, "which repetitions are forbidden"),
+            SettingInfo::choice(
+                "suicide",
+                d.suicide,
+                "whether a move may leave its own group without liberties",
+            ),
+            SettingInfo::number(
+                "komi",
+                d.komi,
+                "points for moving later (with N players, seat k gets komi × k / (N − 1))",
+            )
+            .range(-1000.0, 1000.0),
+            SettingInfo::choice("scoring", d.scoring, "area, territory, or stones on the board"),
         ]
     }
 
@@ -291,6 +255,10 @@ impl RuleSystem for ClassicGame {
             Move::Resume => return self.resume(seat).map_err(|e| refusal(&e, self.map())),
         };
         self.play_as(seat, action).map_err(|e| refusal(&e, self.map()))
+    }
+
+    fn to_wire(&self, action: Action) -> Move {
+        Move::of(self.map(), action)
     }
 
     fn timeout_move(&self, _: Player) -> Move {

@@ -44,13 +44,15 @@ pub enum Input {
 }
 
 /// Why a play was refused. The game is unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum Illegal {
     #[error("node {node} is not on the map")]
     UnknownNode { node: u64 },
     #[error("there is a stone on node {node}")]
     Occupied { node: NodeId },
     #[error("node {node} is inside the overlap of a stone of player {by}")]
+    #[strum(serialize = "overlap")]
     Overlapped { node: NodeId, by: u8 },
     #[error("node {node} would recapture the ko stone at once")]
     Ko { node: NodeId },
@@ -485,23 +487,7 @@ impl GengoGame {
 
     /// Takes back the last input (replaying the rest); false when there is none.
     pub fn undo(&mut self) -> bool {
-        let Some((_, inputs)) = self.inputs.split_last() else { return false };
-        let inputs = inputs.to_vec();
-        let Ok(mut g) = GengoGame::new(self.map.clone(), self.rules.clone(), &self.setup, self.first) else {
-            return false;
-        };
-        g.set_recording(self.recording);
-        for (seat, input) in inputs {
-            let replayed = match input {
-                Input::Act(a) => g.play_as(seat, a),
-                Input::Timeout => g.time_out(seat),
-            };
-            if replayed.is_err() {
-                return false;
-            }
-        }
-        *self = g;
-        true
+        crate::kit::undo_last(self)
     }
 
     fn finish(&mut self, reason: EndReason) {

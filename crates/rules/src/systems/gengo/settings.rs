@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 /// The overlap and neighbour regions of a stone (rules 2–4, 25).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Regions {
     /// The document's regions: overlap the 3×3 block, neighbours the 5×5 ring without its
@@ -24,7 +25,8 @@ pub enum Regions {
 }
 
 /// Whether something is allowed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum Permission {
     Allowed,
@@ -38,7 +40,8 @@ impl Permission {
 }
 
 /// Which of the mover's own groups without liberties die first (rule 21).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum SelfCaptureOrder {
     /// All of them at once (the document's default).
@@ -51,7 +54,8 @@ pub enum SelfCaptureOrder {
 }
 
 /// Repetition (rule 23).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum GengoKo {
     /// No play may capture exactly one stone, the opponent's last, right after that play
@@ -65,7 +69,8 @@ pub enum GengoKo {
 }
 
 /// What decides the game (rule 24); both counts are always shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum GengoScoring {
     /// Stones on the board (the document's rule).

@@ -78,18 +78,7 @@ pub enum Event {
 }
 
 fn refusal(e: &Illegal, map: &Map) -> Refusal {
-    let code = match e {
-        Illegal::UnknownNode { .. } => "unknown_node",
-        Illegal::Occupied { .. } => "occupied",
-        Illegal::Overlapped { .. } => "overlap",
-        Illegal::Ko { .. } => "ko",
-        Illegal::Superko { .. } => "superko",
-        Illegal::Suicide { .. } => "suicide",
-        Illegal::FriendlyFire { .. } => "friendly_fire",
-        Illegal::NotYourTurn { .. } => "not_your_turn",
-        Illegal::GameOver => "game_over",
-    };
-    Refusal::new(code, e.describe(map))
+    Refusal::of(e, e.describe(map))
 }
 
 static PRESETS: &[Preset] = &[
@@ -97,15 +86,6 @@ static PRESETS: &[Preset] = &[
     Preset { name: "gengo-classic", description: "ordinary Go's regions: one space, four neighbours" },
     Preset { name: "gengo-area", description: "the default regions, decided by area" },
 ];
-
-fn choice(
-    name: &'static str,
-    default: serde_json::Value,
-    help: &'static str,
-    choices: &'static [&'static str],
-) -> SettingInfo {
-    SettingInfo { name, kind: "choice", default, help, choices, min: None, max: None }
-}
 
 impl RuleSystem for GengoGame {
     const NAME: &'static str = "gengo";
@@ -134,72 +114,46 @@ impl RuleSystem for GengoGame {
 
     fn describe_settings() -> Vec<SettingInfo> {
         let d = GengoRules::default();
-        let j = |v: &dyn erased::Json| v.json();
         vec![
-            choice(
+            SettingInfo::choice(
                 "regions",
-                j(&d.regions),
+                d.regions,
                 "each stone's overlap and neighbour regions (custom offsets through the API)",
-                &["default", "classic"],
-            ),
-            choice("suicide", j(&d.suicide), "a play whose own group dies", &["allowed", "forbidden"]),
-            choice(
+            )
+            // Custom regions are a JSON object, not a form's choice.
+            .only(&["default", "classic"]),
+            SettingInfo::choice("suicide", d.suicide, "a play whose own group dies"),
+            SettingInfo::choice(
                 "friendly_fire",
-                j(&d.friendly_fire),
+                d.friendly_fire,
                 "a play that kills another of the mover's groups",
-                &["allowed", "forbidden"],
             ),
-            choice(
+            SettingInfo::choice(
                 "self_capture_order",
-                j(&d.self_capture_order),
+                d.self_capture_order,
                 "which of the mover's dead groups go first",
-                &["same_time", "played_first", "played_last"],
             ),
-            choice(
+            SettingInfo::choice(
                 "own_overlap",
-                j(&d.own_overlap),
+                d.own_overlap,
                 "playing inside the overlap of one's own stones (which then connect)",
-                &["forbidden", "allowed"],
-            ),
-            choice(
-                "ko",
-                j(&d.ko),
-                "which repetitions are forbidden",
-                &["singleton", "positional_superko", "none"],
-            ),
-            choice(
-                "scoring",
-                j(&d.scoring),
-                "what decides: stones on the board, or area",
-                &["stones", "area"],
-            ),
-            SettingInfo {
-                name: "komi",
-                kind: "number",
-                default: serde_json::json!(d.komi),
-                help: "points added to White's score",
-                choices: &[],
-                min: Some(-1000.0),
-                max: Some(1000.0),
-            },
-            SettingInfo {
-                name: "handicap",
-                kind: "integer",
-                default: serde_json::json!(d.handicap),
-                help: "Black's consecutive plays at the start (0, or 2 and more)",
-                choices: &[],
-                min: Some(0.0),
-                max: Some(50.0),
-            },
-            SettingInfo {
-                name: "max_turns",
-                kind: "optional_integer",
-                default: serde_json::Value::Null,
-                help: "turns after which the game is scored (empty: ten per space)",
-                choices: &[],
-                min: Some(1.0),
-                max: Some(1_000_000.0),
-            },
+            )
+            .only(&["forbidden", "allowed"]),
+            SettingInfo::choice("ko", d.ko, "which repetitions are forbidden"),
+            SettingInfo::choice("scoring", d.scoring, "what decides: stones on the board, or area"),
+            SettingInfo::number("komi", d.komi, "points added to White's score").range(-1000.0, 1000.0),
+            SettingInfo::integer(
+                "handicap",
+                d.handicap,
+                "Black's consecutive plays at the start (0, or 2 and more)",
+            )
+            .range(0.0, 50.0),
+            SettingInfo::optional_integer(
+                "max_turns",
+                serde_json::Value::Null,
+                "turns after which the game is scored (empty: ten per space)",
+            )
+            .range(1.0, 1_000_000.0),
         ]
     }
 
@@ -239,6 +193,10 @@ impl RuleSystem for GengoGame {
         self.play_as(seat, action).map_err(|e| refusal(&e, self.map()))
     }
 
+    fn to_wire(&self, action: Action) -> Move {
+        Move::of(self.map(), action)
+    }
+
     fn timeout_move(&self, _: Player) -> Move {
         Move::Timeout
     }
@@ -273,18 +231,5 @@ impl RuleSystem for GengoGame {
 
     fn view(&self, _: Viewer, names: &[PlayerInfo], _: bool) -> GengoState {
         GengoState::of(self, names)
-    }
-}
-
-/// Settings values as JSON, for the descriptions.
-mod erased {
-    pub trait Json {
-        fn json(&self) -> serde_json::Value;
-    }
-
-    impl<T: serde::Serialize> Json for T {
-        fn json(&self) -> serde_json::Value {
-            serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
-        }
     }
 }

@@ -78,7 +78,8 @@ pub enum Phase {
 }
 
 /// Why an action or a Clean-Up submission was refused. The game is unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Illegal {
     #[error("node {node} is not on this map")]
@@ -592,22 +593,7 @@ impl GoBeyondGame {
 
     /// Takes back the last input (replaying from the start). False if there is none.
     pub fn undo(&mut self) -> bool {
-        if self.log.is_empty() {
-            return false;
-        }
-        let keep = self.log.len() - 1;
-        let Ok(mut fresh) =
-            Self::with_setup(self.board.map().clone(), self.players, self.rules.clone(), &self.setup)
-        else {
-            return false;
-        };
-        for (p, input) in &self.log[..keep] {
-            if fresh.apply(*p, input).is_err() {
-                return false;
-            }
-        }
-        *self = fresh;
-        true
+        crate::kit::undo_last(self)
     }
 
     /// Applies any logged input.

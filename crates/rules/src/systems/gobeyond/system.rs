@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use gobeyond_maps::{Map, NodeId};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use super::{
     Action, Event, GoBeyondGame, GoBeyondRules, GoBeyondState, Illegal, Input, Phase, SettingsError as Bad,
@@ -96,43 +95,17 @@ impl Move {
 }
 
 fn refusal(e: &Illegal, map: &Map, players: usize) -> Refusal {
-    let code = match e {
-        Illegal::UnknownNode { .. } => "unknown_node",
-        Illegal::Occupied { .. } => "occupied",
-        Illegal::Reserved { .. } => "reserved",
-        Illegal::SelfCapture { .. } => "self_capture",
-        Illegal::CannotPay { .. } => "cannot_pay",
-        Illegal::UnknownPlayer { .. } => "unknown_player",
-        Illegal::NotYourTurn { .. } => "not_your_turn",
-        Illegal::Resigned { .. } => "resigned",
-        Illegal::InCleanUp => "in_clean_up",
-        Illegal::NotInCleanUp => "not_in_clean_up",
-        Illegal::AlreadySubmitted { .. } => "already_submitted",
-        Illegal::NotYourStone { .. } => "not_your_stone",
-        Illegal::Duplicate { .. } => "duplicate",
-        Illegal::OwnTerritory { .. } => "own_territory",
-        Illegal::GameOver => "game_over",
-    };
-    Refusal::new(code, e.describe(map, players))
+    Refusal::of(e, e.describe(map, players))
 }
 
 /// A setting described for forms, from the document's defaults.
-fn amount(name: &'static str, default: serde_json::Value, help: &'static str) -> SettingInfo {
-    SettingInfo {
-        name,
-        kind: "integer",
-        default,
-        help,
-        choices: &[],
-        min: Some(0.0),
-        max: Some(super::settings::MAX_AMOUNT as f64),
-    }
+fn amount(name: &'static str, default: impl serde::Serialize, help: &'static str) -> SettingInfo {
+    SettingInfo::integer(name, default, help).range(0.0, super::settings::MAX_AMOUNT as f64)
 }
 
 /// A time setting described for forms.
-fn seconds(name: &'static str, default: serde_json::Value, help: &'static str) -> SettingInfo {
-    let max = Some(super::settings::MAX_SECONDS as f64);
-    SettingInfo { name, kind: "integer", default, help, choices: &[], min: Some(0.0), max }
+fn seconds(name: &'static str, default: impl serde::Serialize, help: &'static str) -> SettingInfo {
+    SettingInfo::integer(name, default, help).range(0.0, super::settings::MAX_SECONDS as f64)
 }
 
 impl RuleSystem for GoBeyondGame {
@@ -161,58 +134,38 @@ impl RuleSystem for GoBeyondGame {
     fn describe_settings() -> Vec<SettingInfo> {
         let d = GoBeyondRules::default();
         vec![
-            amount("starting_points", json!(d.starting_points), "PlayPoints every player starts with"),
-            SettingInfo {
-                name: "handicap",
-                kind: "integers",
-                default: json!(d.handicap),
-                help: "extra starting PlayPoints per seat, in turn order",
-                choices: &[],
-                min: Some(0.0),
-                max: None,
-            },
-            amount("occupy_cost", json!(d.occupy_cost), "price of occupying a node"),
-            amount("capture_award", json!(d.capture_award), "award per captured stone"),
-            amount("claim_income", json!(d.claim_income), "income per claimed node each turn"),
-            amount(
-                "surrender_award",
-                json!(d.surrender_award),
-                "award per surrendered stone, to the claimant",
-            ),
-            amount("final_bonus", json!(d.final_bonus), "final bonus per claimed node"),
-            SettingInfo {
-                name: "tie_break",
-                kind: "number",
-                default: json!(d.tie_break),
-                help: "tie-break komi per turn position (below 1/8)",
-                choices: &[],
-                min: Some(0.001),
-                max: Some(0.125),
-            },
+            amount("starting_points", d.starting_points, "PlayPoints every player starts with"),
+            SettingInfo::integers(
+                "handicap",
+                &d.handicap,
+                "extra starting PlayPoints per seat, in turn order",
+            )
+            .at_least(0.0),
+            amount("occupy_cost", d.occupy_cost, "price of occupying a node"),
+            amount("capture_award", d.capture_award, "award per captured stone"),
+            amount("claim_income", d.claim_income, "income per claimed node each turn"),
+            amount("surrender_award", d.surrender_award, "award per surrendered stone, to the claimant"),
+            amount("final_bonus", d.final_bonus, "final bonus per claimed node"),
+            SettingInfo::number("tie_break", d.tie_break, "tie-break komi per turn position (below 1/8)")
+                .range(0.001, 0.125),
             seconds(
                 "turn_seconds",
-                json!(d.turn_seconds),
+                d.turn_seconds,
                 "seconds per turn (0: untimed); a turn that runs out is a Skip",
             ),
-            seconds("cleanup_seconds", json!(d.cleanup_seconds), "seconds for Clean-Up choices (0: untimed)"),
-            SettingInfo {
-                name: "timeouts_to_resign",
-                kind: "integer",
-                default: json!(d.timeouts_to_resign),
-                help: "a player whose turn runs out this many times in a row is resigned (0: never)",
-                choices: &[],
-                min: Some(0.0),
-                max: Some(1000.0),
-            },
-            SettingInfo {
-                name: "turn_limit",
-                kind: "integer",
-                default: json!(d.turn_limit),
-                help: "play ends after this many turns, scored as usual (0: no limit)",
-                choices: &[],
-                min: Some(0.0),
-                max: Some(1_000_000.0),
-            },
+            seconds("cleanup_seconds", d.cleanup_seconds, "seconds for Clean-Up choices (0: untimed)"),
+            SettingInfo::integer(
+                "timeouts_to_resign",
+                d.timeouts_to_resign,
+                "a player whose turn runs out this many times in a row is resigned (0: never)",
+            )
+            .range(0.0, 1000.0),
+            SettingInfo::integer(
+                "turn_limit",
+                d.turn_limit,
+                "play ends after this many turns, scored as usual (0: no limit)",
+            )
+            .range(0.0, 1_000_000.0),
         ]
     }
 
@@ -271,6 +224,10 @@ impl RuleSystem for GoBeyondGame {
     fn submit(&mut self, seat: Player, input: &Move) -> Result<(), Refusal> {
         let input = input.input(self.map())?;
         self.apply(seat, &input).map_err(|e| refusal(&e, self.map(), self.player_count()))
+    }
+
+    fn to_wire(&self, action: Action) -> Move {
+        Move::action(self.map(), action)
     }
 
     fn timeout_move(&self, _: Player) -> Move {

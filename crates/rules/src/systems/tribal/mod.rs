@@ -153,7 +153,8 @@ pub struct Roll {
 }
 
 /// Why an action was refused. The game is unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum Illegal {
     #[error("the game is over")]
     GameOver,
@@ -184,6 +185,7 @@ pub enum Illegal {
     #[error("{0} is named twice")]
     Duplicate(NodeId),
     #[error("already chose")]
+    #[strum(serialize = "already_submitted")]
     AlreadyChose,
     #[error("resignation is not permitted: a tribe may pass at every turn")]
     NoResignation,
@@ -223,8 +225,6 @@ pub struct TribalGame {
     /// The roll-off's order (choice of start points); the first is the first player.
     order: Vec<Player>,
     first: Player,
-    /// The first player the setup named (Pro), to rebuild the game.
-    setup_first: Option<Player>,
     handicap: Vec<Player>,
     phase: Phase,
     to_move: Player,
@@ -284,7 +284,6 @@ impl TribalGame {
             rolloff: vec![Vec::new(); players],
             order: Vec::new(),
             first,
-            setup_first: Some(first).filter(|f| *f != Player(0)),
             handicap: Vec::new(),
             phase: Phase::Finished,
             to_move: first,
@@ -450,24 +449,16 @@ impl TribalGame {
     /// Takes back the last input of a seat (with the dice rolled after it): the game is
     /// rebuilt from its log. False when nothing is left to take back.
     pub fn undo(&mut self) -> bool {
-        let mut log = self.log.clone();
-        while matches!(log.last(), Some((_, Input::Action(Action::Dice(..) | Action::Drawn(_))))) {
-            log.pop();
-        }
-        if log.pop().is_none() {
-            return false;
-        }
-        let Ok(mut g) = TribalGame::new(self.map.clone(), self.players, self.rules.clone(), self.setup_first)
-        else {
-            return false;
-        };
-        for (seat, input) in &log {
-            if g.apply(*seat, input).is_err() {
-                return false;
+        // The dice and cards drawn after the last input go with it.
+        let drawn = |input: &Input| matches!(input, Input::Action(Action::Dice(..) | Action::Drawn(_)));
+        let Some(keep) = self.log.iter().rposition(|(_, input)| !drawn(input)) else { return false };
+        match crate::kit::replay_first(self, keep) {
+            Some(g) => {
+                *self = g;
+                true
             }
+            None => false,
         }
-        *self = g;
-        true
     }
 
     /// A copy that records no events (search).

@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::MAX_PLAYERS;
 
 /// How far a stone may go from the player's start point or stones (rule 24, option `range`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum RangeRule {
     /// The casual game: roll 2d6 each Play, the higher die is the range; a pair draws a card.
@@ -19,7 +20,8 @@ pub enum RangeRule {
 }
 
 /// Repetition (rule 33, A6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum TribalKo {
     /// No position over owners may ever recur (the document's "may never be returned").

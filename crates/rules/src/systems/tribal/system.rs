@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use gobeyond_maps::Map;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use super::{
     Action, Card, Event, Illegal, Input, Phase, RangeRule, Reaction, TribalGame, TribalRules, TribalState,
@@ -15,9 +14,10 @@ use crate::{
     record::PlayerInfo,
     setup::SetupError,
     system::{
-        Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, Viewer, node_ref, resolve_node,
-        resolve_nodes,
+        Preset, Refusal, RuleSystem, SeatHistory, SettingInfo, SettingsError, Start, Turn, Viewer, node_ref,
+        resolve_node, resolve_nodes,
     },
+    wire::Object,
 };
 
 /// What a seat sends in a Tribal Go game (and what records keep).
@@ -214,49 +214,29 @@ fn hidden(what: &str) -> Refusal {
 
 fn refusal(e: &Illegal, map: &Map) -> Refusal {
     let label = |n: u32| if map.contains(n as u64) { map.label(n).to_string() } else { format!("node {n}") };
-    let (code, message) = match e {
-        Illegal::GameOver => ("game_over", e.to_string()),
-        Illegal::NotYourTurn(p) => ("not_your_turn", format!("it is not seat {}'s turn", p.0 + 1)),
-        Illegal::NotNow(..) => ("not_now", e.to_string()),
-        Illegal::UnknownNode(n) => ("unknown_node", format!("{} is not on the map", label(*n))),
-        Illegal::Occupied(n) => ("occupied", format!("{} is occupied", label(*n))),
-        Illegal::OutOfRange { node, range } => (
-            "out_of_range",
-            format!("{} is more than {range} steps from your start point and stones", label(*node)),
+    let message = match e {
+        Illegal::NotYourTurn(p) => format!("it is not seat {}'s turn", p.0 + 1),
+        Illegal::UnknownNode(n) => format!("{} is not on the map", label(*n)),
+        Illegal::Occupied(n) => format!("{} is occupied", label(*n)),
+        Illegal::OutOfRange { node, range } => {
+            format!("{} is more than {range} steps from your start point and stones", label(*node))
+        }
+        Illegal::Suicide(n) => format!("{} would leave your group without liberties", label(*n)),
+        Illegal::Ko(n) => format!("{} would repeat an earlier position (ko)", label(*n)),
+        Illegal::NotAStartPoint(n) => format!("{} is not a free start point", label(*n)),
+        Illegal::NotYourStone(n) => format!("{} is not your stone", label(*n)),
+        Illegal::Duplicate(n) => format!("{} is named twice", label(*n)),
+        Illegal::TooClose(a, b) => format!(
+            "stones placed in one turn stand at least 5 steps apart: {} and {} are closer",
+            label(*a),
+            label(*b)
         ),
-        Illegal::Suicide(n) => ("suicide", format!("{} would leave your group without liberties", label(*n))),
-        Illegal::Ko(n) => ("ko", format!("{} would repeat an earlier position (ko)", label(*n))),
-        Illegal::NoStones => ("no_stones", e.to_string()),
-        Illegal::NotAStartPoint(n) => {
-            ("not_a_start_point", format!("{} is not a free start point", label(*n)))
-        }
-        Illegal::Surrender(_) => ("surrender", e.to_string()),
-        Illegal::BadDice => ("bad_dice", e.to_string()),
-        Illegal::NotYourStone(n) => ("not_your_stone", format!("{} is not your stone", label(*n))),
-        Illegal::Duplicate(n) => ("duplicate", format!("{} is named twice", label(*n))),
-        Illegal::AlreadyChose => ("already_submitted", e.to_string()),
-        Illegal::NoResignation => ("no_resignation", e.to_string()),
-        Illegal::NotInHand(_) => ("not_in_hand", e.to_string()),
-        Illegal::NotInDeck(_) => ("not_in_deck", e.to_string()),
-        Illegal::CardNotPlayable(..) => ("card_not_playable", e.to_string()),
-        Illegal::TooClose(a, b) => (
-            "too_close",
-            format!(
-                "stones placed in one turn stand at least 5 steps apart: {} and {} are closer",
-                label(*a),
-                label(*b)
-            ),
-        ),
-        Illegal::SameGroup(n) => {
-            ("same_group", format!("{} would join a group with a stone placed this turn", label(*n)))
-        }
-        Illegal::NotAdjacent(a, b) => {
-            ("not_adjacent", format!("{} and {} are not next to each other", label(*a), label(*b)))
-        }
-        Illegal::NoPair(n) => ("no_pair", format!("no pair of stones can start at {}", label(*n))),
-        Illegal::Trade(_) => ("trade", e.to_string()),
+        Illegal::SameGroup(n) => format!("{} would join a group with a stone placed this turn", label(*n)),
+        Illegal::NotAdjacent(a, b) => format!("{} and {} are not next to each other", label(*a), label(*b)),
+        Illegal::NoPair(n) => format!("no pair of stones can start at {}", label(*n)),
+        _ => e.to_string(),
     };
-    Refusal::new(code, message)
+    Refusal::of(e, message)
 }
 
 impl RuleSystem for TribalGame {
@@ -286,90 +266,75 @@ impl RuleSystem for TribalGame {
         }
     }
 
+    const USES_HISTORY: bool = true;
+
+    /// The handicap comes from the players' history (docs/rules/tribal.md, "Handicap":
+    /// −(played + won), at most −5) unless the creator set it; equal values need none.
+    fn settings_from_history(given: &Object, history: &[SeatHistory]) -> Option<Object> {
+        if given.contains_key("handicap") {
+            return None;
+        }
+        let values: Vec<i32> = history.iter().map(|h| super::handicap_value(h.played, h.first)).collect();
+        if values.iter().all(|v| Some(v) == values.first()) {
+            return None;
+        }
+        Some(Object::from_iter([("handicap".to_string(), serde_json::json!(values))]))
+    }
+
     fn describe_settings() -> Vec<SettingInfo> {
         let d = TribalRules::default();
+        let range = f64::from(super::settings::MAX_RANGE);
         vec![
-            SettingInfo {
-                name: "range",
-                kind: "choice",
-                default: json!(d.range),
-                help: "how far a stone may go: the higher of two dice, a fixed range, or anywhere",
-                choices: &["dice", "fixed", "unlimited"],
-                min: None,
-                max: None,
-            },
-            SettingInfo {
-                name: "fixed_range",
-                kind: "integer",
-                default: json!(d.fixed_range),
-                help: "the range when it is fixed (the Pro game: 5)",
-                choices: &[],
-                min: Some(1.0),
-                max: Some(f64::from(super::settings::MAX_RANGE)),
-            },
-            SettingInfo {
-                name: "ko",
-                kind: "choice",
-                default: json!(d.ko),
-                help: "no position may recur (superko), or only the one before the last move",
-                choices: &["positional_superko", "simple"],
-                min: None,
-                max: None,
-            },
-            SettingInfo {
-                name: "stones_per_player",
-                kind: "optional_integer",
-                default: json!(d.stones_per_player),
-                help: "stones each tribe has (empty: no limit)",
-                choices: &[],
-                min: Some(1.0),
-                max: Some(100_000.0),
-            },
-            SettingInfo {
-                name: "handicap",
-                kind: "integers",
-                default: json!(d.handicap),
-                help: "per seat, −(games played + games won), at most −5; newcomers 0 place extra stones",
-                choices: &[],
-                min: Some(-5.0),
-                max: Some(0.0),
-            },
-            SettingInfo {
-                name: "cards",
-                kind: "boolean",
-                default: json!(d.cards),
-                help: "the deck of cards: a pass and a pair of dice draw one (the casual game)",
-                choices: &[],
-                min: None,
-                max: None,
-            },
-            SettingInfo {
-                name: "replace_any",
-                kind: "boolean",
-                default: json!(d.replace_any),
-                help: "two Replace Any cards in the deck (52 cards; the document removed them as too powerful)",
-                choices: &[],
-                min: None,
-                max: None,
-            },
-            SettingInfo {
-                name: "answer_seconds",
-                kind: "integer",
-                default: json!(d.answer_seconds),
-                help: "under a time control: seconds to answer a reaction window or a surrender offer",
-                choices: &[],
-                min: Some(3.0),
-                max: Some(600.0),
-            },
-            SettingInfo {
-                name: "handicap_distance",
-                kind: "integer",
-                default: json!(d.handicap_distance),
-                help: "how far a handicap stone may go from the start point and stones",
-                choices: &[],
-                min: Some(0.0),
-                max: Some(f64::from(super::settings::MAX_RANGE)),
-            },
+            SettingInfo::choice(
+                "range",
+                d.range,
+                "how far a stone may go: the higher of two dice, a fixed range, or anywhere",
+            ),
+            SettingInfo::integer(
+                "fixed_range",
+                d.fixed_range,
+                "the range when it is fixed (the Pro game: 5)",
+            )
+            .range(1.0, range),
+            SettingInfo::choice(
+                "ko",
+                d.ko,
+                "no position may recur (superko), or only the one before the last move",
+            ),
+            SettingInfo::optional_integer(
+                "stones_per_player",
+                d.stones_per_player,
+                "stones each tribe has (empty: no limit)",
+            )
+            .range(1.0, 100_000.0),
+            SettingInfo::integers(
+                "handicap",
+                &d.handicap,
+                "per seat, −(games played + games won), at most −5; newcomers 0 place extra stones",
+            )
+            .range(-5.0, 0.0),
+            SettingInfo::boolean(
+                "cards",
+                d.cards,
+                "the deck of cards: a pass and a pair of dice draw one (the casual game)",
+            ),
+            SettingInfo::boolean(
+                "replace_any",
+                d.replace_any,
+                "two Replace Any cards in the deck (52 cards; the document removed them as too powerful)",
+            ),
+            SettingInfo::integer(
+                "answer_seconds",
+                d.answer_seconds,
+                "under a time control: seconds to answer a reaction window or a surrender offer",
+            )
+            .range(3.0, 600.0),
+            SettingInfo::integer(
+                "handicap_distance",
+                d.handicap_distance,
+                "how far a handicap stone may go from the start point and stones",
+            )
+            .range(0.0, range),
         ]
     }
 
@@ -437,6 +402,10 @@ impl RuleSystem for TribalGame {
     fn submit(&mut self, seat: Player, input: &Move) -> Result<(), Refusal> {
         let input = input.input(self.map())?;
         self.apply(seat, &input).map_err(|e| refusal(&e, self.map()))
+    }
+
+    fn to_wire(&self, action: Action) -> Move {
+        Move::action(self.map(), action)
     }
 
     fn timeout_move(&self, _: Player) -> Move {

@@ -88,7 +88,8 @@ pub enum Phase {
 }
 
 /// Why an action was refused. The game is unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum Illegal {
     #[error("node {node} is not on the map")]
     UnknownNode { node: u64 },
@@ -101,6 +102,7 @@ pub enum Illegal {
     #[error("node {node} holds no stone of the mover")]
     NotYours { node: NodeId },
     #[error("the stack on {node} has {height} stones, not {count}")]
+    #[strum(serialize = "bad_count")]
     Count { node: NodeId, count: u8, height: u8 },
     #[error("the group at {node} has no liberties")]
     NoRange { node: NodeId },
@@ -760,20 +762,7 @@ impl<V: Variant> WayGame<V> {
 
     /// Takes back the last input (terminal play): the game is replayed without it.
     pub fn undo(&mut self) -> bool {
-        let Some(mut inputs) = (!self.inputs.is_empty()).then(|| self.inputs.clone()) else { return false };
-        inputs.pop();
-        let Ok(mut g) = WayGame::<V>::new(self.map.clone(), self.rules.clone()) else { return false };
-        for (seat, input) in inputs {
-            let ok = match input {
-                Input::Act(a) => g.play_as(seat, a).is_ok(),
-                Input::Timeout => g.time_out(seat).is_ok(),
-            };
-            if !ok {
-                return false;
-            }
-        }
-        *self = g;
-        true
+        crate::kit::undo_last(self)
     }
 
     /// Legal drops now, appended to `out`.

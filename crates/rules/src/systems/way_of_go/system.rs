@@ -40,28 +40,13 @@ pub struct WayOfGo;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Besiege;
 
-fn boolean(name: &'static str, default: bool, help: &'static str) -> SettingInfo {
-    SettingInfo {
-        name,
-        kind: "boolean",
-        default: serde_json::json!(default),
-        help,
-        choices: &[],
-        min: None,
-        max: None,
-    }
-}
-
 fn max_turns() -> SettingInfo {
-    SettingInfo {
-        name: "max_turns",
-        kind: "optional_integer",
-        default: serde_json::Value::Null,
-        help: "turns after which the game is scored (empty: ten per node; an engine addition)",
-        choices: &[],
-        min: Some(1.0),
-        max: Some(1_000_000.0),
-    }
+    SettingInfo::optional_integer(
+        "max_turns",
+        serde_json::Value::Null,
+        "turns after which the game is scored (empty: ten per node; an engine addition)",
+    )
+    .range(1.0, 1_000_000.0)
 }
 
 static WAY_PRESETS: &[Preset] = &[
@@ -109,17 +94,18 @@ impl Variant for WayOfGo {
     fn describe() -> Vec<SettingInfo> {
         let d = WayOfGoRules::default();
         vec![
-            SettingInfo {
-                name: "contracts",
-                kind: "integers",
-                default: serde_json::json!(d.contracts),
-                help: "captures each seat must make, by seat (set before the pie decides colours)",
-                choices: &[],
-                min: Some(1.0),
-                max: Some(MAX_CONTRACT as f64),
-            },
-            boolean("push", d.push, "a move ending on an own piece pushes it one step further"),
-            boolean("pie", d.pie, "seat 0 places two Black stones and one White, seat 1 chooses a side"),
+            SettingInfo::integers(
+                "contracts",
+                d.contracts,
+                "captures each seat must make, by seat (set before the pie decides colours)",
+            )
+            .range(1.0, MAX_CONTRACT as f64),
+            SettingInfo::boolean("push", d.push, "a move ending on an own piece pushes it one step further"),
+            SettingInfo::boolean(
+                "pie",
+                d.pie,
+                "seat 0 places two Black stones and one White, seat 1 chooses a side",
+            ),
             max_turns(),
         ]
     }
@@ -152,7 +138,11 @@ impl Variant for Besiege {
     fn describe() -> Vec<SettingInfo> {
         let d = BesiegeRules::default();
         vec![
-            boolean("pie", d.pie, "seat 0 places two Black stones and one White, seat 1 chooses a side"),
+            SettingInfo::boolean(
+                "pie",
+                d.pie,
+                "seat 0 places two Black stones and one White, seat 1 chooses a side",
+            ),
             max_turns(),
         ]
     }
@@ -285,25 +275,7 @@ pub enum Event {
 }
 
 fn refusal(e: &Illegal, map: &Map) -> Refusal {
-    let code = match e {
-        Illegal::UnknownNode { .. } => "unknown_node",
-        Illegal::Occupied { .. } => "occupied",
-        Illegal::NotNeutral { .. } => "not_neutral",
-        Illegal::PieColour { .. } => "pie_colour",
-        Illegal::NotYours { .. } => "not_yours",
-        Illegal::Count { .. } => "bad_count",
-        Illegal::NoRange { .. } => "no_range",
-        Illegal::NotInRange { .. } => "not_in_range",
-        Illegal::OwnPiece { .. } => "own_piece",
-        Illegal::CaptureNotNow { .. } => "capture_not_now",
-        Illegal::DroppedPiece { .. } => "dropped_piece",
-        Illegal::NoDropAfter { .. } => "no_drop_after",
-        Illegal::WrongStep { .. } => "wrong_step",
-        Illegal::PassNotForced => "pass_not_forced",
-        Illegal::NotYourTurn { .. } => "not_your_turn",
-        Illegal::GameOver => "game_over",
-    };
-    Refusal::new(code, e.describe(map))
+    Refusal::of(e, e.describe(map))
 }
 
 impl<V: Variant> WayGame<V> {
@@ -403,6 +375,10 @@ impl<V: Variant> RuleSystem for WayGame<V> {
         }
         let action = self.action_of(input)?;
         self.play_as(seat, action).map_err(|e| refusal(&e, self.map()))
+    }
+
+    fn to_wire(&self, action: Action) -> Move {
+        Move::of(self.map(), action)
     }
 
     fn timeout_move(&self, _: Player) -> Move {
