@@ -20,8 +20,13 @@ use crate::search::{
 /// A rule system that computer seats can play.
 pub trait Computer: RuleSystem + Searchable {
     /// The input of `seat` now, as `bot` decides it (its strategy, the search tree it keeps
-    /// from move to move, its random numbers); `None` when it has nothing to send.
-    fn decide(&self, seat: Player, bot: &mut Bot<Self>) -> Option<Self::Move>;
+    /// from move to move, its random numbers); `None` when it has nothing to send. By default
+    /// the bot's action in wire form; a system overrides it for decisions of its own (dead
+    /// stones, Clean-Up, reaction windows).
+    fn decide(&self, seat: Player, bot: &mut Bot<Self>) -> Option<Self::Move> {
+        let _ = seat;
+        bot.choose(self).0.map(|action| self.to_wire(action))
+    }
 
     /// The input of `seat` now at `level`, searching at most `time`: one decision by a fresh
     /// bot (a server seat, a decision made for a seat).

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use gobeyond_maps::NodeId;
 use gobeyond_rules::{
-    Board, ClassicGame, Game, MAX_PLAYERS, Player, Rng, Scoring, classic,
+    Board, ClassicGame, Game, MAX_PLAYERS, Player, Rng, RuleSystem, Scoring, classic,
     playout::{PlayoutTables, playout_area},
     regions,
 };
@@ -164,7 +164,7 @@ impl Computer for ClassicGame {
             Some(a) if self.rules().scoring == Scoring::Territory => skip_settled_territory(self, &a),
             _ => action?,
         };
-        Some(classic::Move::of(self.map(), action))
+        Some(self.to_wire(action))
     }
 
     fn is_pass(&self, action: classic::Action) -> bool {

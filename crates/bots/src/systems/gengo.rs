@@ -187,7 +187,7 @@ impl Computer for GengoGame {
             return Some(self.fallback_move(seat));
         }
         let action = bot.choose_with(self, |g, _, rng| random_action(g, rng)).0?;
-        Some(Move::of(self.map(), action))
+        Some(self.to_wire(action))
     }
 
     fn is_pass(&self, action: Action) -> bool {

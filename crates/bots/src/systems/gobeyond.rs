@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use gobeyond_maps::NodeId;
 use gobeyond_rules::{
-    Board, Game, GoBeyondGame, MAX_PLAYERS, Player, Rng,
+    Board, Game, GoBeyondGame, MAX_PLAYERS, Player, Rng, RuleSystem,
     board::EMPTY,
     gobeyond::{self, Phase},
     playout::PlayoutTables,
@@ -233,7 +233,7 @@ impl Computer for GoBeyondGame {
             gobeyond::Action::Timeout => gobeyond::Action::Skip,
             a => a,
         };
-        Some(gobeyond::Move::action(self.map(), action))
+        Some(self.to_wire(action))
     }
 
     fn go_board(&self) -> Option<&Board> {

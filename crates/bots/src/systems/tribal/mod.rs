@@ -178,7 +178,7 @@ impl Computer for TribalGame {
         }
         Some(match decide_action(self, seat, bot).0? {
             Action::Timeout => self.fallback_move(seat),
-            a => Move::action(self.map(), a),
+            a => self.to_wire(a),
         })
     }
 

@@ -203,7 +203,7 @@ impl<V: Variant> Computer for WayGame<V> {
             Some(capture) => capture,
             None => bot.choose_with(self, |g, _, rng| random_action(g, rng)).0?,
         };
-        Some(Move::of(self.map(), action))
+        Some(self.to_wire(action))
     }
 
     fn is_pass(&self, action: Action) -> bool {
