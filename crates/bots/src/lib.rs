@@ -1,24 +1,26 @@
-//! Computer opponents for every rule system: one Monte-Carlo tree search ([`mcts`]) over the
-//! [`Searchable`] extension of the rules' game trait, playout policies that work on any map
-//! ([`policy`]), strength levels ([`level`]) and baseline players ([`baseline`]).
+//! Computer opponents for every rule system, in three rooms:
+//!
+//! - [`search`]: one Monte-Carlo tree search ([`mcts`]) over the [`Searchable`] extension of the
+//!   rules' game trait, strength levels and the bot that plays at one ([`level`]), baseline
+//!   players ([`baseline`]). It knows no Go board.
+//! - [`go`]: what the Go-board systems share: their search scratch, the playout policies that
+//!   work on any map, ladders, learned patterns, priors, dead stones.
+//! - [`systems`]: each rule system's `Searchable` and [`Computer`], the one way a computer seat
+//!   decides ([`computer`]).
 #![forbid(unsafe_code)]
 
-pub mod baseline;
-pub mod cleanup;
-pub mod clock;
 pub mod computer;
-pub mod gengo;
-pub mod ladder;
-pub mod level;
-pub mod mcts;
-pub mod patterns;
-pub mod policy;
-pub mod searchable;
-pub mod tribal;
-pub mod way_of_go;
+pub mod go;
+pub mod search;
+pub mod systems;
 
 pub use computer::{Computer, computer_input};
-pub use level::Level;
-pub use mcts::{Analysis, SearchConfig, Searcher};
-pub use policy::Policy;
-pub use searchable::Searchable;
+pub use go::{Policy, patterns};
+pub use search::{
+    baseline, level,
+    level::{Bot, Level, Strategy},
+    mcts,
+    mcts::{Analysis, SearchConfig, Searcher},
+    searchable,
+    searchable::{Prior, Rewards, Searchable, rank_rewards, shared_tie_rewards},
+};

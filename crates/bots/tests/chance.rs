@@ -8,12 +8,9 @@ use std::sync::{
     atomic::{AtomicUsize, Ordering},
 };
 
-use gobeyond_bots::{
-    Policy, SearchConfig, Searchable, Searcher,
-    searchable::{Prior, Rewards, Workspace, rank_rewards},
-};
+use gobeyond_bots::{Prior, Rewards, SearchConfig, Searchable, Searcher, rank_rewards};
 use gobeyond_maps::{Map, NodeId};
-use gobeyond_rules::{EndReason, Game, MAX_PLAYERS, Outcome, Player, Rng};
+use gobeyond_rules::{EndReason, Game, MAX_PLAYERS, Outcome, Player, Rng, playout::PlayoutTables};
 
 static ROLLS: AtomicUsize = AtomicUsize::new(0);
 const GOAL: u32 = 20;
@@ -97,6 +94,9 @@ impl Game for Pig {
 }
 
 impl Searchable for Pig {
+    /// Nothing to keep between playouts, and no board to own.
+    type Scratch = ();
+    fn scratch(&self, _: &Arc<PlayoutTables>, _: &SearchConfig) {}
     fn amaf_key(_: Act) -> Option<NodeId> {
         None
     }
@@ -115,13 +115,7 @@ impl Searchable for Pig {
     fn final_rewards(&self) -> Rewards {
         self.outcome.as_ref().map_or([0.0; MAX_PLAYERS], |o| rank_rewards(&o.ranking))
     }
-    fn playout(
-        &mut self,
-        _: &mut Workspace,
-        rng: &mut Rng,
-        _: Policy,
-        _: &mut Vec<(Player, NodeId)>,
-    ) -> Rewards {
+    fn playout(&mut self, _: &mut (), rng: &mut Rng, _: &mut Vec<(Player, NodeId)>) -> Rewards {
         let g = self;
         for _ in 0..1000 {
             while g.sample_chance(rng) {}
@@ -134,14 +128,8 @@ impl Searchable for Pig {
         }
         g.final_rewards()
     }
-    fn prior(&self, _: Act, _: &mut Workspace) -> Prior {
+    fn prior(&self, _: Act, _: &mut ()) -> Prior {
         Prior { visits: 0.0, value: 0.5 }
-    }
-    fn is_pass(&self, a: Act) -> bool {
-        a == Act::Hold
-    }
-    fn greedy_value(&self, p: Player) -> f64 {
-        self.scores[p.index()] as f64
     }
     fn action_count(&self) -> usize {
         self.actions.len()

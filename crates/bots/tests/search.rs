@@ -8,7 +8,7 @@ mod diagram;
 use std::sync::Arc;
 
 use gobeyond_bots::{
-    Policy, SearchConfig, Searchable, Searcher,
+    Computer, Policy, SearchConfig, Searcher,
     level::{Bot, Strategy},
 };
 use gobeyond_maps::generate;
@@ -107,7 +107,7 @@ fn ownership_marks_doomed_stones() {
     assert_eq!(a.owner(c3).map(|o| o.0), Some(Player(0)), "{:?}", a.ownership[c3 as usize]);
 }
 
-fn self_play<G: Searchable>(mut game: G, bots: &mut [Bot<G>], max: usize) -> G {
+fn self_play<G: Computer>(mut game: G, bots: &mut [Bot<G>], max: usize) -> G {
     for _ in 0..max {
         let Some(p) = game.to_move() else { break };
         let (action, _) = bots[p.index()].choose(&game);
@@ -171,7 +171,7 @@ fn levels_and_baselines_choose_legal_actions() {
 /// A lone stone inside another player's area is doomed; the walls are not.
 #[test]
 fn cleanup_suggestion_finds_the_doomed_stone() {
-    use gobeyond_bots::cleanup::doomed_stones;
+    use gobeyond_bots::go::dead_stones::doomed_stones;
     use gobeyond_rules::{GoBeyondGame, GoBeyondRules, Player};
     let map = std::sync::Arc::new(gobeyond_maps::generate("square:7").unwrap());
     let at = |l: &str| map.node_by_label(l).unwrap();

@@ -126,9 +126,10 @@ pub fn series(
     })
 }
 
-/// One game between bots of any rule system: each plays its seat's moves for up to `max`
-/// actions; then everyone still to move passes, and decisions of several seats at once
-/// (GoBeyond's Clean-Up) are the computer's. `observe` sees the game after each action.
+/// One game between bots of any rule system: each decides its seat's inputs
+/// ([`Computer::decide`], as a served game's bot seats do) for up to `max` actions; then everyone
+/// still to move passes, and decisions of several seats at once (GoBeyond's Clean-Up) are the
+/// computer's. `observe` sees the game after each action.
 pub(crate) fn play_series_game<G: Computer>(
     mut game: G,
     strategies: &[Strategy],
@@ -148,9 +149,9 @@ pub(crate) fn play_series_game<G: Computer>(
             continue;
         }
         let Some(p) = game.to_move() else { break };
-        let (action, _) = players[p.index()].choose(&game);
-        let Some(action) = action else { break };
-        game.play(action).map_err(|e| anyhow::anyhow!("bot {p} played an illegal action: {e}"))?;
+        // The seat's own bot, through the one decision path every computer seat takes.
+        let Some(input) = game.decide(p, &mut players[p.index()]) else { break };
+        game.submit(p, &input).map_err(|e| anyhow::anyhow!("bot {p} played an illegal action: {e}"))?;
         observe(&game);
     }
     let mut actions = Vec::new();

@@ -5,8 +5,9 @@ pub mod engine_match;
 pub mod gtp;
 pub mod train;
 
+use gobeyond_bots::{Computer, Level};
 use gobeyond_rules::{
-    ClassicGame, Game, Player,
+    ClassicGame, Game, Player, RuleSystem,
     classic::{Event, Move},
 };
 
@@ -57,11 +58,10 @@ impl Terminal for ClassicGame {
         format!("{} ({}) to move{clock}> ", seat.color_name(n), seat.symbol(n))
     }
 
-    fn decide_for(&self, _: Player) -> Move {
-        // The proposal: what a short search's ownership says is dead.
-        let config = gobeyond_bots::SearchConfig { playouts: 1500, seed: 1, ..Default::default() };
-        let dead = gobeyond_bots::cleanup::dead_classic_stones(self, config);
-        Move::dead(self.map(), &dead, true)
+    fn decide_for(&self, seat: Player) -> Move {
+        // The proposal a computer seat makes (the search's ownership says what is dead), as in
+        // a served game.
+        self.computer_input(seat, Level::MAX, 1, None).unwrap_or_else(|| self.fallback_move(seat))
     }
 
     fn read(&self, _: Player, line: &str) -> Typed<Move> {

@@ -18,13 +18,10 @@ use std::{
     time::Duration,
 };
 
+mod clock;
 mod ponder;
 
-use gobeyond_bots::{
-    Analysis, SearchConfig, Searcher,
-    clock::{GameClock, TimeSettings},
-};
-
+use gobeyond_bots::{Analysis, SearchConfig, Searcher};
 use gobeyond_maps::{Map, NodeId, generate};
 use gobeyond_rules::{
     ClassicRules, Game, KoRule, Player, Rng, SuicideRule,
@@ -34,6 +31,8 @@ use gobeyond_rules::{
     setup::fixed_handicap,
     sgf,
 };
+
+use self::clock::{GameClock, TimeSettings};
 
 const COMMANDS: &[&str] = &[
     "protocol_version",

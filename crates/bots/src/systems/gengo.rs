@@ -2,19 +2,22 @@
 //! no liberty of its own, ownership from area counting, and priors from Gengo's liberties
 //! (captures, stones without liberties, replies near the last play).
 
-use std::time::Duration;
+use std::sync::Arc;
 
 use gobeyond_maps::NodeId;
 use gobeyond_rules::{
     Game, GengoGame, MAX_PLAYERS, Player, Rng, RuleSystem,
     gengo::{Action, GengoBoard, GengoScoring, Input, Move, scoring},
+    playout::PlayoutTables,
 };
 
 use crate::{
-    computer::{Computer, search},
-    level::Level,
-    policy::Policy,
-    searchable::{Prior, Rewards, Searchable, Workspace, shared_tie_rewards},
+    computer::Computer,
+    search::{
+        level::Bot,
+        mcts::SearchConfig,
+        searchable::{Prior, Rewards, Searchable, shared_tie_rewards},
+    },
 };
 
 /// Whether `p` is an eye of `player`: an empty space whose adjacent spaces are all overlapped
@@ -73,6 +76,17 @@ fn rewards(game: &GengoGame, area: &scoring::Area) -> Rewards {
 }
 
 impl Searchable for GengoGame {
+    /// The final owner of each space after a playout: Gengo's playouts need nothing else.
+    type Scratch = Vec<u8>;
+
+    fn scratch(&self, _: &Arc<PlayoutTables>, _: &SearchConfig) -> Vec<u8> {
+        vec![0; self.map().len()]
+    }
+
+    fn owners(scratch: &Vec<u8>) -> &[u8] {
+        scratch
+    }
+
     fn amaf_key(action: Action) -> Option<NodeId> {
         match action {
             Action::Place(n) => Some(n),
@@ -90,13 +104,7 @@ impl Searchable for GengoGame {
         self.outcome().map_or([0.0; MAX_PLAYERS], |o| shared_tie_rewards(&o.scores, self.resigned()))
     }
 
-    fn playout(
-        &mut self,
-        ws: &mut Workspace,
-        rng: &mut Rng,
-        _policy: Policy,
-        played: &mut Vec<(Player, NodeId)>,
-    ) -> Rewards {
+    fn playout(&mut self, owner: &mut Vec<u8>, rng: &mut Rng, played: &mut Vec<(Player, NodeId)>) -> Rewards {
         let limit = 3 * self.map().len() + 50;
         for _ in 0..limit {
             let Some(player) = self.to_move() else { break };
@@ -112,7 +120,7 @@ impl Searchable for GengoGame {
             }
         }
         let area = scoring::area(self.board(), self.map());
-        for (o, a) in ws.owner.iter_mut().zip(&area.owner) {
+        for (o, a) in owner.iter_mut().zip(&area.owner) {
             *o = a.map_or(0, |p| p + 1);
         }
         match self.outcome() {
@@ -121,7 +129,7 @@ impl Searchable for GengoGame {
         }
     }
 
-    fn prior(&self, action: Action, _ws: &mut Workspace) -> Prior {
+    fn prior(&self, action: Action, _: &mut Vec<u8>) -> Prior {
         let Some(player) = self.to_move() else {
             return Prior { visits: 0.0, value: 0.5 };
         };
@@ -154,19 +162,6 @@ impl Searchable for GengoGame {
         }
     }
 
-    fn is_pass(&self, action: Action) -> bool {
-        action == Action::Pass
-    }
-
-    fn baseline_random(&self, rng: &mut Rng) -> Option<Action> {
-        self.to_move()?;
-        Some(choose(self, rng).map_or(Action::Pass, Action::Place))
-    }
-
-    fn greedy_value(&self, player: Player) -> f64 {
-        self.scores()[player.index()]
-    }
-
     fn action_count(&self) -> usize {
         self.inputs().len()
     }
@@ -179,21 +174,34 @@ impl Searchable for GengoGame {
     }
 }
 
+/// The random baseline: a random open space that is not an own eye and where the stone has a
+/// liberty of its own, else Pass.
+fn random_action(game: &GengoGame, rng: &mut Rng) -> Option<Action> {
+    game.to_move()?;
+    Some(choose(game, rng).map_or(Action::Pass, Action::Place))
+}
+
 impl Computer for GengoGame {
-    fn computer_input(&self, seat: Player, level: Level, seed: u64, time: Option<Duration>) -> Option<Move> {
+    fn decide(&self, seat: Player, bot: &mut Bot<Self>) -> Option<Move> {
         if self.to_move() != Some(seat) {
             return Some(self.fallback_move(seat));
         }
-        let action = search(self, level, seed, time)?;
-        Some(Move::of(self.map(), action))
+        let action = bot.choose_with(self, |g, _, rng| random_action(g, rng)).0?;
+        Some(self.to_wire(action))
+    }
+
+    fn is_pass(&self, action: Action) -> bool {
+        action == Action::Pass
+    }
+
+    fn greedy_value(&self, player: Player) -> f64 {
+        self.scores()[player.index()]
     }
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use std::sync::Arc;
-
     use gobeyond_rules::{GengoRules, Rng, gengo::GengoGame};
 
     use super::*;
@@ -210,14 +218,14 @@ mod tests {
         for spec in ["square:9", "hex:4", "torus:8", "cube:3"] {
             let mut g = game(spec).search_copy();
             let map = g.map().clone();
-            let tables = Arc::new(gobeyond_rules::playout::PlayoutTables::new(&map));
-            let mut ws = Workspace::new(&map, tables);
+            let tables = Arc::new(PlayoutTables::new(&map));
+            let mut owner = g.scratch(&tables, &SearchConfig::default());
             let mut played = Vec::new();
-            let r = g.playout(&mut ws, &mut Rng::new(7), Policy::Light, &mut played);
+            let r = g.playout(&mut owner, &mut Rng::new(7), &mut played);
             assert!(g.is_over(), "{spec}: the playout reached the end");
             assert!(!played.is_empty(), "{spec}: stones were played");
             assert!((r[0] + r[1] - 1.0).abs() < 1e-6, "{spec}: rewards {r:?}");
-            assert!(ws.owner.iter().any(|&o| o != 0), "{spec}: some space is owned");
+            assert!(owner.iter().any(|&o| o != 0), "{spec}: some space is owned");
         }
     }
 }

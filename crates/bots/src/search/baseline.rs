@@ -2,15 +2,12 @@
 
 use gobeyond_rules::{Rng, playout::PlayoutTables, playout::is_eye};
 
-use crate::searchable::Searchable;
+use crate::computer::Computer;
 
 /// A uniformly random legal placement that does not fill the mover's own eye; the first other
-/// action (Pass or Skip) when there is none. Resigning is never chosen.
-pub fn random_action<G: Searchable>(game: &G, tables: &PlayoutTables, rng: &mut Rng) -> Option<G::Action> {
+/// action that passes when there is none. Resigning is never chosen.
+pub fn random_action<G: Computer>(game: &G, tables: &PlayoutTables, rng: &mut Rng) -> Option<G::Action> {
     let player = game.to_move()?;
-    if let Some(a) = game.baseline_random(rng) {
-        return Some(a);
-    }
     let mut actions = Vec::new();
     game.legal_actions(&mut actions);
     let places: Vec<G::Action> = actions
@@ -28,8 +25,14 @@ pub fn random_action<G: Searchable>(game: &G, tables: &PlayoutTables, rng: &mut 
 }
 
 /// The legal action that leaves the mover best off right away by the rule system's own
-/// material count ([`Searchable::greedy_value`]); ties are broken at random.
-pub fn greedy_action<G: Searchable>(game: &G, tables: &PlayoutTables, rng: &mut Rng) -> Option<G::Action> {
+/// material count ([`Computer::greedy_value`]); ties are broken at random. With nothing to
+/// choose from, `random` decides.
+pub fn greedy_action<G: Computer>(
+    game: &G,
+    tables: &PlayoutTables,
+    rng: &mut Rng,
+    random: impl FnOnce(&G, &PlayoutTables, &mut Rng) -> Option<G::Action>,
+) -> Option<G::Action> {
     let player = game.to_move()?;
     let mut actions = Vec::new();
     game.legal_actions(&mut actions);
@@ -56,7 +59,7 @@ pub fn greedy_action<G: Searchable>(game: &G, tables: &PlayoutTables, rng: &mut 
         }
     }
     if best.is_empty() {
-        return random_action(game, tables, rng);
+        return random(game, tables, rng);
     }
     Some(best[rng.below(best.len() as u32) as usize])
 }

@@ -60,11 +60,9 @@ impl GameClock {
         GameClock { settings, left: [None; 2] }
     }
 
-    pub fn settings(&self) -> Option<TimeSettings> {
-        self.settings
-    }
-
-    /// Whether the controller gave a clock (settings or a `time_left`).
+    /// Whether the controller gave a clock (settings or a `time_left`); the engine itself only
+    /// asks for a budget, which is `None` without one.
+    #[cfg(test)]
     pub fn is_running(&self) -> bool {
         self.settings.is_some() || self.left.iter().any(Option::is_some)
     }

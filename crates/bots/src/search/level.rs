@@ -5,12 +5,12 @@ use std::{sync::Arc, time::Duration};
 
 use gobeyond_rules::{Rng, playout::PlayoutTables};
 
-use crate::{
+use super::{
     baseline,
     mcts::{Analysis, SearchConfig, Searcher},
-    policy::Policy,
     searchable::Searchable,
 };
+use crate::{computer::Computer, go::Policy};
 
 /// A strength level, 1 to 10.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -32,7 +32,8 @@ impl Level {
     }
 
     /// The search of this level: level 1 plays at random; from level 2 up the playouts double at
-    /// each level (100 at level 2, 25,600 at level 10); light playouts up to level 4, heavy above.
+    /// each level (100 at level 2, 25,600 at level 10); light playouts up to level 4, heavy above
+    /// (the Go-board systems' policy; BeSiege's tactical prior goes with it).
     pub fn config(self, seed: u64, threads: usize) -> Option<SearchConfig> {
         (self.0 >= 2).then(|| SearchConfig {
             playouts: 100 << (self.0 - 2),
@@ -77,13 +78,17 @@ impl std::str::FromStr for Strategy {
     }
 }
 
-/// A computer player for one rule system.
+/// A computer player for one rule system: its strategy, its search (whose tree it keeps from
+/// move to move) and its random numbers. What it sends for a seat is the system's
+/// [`Computer::decide`].
 #[derive(Debug)]
 pub struct Bot<G: Searchable> {
     pub strategy: Strategy,
     searcher: Option<Searcher<G>>,
     rng: Rng,
     tables: Option<Arc<PlayoutTables>>,
+    seed: u64,
+    time: Option<Duration>,
 }
 
 impl<G: Searchable> Bot<G> {
@@ -97,17 +102,19 @@ impl<G: Searchable> Bot<G> {
             }),
             _ => None,
         };
-        Bot { strategy, searcher, rng: Rng::new(seed), tables: None }
+        Bot { strategy, searcher, rng: Rng::new(seed), tables: None, seed, time }
     }
 
     /// A bot with an explicit search configuration.
     pub fn with_config(config: SearchConfig) -> Bot<G> {
-        let seed = config.seed;
+        let (seed, time) = (config.seed, config.time);
         Bot {
             strategy: Strategy::Search(Level::MAX),
             searcher: Some(Searcher::new(config)),
             rng: Rng::new(seed),
             tables: None,
+            seed,
+            time,
         }
     }
 
@@ -115,8 +122,41 @@ impl<G: Searchable> Bot<G> {
         self.searcher.as_mut().map(|s| &mut s.config)
     }
 
-    /// The action to play, with the search's analysis when there was a search.
+    /// The seed the bot started from, and the time it may take per move (for the searches a
+    /// system runs besides the bot's own, such as a dead-stone estimate).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn time(&self) -> Option<Duration> {
+        self.time
+    }
+
+    /// Whether the bot decides by searching (a level from 2 up), rather than as a baseline.
+    pub fn searches(&self) -> bool {
+        self.searcher.is_some()
+    }
+
+    /// The bot's random numbers (baselines, decisions a system draws).
+    pub fn rng(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
+}
+
+impl<G: Computer> Bot<G> {
+    /// The action to play, with the search's analysis when there was a search; the baselines
+    /// play the generic random placement ([`baseline::random_action`]).
     pub fn choose(&mut self, game: &G) -> (Option<G::Action>, Option<Analysis<G::Action>>) {
+        self.choose_with(game, baseline::random_action)
+    }
+
+    /// [`Bot::choose`] with the rule system's own random player, for systems whose turns are
+    /// more than placing or passing (Tribal Go's dice and start points).
+    pub fn choose_with(
+        &mut self,
+        game: &G,
+        random: impl FnOnce(&G, &PlayoutTables, &mut Rng) -> Option<G::Action>,
+    ) -> (Option<G::Action>, Option<Analysis<G::Action>>) {
         if let Some(s) = &mut self.searcher {
             let a = s.search(game);
             return (a.best, Some(a));
@@ -130,8 +170,8 @@ impl<G: Searchable> Bot<G> {
             }
         };
         let a = match self.strategy {
-            Strategy::Greedy => baseline::greedy_action(game, &tables, &mut self.rng),
-            _ => baseline::random_action(game, &tables, &mut self.rng),
+            Strategy::Greedy => baseline::greedy_action(game, &tables, &mut self.rng, random),
+            _ => random(game, &tables, &mut self.rng),
         };
         (a, None)
     }

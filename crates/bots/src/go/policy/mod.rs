@@ -1,25 +1,28 @@
-//! Playout policies on the bare board, for every map.
+//! Playout policies on the bare board, for every map; each in a file of its own, sharing the
+//! small board helpers below. The search never sees them: the Go-board systems' scratch
+//! ([`crate::go::Scratch`]) carries the policy its configuration names.
 //!
-//! - **Light**: a uniformly random legal move that does not fill the mover's own eye
-//!   ([`gobeyond_rules::playout::choose_light`]).
-//! - **Tactics**: first the tactics around the last move, as Pachi and libego do, but with graph
-//!   neighbourhoods so that it works on any map: capture a group of any opponent left in atari
-//!   next to the last move; else save an own group the last move put in atari by extending (only
-//!   if that gives it at least two liberties) or by capturing a neighbour; else a light move that
-//!   is not a self-atari of two or more stones.
-//! - **Heavy**: the tactics, then MoGo-style shape patterns around the last move before the
-//!   light move. MoGo matches 3×3 patterns on the 8 points around the last move; here the "3×3
-//!   neighbourhood" of a node is its neighbours and its graph diagonals
-//!   ([`PlayoutTables::diagonals`]: opposite corners of a chordless 4-cycle), which is the 3×3
-//!   block on a square grid and means the same thing on any graph, and the patterns are
-//!   predicates on groups rather than fixed pictures (see [`shape_move`]).
+//! - [`light`]: a uniformly random legal move that does not fill the mover's own eye.
+//! - [`tactics`]: first the tactics around the last move (captures, escapes), then a light move
+//!   that is not a big self-atari; the frame the heavier policies add a stage to.
+//! - [`reading`]: the tactics, then groups of two liberties next to the last move.
+//! - [`heavy`]: the tactics, then MoGo-style shape around the last move.
+//! - [`patterns`]: the tactics, then of two light moves the one the learned shapes prefer.
+
+pub mod heavy;
+pub mod light;
+pub mod patterns;
+pub mod reading;
+pub mod tactics;
 
 use gobeyond_maps::NodeId;
 use gobeyond_rules::{
-    Board, Player, Rng, SuicideRule,
+    Board, Player, Rng,
     board::EMPTY,
-    playout::{PlayoutTables, choose_light, is_eye},
+    playout::{PlayoutTables, choose_light},
 };
+
+pub use self::tactics::{Stage, choose_heavy, urgent};
 
 /// Which playout policy a search uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -63,11 +66,11 @@ impl Policy {
         rng: &mut Rng,
     ) -> Option<NodeId> {
         match self {
-            Policy::Light => choose_light(board, tables, player, rng),
+            Policy::Light => light::choose(board, tables, player, rng),
             Policy::Tactics => choose_heavy(board, tables, player, last, Stage::None, rng),
             Policy::Reading => choose_heavy(board, tables, player, last, Stage::TwoLiberties, rng),
             Policy::Heavy => choose_heavy(board, tables, player, last, Stage::Shape, rng),
-            Policy::Patterns => choose_patterns(board, tables, player, last, rng),
+            Policy::Patterns => patterns::choose(board, tables, player, last, rng),
         }
     }
 }
@@ -145,150 +148,6 @@ impl Groups {
     }
 }
 
-/// Whether playing `node` makes good shape for `player`, MoGo's patterns as predicates on any
-/// graph (empty `node`; "opponent" is any other player):
-/// - **cut**: `node` touches two groups of one opponent that it separates;
-/// - **connect**: `node` joins two of the player's groups with an opponent stone next to it or on
-///   one of its diagonals (the opponent's cutting point);
-/// - **hane**: `node` touches an opponent stone that is in contact with a stone of the player
-///   lying on a diagonal of `node` (reaching round the opponent's contact stone).
-fn good_shape(board: &Board, tables: &PlayoutTables, node: NodeId, player: Player) -> bool {
-    let map = board.map();
-    let stone = player.stone();
-    let mut own = Groups::new();
-    let mut touches_opponent = false;
-    for &q in map.neighbors(node) {
-        let c = board.color(q);
-        if c == EMPTY {
-            continue;
-        }
-        if c == stone {
-            own.add(board.group_id(q).unwrap_or(q));
-            continue;
-        }
-        touches_opponent = true;
-        // Cut: another group of this colour touches `node` too.
-        let id = board.group_id(q).unwrap_or(q);
-        if map.neighbors(node).iter().any(|&r| board.color(r) == c && board.group_id(r) != Some(id)) {
-            return true;
-        }
-        // Hane: an own stone touches `q` and is a diagonal of `node`.
-        let diagonals = tables.diagonals(node);
-        if map.neighbors(q).iter().any(|&r| board.color(r) == stone && diagonals.contains(&r)) {
-            return true;
-        }
-    }
-    own.len >= 2
-        && (touches_opponent
-            || tables.diagonals(node).iter().any(|&d| board.color(d) != EMPTY && board.color(d) != stone))
-}
-
-/// A random good-shape move ([`good_shape`]) in the 3×3 neighbourhood of `last`: legal, not an
-/// own eye and not a big self-atari.
-fn shape_move(
-    board: &Board,
-    tables: &PlayoutTables,
-    player: Player,
-    last: NodeId,
-    rng: &mut Rng,
-) -> Option<NodeId> {
-    let map = board.map();
-    let mut found = [0 as NodeId; 16];
-    let mut k = 0;
-    for &n in map.neighbors(last).iter().chain(tables.diagonals(last)) {
-        if k < found.len()
-            && board.color(n) == EMPTY
-            && good_shape(board, tables, n, player)
-            && !is_eye(board, tables, n, player.stone())
-            && board.check(n, player, SuicideRule::Forbidden).is_ok()
-            && !bad_self_atari(board, n, player)
-        {
-            found[k] = n;
-            k += 1;
-        }
-    }
-    (k > 0).then(|| found[rng.below(k as u32) as usize])
-}
-
-/// What a tactical policy tries after the tactics and before a light move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stage {
-    /// Nothing: straight to the light move (`tactics`).
-    None,
-    /// MoGo-style shape around the last move (`heavy`).
-    Shape,
-    /// Three times in four, a group of two liberties next to the last move (`reading`).
-    TwoLiberties,
-}
-
-/// A tactical policy's move for `player`, `last` being the previous placement: the tactics,
-/// then `stage`, then a light move that is not a big self-atari.
-pub fn choose_heavy(
-    board: &Board,
-    tables: &PlayoutTables,
-    player: Player,
-    last: Option<NodeId>,
-    stage: Stage,
-    rng: &mut Rng,
-) -> Option<NodeId> {
-    if let Some(n) = urgent(board, player, last, rng) {
-        return Some(n);
-    }
-    if let Some(last) = last.filter(|&l| board.color(l) != EMPTY) {
-        let found = match stage {
-            Stage::None => None,
-            Stage::Shape => shape_move(board, tables, player, last, rng),
-            Stage::TwoLiberties if rng.below(4) != 0 => two_liberty_move(board, player, last, rng),
-            Stage::TwoLiberties => None,
-        };
-        if found.is_some() {
-            return found;
-        }
-    }
-    light_but_not_big_self_atari(board, tables, player, rng)
-}
-
-/// Races and short fights, as Pachi's playouts read them: for each group next to `last` (or
-/// `last`'s own) with exactly two liberties, an own group extends at a liberty that gives it
-/// three or more; an opponent's group is put in atari from a liberty where the new stone has
-/// two liberties itself and from which the group's extension at its other liberty would leave
-/// it two at most (a ladder or a net, not a push that lets it out). A random one of these;
-/// `None` when there is none.
-pub fn two_liberty_move(board: &Board, player: Player, last: NodeId, rng: &mut Rng) -> Option<NodeId> {
-    let map = board.map();
-    let mut groups = Groups::new();
-    let mut candidates = [0 as NodeId; 8];
-    let mut k = 0;
-    let mut seen = [0; 8];
-    for q in std::iter::once(last).chain(map.neighbors(last).iter().copied()) {
-        let Some(owner) = board.stone_at(q) else { continue };
-        if !groups.add(board.group_id(q).unwrap_or(q)) {
-            continue;
-        }
-        let mut libs = [0; 3];
-        if crate::ladder::liberties(board, q, &mut libs) != 2 {
-            continue;
-        }
-        for (l, other) in [(libs[0], libs[1]), (libs[1], libs[0])] {
-            if k == candidates.len() || board.check(l, player, SuicideRule::Forbidden).is_err() {
-                continue;
-            }
-            let good = if owner == player {
-                liberties_after(board, l, player, 3, &mut seen) >= 3
-            } else {
-                // `l` is still empty on the board, so it counts among the extension's liberties.
-                liberties_after(board, l, player, 2, &mut seen) >= 2
-                    && liberties_after(board, other, owner, 4, &mut seen) <= 3
-            };
-            if good && !candidates[..k].contains(&l) {
-                candidates[k] = l;
-                k += 1;
-            }
-        }
-    }
-    (k > 0).then(|| candidates[rng.below(k as u32) as usize])
-}
-
 /// A light move, avoiding big self-ataris (a few tries, then anything light).
 fn light_but_not_big_self_atari(
     board: &Board,
@@ -303,88 +162,6 @@ fn light_but_not_big_self_atari(
         }
     }
     choose_light(board, tables, player, rng)
-}
-
-/// The tactics, then a light move chosen between two by the learned shape weights.
-pub fn choose_patterns(
-    board: &Board,
-    tables: &PlayoutTables,
-    player: Player,
-    last: Option<NodeId>,
-    rng: &mut Rng,
-) -> Option<NodeId> {
-    if let Some(n) = urgent(board, player, last, rng) {
-        return Some(n);
-    }
-    let a = light_but_not_big_self_atari(board, tables, player, rng)?;
-    let Some(b) = light_but_not_big_self_atari(board, tables, player, rng).filter(|&b| b != a) else {
-        return Some(a);
-    };
-    let model = crate::patterns::Model::builtin();
-    let ga = model.shape_gamma(crate::patterns::shape(board, tables, a, player));
-    let gb = model.shape_gamma(crate::patterns::shape(board, tables, b, player));
-    Some(if rng.unit() * f64::from(ga + gb) < f64::from(ga) { a } else { b })
-}
-
-/// The tactics around the last move: a capture of a group left in atari next to it, or a save
-/// of an own group it put in atari (see the module notes); `None` when there is nothing urgent.
-pub fn urgent(board: &Board, player: Player, last: Option<NodeId>, rng: &mut Rng) -> Option<NodeId> {
-    let stone = player.stone();
-    if let Some(last) = last.filter(|&l| board.color(l) != EMPTY) {
-        let map = board.map();
-        let mut candidates = [0 as NodeId; 16];
-        let mut k = 0;
-        let mut push = |n: NodeId, k: &mut usize| {
-            if *k < candidates.len() && !candidates[..*k].contains(&n) {
-                candidates[*k] = n;
-                *k += 1;
-            }
-        };
-        // Captures: groups of any opponent next to the last move (or the last stone's own group)
-        // with one liberty.
-        let around = std::iter::once(last).chain(map.neighbors(last).iter().copied());
-        for q in around {
-            let c = board.color(q);
-            if c == EMPTY || c == stone {
-                continue;
-            }
-            if let Some(lib) = board.atari_liberty(q)
-                && board.check(lib, player, SuicideRule::Forbidden).is_ok()
-            {
-                push(lib, &mut k);
-            }
-        }
-        // Escapes: own groups next to the last move in atari.
-        let mut seen = [0; 8];
-        for &q in map.neighbors(last) {
-            if board.color(q) != stone {
-                continue;
-            }
-            let Some(lib) = board.atari_liberty(q) else { continue };
-            if board.check(lib, player, SuicideRule::Forbidden).is_ok()
-                && liberties_after(board, lib, player, 2, &mut seen) >= 2
-            {
-                push(lib, &mut k);
-            }
-            // Or capture an attacker of that group.
-            for s in board.group_stones(q) {
-                for &a in map.neighbors(s) {
-                    let c = board.color(a);
-                    if c != EMPTY
-                        && c != stone
-                        && let Some(l) = board.atari_liberty(a)
-                        && board.check(l, player, SuicideRule::Forbidden).is_ok()
-                    {
-                        push(l, &mut k);
-                    }
-                }
-            }
-        }
-        if k > 0 {
-            return Some(candidates[rng.below(k as u32) as usize]);
-        }
-    }
-    None
 }
 
 /// Plays a playout on `board` with `policy` until everyone passes in a row or `max_moves`;
@@ -433,7 +210,7 @@ mod tests {
 
     use gobeyond_maps::generate;
 
-    use super::*;
+    use super::{heavy::good_shape, reading::two_liberty_move, *};
 
     /// A board of `spec` with stones at labels: `(label, player)`.
     fn board(spec: &str, stones: &[(&str, u8)]) -> Board {

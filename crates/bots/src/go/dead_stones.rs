@@ -1,11 +1,11 @@
-//! GoBeyond's Clean-Up: which of a player's stones are doomed. The engine alone only knows
-//! groups in atari; here the search's ownership statistics decide: a stone that playouts from
-//! this position mostly end up owned by someone else is doomed.
+//! Dead stones on a Go board, from the search's ownership statistics: a stone that playouts
+//! from the position mostly end up owned by someone else is dead. For GoBeyond's Clean-Up (the
+//! engine alone only knows groups in atari) and classic Go's dead-stone phase.
 
 use gobeyond_maps::NodeId;
 use gobeyond_rules::{Game, GoBeyondGame, Player};
 
-use crate::{SearchConfig, Searcher};
+use crate::search::mcts::{SearchConfig, Searcher};
 
 /// The stones of `player` that ownership says are dead, for the Clean-Up suggestion. The
 /// search runs on the stones as they stand, with play resumed (Clean-Up itself has no moves).

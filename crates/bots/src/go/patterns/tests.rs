@@ -1,0 +1,114 @@
+//! Tests of the learned move patterns: features, shapes, the model and its cache.
+#![allow(clippy::unwrap_used)]
+
+use std::sync::Arc;
+
+use super::*;
+
+/// A board from rows of `X` (Black), `O` (White) and `.`, the top row first.
+fn board(rows: &[&str]) -> Board {
+    let n = rows.len();
+    let map = Arc::new(gobeyond_maps::generate(&format!("square:{n}")).unwrap());
+    let mut codes = vec![None; map.len()];
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            let label = format!("{}{}", (b'A' + c as u8) as char, n - r);
+            codes[map.node_by_label(&label).unwrap() as usize] = match ch {
+                'X' => Some(Player(0)),
+                'O' => Some(Player(1)),
+                _ => None,
+            };
+        }
+    }
+    Board::from_codes(map, |v| codes[v as usize])
+}
+
+fn at(b: &Board, label: &str) -> NodeId {
+    b.map().node_by_label(label).unwrap()
+}
+
+#[test]
+fn tactical_features_are_found() {
+    let b = board(&[
+        ".XO..", //
+        "XO...", //
+        ".X...", //
+        ".....", //
+        ".....",
+    ]);
+    let tables = PlayoutTables::new(b.map());
+    let dist = Distances::new(&b, Some(at(&b, "C5")), Some(at(&b, "B3")));
+    let black = Player(0);
+    // B4 has one liberty, C4: taking it captures and saves B5 (in atari, A5 its last
+    // liberty); next to the last move (C5), which it puts in atari.
+    let f = features(&b, &tables, &dist, at(&b, "C4"), black);
+    assert_eq!((f.fixed[0], f.fixed[3], f.fixed[5]), (3, 1, 0), "{f:?}");
+    // E1 captures nothing, far from both last moves.
+    let f = features(&b, &tables, &dist, at(&b, "E1"), black);
+    assert_eq!((f.fixed[0], f.fixed[5], f.fixed[6]), (0, 3, 3), "{f:?}");
+    // C5 has two liberties, C4 and D5: D5 is an atari.
+    let f = features(&b, &tables, &dist, at(&b, "D5"), black);
+    assert_eq!((f.fixed[0], f.fixed[3]), (0, 1), "{f:?}");
+    // A3 joins A4 and B3: A2, A5, B2 and C3 make four liberties; two steps from B3.
+    let f = features(&b, &tables, &dist, at(&b, "A3"), black);
+    assert_eq!((f.fixed[4], f.fixed[6]), (3, 0), "{f:?}");
+    // White at A5 captures B5, which saves B4; White at C4 joins B4 and C5 with C3, D4 and
+    // D5 left: an escape to three liberties.
+    let f = features(&b, &tables, &dist, at(&b, "A5"), Player(1));
+    assert_eq!(f.fixed[0], 3, "{f:?}");
+    let f = features(&b, &tables, &dist, at(&b, "C4"), Player(1));
+    assert_eq!((f.fixed[1], f.fixed[4]), (1, 2), "{f:?}");
+    // Shape: the corner A1 misses two neighbours and three diagonals.
+    let s = shape(&b, &tables, at(&b, "A1"), black);
+    assert_eq!(s.text(), "0022/0013");
+    assert_eq!(ShapeKey::parse(&s.text()), Some(s));
+}
+
+#[test]
+fn hex_shapes_look_at_the_bridge_points() {
+    let map = Arc::new(gobeyond_maps::generate("hex:4").unwrap());
+    let tables = PlayoutTables::new(&map);
+    let centre = map.nodes().find(|&v| map.neighbors(v).iter().all(|&q| map.degree(q) == 6)).unwrap();
+    // Hex cells have no diagonals (every two common neighbours touch): the ring is the six
+    // bridge points, each two steps away through two common neighbours.
+    assert!(tables.diagonals(centre).is_empty());
+    let ring = tables.ring(centre);
+    assert_eq!(ring.len(), 6, "{ring:?}");
+    for &d in ring {
+        assert!(!map.are_adjacent(centre, d) && d != centre);
+        let common = map.neighbors(centre).iter().filter(|&&q| map.are_adjacent(q, d)).count();
+        assert_eq!(common, 2);
+    }
+    assert_eq!(tables.max_ring(), 6);
+    // A stone on a bridge point changes the shape; the empty centre reads 6 empty, 6 empty.
+    let empty = Board::new(map.clone());
+    assert_eq!(shape(&empty, &tables, centre, Player(0)).text(), "0060/0060");
+    let mut b = Board::new(map.clone());
+    b.play_unchecked(ring[0], Player(0));
+    assert_eq!(shape(&b, &tables, centre, Player(0)).text(), "0060/1050");
+    // On a square grid the ring is the diagonals.
+    let square = gobeyond_maps::generate("square:5").unwrap();
+    let t = PlayoutTables::new(&square);
+    for v in square.nodes() {
+        assert_eq!(t.ring(v), t.diagonals(v));
+    }
+}
+
+#[test]
+fn the_builtin_model_loads_and_prefers_captures() {
+    let m = Model::builtin();
+    let base = Features { fixed: [0, 0, 0, 0, 1, 3, 3], shape: ShapeKey(0) };
+    let capture = Features { fixed: [1, 0, 0, 0, 1, 3, 3], ..base.clone() };
+    let self_atari = Features { fixed: [0, 0, 2, 0, 0, 3, 3], ..base.clone() };
+    assert!(m.strength(&capture) > m.strength(&base));
+    assert!(m.strength(&self_atari) < m.strength(&base));
+}
+
+#[test]
+fn bad_weight_files_are_refused_with_a_reason() {
+    let w =
+        Weights { version: 2, trained_on: String::new(), groups: BTreeMap::new(), shapes: BTreeMap::new() };
+    assert!(Model::from_weights(&w).unwrap_err().contains("version 2"));
+    let w = Weights { version: 1, ..w };
+    assert!(Model::from_weights(&w).unwrap_err().contains("capture"));
+}

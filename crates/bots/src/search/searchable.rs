@@ -1,0 +1,129 @@
+//! What the search needs from a rule system beyond [`Game`]: a scratch space per search thread,
+//! fast playouts to the end, rewards, priors, AMAF keys and the game's history. Each rule system
+//! implements it once (`systems/`); the search is shared. Nothing here assumes a Go board: the
+//! Go-board systems bring theirs in their scratch ([`crate::go::Scratch`]).
+
+use std::{fmt::Debug, sync::Arc};
+
+use gobeyond_maps::NodeId;
+use gobeyond_rules::{Game, MAX_PLAYERS, Player, Rng, playout::PlayoutTables, rank};
+
+use super::mcts::SearchConfig;
+
+/// One reward per seat, in [0, 1].
+pub type Rewards = [f32; MAX_PLAYERS];
+
+/// A prior: `visits` virtual playouts worth `value` to the mover.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Prior {
+    pub visits: f32,
+    pub value: f32,
+}
+
+/// Rewards from a ranking: first place 1, last place 0, evenly spaced between.
+pub fn rank_rewards(ranking: &[Player]) -> Rewards {
+    let mut r = [0.0; MAX_PLAYERS];
+    let last = ranking.len().saturating_sub(1).max(1) as f32;
+    for (place, p) in ranking.iter().enumerate() {
+        r[p.index()] = (ranking.len() - 1 - place) as f32 / last;
+    }
+    r
+}
+
+/// Rewards from scores in which players with equal scores share their places' rewards. With an
+/// integer komi a tie is jigo, a draw wherever a game is refereed (GNU Go, GTP match runners);
+/// the engine's ranking puts the later seat first, and a bot that trusted it played White for
+/// jigo as if it were a win.
+pub fn shared_tie_rewards(scores: &[f64], resigned: &[Player]) -> Rewards {
+    let ranking = rank(scores, resigned);
+    let mut r = rank_rewards(&ranking);
+    let tied = |a: &Player, b: &Player| {
+        !resigned.contains(a) && !resigned.contains(b) && scores[a.index()] == scores[b.index()]
+    };
+    for places in ranking.chunk_by(tied) {
+        let mean = places.iter().map(|p| r[p.index()]).sum::<f32>() / places.len() as f32;
+        for p in places {
+            r[p.index()] = mean;
+        }
+    }
+    r
+}
+
+/// A rule system the search can play. A system whose position is no Go board (stones that move,
+/// stacks, regions) gives its own playout and scratch; the Go-board systems share
+/// [`crate::go::Scratch`] and the Go helpers (`go::policy`, `go::ladder`, `go::priors`).
+pub trait Searchable: Game {
+    /// What one search thread reuses from playout to playout (boards, caches, the knobs of its
+    /// playouts), so that a simulation allocates nothing.
+    type Scratch: Send + Debug;
+    /// A new scratch for searches of this game's map with `config` (a thread makes one when it
+    /// starts, and again when the configuration changes).
+    fn scratch(&self, tables: &Arc<PlayoutTables>, config: &SearchConfig) -> Self::Scratch;
+    /// The final owner of each node after the last playout in `scratch` (colour code, 0 for
+    /// nobody), for the ownership statistics; empty when the system keeps none.
+    fn owners(scratch: &Self::Scratch) -> &[u8] {
+        let _ = scratch;
+        &[]
+    }
+    /// The node of a placement (for AMAF statistics), if the action is one.
+    fn amaf_key(action: Self::Action) -> Option<NodeId>;
+    /// A copy for search to play on (for example without event recording).
+    fn search_copy(&self) -> Self {
+        self.clone()
+    }
+    /// Whether some of the position is hidden from the player to move (then every simulation
+    /// starts from a [`Searchable::determinize`]d copy).
+    fn has_hidden_information(&self) -> bool {
+        false
+    }
+    /// A copy in which what `viewer` cannot see (other hands, the deck order) is sampled
+    /// with `rng` (determinization). Games without hidden information return themselves.
+    fn determinize(&self, viewer: Player, rng: &mut Rng) -> Self {
+        let _ = (viewer, rng);
+        self.search_copy()
+    }
+    /// Resolves a pending chance event (dice, a card draw) at random, as the server would;
+    /// false when none is pending. Search samples chance this way (open-loop: the tree's
+    /// children after a chance event gather the results of every outcome).
+    fn sample_chance(&mut self, rng: &mut Rng) -> bool {
+        let _ = rng;
+        false
+    }
+    /// Rewards of a finished game.
+    fn final_rewards(&self) -> Rewards;
+    /// Plays to the end from here; returns the rewards and leaves the final owners in
+    /// `scratch` ([`Searchable::owners`]). Every placement is appended to `played`. The
+    /// search's own copy of the position is played on (and thrown away after): no copy per
+    /// playout.
+    fn playout(
+        &mut self,
+        scratch: &mut Self::Scratch,
+        rng: &mut Rng,
+        played: &mut Vec<(Player, NodeId)>,
+    ) -> Rewards;
+    /// Prior knowledge about `action` for the player to move.
+    fn prior(&self, action: Self::Action, scratch: &mut Self::Scratch) -> Prior;
+    /// Actions so far, for tree reuse: the `i`-th action of the game.
+    fn action_count(&self) -> usize;
+    fn action_at(&self, i: usize) -> Option<Self::Action>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_scores_share_their_reward() {
+        // Jigo: half each, whoever the ranking puts first.
+        let r = shared_tie_rewards(&[44.0, 44.0], &[]);
+        assert_eq!((r[0], r[1]), (0.5, 0.5));
+        let r = shared_tie_rewards(&[45.0, 44.0], &[]);
+        assert_eq!((r[0], r[1]), (1.0, 0.0));
+        // Three players, the last two tied: first 1, the others share 0.5 and 0.
+        let r = shared_tie_rewards(&[10.0, 3.0, 3.0], &[]);
+        assert_eq!((r[0], r[1], r[2]), (1.0, 0.25, 0.25));
+        // A resigned player is last whatever its score, and shares with nobody.
+        let r = shared_tie_rewards(&[5.0, 5.0, 5.0], &[Player(0)]);
+        assert_eq!((r[0], r[1], r[2]), (0.0, 0.75, 0.75));
+    }
+}

@@ -1,0 +1,234 @@
+//! Tribal Go's playouts and random player: placements within the rolled range, never in a
+//! one-point eye of their own team, taking a group the last stone left in atari when the
+//! capture is in range.
+
+use gobeyond_maps::NodeId;
+use gobeyond_rules::{
+    Game, Player, Rng, TribalGame,
+    tribal::{Action, Input, Phase, RangeRule, Reaction},
+};
+
+use super::decisions::card_to_drop;
+use crate::search::searchable::Searchable;
+
+/// The only liberty of the team group at `node`, if it has exactly one.
+fn sole_liberty(game: &TribalGame, node: NodeId, stones: &mut Vec<NodeId>) -> Option<NodeId> {
+    let owner = game.stone_at(node)?;
+    let team = game.team(owner);
+    stones.clear();
+    stones.push(node);
+    let mut liberty = None;
+    let mut i = 0;
+    while i < stones.len() {
+        let v = stones[i];
+        i += 1;
+        for &w in game.map().neighbors(v) {
+            match game.stone_at(w) {
+                None if liberty.is_none_or(|l| l == w) => liberty = Some(w),
+                None => return None,
+                Some(q) if game.team(q) == team && !stones.contains(&w) => stones.push(w),
+                Some(_) => {}
+            }
+        }
+    }
+    liberty
+}
+
+/// The playouts' one tactic, as in Go's light playouts: take a group that the last stone left
+/// in atari (the last stone's own group included), when the capture is in range.
+fn play_capture(game: &mut TribalGame, p: Player, last: NodeId, stones: &mut Vec<NodeId>) -> Option<NodeId> {
+    let team = game.team(p);
+    let map = game.map().clone();
+    for &v in std::iter::once(&last).chain(map.neighbors(last)) {
+        if game.stone_at(v).is_none_or(|q| game.team(q) == team) {
+            continue;
+        }
+        if let Some(l) = sole_liberty(game, v, stones)
+            && game.play(Action::Place(l)).is_ok()
+        {
+            return Some(l);
+        }
+    }
+    None
+}
+
+/// A one-point eye of `p`'s team: every neighbour is a stone of that team.
+fn own_eye(game: &TribalGame, p: Player, node: NodeId) -> bool {
+    let team = game.team(p);
+    game.map().neighbors(node).iter().all(|&w| game.stone_at(w).is_some_and(|q| game.team(q) == team))
+}
+
+/// A random placement for the player to move within its range, if one is legal (tried on a
+/// copy, so nothing changes).
+fn random_placement(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Option<NodeId> {
+    let range = game.current_range();
+    let mut candidates = candidates(game, p, range);
+    while !candidates.is_empty() {
+        let v = candidates.swap_remove(rng.below(candidates.len() as u32) as usize);
+        if game.placeable(p, v, range) {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// Free nodes in range that are not the player's own one-point eyes.
+fn candidates(game: &TribalGame, p: Player, range: Option<u32>) -> Vec<NodeId> {
+    let reach = game.reachable(p, range);
+    game.map()
+        .nodes()
+        .filter(|&v| reach[v as usize] && game.stone_at(v).is_none() && !own_eye(game, p, v))
+        .collect()
+}
+
+/// Playouts place straight away: the first random candidate the rules accept (a refused
+/// placement changes nothing), without a trial copy.
+fn play_random_placement(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Option<NodeId> {
+    // Random nodes first (the rules check the range on their own): cheaper than listing every
+    // reachable node on each move. The full list only when those miss.
+    let n = game.map().len() as u32;
+    for _ in 0..24 {
+        let v = rng.below(n);
+        if game.stone_at(v).is_none() && !own_eye(game, p, v) && game.play(Action::Place(v)).is_ok() {
+            return Some(v);
+        }
+    }
+    let mut candidates = candidates(game, p, game.current_range());
+    while !candidates.is_empty() {
+        let v = candidates.swap_remove(rng.below(candidates.len() as u32) as usize);
+        if game.play(Action::Place(v)).is_ok() {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// A random player: a start point at random, Play while some stone could still go somewhere
+/// useful, a random placement in range, else forgo.
+pub(super) fn random_action(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Action {
+    match game.phase() {
+        Phase::Reaction { .. } => Action::React(Reaction::Decline),
+        Phase::Discard { .. } | Phase::Return { .. } => card_to_drop(game, p),
+        Phase::ChooseStart { .. } | Phase::Offer { .. } | Phase::Card(_) | Phase::Replace { .. } => {
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            legal.get(rng.below(legal.len().max(1) as u32) as usize).copied().unwrap_or(Action::Timeout)
+        }
+        Phase::Turn { rolled: None } if game.rules().range == RangeRule::Dice => {
+            // Whatever the dice say, at most 6: is there anything left to place?
+            let any = game.reachable(p, Some(6)).iter().enumerate().any(|(v, &r)| {
+                let v = v as NodeId;
+                r && game.stone_at(v).is_none() && !own_eye(game, p, v) && game.placeable(p, v, Some(6))
+            });
+            if any { Action::Roll } else { Action::Pass }
+        }
+        _ => match random_placement(game, p, rng) {
+            Some(v) => Action::Place(v),
+            None if matches!(game.phase(), Phase::Turn { rolled: None }) => Action::Pass,
+            None => Action::Forgo,
+        },
+    }
+}
+
+/// What a playout does next.
+enum Step {
+    /// Stop the playout here.
+    Stop,
+    /// A stone was placed (on the game already).
+    Placed(NodeId),
+    Play(Action),
+}
+
+/// One playout step for `p`: playouts play no cards and reject nothing (the tree decides
+/// those), roll while not `late`, and place at random, a capture first.
+fn step(
+    g: &mut TribalGame,
+    p: Player,
+    late: bool,
+    last: Option<NodeId>,
+    stones: &mut Vec<NodeId>,
+    rng: &mut Rng,
+) -> Step {
+    Step::Play(match g.phase() {
+        Phase::RollOff { .. } => return Step::Stop,
+        Phase::ChooseStart { .. } => {
+            let mut legal = Vec::new();
+            g.legal_actions(&mut legal);
+            legal.get(rng.below(legal.len().max(1) as u32) as usize).copied().unwrap_or(Action::Timeout)
+        }
+        Phase::Offer { .. } => Action::Decline,
+        Phase::Reaction { .. } => Action::React(Reaction::Decline),
+        Phase::Card(_) | Phase::Replace { .. } => Action::Forgo,
+        Phase::Discard { .. } | Phase::Return { .. } => card_to_drop(g, p),
+        Phase::Turn { rolled: None } if g.rules().range == RangeRule::Dice => {
+            if late {
+                Action::Pass
+            } else {
+                Action::Roll
+            }
+        }
+        Phase::Turn { rolled: None } if late => Action::Pass,
+        _ => match last
+            .and_then(|l| play_capture(g, p, l, stones))
+            .or_else(|| play_random_placement(g, p, rng))
+        {
+            Some(v) => return Step::Placed(v),
+            None if matches!(g.phase(), Phase::Turn { rolled: None }) => Action::Pass,
+            None => Action::Forgo,
+        },
+    })
+}
+
+/// Plays `g` to its end (or a turn limit) and leaves each node's final owner in `owner`.
+pub(super) fn play_to_end(
+    g: &mut TribalGame,
+    owner: &mut [u8],
+    rng: &mut Rng,
+    played: &mut Vec<(Player, NodeId)>,
+) {
+    // Counted in turns, not inputs: a casual turn is a roll, the dice, a stone and every
+    // other player's answer, and a budget in inputs would stop those playouts half-way.
+    let n = g.map().len();
+    let mut turns = 0;
+    let mut last = None;
+    let mut stones = Vec::new();
+    for _ in 0..(10 * (3 * n + 60) + 1000) {
+        if g.outcome().is_some() || turns > 3 * n + 60 {
+            break;
+        }
+        if matches!(g.phase(), Phase::Turn { rolled: None }) && g.chance_seat().is_none() {
+            turns += 1;
+        }
+        if g.sample_chance(rng) {
+            continue;
+        }
+        if *g.phase() == Phase::CleanUp {
+            for p in g.acting() {
+                let _ = g.apply(p, &Input::Dead(Vec::new()));
+            }
+            continue;
+        }
+        let Some(p) = g.to_move() else { break };
+        // Out of time: everyone passes from here.
+        let late = turns > 2 * n;
+        let action = match step(g, p, late, last, &mut stones, rng) {
+            Step::Stop => break,
+            Step::Placed(v) => {
+                played.push((p, v));
+                last = Some(v);
+                continue;
+            }
+            Step::Play(action) => action,
+        };
+        if g.play(action).is_err() {
+            let fallback =
+                if matches!(g.phase(), Phase::Turn { rolled: None }) { Action::Pass } else { Action::Forgo };
+            if g.play(fallback).is_err() {
+                break;
+            }
+        }
+    }
+    for (v, o) in g.owners().into_iter().enumerate() {
+        owner[v] = o.map_or(0, Player::stone);
+    }
+}
