@@ -434,7 +434,7 @@ impl TribalGame {
                 return Ok(());
             }
             (card, a) => {
-                return Err(Illegal::NotNow(super::action_name(a), card.title()));
+                return Err(Illegal::NotNow(super::game::action_name(a), card.title()));
             }
         }
         if play.placed.len() >= play.steps() || play.card == Card::PairPlace {
