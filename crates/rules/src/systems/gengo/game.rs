@@ -1,5 +1,6 @@
 //! The Gengo game engine: turns, captures in two steps, the ko, the end by passes and the
-//! outcome, over the incremental [`GengoBoard`].
+//! outcome, over the incremental [`GengoBoard`]. Readings (A3) are those of
+//! `docs/rules/spec/gengo.md`.
 
 use std::sync::Arc;
 

@@ -328,7 +328,8 @@ impl GoBeyondGame {
     }
 
     /// Scores: whole PlayPoints. The tie-break komi only orders players with equal PlayPoints
-    /// (the later turn position first), as the document gives it "if a tie occurs".
+    /// (the later turn position first), as the rule document gives it "if a tie occurs"
+    /// (`docs/rules/gobeyond.md`, interpretation 14).
     pub fn scores(&self) -> Vec<f64> {
         (0..self.players).map(|i| self.points[i] as f64).collect()
     }

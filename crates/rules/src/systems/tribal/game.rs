@@ -1,6 +1,7 @@
 //! The Tribal Go game engine: the turn's steps (handicap, dice, placement, cards), captures
 //! shared among the tribes touching a group, alliances, the end and the outcome.
-//! Rule numbers are those of `docs/rules/spec/tribal.md`.
+//! Rule numbers and readings A1–A17 are those of `docs/rules/spec/tribal.md`; A18 and later are
+//! the project's own readings (`docs/rules/tribal.md`, "Interpretations").
 
 use std::{collections::HashSet, sync::Arc};
 
@@ -681,7 +682,8 @@ impl TribalGame {
                 self.emit(Event::Passed { player: seat, automatic: action == Action::Timeout, consecutive });
                 if !self.end_if_passed() {
                     // A pass may draw a card (rule 17): always taken, since one over the limit
-                    // goes straight back (A19). A player who left draws nothing.
+                    // goes straight back (A19, `docs/rules/tribal.md`). A player who left draws
+                    // nothing.
                     if self.rules.cards && action == Action::Pass {
                         self.begin_draw(seat, card_play::DrawFor::Pass);
                     } else {

@@ -1,5 +1,6 @@
 //! The engine of The Way of Go and BeSiege: the pie, drops, moves and captures, the contract,
-//! the end and the outcome, over the [`StackBoard`].
+//! the end and the outcome, over the [`StackBoard`]. Rules and readings are those of
+//! `docs/rules/spec/way-of-go.md` for The Way of Go and `docs/rules/spec/besiege.md` for BeSiege.
 
 use std::{marker::PhantomData, sync::Arc};
 
@@ -701,7 +702,7 @@ impl<V: Variant> WayGame<V> {
         self.start_turn();
     }
 
-    /// BeSiege ends as soon as the player to move has no turn (rule 9).
+    /// BeSiege ends as soon as the player to move has no turn (BeSiege rule 9).
     fn start_turn(&mut self) {
         if self.config.contracts.is_none() && !self.has_turn() {
             self.finish(EndReason::NoLegalMove, None);
