@@ -2,6 +2,7 @@
 // attributes, so a 4096-node map redraws in a few milliseconds.
 
 import { playerStyle } from './colors';
+import type { Decorations, NodeDecoration, StoneDecoration } from './decorations';
 import { type FlatLayout, type FlatMode, flatLayout } from './layout';
 import type { MapView } from './types';
 
@@ -10,44 +11,17 @@ const SVG = 'http://www.w3.org/2000/svg';
 export interface BoardView {
   players: number;
   board: (number | null)[];
-  /** GoBeyond: claimant of each empty node. Classic: owner at the end, if shown. */
-  claims?: (number | null)[];
-  reserved?: (number | null)[];
   lastMove: number | null;
-  /** Stones drawn with an atari ring. */
-  atari?: Set<number>;
-  /** Stones marked for surrender (Clean-Up), and those others surrendered. */
-  selected?: Set<number>;
   /** The viewer's own seat: its stones get a highlight ring. */
   mySeat: number | null;
   /** Whether clicks place (the viewer may act). */
   interactive: boolean;
-  /** Empty nodes fought over by two or more players (GoBeyond). */
-  disputed?: Set<number>;
   /** Nodes that are candidates awaiting confirmation. */
   pending?: number | null;
   /** Node names on the board (maps without side coordinates); shown unless false. */
   showLabels?: boolean;
-  /** Free nodes within the mover's range (Tribal Go). */
-  reachable?: Set<number>;
-  /** Start points: node and seat (null while free to choose). */
-  starts?: [number, number | null][];
-  /** Nodes marked for the moment (the liberties of the group under the pointer). */
-  highlight?: Set<number>;
-  /** Stones drawn this many times their usual size (Gengo's stones cover several spaces). */
-  stoneScale?: number;
-  /** Per empty node, who covers it so that no stone may go there: a seat, or 2 for both
-   *  (Gengo's overlap regions). */
-  covered?: (number | null)[];
-  /** The colour style of each seat's stones when it is not the seat's own (The Way of Go: the
-   *  pie decides who plays Black). */
-  palette?: number[];
-  /** Stones per node, written on stacks of two or more (BeSiege). */
-  heights?: number[];
-  /** Stones a move would capture, ringed in red (The Way of Go, BeSiege). */
-  targets?: Set<number>;
-  /** The stack picked to move, ringed. */
-  lifted?: number | null;
+  /** What the rule system marks, drawn as it comes. */
+  decorations?: Decorations;
 }
 
 export interface Board {
@@ -57,6 +31,9 @@ export interface Board {
   focus?(node: number): void;
   destroy(): void;
 }
+
+const NO_STONES = new Map<number, StoneDecoration>();
+const NO_NODES = new Map<number, NodeDecoration>();
 
 function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
   const e = document.createElementNS(SVG, name);
@@ -145,7 +122,7 @@ export function createBoard2D(
   const claimEls: (SVGPathElement | null)[] = new Array(n).fill(null);
   const reservedEls: (SVGCircleElement | null)[] = new Array(n).fill(null);
   const coverEls: (SVGRectElement | null)[] = new Array(n).fill(null);
-  const coverKey: (number | null)[] = new Array(n).fill(null);
+  const coverKey: (number | 'both' | null)[] = new Array(n).fill(null);
   const stoneKey: string[] = new Array(n).fill('');
   const hitEls: SVGCircleElement[] = [];
   for (let i = 0; i < n; i++) {
@@ -177,17 +154,17 @@ export function createBoard2D(
   hits.addEventListener('pointerleave', () => onHover(null));
   container.append(svg);
 
-  function drawStone(i: number, owner: number | null, view: BoardView) {
-    const selected = view.selected?.has(i) ?? false;
-    const atari = view.atari?.has(i) ?? false;
+  function drawStone(i: number, owner: number | null, view: BoardView, d: StoneDecoration | undefined) {
+    const selected = d?.crossed ?? false;
+    const atari = d?.ring === 'atari';
     const mine = owner !== null && owner === view.mySeat;
-    const scale = view.stoneScale ?? 1;
+    const scale = d?.scale ?? 1;
     const sr = r * scale;
-    const height = view.heights?.[i] ?? 1;
-    const target = view.targets?.has(i) ?? false;
-    const lifted = view.lifted === i;
-    const style = owner === null ? null : (view.palette?.[owner] ?? owner);
-    const key = owner === null ? '' : `${style}:${selected}:${atari}:${mine}:${view.players}:${scale}:${height}:${target}:${lifted}`;
+    const label = d?.label ?? '';
+    const target = d?.ring === 'target';
+    const lifted = d?.ring === 'lifted';
+    const style = owner === null ? null : (d?.style ?? owner);
+    const key = owner === null ? '' : `${style}:${selected}:${atari}:${mine}:${view.players}:${scale}:${label}:${target}:${lifted}`;
     if (stoneKey[i] === key) return;
     stoneKey[i] = key;
     stoneEls[i]?.remove();
@@ -210,9 +187,9 @@ export function createBoard2D(
     }
     if (atari) g.append(el('circle', { cx: layout.x[i], cy: layout.y[i], r: sr * 1.05, class: 'atari-ring', 'stroke-width': sr * 0.12 }));
     if (selected) g.append(el('path', { d: markPath('cross', layout.x[i], layout.y[i], sr * 1.8), class: 'surrender-mark', 'stroke-width': sr * 0.18 }));
-    if (height > 1) {
-      const t = el('text', { x: layout.x[i], y: layout.y[i], class: 'height', fill: st.ink, 'font-size': sr * 1.1, 'data-height': height });
-      t.textContent = String(height);
+    if (label) {
+      const t = el('text', { x: layout.x[i], y: layout.y[i], class: 'height', fill: st.ink, 'font-size': sr * 1.1, 'data-height': label });
+      t.textContent = label;
       g.append(t);
     }
     if (target) g.append(el('circle', { cx: layout.x[i], cy: layout.y[i], r: sr * 1.08, class: 'target-ring', 'stroke-width': sr * 0.16 }));
@@ -221,79 +198,117 @@ export function createBoard2D(
     stoneEls[i] = g;
   }
 
+  /** A claim's diamond in the claimant's colour on an empty node. */
+  function drawClaim(i: number, claimant: number | null, players: number) {
+    const prevClaim = claimEls[i];
+    if (claimant === null) {
+      if (prevClaim) {
+        prevClaim.remove();
+        claimEls[i] = null;
+      }
+      return;
+    }
+    const st = playerStyle(claimant, players);
+    const d = markPath('diamond', layout.x[i], layout.y[i], r * 0.7);
+    if (!prevClaim) {
+      const p = el('path', { class: `claim c${claimant}`, d, 'stroke-width': r * 0.05 });
+      under.append(p);
+      claimEls[i] = p;
+    }
+    const p = claimEls[i];
+    p?.setAttribute('fill', st.fill);
+    p?.setAttribute('stroke', st.stroke);
+    p?.setAttribute('class', `claim c${claimant}`);
+  }
+
+  /** A reserved node's moving ring in its holder's colour. */
+  function drawReserved(i: number, seat: number | null, players: number) {
+    if (seat === null) {
+      reservedEls[i]?.remove();
+      reservedEls[i] = null;
+    } else if (!reservedEls[i]) {
+      const st = playerStyle(seat, players);
+      const c = el('circle', { cx: layout.x[i], cy: layout.y[i], r: r * 0.9, class: 'reserved', stroke: st.fill, 'stroke-width': r * 0.14 });
+      const t = el('title');
+      t.textContent = `${map.labels[i]}: reserved for ${st.name} until their next turn`;
+      c.append(t);
+      over.append(c);
+      reservedEls[i] = c;
+    }
+  }
+
+  /** A small square tinted by whoever keeps stones off the node (grey for both). */
+  function drawTint(i: number, tint: number | 'both' | null, players: number) {
+    if (tint === coverKey[i]) return;
+    coverKey[i] = tint;
+    coverEls[i]?.remove();
+    coverEls[i] = null;
+    if (tint === null) return;
+    const fill = tint === 'both' ? 'grey' : playerStyle(tint, players).fill;
+    const q = el('rect', {
+      x: layout.x[i] - r * 0.45, y: layout.y[i] - r * 0.45, width: r * 0.9, height: r * 0.9,
+      class: `covered c${tint === 'both' ? 2 : tint}`, fill,
+    });
+    under.append(q);
+    coverEls[i] = q;
+  }
+
+  /** Start-point rings, redrawn when they change. */
+  function drawStarts(nodes: Map<number, NodeDecoration>, players: number) {
+    const starts: [number, number | null][] = [];
+    for (const [node, d] of nodes) if (d.ring?.kind === 'start') starts.push([node, d.ring.seat]);
+    const key = JSON.stringify(starts);
+    if (key === startsKey) return;
+    startsKey = key;
+    startMarks.replaceChildren();
+    for (const [node, seat] of starts) {
+      const st = seat === null ? null : playerStyle(seat, players);
+      const ring = el('circle', {
+        cx: layout.x[node], cy: layout.y[node], r: r * 0.55,
+        class: `start${seat === null ? ' free' : ''}`, 'data-start': node,
+        stroke: st?.fill ?? 'currentColor', 'stroke-width': r * 0.14,
+      });
+      const t = el('title');
+      t.textContent = seat === null ? `${map.labels[node]}: a free start point` : `${map.labels[node]}: ${st?.name}'s start point`;
+      ring.append(t);
+      startMarks.append(ring);
+    }
+  }
+
   return {
     element: svg,
     render(view: BoardView) {
+      const deco: Decorations = view.decorations ?? {};
+      const stoneDeco = deco.stones ?? NO_STONES;
+      const nodeDeco = deco.nodes ?? NO_NODES;
       for (let i = 0; i < n; i++) {
         const owner = view.board[i] ?? null;
-        drawStone(i, owner, view);
-        // Claims: a small diamond in the claimant's colour on an empty node.
-        const claimant = owner === null ? (view.claims?.[i] ?? null) : null;
-        const prevClaim = claimEls[i];
-        if (claimant === null) {
-          if (prevClaim) {
-            prevClaim.remove();
-            claimEls[i] = null;
-          }
-        } else {
-          const st = playerStyle(claimant, view.players);
-          const d = markPath('diamond', layout.x[i], layout.y[i], r * 0.7);
-          if (!prevClaim) {
-            const p = el('path', { class: `claim c${claimant}`, d, 'stroke-width': r * 0.05 });
-            under.append(p);
-            claimEls[i] = p;
-          }
-          const p = claimEls[i];
-          p?.setAttribute('fill', st.fill);
-          p?.setAttribute('stroke', st.stroke);
-          p?.setAttribute('class', `claim c${claimant}`);
-        }
-        const res = owner === null ? (view.reserved?.[i] ?? null) : null;
-        if (res === null) {
-          reservedEls[i]?.remove();
-          reservedEls[i] = null;
-        } else if (!reservedEls[i]) {
-          const st = playerStyle(res, view.players);
-          const c = el('circle', { cx: layout.x[i], cy: layout.y[i], r: r * 0.9, class: 'reserved', stroke: st.fill, 'stroke-width': r * 0.14 });
-          const t = el('title');
-          t.textContent = `${map.labels[i]}: reserved for ${st.name} until their next turn`;
-          c.append(t);
-          over.append(c);
-          reservedEls[i] = c;
-        }
-        const cover = owner === null ? (view.covered?.[i] ?? null) : null;
-        if (cover !== coverKey[i]) {
-          coverKey[i] = cover;
-          coverEls[i]?.remove();
-          coverEls[i] = null;
-          if (cover !== null) {
-            // A small square tinted by whoever covers the space (grey for both).
-            const fill = cover === 2 ? 'grey' : playerStyle(cover, view.players).fill;
-            const q = el('rect', {
-              x: layout.x[i] - r * 0.45, y: layout.y[i] - r * 0.45, width: r * 0.9, height: r * 0.9,
-              class: `covered c${cover}`, fill,
-            });
-            under.append(q);
-            coverEls[i] = q;
-          }
-        }
-        hitEls[i].classList.toggle('covered', cover !== null);
-        hitEls[i].classList.toggle('liberty', view.highlight?.has(i) ?? false);
-        hitEls[i].classList.toggle('disputed', owner === null && (view.disputed?.has(i) ?? false));
-        hitEls[i].classList.toggle('reachable', view.reachable?.has(i) ?? false);
+        drawStone(i, owner, view, stoneDeco.get(i));
+        // A stone covers its node's claim, tint, reservation and the disputed shade.
+        const d = owner === null ? nodeDeco.get(i) : undefined;
+        drawClaim(i, d?.claim ?? null, view.players);
+        drawReserved(i, d?.ring?.kind === 'reserved' ? d.ring.seat : null, view.players);
+        const tint = d?.tint ?? null;
+        drawTint(i, tint, view.players);
+        hitEls[i].classList.toggle('covered', tint !== null);
+        hitEls[i].classList.toggle('liberty', deco.hover?.has(i) ?? false);
+        hitEls[i].classList.toggle('disputed', d?.shade === 'disputed');
+        // A move onto one's own stack reaches an occupied node: this shade shows over a stone.
+        hitEls[i].classList.toggle('reachable', nodeDeco.get(i)?.shade === 'reachable');
         hitEls[i].classList.toggle('occupied', view.board[i] !== null && view.board[i] !== undefined);
       }
       if (view.lastMove !== null && view.board[view.lastMove] != null) {
         const owner = view.board[view.lastMove] as number;
+        const d = stoneDeco.get(view.lastMove);
         last.setAttribute('cx', String(layout.x[view.lastMove]));
         last.setAttribute('cy', String(layout.y[view.lastMove]));
         // The stone's ink, outlined in its own dark colour: on seats whose shape is drawn in
         // that ink (Red's triangle and later) a plain dot vanished into the shape.
-        const style = playerStyle(view.palette?.[owner] ?? owner, view.players);
+        const style = playerStyle(d?.style ?? owner, view.players);
         last.setAttribute('fill', style.ink);
         last.setAttribute('stroke', style.stroke);
         last.setAttribute('stroke-width', String(r * 0.12));
-        last.setAttribute('r', String(r * 0.3 * Math.sqrt(view.stoneScale ?? 1)));
+        last.setAttribute('r', String(r * 0.3 * Math.sqrt(d?.scale ?? 1)));
         last.setAttribute('visibility', 'visible');
       } else {
         last.setAttribute('visibility', 'hidden');
@@ -305,23 +320,7 @@ export function createBoard2D(
       } else {
         pendingMark.setAttribute('visibility', 'hidden');
       }
-      const key = JSON.stringify(view.starts ?? []);
-      if (key !== startsKey) {
-        startsKey = key;
-        startMarks.replaceChildren();
-        for (const [node, seat] of view.starts ?? []) {
-          const st = seat === null ? null : playerStyle(seat, view.players);
-          const ring = el('circle', {
-            cx: layout.x[node], cy: layout.y[node], r: r * 0.55,
-            class: `start${seat === null ? ' free' : ''}`, 'data-start': node,
-            stroke: st?.fill ?? 'currentColor', 'stroke-width': r * 0.14,
-          });
-          const t = el('title');
-          t.textContent = seat === null ? `${map.labels[node]}: a free start point` : `${map.labels[node]}: ${st?.name}'s start point`;
-          ring.append(t);
-          startMarks.append(ring);
-        }
-      }
+      drawStarts(nodeDeco, view.players);
       svg.classList.toggle('interactive', view.interactive);
       labels.style.display = view.showLabels === false ? 'none' : '';
     },

@@ -92,7 +92,8 @@ export function createBoard3D(
     new THREE.MeshBasicMaterial({ transparent: true, opacity: 0.35, depthWrite: false }),
     n,
   );
-  // Nodes within the mover's range (Tribal Go): a soft green halo.
+  // Reachable nodes, captures a move would make, the liberties under the pointer: a soft green
+  // halo.
   const reach = new THREE.InstancedMesh(
     new THREE.SphereGeometry(1, 12, 8),
     new THREE.MeshBasicMaterial({ color: 0x3b8f5a, transparent: true, opacity: 0.35, depthWrite: false }),
@@ -209,31 +210,38 @@ export function createBoard3D(
       if (hoverMark.visible && !view.interactive) hoverMark.visible = false;
       // A node's name marks it: no dot under it.
       points.visible = view.showLabels === false || labels.every((l) => l === null);
+      const stoneDeco = view.decorations?.stones;
+      const nodeDeco = view.decorations?.nodes;
+      const hover = view.decorations?.hover;
       for (let i = 0; i < n; i++) {
         const owner = view.board[i] ?? null;
         labelWanted[i] = owner === null && view.showLabels !== false;
+        const sd = stoneDeco?.get(i);
         if (owner === null) stones.setMatrixAt(i, hidden);
         else {
-          place(stones, i, s * (view.stoneScale ?? 1) * (view.selected?.has(i) ? 0.7 : 1));
-          stones.setColorAt(i, color.set(playerStyle(view.palette?.[owner] ?? owner, view.players).fill));
+          place(stones, i, s * (sd?.scale ?? 1) * (sd?.crossed ? 0.7 : 1));
+          stones.setColorAt(i, color.set(playerStyle(sd?.style ?? owner, view.players).fill));
         }
-        const claimant = owner === null ? (view.claims?.[i] ?? null) : null;
+        const nd = nodeDeco?.get(i);
+        // A stone covers its node's claim, reservation and tint.
+        const empty = owner === null ? nd : undefined;
+        const claimant = empty?.claim ?? null;
         if (claimant === null) claims.setMatrixAt(i, hidden);
         else {
           place(claims, i, s * 0.35);
           claims.setColorAt(i, color.set(playerStyle(claimant, view.players).fill));
         }
-        if ((owner === null && view.highlight?.has(i)) || view.reachable?.has(i) || view.targets?.has(i)) place(reach, i, s * 0.7);
+        if ((owner === null && hover?.has(i)) || nd?.shade === 'reachable' || sd?.ring === 'target') place(reach, i, s * 0.7);
         else reach.setMatrixAt(i, hidden);
-        const res = owner === null ? (view.reserved?.[i] ?? null) : null;
-        // Gengo's overlap: a small mark in the colour that covers the node (grey for both).
-        const cover = owner === null ? (view.covered?.[i] ?? null) : null;
+        const res = empty?.ring?.kind === 'reserved' ? empty.ring.seat : null;
+        // A tinted node: a small mark in the colour that keeps stones off it (grey for both).
+        const tint = empty?.tint ?? null;
         if (res !== null) {
           place(fields, i, s * 0.95);
           fields.setColorAt(i, color.set(playerStyle(res, view.players).fill));
-        } else if (cover !== null) {
+        } else if (tint !== null) {
           place(fields, i, s * 0.4);
-          fields.setColorAt(i, color.set(cover === 2 ? 'grey' : playerStyle(cover, view.players).fill));
+          fields.setColorAt(i, color.set(tint === 'both' ? 'grey' : playerStyle(tint, view.players).fill));
         } else fields.setMatrixAt(i, hidden);
       }
       for (const m of [stones, claims, fields, reach]) {
@@ -244,7 +252,8 @@ export function createBoard3D(
         lastMark.visible = true;
         const p = pos(view.lastMove);
         // Just outside the stone, towards the viewer of a sphere-like map.
-        lastMark.position.copy(p.clone().add(out(view.lastMove).multiplyScalar(s * (view.stoneScale ?? 1) * 1.05)));
+        const scale = view.decorations?.stones?.get(view.lastMove)?.scale ?? 1;
+        lastMark.position.copy(p.clone().add(out(view.lastMove).multiplyScalar(s * scale * 1.05)));
         lastMark.scale.setScalar(s * 0.4);
       } else lastMark.visible = false;
       renderer.domElement.classList.toggle('interactive', view.interactive);

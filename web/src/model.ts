@@ -2,11 +2,15 @@
 // Pure (no DOM, no socket) so that it is tested on its own.
 
 import { playerStyle } from './colors';
-import { type LogCarry, type LogLine, type SystemUi, systemUi } from './systems';
-import type { ClockView, GameInfo, GameState, MapView, RecordedAction, ServerMessage } from './types';
+import { type LogCarry, type SystemUi, systemUi } from './systems';
+import type { ClockView, GameInfo, GameState, MapView, ServerMessage } from './types';
 import type { Naming } from './words';
 
-export type { LogLine };
+/** A line of the game's log, with the sequence number it came with. */
+export interface LogLine {
+  seq: number;
+  text: string;
+}
 
 export type Applied = 'applied' | 'stale' | 'gap';
 
@@ -61,31 +65,35 @@ export class GameModel {
         this.info = msg.info;
         this.clock = msg.info.clock;
         this.state = msg.state;
-        // Systems whose state holds the whole event history rebuild the log from it.
-        if (this.ui.historyInState || msg.since === 0 || this.log.length === 0) {
-          this.moves = 0;
-          this.rebuildLog(msg.actions.map((a) => a.action), msg.seq);
-        } else for (const a of msg.actions) this.log.push(...this.numbered(this.ui.logOfAction(a.action, a.seq, this.naming())));
+        // A sync carries every event so far: the log is written again from them.
+        this.moves = 0;
+        this.carry = {};
+        this.log = [];
+        this.describe(msg.events, msg.seq);
         this.seq = msg.seq;
-        const last = [...msg.actions].reverse().find((a) => isPlacement(a.action));
-        if (last) this.lastMove = nodeOf(last.action, this.map);
+        for (const a of [...msg.actions].reverse()) {
+          const node = this.ui.lastMove(a.action, this.map);
+          if (node !== null) {
+            this.lastMove = node;
+            break;
+          }
+        }
         return 'applied';
       }
       case 'update': {
         if (msg.seq <= this.seq) return 'stale';
         if (msg.seq !== this.seq + 1) return 'gap';
-        const before = this.state;
         this.state = msg.state;
         this.clock = msg.clock;
         this.seq = msg.seq;
         if (this.info) {
           this.info = { ...this.info, seq: msg.seq, status: msg.status as GameInfo['status'], clock: msg.clock };
-          this.info.waiting_for = waitingFor(msg.state);
+          this.info.waiting_for = msg.waiting_for;
           if (msg.state.outcome) this.info.outcome = msg.state.outcome;
-          if (msg.state.phase) this.info.phase = msg.state.phase;
         }
-        if (isPlacement(msg.action)) this.lastMove = nodeOf(msg.action, this.map);
-        this.log.push(...this.numbered(this.ui.logOfUpdate(msg, before, this.naming(), this.carry).map((text) => ({ seq: msg.seq, text }))));
+        const node = this.ui.lastMove(msg.action, this.map);
+        if (node !== null) this.lastMove = node;
+        this.describe(msg.events, msg.seq);
         return 'applied';
       }
       case 'undo':
@@ -101,22 +109,15 @@ export class GameModel {
     }
   }
 
-  private rebuildLog(actions: RecordedAction[], seq: number) {
-    this.carry = {};
-    const lines = this.ui.logOfSync(this.state, actions, seq, this.naming(), this.carry);
-    this.log = this.ui.historyInState ? lines : this.numbered(lines);
+  /** Adds the log's lines for `events`, numbered if the system wants the page to number them. */
+  private describe(events: unknown[], seq: number) {
+    const lines = this.ui.describe(events, this.naming(), this.carry);
+    for (const text of lines) this.log.push({ seq, text: this.ui.numbered ? `${++this.moves}. ${text}` : text });
   }
 
-  /** Systems that log one line per action get its number (systems with the history in their
-   *  state number their own lines, by turn). */
-  private numbered(lines: LogLine[]): LogLine[] {
-    if (this.ui.historyInState) return lines;
-    return lines.map((l) => ({ ...l, text: `${++this.moves}. ${l.text}` }));
-  }
-
-  /** Seats that may act now. */
+  /** Seats that may act now, as the server said. */
   waitingFor(): number[] {
-    return this.info?.waiting_for ?? (this.state ? waitingFor(this.state) : []);
+    return this.info?.waiting_for ?? [];
   }
 
   /** The seat `userId` holds, if any (the first one). */
@@ -130,11 +131,6 @@ export class GameModel {
     const seat = this.seatOf(userId);
     return seat !== null && this.info?.status === 'live' && this.waitingFor().includes(seat);
   }
-
-  /** Stones in atari: every group with exactly one liberty (the map's graph, any player). */
-  atari(): Set<number> {
-    return groupsWithLiberties(this.map, this.state?.board ?? [], 1);
-  }
 }
 
 /** A seat's name for people: server bots are called "bot (level N)" in records. */
@@ -144,82 +140,3 @@ export function displayName(name: string | null | undefined): string {
   return bot ? `bot, level ${bot[1]}` : name;
 }
 
-export function waitingFor(state: GameState): number[] {
-  if (state.outcome) return [];
-  if (state.phase === 'clean_up') return state.awaiting_cleanup ?? [];
-  return state.to_move === null ? [] : [state.to_move];
-}
-
-/** An action that puts a stone somewhere (the last move's mark goes there). */
-function isPlacement(action: RecordedAction): boolean {
-  return ['place', 'drop', 'pie_stone', 'move'].includes(action.type);
-}
-
-/** The node an action puts a stone on: a placement's, or a move's destination. */
-export function nodeOf(action: RecordedAction, map: MapView): number | null {
-  if (action.type === 'move') {
-    if (typeof action.to === 'number') return action.to;
-    const i = typeof action.to_at === 'string' ? map.labels.indexOf(action.to_at) : -1;
-    return i >= 0 ? i : null;
-  }
-  if (typeof action.node === 'number') return action.node;
-  if (typeof action.at === 'string') {
-    const i = map.labels.indexOf(action.at);
-    return i >= 0 ? i : null;
-  }
-  return null;
-}
-
-/** Adjacency lists of a map view, built once per map. */
-export function adjacency(map: MapView): number[][] {
-  let adj = adjacencyCache.get(map);
-  if (!adj) {
-    adj = Array.from({ length: map.nodes }, () => []);
-    for (const [a, b] of map.edges) {
-      adj[a].push(b);
-      adj[b].push(a);
-    }
-    adjacencyCache.set(map, adj);
-  }
-  return adj;
-}
-
-const adjacencyCache = new WeakMap<MapView, number[][]>();
-
-/** The nodes connected to `start` through nodes of the same colour (a group, or an empty
- *  region), and the nodes just outside it; `seen` marks the component's nodes. */
-export function component(
-  map: MapView,
-  board: (number | null)[],
-  start: number,
-  seen: Uint8Array = new Uint8Array(map.nodes),
-): { nodes: number[]; border: Set<number> } {
-  const adj = adjacency(map);
-  const colour = board[start] ?? null;
-  const nodes = [start];
-  const border = new Set<number>();
-  seen[start] = 1;
-  for (let i = 0; i < nodes.length; i++) {
-    for (const q of adj[nodes[i]]) {
-      if ((board[q] ?? null) !== colour) border.add(q);
-      else if (!seen[q]) {
-        seen[q] = 1;
-        nodes.push(q);
-      }
-    }
-  }
-  return { nodes, border };
-}
-
-/** Nodes of the groups that have exactly `liberties` liberties. */
-export function groupsWithLiberties(map: MapView, board: (number | null)[], liberties: number): Set<number> {
-  const out = new Set<number>();
-  const seen = new Uint8Array(map.nodes);
-  for (let start = 0; start < map.nodes; start++) {
-    if (board[start] == null || seen[start]) continue;
-    const group = component(map, board, start, seen);
-    const libs = [...group.border].filter((q) => board[q] == null).length;
-    if (libs === liberties) for (const n of group.nodes) out.add(n);
-  }
-  return out;
-}

@@ -1,5 +1,5 @@
 // The server's JSON: the protocol generated from the server's Rust types (protocol.ts), and
-// the rule systems' own states and actions (views.ts).
+// what every rule system's states and actions share (views.ts).
 
 export type {
   ClockView,
@@ -10,4 +10,4 @@ export type {
   ServerMessage,
   User,
 } from './protocol';
-export type { GameState, GengoEvent, GoBeyondEvent, MapView, PlayerView, RecordedAction, TribalCard, TribalEvent, WayEvent, WayMoveView } from './views';
+export type { BaseAction, BaseMove, BasePlayer, BaseState, GameState, MapView, RecordedAction } from './views';

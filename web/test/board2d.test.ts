@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { starPoints } from '../src/board2d';
 import { gridMap } from './fixtures';
+import { viewMarks } from './markers';
 
 describe('star points', () => {
   it('marks the nine hoshi of 19×19 and the five of 9×9', () => {
@@ -21,13 +22,13 @@ describe('star points', () => {
 
 describe('rules diagrams', () => {
   it('read stones, claims and the last move from rows of text', async () => {
-    const { diagramBoard } = await import('../src/pages/guide');
+    const { diagramBoard } = await import('../src/diagrams');
     const { map, view } = diagramBoard(['.X.', 'xO*.', 'o..']);
     expect(map.nodes).toBe(9);
     expect(map.grid).toEqual({ width: 3, height: 3, wrap: false });
     expect(view.board).toEqual([null, 0, null, null, 1, null, null, null, null]);
-    expect(view.claims?.[3]).toBe(0);
-    expect(view.claims?.[6]).toBe(1);
+    expect(viewMarks(view).claims?.[3]).toBe(0);
+    expect(viewMarks(view).claims?.[6]).toBe(1);
     expect(view.lastMove).toBe(4);
     expect(map.labels[0]).toBe('A3');
     expect(map.edges).toHaveLength(12);

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { describeGengo, describeSpace, describeStone, gengo, stoneScale } from '../src/systems/gengo';
 import { systemUi } from '../src/systems/index';
-import type { GameState } from '../src/types';
+import type { GengoState } from '../src/protocol';
 import type { Naming } from '../src/words';
 import { gridMap } from './fixtures';
+import { hoverMarks, markers } from './markers';
 
 const names: Naming = { player: (p) => ['Black', 'White'][p], label: (n) => `N${n}` };
 
 /** A 5×5 Gengo state: Black on the centre (12), its 3×3 block covered, White on 0. */
-function state(): GameState {
+function state(): GengoState {
   const board: (number | null)[] = Array(25).fill(null);
   board[12] = 0;
   board[0] = 1;
@@ -23,8 +24,8 @@ function state(): GameState {
     rules: { system: 'gengo' },
     to_move: 0,
     players: [
-      { player: 0, name: '', color: 'Black', stones: ['C3'], prisoners: 0, stone_score: 1, area_score: 8 },
-      { player: 1, name: '', color: 'White', stones: ['A5'], prisoners: 2, stone_score: 1.5, area_score: 3.5 },
+      { player: 0, name: '', color: 'Black', stones: ['C3'], prisoners: 0, stone_score: 1, area_score: 8, lost: 0, score: 1, resigned: false },
+      { player: 1, name: '', color: 'White', stones: ['A5'], prisoners: 2, stone_score: 1.5, area_score: 3.5, lost: 0, score: 1.5, resigned: false },
     ],
     board,
     outcome: null,
@@ -37,6 +38,11 @@ function state(): GameState {
     ],
     blocked,
     stone_radius: 1,
+    status: 'playing',
+    moves_played: 2,
+    turn_limit: 0,
+    ko: null,
+    hash: '',
   };
 }
 
@@ -72,7 +78,7 @@ describe('Gengo in the web client', () => {
     expect(stoneScale(s, gridMap(5, 5))).toBeCloseTo(1 / 0.47, 5);
     s.stone_radius = 0.5;
     expect(stoneScale(s, gridMap(5, 5))).toBeCloseTo(0.5 / 0.47, 5);
-    s.stone_radius = undefined;
+    (s as { stone_radius?: number }).stone_radius = undefined;
     expect(stoneScale(s, gridMap(5, 5))).toBe(1);
   });
 
@@ -85,20 +91,20 @@ describe('Gengo in the web client', () => {
     expect(describeSpace('E5', 4, s, names)).toBe('E5: open');
     expect(describeStone(12, s)).toBe('a group of 1 stone with 4 liberties');
     expect(describeStone(3, s)).toBeNull();
-    expect([...(gengo.hoverMarks?.(12, s) ?? [])]).toEqual([2, 10, 14, 22]);
-    expect(gengo.hoverMarks?.(3, s)).toBeUndefined();
+    expect([...(hoverMarks(gengo, 12, s, gridMap(5, 5)) ?? [])]).toEqual([2, 10, 14, 22]);
+    expect(hoverMarks(gengo, 3, s, gridMap(5, 5))).toBeUndefined();
   });
 
   it('tints covered empty spaces, shows area only at the end, and counts both scores', () => {
     const s = state();
     const map = gridMap(5, 5);
-    const m = gengo.markers(s, map);
+    const m = markers(gengo, s, map);
     expect(m.covered?.[7]).toBe(0);
     expect(m.covered?.[12]).toBeNull();
     expect(m.covered?.[6]).toBe(2);
     expect(m.claims).toBeUndefined();
     s.outcome = { scores: [1, 1.5], ranking: [1, 0], places: [2, 1], reason: 'passes' };
-    expect(gengo.markers(s, map).claims?.[7]).toBe(0);
+    expect(markers(gengo, s, map).claims?.[7]).toBe(0);
     expect(gengo.columns.map((c) => c.cell(s.players[1], s))).toEqual(['1.5', '3.5', '2']);
     expect(gengo.passTitle(s)).toMatch(/third pass/);
     expect(gengo.hasSgf(2)).toBe(false);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { GameModel, groupsWithLiberties } from '../src/model';
+import { groupsWithLiberties } from '../src/graph';
+import { GameModel } from '../src/model';
 import { systemUi } from '../src/systems';
-import type { GameInfo, GameState, GoBeyondEvent, ServerMessage } from '../src/types';
+import type { ClassicEvent, GoBeyondEvent, GoBeyondPlayer, GoBeyondState, TribalPlayer, TribalState } from '../src/protocol';
+import type { GameInfo, GameState, ServerMessage } from '../src/types';
 import { gridMap } from './fixtures';
+import { markers } from './markers';
 
 const map = gridMap(3, 3);
 
@@ -18,16 +21,33 @@ function info(seq: number): GameInfo {
   };
 }
 
-function state(board: (number | null)[], toMove: number, events: GoBeyondEvent[] = []): GameState {
+function player(p: number, name: string, color: string): GoBeyondPlayer {
+  return { player: p, name, color, stones: [], points: 200, projected: 200, status: 'playing', resigned_order: null, claimed: 0, reservation: null, surrendered: null };
+}
+
+function state(board: (number | null)[], toMove: number, events: GoBeyondEvent[] = []): GoBeyondState {
   return {
     map: { name: 'm', spec: 'rect:3x3', nodes: 9 },
     rules: { system: 'gobeyond', claim_income: 1 },
     to_move: toMove,
-    players: [
-      { player: 0, name: 'ada', color: 'Black', stones: [], points: 200, claimed: 0 },
-      { player: 1, name: 'bot', color: 'White', stones: [], points: 200, claimed: 0 },
-    ],
+    players: [player(0, 'ada', 'Black'), player(1, 'bot', 'White')],
     board, outcome: null, consecutive_passes: 0, phase: 'playing', claims: Array(9).fill(null), reserved: Array(9).fill(null), events,
+    turn: 1, passes_to_end: 3, nodes: board.map(() => 'disputed'), awaiting_cleanup: [],
+  };
+}
+
+function tribalPlayer(p: number): TribalPlayer {
+  return { player: p, name: '', color: ['Black', 'White', 'Red'][p], stones: [], occupier: null, start: null, held: [0, 0, 0], supply: null, gone: false, rolls: [], cards: 0, banked: 0 };
+}
+
+/** A three-player Tribal Go state on `board`, `toMove` to play. */
+function tribal3(board: (number | null)[], toMove: number): TribalState {
+  return {
+    map: { name: 'm', spec: 'rect:3x3', nodes: board.length },
+    rules: { system: 'tribal', range: 'dice', cards: true },
+    phase: 'playing', to_move: toMove, rolling: null, dice: null, range: null, reachable: [], consecutive_passes: 0,
+    players: [0, 1, 2].map(tribalPlayer), board, start_choices: [], offer: null, handicap_left: [], awaiting_cleanup: [],
+    cards: false, hand: null, playable: [], to_draw: 0, discards: [], card_play: null, reaction: null, replace: [], outcome: null, events: [],
   };
 }
 
@@ -36,13 +56,14 @@ const empty = () => Array<number | null>(9).fill(null);
 describe('game model', () => {
   it('applies updates in order, ignores repeats and asks for a sync after a gap', () => {
     const m = new GameModel(1, map);
-    m.apply({ type: 'sync', game: 1, seq: 0, since: 0, actions: [], info: info(0), state: state(empty(), 0) });
+    m.apply({ type: 'sync', game: 1, seq: 0, since: 0, actions: [], info: info(0), state: state(empty(), 0), events: [] });
     expect(m.isMyTurn(1)).toBe(true);
     const b = empty();
     b[4] = 0;
+    const placed = { player: 0, type: 'place', at: 'B2', node: 4 };
     const update = (seq: number): ServerMessage => ({
-      type: 'update', game: 1, seq, action: { player: 0, type: 'place', at: 'B2', node: 4 },
-      events: [{ event: 'occupied', player: 0, node: 4, cost: 10 }], state: state(b, 1), clock: null, status: 'live',
+      type: 'update', game: 1, seq, action: placed,
+      events: [{ event: 'occupied', player: 0, node: 4, cost: 10 }], state: state(b, 1), waiting_for: [1], clock: null, status: 'live',
     });
     expect(m.apply(update(1))).toBe('applied');
     expect(m.seq).toBe(1);
@@ -64,7 +85,7 @@ describe('game model', () => {
       { event: 'turn_started', turn: 2, player: 1 },
       { event: 'skipped', player: 1, timeout: true },
     ];
-    m.apply({ type: 'sync', game: 1, seq: 2, since: 0, actions: [], info: info(2), state: state(empty(), 0, events) });
+    m.apply({ type: 'sync', game: 1, seq: 2, since: 0, actions: [], info: info(2), state: state(empty(), 0, events), events });
     expect(m.log.map((l) => l.text)).toEqual(['1. Black (ada) occupied A3 (−10)', '2. White (bot) ran out of time: turn skipped']);
   });
 
@@ -83,14 +104,14 @@ describe('game model', () => {
     const gob = systemUi('gobeyond');
     const s = state(empty(), 0);
     s.nodes = Array(9).fill('disputed');
-    expect(gob.markers(s, map).disputed).toBeUndefined();
+    expect(markers(gob, s, map).disputed).toBeUndefined();
     s.board[0] = 0;
     s.board[8] = 1;
     s.nodes = s.board.map((c, i) => (c !== null ? 'occupied' : i === 3 ? 'claimed' : 'disputed'));
-    expect([...(gob.markers(s, map).disputed ?? [])].sort()).toEqual([1, 2, 4, 5, 6, 7]);
+    expect([...(markers(gob, s, map).disputed ?? [])].sort()).toEqual([1, 2, 4, 5, 6, 7]);
     expect(gob.buttons(s).map((b) => b.id)).toEqual(['skip']);
     // Classic Go: no claims, no extra buttons; unknown systems fall back to it.
-    expect(systemUi('classic').markers(s, map)).toEqual({});
+    expect(markers(systemUi('classic'), s, map)).toEqual({});
     expect(systemUi('classic').buttons(s)).toEqual([]);
     expect(systemUi('no-such-system').name).toBe('classic');
   });
@@ -110,11 +131,13 @@ describe('game model', () => {
     const st = { ...state(empty(), 0), rules: { system: 'classic' } } as GameState;
     const a1 = { player: 0, type: 'place' as const, at: 'A3', node: 0 };
     const a2 = { player: 1, type: 'pass' as const };
-    m.apply({ type: 'sync', game: 1, seq: 2, since: 0, actions: [{ seq: 1, action: a1 }, { seq: 2, action: a2 }], info: classic, state: st });
-    m.apply({ type: 'update', game: 1, seq: 3, action: { player: 0, type: 'pass' }, events: [], state: st, clock: null, status: 'live' });
+    const e1: ClassicEvent[] = [{ event: 'placed', player: 0, node: 0 }, { event: 'passed', player: 1, consecutive: 1 }];
+    m.apply({ type: 'sync', game: 1, seq: 2, since: 0, actions: [{ seq: 1, action: a1 }, { seq: 2, action: a2 }], info: classic, state: st, events: e1 });
+    const e3: ClassicEvent[] = [{ event: 'passed', player: 0, consecutive: 2 }];
+    m.apply({ type: 'update', game: 1, seq: 3, action: { player: 0, type: 'pass' }, events: e3, state: st, waiting_for: [1], clock: null, status: 'live' });
     expect(m.log.map((l) => l.text)).toEqual(['1. Black (ada) played A3', '2. White (bot) passed', '3. Black (ada) passed']);
     // Move 3 taken back: the full sync after it starts the count again (sequence numbers go on).
-    m.apply({ type: 'sync', game: 1, seq: 4, since: 0, actions: [{ seq: 1, action: a1 }, { seq: 2, action: a2 }], info: classic, state: st });
+    m.apply({ type: 'sync', game: 1, seq: 4, since: 0, actions: [{ seq: 1, action: a1 }, { seq: 2, action: a2 }], info: classic, state: st, events: e1 });
     expect(m.log.map((l) => l.text)).toEqual(['1. Black (ada) played A3', '2. White (bot) passed']);
   });
 });
@@ -123,8 +146,7 @@ describe('Tribal Go surrender targets', () => {
   it('are the independent players with the most stones touching, as the engine says', async () => {
     const { surrenderTargets, contact } = await import('../src/systems/tribal');
     const m = gridMap(7, 7);
-    const s = state(Array(49).fill(null), 2);
-    s.players = [0, 1, 2].map((p) => ({ player: p, name: '', color: ['Black', 'White', 'Red'][p], stones: [], occupier: null }));
+    const s = tribal3(Array(49).fill(null), 2);
     // Red at D4 (24); Black at C4 (23) and E4 (25); White at D5 (17).
     s.board[24] = 2;
     s.board[23] = 0;
@@ -141,10 +163,8 @@ describe('Tribal Go surrender targets', () => {
 });
 
 describe('Tribal Go cards', () => {
-  function tribalState(): GameState {
-    const s = state(Array(9).fill(null), 0);
-    s.rules = { system: 'tribal', range: 'dice', cards: true };
-    s.players = [0, 1, 2].map((p) => ({ player: p, name: '', color: ['Black', 'White', 'Red'][p], stones: [], occupier: null, cards: 0 }));
+  function tribalState(): TribalState {
+    const s = tribal3(Array(9).fill(null), 0);
     s.cards = true;
     s.hand = [];
     s.playable = [];

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { systemUi } from '../src/systems/index';
 import { besiege, describeWay, wayOfGo } from '../src/systems/way_of_go';
-import type { GameState } from '../src/types';
+import type { WayState } from '../src/protocol';
 import type { Naming } from '../src/words';
+import { markers } from './markers';
 
 const names: Naming = { player: (p) => ['Ann', 'Bob'][p], label: (n) => `N${n}` };
 
 /** A 3×3 position: seat 0 plays White (the pie's choice), with a stack of 3 on node 4 whose
  *  top stone reaches 1 and 7, the whole stack capturing on 5; seat 1 (Black) on 5. */
-function state(phase = 'playing'): GameState {
+function state(phase = 'playing'): WayState {
   const board: (number | null)[] = Array(9).fill(null);
   board[4] = 0;
   board[5] = 1;
@@ -20,8 +21,8 @@ function state(phase = 'playing'): GameState {
     rules: { system: 'besiege' },
     to_move: 0,
     players: [
-      { player: 0, name: 'Ann', color: 'White', colour: 'white', stones: ['B2'], captures: 2, contract: null, stone_count: 3 },
-      { player: 1, name: 'Bob', color: 'Black', colour: 'black', stones: ['C2'], captures: 1, contract: null, stone_count: 1 },
+      { player: 0, name: 'Ann', color: 'White', colour: 'white', stones: ['B2'], captures: 2, contract: null, stone_count: 3, resigned: false },
+      { player: 1, name: 'Bob', color: 'Black', colour: 'black', stones: ['C2'], captures: 1, contract: null, stone_count: 1, resigned: false },
     ],
     board,
     colour: board.map((b) => (b === 0 ? 'white' : b === 1 ? 'black' : null)),
@@ -38,6 +39,10 @@ function state(phase = 'playing'): GameState {
     outcome: null,
     consecutive_passes: 0,
     phase,
+    status: 'playing',
+    turns: 0,
+    turn_limit: 0,
+    hash: '',
   };
 }
 
@@ -51,40 +56,40 @@ describe('The Way of Go and BeSiege in the web client', () => {
     const s = state();
     expect(besiege.seatStyle?.(s, 0)).toBe(1);
     expect(besiege.seatStyle?.(s, 1)).toBe(0);
-    expect(besiege.markers(s, undefined as never).palette).toEqual([1, 0]);
+    expect(markers(besiege, s, undefined as never).palette).toEqual([1, 0]);
   });
 
   it('picks a stack, lifts fewer on a second click, and moves to a listed destination', () => {
     const s = state();
     // The whole stack first: its only move is the capture on 5.
     expect(besiege.clickInput?.(s, 4, 0, null)).toEqual({ pick: 4 });
-    let m = besiege.markers(s, undefined as never, 4);
+    let m = markers(besiege, s, undefined as never, 4);
     expect([...(m.targets ?? [])]).toEqual([5]);
     expect([...(m.reachable ?? [])]).toEqual([]);
     expect(m.lifted).toBe(4);
     // Clicking it again lifts two, then one: the top stone's moves are 1 and 7.
     expect(besiege.clickInput?.(s, 4, 0, 4)).toEqual({ pick: 4 });
     expect(besiege.clickInput?.(s, 4, 0, 4)).toEqual({ pick: 4 });
-    m = besiege.markers(s, undefined as never, 4);
+    m = markers(besiege, s, undefined as never, 4);
     expect([...(m.reachable ?? [])].sort()).toEqual([1, 7]);
     expect(besiege.status?.(s, names, true)).toMatch(/Moving 1 of 3 stones from N4 \(range 1\)/);
     expect(besiege.clickInput?.(s, 7, 0, 4)).toEqual({ input: { type: 'move', from: 4, to: 7, count: 1, dir: 2 } });
     // A fourth click on the stack lets it go.
-    besiege.markers(s, undefined as never, 4);
+    markers(besiege, s, undefined as never, 4);
     expect(besiege.clickInput?.(s, 4, 0, 4)).toEqual({ pick: null });
   });
 
   it('drops on neutral nodes only, and says why not elsewhere', () => {
     const s = state();
-    besiege.markers(s, undefined as never, null);
+    markers(besiege, s, undefined as never, null);
     expect(besiege.clickInput?.(s, 0, 0, null)).toEqual({ input: { type: 'drop', node: 0 } });
     expect(besiege.clickInput?.(s, 1, 0, null)?.say).toMatch(/attacked/);
     expect(besiege.clickInput?.(s, 5, 0, null)?.say).toMatch(/opponent stone/);
     expect(besiege.describeEmpty('A1', 7, s, names)).toMatch(/attacked by both colours/);
     expect(besiege.describeEmpty('A1', 0, s, names)).toMatch(/neutral/);
     // Attacked empty nodes are tinted: Black 0, White 1, both 2.
-    expect(besiege.markers(s, undefined as never, null).covered).toEqual([null, 0, null, 1, null, null, null, 2, null]);
-    expect(wayOfGo.markers(s, undefined as never, null).covered).toBeUndefined();
+    expect(markers(besiege, s, undefined as never, null).covered).toEqual([null, 0, null, 1, null, null, null, 2, null]);
+    expect(markers(wayOfGo, s, undefined as never, null).covered).toBeUndefined();
   });
 
   it('places the pie Black, Black, White, then offers the choice of side', () => {

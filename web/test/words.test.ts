@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeClassic } from '../src/systems/classic';
+import { describeClassic, describeClassicEvents } from '../src/systems/classic';
 import { describeGoBeyond } from '../src/systems/gobeyond';
 import { type Naming, ratingText } from '../src/words';
 
@@ -84,6 +84,25 @@ describe('event log in plain words', () => {
   it('describes classic moves with their captures', () => {
     expect(describeClassic({ player: 0, type: 'place', at: 'D4', node: 3 }, names, 2)).toBe('Black played D4 and captured 2 stones');
     expect(describeClassic({ player: 1, type: 'pass' }, names, 0)).toBe('White passed');
+  });
+
+  it('words classic events one line per move, the captures folded into the placement', () => {
+    expect(describeClassicEvents([
+      { event: 'placed', player: 0, node: 3 },
+      { event: 'captured', player: 0, owner: 1, nodes: [4, 5] },
+      { event: 'passed', player: 1, consecutive: 1 },
+      { event: 'passed', player: 0, consecutive: 2 },
+      { event: 'scoring_started' },
+      { event: 'dead_marked', player: 1, nodes: [3], proposed: false },
+      { event: 'accepted', player: 0, timeout: true },
+      { event: 'game_over', outcome: { scores: [1, 2], ranking: [1, 0], places: [2, 1], reason: 'passes' } },
+    ], names)).toEqual([
+      'Black played N3 and captured 2 stones',
+      'White passed',
+      'Black passed',
+      'White marked 1 stone dead',
+      'Black ran out of time',
+    ]);
   });
 });
 

@@ -31,7 +31,9 @@ pub trait Terminal: RuleSystem {
     /// What `seat` typed (not one of the loop's own commands).
     fn read(&self, seat: Player, line: &str) -> Typed<Self::Move>;
     /// Takes back the last input; false when there is none.
-    fn undo(&mut self) -> bool;
+    fn undo(&mut self) -> bool {
+        gobeyond_rules::kit::undo_last(self)
+    }
     /// The final line of the player in `place` (from 1).
     fn final_line(&self, place: usize, player: Player) -> String;
     /// The decision made for a seat whose player cannot make it ([`RuleSystem::decided_for`]).

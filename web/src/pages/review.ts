@@ -2,10 +2,10 @@
 
 import { admitIfInvited, api } from '../api';
 import { clear, h, toast } from '../dom';
-import { displayName, nodeOf } from '../model';
+import { displayName } from '../model';
 import { mountBoard } from '../mount';
 import type { GameState, RecordedAction } from '../types';
-import { swatch } from './game';
+import { swatch } from './game/players';
 import { playerStyle } from '../colors';
 import { systemUi } from '../systems';
 
@@ -93,18 +93,18 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
     slider.value = String(step);
     where.textContent = `${step} / ${total}`;
     const a = v.action;
-    what.textContent = a ? `${playerStyle(a.player, info.players).name}: ${a.type}${typeof a.at === 'string' ? ' ' + a.at : ''}` : 'Start';
+    const label = a && 'at' in a && typeof a.at === 'string' ? ` ${a.at}` : '';
+    what.textContent = a ? `${playerStyle(a.player, info.players).name}: ${a.type}${label}` : 'Start';
     clear(players);
     for (const p of v.state.players) {
       players.append(h('div', {}, swatch(p.player, info.players), ` ${displayName(p.name) || playerStyle(p.player, info.players).name}: `,
-        p.points !== undefined ? `${p.points} PlayPoints, ${p.claimed} claimed` : `${p.prisoners} captures`));
+        ui.standing(p)));
     }
     board.render({
       players: info.players,
       board: v.state.board,
-      claims: v.state.claims,
-      reserved: v.state.reserved,
-      lastMove: a ? nodeOf(a, map) : null,
+      decorations: ui.decorate(v.state, map, { picked: null, atari: false, hover: null }),
+      lastMove: a ? ui.lastMove(a, map) : null,
       mySeat: null,
       interactive: false,
     });

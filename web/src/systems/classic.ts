@@ -1,11 +1,17 @@
-// Classic Go in the web client: captures and scores, a log line per move.
+// Classic Go in the web client: captures and scores, a log line per move, the dead-stone phase
+// (a click marks a group dead or alive again, everyone accepts, or play resumes), and the
+// players' guide.
 
-import type { GameState, RecordedAction } from '../types';
+import { diagram, row, sections } from '../diagrams';
+import { h } from '../dom';
+import type { ClassicEvent, ClassicMove, ClassicState, SystemTypes } from '../protocol';
+import type { MapView } from '../types';
 import { type Naming, plural } from '../words';
-import type { SystemUi } from './index';
+import { goStones, goWords, onlyStones, placedAt, toggleGroup } from './kit';
+import { type Decision, type Recorded, defineSystem } from './types';
 
 /** A line for one action of a classic game. */
-export function describeClassic(action: RecordedAction, names: Naming, captured: number): string {
+export function describeClassic(action: Recorded<ClassicMove>, names: Naming, captured: number): string {
   const who = names.player(action.player);
   switch (action.type) {
     case 'place': {
@@ -28,31 +34,121 @@ export function describeClassic(action: RecordedAction, names: Naming, captured:
     case 'resume':
       return `${who} resumed play`;
     default:
-      return `${who}: ${action.type}`;
+      return `${who}: ${(action as { type: string }).type}`;
   }
 }
 
-/** Stones `player` took by this action (classic states count prisoners). */
-function capturedBetween(before: GameState | null, after: GameState, player: number): number {
-  const a = after.players[player]?.prisoners ?? 0;
-  const b = before?.players[player]?.prisoners ?? 0;
-  return Math.max(0, a - b);
+/** The move an event records (null: the event belongs to a move already told, or to none). */
+function moveOf(e: ClassicEvent): Recorded<ClassicMove> | null {
+  switch (e.event) {
+    case 'placed':
+      return { player: e.player, type: 'place', node: e.node };
+    case 'passed':
+      return { player: e.player, type: 'pass' };
+    case 'resigned':
+      return { player: e.player, type: 'resign' };
+    case 'timed_out':
+      return { player: e.player, type: 'timeout' };
+    case 'dead_marked':
+      return { player: e.player, type: 'dead', nodes: e.nodes, proposed: e.proposed };
+    case 'accepted':
+      // In the dead-stone phase a time-out accepts the marking.
+      return { player: e.player, type: e.timeout ? 'timeout' : 'accept' };
+    case 'resumed':
+      return { player: e.player, type: 'resume' };
+    default:
+      return null;
+  }
 }
 
-export const classic: SystemUi = {
+/** The log's lines for classic Go's events: one per move, with the stones it captured. */
+export function describeClassicEvents(events: ClassicEvent[], names: Naming): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < events.length; i++) {
+    const move = moveOf(events[i]);
+    if (!move) continue;
+    let captured = 0;
+    for (let j = i + 1; j < events.length; j++) {
+      const c = events[j];
+      if (c.event !== 'captured') break;
+      if (c.owner !== move.player) captured += c.nodes.length;
+    }
+    lines.push(describeClassic(move, names, captured));
+  }
+  return lines;
+}
+
+/** The dead-stone phase: every player marks groups dead (or alive again) by clicking them, and
+ *  accepts when the marking is right; any change asks everyone again. */
+function deadStones(s: ClassicState, map: MapView): Decision {
+  return {
+    status: () => 'Play has ended: agree on the dead stones.',
+    click: (node, seat) => {
+      if (s.board[node] === null || s.board[node] === undefined || s.players[seat]?.resigned) return null;
+      return { input: { type: 'dead', nodes: [...toggleGroup(s.dead ?? [], map, s.board, node)] } };
+    },
+    card: ({ seat, busy, names, act }) => {
+      const accepted = new Set(s.accepted ?? []);
+      const player = seat !== null && !s.players[seat]?.resigned;
+      const out: HTMLElement[] = [
+        h('h3', {}, 'Dead stones'),
+        h('p', {}, player
+          ? 'Click a group to mark it dead (or alive again). Accept when the marking is right; any change asks everyone again. Resume to play on if you disagree.'
+          : 'The players are agreeing on dead stones.'),
+        h('p', { id: 'dead-list' }, `Marked dead: ${(s.dead ?? []).map((n) => map.labels[n]).join(', ') || 'nothing'}`),
+      ];
+      for (const p of s.players) {
+        if (p.resigned) continue;
+        out.push(h('div', { class: 'muted' }, `${names.player(p.player)}: ${accepted.has(p.player) ? 'accepted' : 'deciding…'}`));
+      }
+      if (player && seat !== null && !accepted.has(seat)) {
+        out.push(h('button', { id: 'accept-dead', class: 'primary', disabled: busy, onclick: () => act({ type: 'accept' }) }, 'Accept'));
+        out.push(h('button', { id: 'resume-play', disabled: busy, onclick: () => act({ type: 'resume' }) }, 'Resume play'));
+      }
+      return out;
+    },
+  };
+}
+
+function guide(): HTMLElement[] {
+  return sections([
+    ['The goal', 'Surround more of the board than your opponent. Players take turns placing one stone of their colour on an empty point; stones never move. Black plays first.'],
+    ['Liberties and captures',
+      'The empty points next to a stone (along the lines) are its liberties. Stones of one colour that touch along the lines form a group and share their liberties.',
+      'When a move takes the last liberty of an opponent group, the group is captured and removed.',
+      row(
+        diagram(['.....', '..X..', '.XO..', '..X..', '.....'], 'White has one liberty left (to the right).'),
+        diagram(['.....', '..X..', '.X.X*.', '..X..', '.....'], 'Black plays there: the white stone is captured.'),
+      ),
+      'You may not play a stone that would have no liberties itself, unless it captures something.'],
+    ['Ko',
+      'A single stone captured this way cannot be taken back at once: the captured player must play elsewhere first (otherwise the same two moves could repeat for ever).',
+      row(diagram(['.XO.', 'X.X*O', '.XO.'], 'Black has just played C2, capturing a stone at B2: White may not take back at B2 at once.'))],
+    ['Passing and the end',
+      'Instead of placing a stone you may pass. When every player passes in a row, play stops. You then agree on which stones are dead (they could not escape capture): click a group to mark it, and accept when the marking is right. Anyone may resume play instead if they disagree.',
+      'The score is your stones on the board plus the empty points you surround (area scoring), or the points you surround plus your captures (territory scoring). White gets komi (usually 6.5 or 7.5 points) for moving second. The most points wins.'],
+    ['On other maps', 'The lines of the map are the neighbours: on a hexagonal board a point has six, on a honeycomb three, on a torus the edges wrap around. Everything else is the same.'],
+  ]);
+}
+
+export const classic = defineSystem<SystemTypes['classic']>({
   name: 'classic',
   title: 'Classic Go',
-  historyInState: false,
-  logOfSync: (_state, actions, _seq, names) => actions.map((a, i) => ({ seq: i + 1, text: describeClassic(a, names, 0) })),
-  logOfAction: (action, seq, names) => [{ seq, text: describeClassic(action, names, 0) }],
-  logOfUpdate: (msg, before, names) => [describeClassic(msg.action, names, capturedBetween(before, msg.state, msg.action.player))],
+  rulesLine: goWords,
+  guide,
+  lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),
+  describe: (events, names) => describeClassicEvents(events, names),
+  numbered: true,
   columns: [
     { header: 'Captures', cell: (p) => String(p?.prisoners ?? '') },
     { header: 'Score', cell: (p) => (p?.score !== undefined ? String(p.score) : '') },
   ],
+  standing: (p) => `${p.prisoners} captures`,
   buttons: () => [],
   passTitle: () => 'Pass (keyboard: P)',
-  markers: () => ({}),
+  decorate: (s, map, viewer) => onlyStones(goStones(s.board, map, viewer, s.status === 'scoring' ? (s.dead ?? []) : undefined)),
+  decision: (s, map) => (s.status === 'scoring' ? deadStones(s, map) : null),
+  resigned: (s, seat) => s.players[seat]?.resigned === true,
   describeEmpty: (label) => label,
   hasSgf: (players) => players === 2,
-};
+});

@@ -1,9 +1,14 @@
-// GoBeyond in the web client: PlayPoints and claims, Skip, claimed and disputed nodes, and the
-// event log in plain words ("Blue occupied F5 and captured 3 stones: +30").
+// GoBeyond in the web client: PlayPoints and claims, Skip, claimed, disputed and reserved
+// nodes, Clean-Up (surrender doomed groups), the event log in plain words ("Blue occupied F5 and
+// captured 3 stones: +30") and the players' guide.
 
-import type { GameState, GoBeyondEvent } from '../types';
+import { type NodeDecoration, at } from '../decorations';
+import type { GoBeyondEvent, GoBeyondState, SystemTypes } from '../protocol';
+import type { MapView } from '../types';
 import { type Naming, plural, signed } from '../words';
-import type { SystemUi } from './index';
+import { diagram, row, sections } from '../diagrams';
+import { cleanUp, goStones, placedAt } from './kit';
+import { defineSystem } from './types';
 
 /** A turn that has begun (its income earned) and whose action has not been logged yet: it spans
  *  updates, since a turn starts at the end of the action before it. */
@@ -123,7 +128,7 @@ export function describeGoBeyond(events: GoBeyondEvent[], names: Naming, carry: 
 
 /** Disputed nodes as the server's state says, once there is a stone on the map (an empty map's
  *  one region is bordered by nobody: nothing to shade yet). */
-function disputed(state: GameState): Set<number> | undefined {
+function disputed(state: GoBeyondState): Set<number> | undefined {
   if (!state.nodes || !state.board.some((c) => c !== null && c !== undefined)) return undefined;
   const out = new Set<number>();
   state.nodes.forEach((n, i) => {
@@ -132,14 +137,69 @@ function disputed(state: GameState): Set<number> | undefined {
   return out;
 }
 
-export const gobeyond: SystemUi = {
+/** Clean-Up: each player surrenders their own groups that cannot live. */
+function surrender(s: GoBeyondState, map: MapView) {
+  return cleanUp(s.board, map, s.players.length, s.awaiting_cleanup ?? [], {
+    intro: 'Click your groups that cannot live to surrender them (each surrendered stone pays whoever then claims its node). Then submit — possibly nothing.',
+    chosen: (seat) => {
+      const p = s.players[seat]?.surrendered;
+      return p ? (p.length ? `surrenders ${p.join(', ')}` : 'surrenders nothing') : null;
+    },
+    input: (nodes) => ({ type: 'surrender', nodes }),
+    submit: (n) => (n ? `Surrender ${n} stone${n === 1 ? '' : 's'}` : 'Surrender nothing'),
+  });
+}
+
+/** Stones crossed out in Clean-Up: the viewer's choice, and what the others have surrendered. */
+function surrendered(s: GoBeyondState, map: MapView, selected: Set<number> | undefined): Set<number> {
+  const out = new Set(selected);
+  for (const p of s.players) for (const l of p.surrendered ?? []) {
+    const i = map.labels.indexOf(l);
+    if (i >= 0) out.add(i);
+  }
+  return out;
+}
+
+function guide(d: Record<string, unknown>): HTMLElement[] {
+  const n = (k: string, fallback: number) => (typeof d[k] === 'number' ? (d[k] as number) : fallback);
+  const start = n('starting_points', 200);
+  const cost = n('occupy_cost', 10);
+  const award = n('capture_award', 10);
+  const income = n('claim_income', 1);
+  const bonus = n('final_bonus', 10);
+  const turn = n('turn_seconds', 20);
+  return sections([
+    ['The goal', `Finish with the most PlayPoints. Everyone starts with ${start}. Stones cost points, surrounded empty points earn them, captures pay, and at the end every point you claim is worth a bonus. Two to eight players take turns in a fixed order.`],
+    ['A turn',
+      `Your turn starts with income: +${income} for every empty point you claim. Then you do one thing: occupy an empty point (a stone costs ${cost}), skip, pass, or resign. You have ${turn} seconds; if the time runs out, your turn is skipped.`],
+    ['Claims',
+      'An empty area that touches stones of only one player is claimed by that player: it pays them income every turn. An area touching two or more colours is disputed and pays nobody.',
+      row(
+        diagram(['xxX..', 'xxX..', 'XXX..', '...OO', '...Oo'], 'Black claims the four points in the corner, White one; the rest is disputed.'),
+      )],
+    ['Captures',
+      `A group with no liberties (no empty point next to it along the lines) is captured: its stones leave the board and the capturer earns ${award} per stone. You may not place a stone that would have no liberties, unless it captures.`,
+      row(
+        diagram(['.....', '..XX.', '.XOO.', '..XX.', '.....'], 'White\u2019s two stones have one liberty left.'),
+        diagram(['.....', '..XX.', '.X..X*', '..XX.', '.....'], `Black fills it: two stones captured, +${2 * award}.`),
+      )],
+    ['Reserved points', 'When a lone stone captures exactly one stone and is left with that one liberty, the emptied point is reserved for the capturer until their next turn: nobody may play there. This stops endless recapturing back and forth.'],
+    ['Skip or Pass', 'Both do nothing this turn. A pass also counts towards the end: when every player passes in a row (one more pass than there are players), play stops. A skip never ends anything: use it to wait without ending the game.'],
+    ['The end',
+      'After the passes comes Clean-Up: each player may surrender their own stones that cannot live; the player who then claims each freed point earns for it. Then everyone gets a final bonus of ' + `${bonus} for each point they claim, and the most PlayPoints wins. Equal PlayPoints go to the player later in the turn order.`,
+      'A player who resigns takes the last place still free; when only one player is left, they win.'],
+  ]);
+}
+
+export const gobeyond = defineSystem<SystemTypes['gobeyond']>({
   name: 'gobeyond',
   title: 'GoBeyond',
-  historyInState: true,
-  logOfSync: (state, _actions, seq, names, carry) =>
-    describeGoBeyond((state?.events ?? []) as GoBeyondEvent[], names, carry).map((text) => ({ seq, text })),
-  logOfAction: () => [],
-  logOfUpdate: (msg, _before, names, carry) => describeGoBeyond(msg.events as GoBeyondEvent[], names, carry),
+  rulesLine: (r) => (typeof r.turn_seconds === 'number' ? [r.turn_seconds ? `${r.turn_seconds} s per turn` : 'no turn clock'] : []),
+  guide,
+  lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),
+  // Lines carry the game's turn numbers.
+  describe: (events, names, carry) => describeGoBeyond(events, names, carry),
+  numbered: false,
   columns: [
     { header: 'Points', cls: 'points', cell: (p) => String(p?.points ?? '') },
     {
@@ -154,13 +214,27 @@ export const gobeyond: SystemUi = {
       cell: (p, s) => (p?.claimed !== undefined ? `${p.claimed} (+${p.claimed * Number(s?.rules.claim_income ?? 1)})` : ''),
     },
   ],
+  standing: (p) => `${p.points} PlayPoints, ${p.claimed} claimed`,
   buttons: () => [{ id: 'skip', label: 'Skip', title: 'Do nothing this turn (keyboard: S)', key: 's', input: { type: 'skip' } }],
   passTitle: (s) => `Pass: ${s.passes_to_end ?? ''} passes in a row end the game (keyboard: P)`,
-  markers: (s) => (s ? { claims: s.claims, disputed: disputed(s) } : {}),
+  decorate: (s, map, viewer) => {
+    const nodes = new Map<number, NodeDecoration>();
+    s.claims?.forEach((c, i) => {
+      if (c !== null) at(nodes, i).claim = c;
+    });
+    s.reserved?.forEach((seat, i) => {
+      if (seat !== null) at(nodes, i).ring = { kind: 'reserved', seat };
+    });
+    for (const i of disputed(s) ?? []) at(nodes, i).shade = 'disputed';
+    const crossed = s.phase === 'clean_up' ? surrendered(s, map, viewer.selected) : undefined;
+    return { nodes, stones: goStones(s.board, map, viewer, crossed) };
+  },
+  decision: (s, map) => (s.phase === 'clean_up' ? surrender(s, map) : null),
+  resigned: (s, seat) => s.players[seat]?.status === 'resigned',
   describeEmpty: (label, node, s, names) => {
     if (s.reserved?.[node] != null) return `${label}: reserved for ${names.player(s.reserved[node] as number)}`;
     if (s.claims?.[node] != null) return `${label}: claimed by ${names.player(s.claims[node] as number)}`;
     return `${label}: disputed`;
   },
   hasSgf: () => false,
-};
+});

@@ -1,125 +1,23 @@
-// What the web client knows of each rule system: the log's wording, the players table's
-// columns, extra buttons, board markers and hover texts. Pages ask `systemUi(name)` and never
-// name a system; a new system adds a file here and a line in SYSTEMS.
+// The rule systems the web client knows. Each module in this folder owns everything of its
+// system (state, marks, phases, log, guide: the interface in types.ts, typed on the system's own
+// types); pages ask `systemUi(name)` and never name a system. A new system adds a file here and
+// a line in SYSTEMS.
 
-import type { GameState, MapView, PlayerView, RecordedAction, ServerMessage } from '../types';
-import type { Naming } from '../words';
+import type { SystemName } from '../protocol';
 import { classic } from './classic';
 import { gengo } from './gengo';
 import { gobeyond } from './gobeyond';
 import { tribal } from './tribal';
+import type { SystemUi } from './types';
 import { besiege, wayOfGo } from './way_of_go';
 
-export type UpdateMessage = Extract<ServerMessage, { type: 'update' }>;
+export type * from './types';
 
-export interface LogLine {
-  seq: number;
-  text: string;
-}
-
-/** A column of the players table, after the name. */
-export interface Column {
-  header: string;
-  title?: string;
-  cls?: string;
-  cell(player: PlayerView | undefined, state: GameState | null): string;
-}
-
-/** A button beside Pass and Resign, with its keyboard key. */
-export interface Button {
-  id: string;
-  label: string;
-  title: string;
-  key: string;
-  input: Record<string, unknown>;
-}
-
-/** What a system's log keeps between updates (a line may need events of two updates); one
- *  per game, reset with the log. */
-export type LogCarry = Record<string, unknown>;
-
-/** What the board draws besides stones. */
-export interface Markers {
-  claims?: (number | null)[];
-  disputed?: Set<number>;
-  /** Free nodes the player to move may reach (Tribal Go's range). */
-  reachable?: Set<number>;
-  /** Start points: node and seat (null: not chosen yet). */
-  starts?: [number, number | null][];
-  /** Stones drawn larger (Gengo). */
-  stoneScale?: number;
-  /** Who covers each empty node (Gengo's overlap). */
-  covered?: (number | null)[];
-  /** The colour style of each seat, when the rules give seats colours (The Way of Go's pie). */
-  palette?: number[];
-  /** Stones per node (BeSiege's stacks). */
-  heights?: number[];
-  /** Stones a move of the picked stack would capture. */
-  targets?: Set<number>;
-  /** The picked stack, ringed (instead of the generic selection mark). */
-  lifted?: number | null;
-}
-
-/** How a system's Clean-Up reads and what it sends (GoBeyond surrenders, Tribal Go names dead
- *  stones). */
-export interface CleanupUi {
-  intro: string;
-  /** What a player has chosen, once they have (null: still choosing). */
-  chosen(player: PlayerView): string | null;
-  input(nodes: number[]): Record<string, unknown>;
-  submit(count: number): string;
-}
-
-export interface SystemUi {
-  readonly name: string;
-  readonly title: string;
-  /** The sync's state carries every event, so the log is rebuilt from it (else from the actions). */
-  readonly historyInState: boolean;
-  /** The whole log, from a sync. */
-  logOfSync(state: GameState | null, actions: RecordedAction[], seq: number, names: Naming, carry: LogCarry): LogLine[];
-  /** Lines for actions a sync adds to a log the client already has. */
-  logOfAction(action: RecordedAction, seq: number, names: Naming): LogLine[];
-  /** Lines for one update. */
-  logOfUpdate(msg: UpdateMessage, before: GameState | null, names: Naming, carry: LogCarry): string[];
-  columns: Column[];
-  /** Extra buttons for the player to move (`map`: for systems whose choices depend on it). */
-  buttons(state: GameState, map?: MapView): Button[];
-  passTitle(state: GameState): string;
-  /** `picked`: the node picked by a first click, for systems whose inputs take two. */
-  markers(state: GameState | null, map: MapView, picked?: number | null): Markers;
-  /** The colour style of a seat's stones, when the rules decide it (The Way of Go's pie);
-   *  default: the seat's own. */
-  seatStyle?(state: GameState, seat: number): number;
-  /** Whether a first click's pick lasts in this state (default: no). */
-  keepsPick?(state: GameState): boolean;
-  /** False for systems where resigning is not permitted (Tribal Go: a tribe passes). */
-  canResign?: boolean;
-  /** Whether Pass is possible now (default: whenever it is the player's turn). */
-  passAllowed?(state: GameState): boolean;
-  /** The status line for this state, if the system words it (`mine`: the viewer must act). */
-  status?(state: GameState, names: Naming, mine: boolean): string | null;
-  /** Clean-Up's wording and input (default: GoBeyond's surrender). */
-  cleanup?: CleanupUi;
-  /** Nodes to mark while the pointer is on `node` (Gengo: the liberties of a stone's group). */
-  hoverMarks?(node: number, state: GameState): Set<number> | undefined;
-  /** More about a stone for its hover text (Gengo: its group's liberties). */
-  describeStone?(node: number, state: GameState, names: Naming): string | null;
-  /** The hover text of an empty node. */
-  describeEmpty(label: string, node: number, state: GameState, names: Naming): string;
-  /** SGF export exists for this game. */
-  hasSgf(players: number): boolean;
-  /** What a click on `node` by the player to act sends, for systems where a click is not
-   *  always a placement (Tribal Go's Move cards: the stone, then where it goes). `picked` is
-   *  the node picked by the previous click. Null: the default placement. */
-  clickInput?(state: GameState, node: number, seat: number, picked: number | null): { input?: Record<string, unknown>; pick?: number | null; say?: string } | null;
-  /** A panel under the actions for the viewer (Tribal Go: the hand of cards; The Way of Go:
-   *  the pie's choice). `seat` is the viewer's; `act` sends an input for it. */
-  panel?(state: GameState, names: Naming, seat: number, act: (input: Record<string, unknown>) => void): HTMLElement | null;
-}
-
-const SYSTEMS: Record<string, SystemUi> = { gobeyond, classic, tribal, gengo, 'way-of-go': wayOfGo, besiege };
+// Keyed by every name the server's registry has, so a system without a module does not
+// compile; erased here, once: pages read only what every state has.
+const SYSTEMS: Record<SystemName, SystemUi> = { gobeyond, classic, tribal, gengo, 'way-of-go': wayOfGo, besiege };
 
 /** The interface of a system; unknown systems get the classic one (stones, passes, resigning). */
 export function systemUi(name: string | undefined): SystemUi {
-  return (name !== undefined && SYSTEMS[name]) || classic;
+  return (name !== undefined && Object.hasOwn(SYSTEMS, name) && SYSTEMS[name as SystemName]) || classic;
 }

@@ -3,10 +3,14 @@
 // (reject or let stand), alliances (surrender, accept, independence), prisoners by colour, and
 // the count at the end explained step by step in the log.
 
+import { type NodeDecoration, at } from '../decorations';
 import { h } from '../dom';
-import type { GameState, MapView, TribalCard, TribalEvent } from '../types';
+import type { RulesSpec, SystemTypes, TribalCard, TribalEvent, TribalState } from '../protocol';
+import type { MapView } from '../types';
 import { type Naming, plural } from '../words';
-import type { Button, SystemUi } from './index';
+import { diagram, row, sections } from '../diagrams';
+import { cleanUp, goStones, goWords, placedAt } from './kit';
+import { type Button, defineSystem } from './types';
 
 /** Each card's name and text (the document's words), as the player reads them. */
 export const CARDS: Record<TribalCard, { title: string; text: string }> = {
@@ -132,7 +136,7 @@ export function describeTribal(events: TribalEvent[], names: Naming): string[] {
 }
 
 /** c(q, p): how many of q's stones touch at least one of p's (rule 49). */
-export function contact(s: GameState, map: MapView, q: number, p: number): number {
+export function contact(s: TribalState, map: MapView, q: number, p: number): number {
   const near = new Set<number>();
   for (const [a, b] of map.edges) {
     if (s.board[a] === q && s.board[b] === p) near.add(a);
@@ -143,7 +147,7 @@ export function contact(s: GameState, map: MapView, q: number, p: number): numbe
 
 /** The players `me` may offer to surrender to now (rules 50, 53, 55): independent, with the
  *  most stones touching `me`'s (ties allow each), more than the current occupier has. */
-export function surrenderTargets(s: GameState, map: MapView, me: number): number[] {
+export function surrenderTargets(s: TribalState, map: MapView, me: number): number[] {
   const n = s.players.length;
   if (n < 3 || s.players.some((p) => p.occupier === me)) return [];
   const counts = s.players.map((p) => (p.player === me ? 0 : contact(s, map, p.player, me)));
@@ -155,15 +159,15 @@ export function surrenderTargets(s: GameState, map: MapView, me: number): number
     .map((q) => q.player);
 }
 
-const dice = (s: GameState) => s.rules.range === 'dice' || s.rules.range === undefined;
+const dice = (s: TribalState) => s.rules.range === 'dice' || s.rules.range === undefined;
 
-function cardButtons(s: GameState): Button[] {
+function cardButtons(s: TribalState): Button[] {
   return (s.playable ?? []).map((c) => ({
     id: `card-${c}`, label: `Play ${title(c)}`, title: CARDS[c]?.text ?? c, key: '', input: { type: 'play_card', card: c },
   }));
 }
 
-function buttons(s: GameState, map?: MapView): Button[] {
+function buttons(s: TribalState, map?: MapView): Button[] {
   const out: Button[] = [];
   if (s.phase === 'reaction') {
     const r = s.reaction;
@@ -232,13 +236,47 @@ function buttons(s: GameState, map?: MapView): Button[] {
   return out;
 }
 
-export const tribal: SystemUi = {
+function guide(): HTMLElement[] {
+  return sections([
+    ['The goal', 'Hold more territory than any other tribe at the end. Two to eight tribes take turns; nobody may resign — a tribe that has nothing left to do passes.'],
+    ['The start',
+      'In the casual game everyone rolls two dice: the highest total moves first and chooses a start point first (ties roll again). Start points are spread as far apart as the map allows; yours is where your tribe grows from, not a stone.',
+      'Newcomers get handicap stones: players with more games behind them owe fewer stones, and the stones go within 3 steps of the start point or the tribe\u2019s stones.'],
+    ['A turn',
+      'Pass, or Play: roll two dice — the higher die is your range — and place one stone on an empty point within that many steps (along the lines) of your start point or any of your stones. You may also place nothing after a bad roll. In the Pro game there are no dice: the range is fixed (5 by default).',
+      row(diagram(['.....', '.....', '..X..', '.....', '.....'], 'With a range of 1, Black may play on the four points next to its stone (or next to its start point).'))],
+    ['Captures and spoils',
+      'A group with no liberties is captured, as in Go. Its stones are shared among every tribe with a stone touching it: each gets the same number, and the tribe that played the capturing stone also gets what is left over. Prisoners count at the end.',
+      row(
+        diagram(['.....', '.....', '.XR..', 'XOO..', '.XXX.'], 'White\u2019s two stones have one liberty left; Black and Red touch them.'),
+        diagram(['.....', '.....', '.XR..', 'X..X*.', '.XXX.'], 'Black captures: Black and Red get one prisoner each.'),
+      )],
+    ['Alliances',
+      'With three or more tribes, a tribe in trouble may surrender (on its turn) to the tribe with the most stones touching its own; that tribe must accept. Allied stones then count as one group and never capture each other, and the vassal\u2019s points count for its occupier. A vassal may declare independence on a later turn, or switch to a tribe that touches it more.'],
+    ['The end',
+      'When every tribe passes in a row the game ends. Groups with no liberties are removed and shared out; each tribe names its own dead stones, which become prisoners of whoever surrounds them. Then prisoners are filled into the territory of their colour: each prisoner of your colour held by another tribe takes one point of your territory away; prisoners that do not fit count for the tribes holding them. The most points wins; equal points share the place.'],
+    ['Cards',
+      'In the casual game a pair on the dice, or a pass, draws a card (you hold at most three; the others see only how many). Cards give extra or distant stones, move your stones, bank points or trade prisoners. Reject cards are played in answer to another tribe’s move: after each move everyone is asked, and a Reject undoes it.'],
+  ]);
+}
+
+/** The range in the rules line. */
+function rangeWords(r: RulesSpec): string[] {
+  if (r.range === 'dice') return ['range from the dice'];
+  if (r.range === 'fixed') return [`range ${String(r.fixed_range)}`];
+  if (r.range === 'unlimited') return ['any range'];
+  return [];
+}
+
+export const tribal = defineSystem<SystemTypes['tribal']>({
   name: 'tribal',
   title: 'Tribal Go',
-  historyInState: true,
-  logOfSync: (state, _actions, seq, names) => describeTribal((state?.events ?? []) as TribalEvent[], names).map((text) => ({ seq, text })),
-  logOfAction: () => [],
-  logOfUpdate: (msg, _before, names) => describeTribal(msg.events as TribalEvent[], names),
+  rulesLine: (r) => [...goWords(r), ...rangeWords(r)],
+  guide,
+  lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),
+  // A move may take several lines (the dice, the stone, the spoils): none is numbered.
+  describe: (events, names) => describeTribal(events, names),
+  numbered: false,
   columns: [
     {
       header: 'Prisoners',
@@ -263,21 +301,31 @@ export const tribal: SystemUi = {
       },
     },
   ],
+  standing: (p) => plural(p.held.reduce((a, b) => a + b, 0), 'prisoner'),
   buttons,
   canResign: false,
   passTitle: (s) => `Pass: when all ${s.players.length} players pass in a row the game ends (keyboard: P)`,
   passAllowed: (s) => s.phase === 'playing' && !s.dice && s.rolling == null,
-  markers: (s) => {
-    if (!s) return {};
-    const reachable = new Set<number>();
+  decorate: (s, map, viewer) => {
+    const nodes = new Map<number, NodeDecoration>();
+    // Start points first: their rings are drawn in this order.
+    for (const p of s.players) if (p.start != null) at(nodes, p.start).ring = { kind: 'start', seat: p.player };
+    for (const v of s.start_choices ?? []) at(nodes, v).ring = { kind: 'start', seat: null };
     s.reachable?.forEach((r, i) => {
-      if (r && s.board[i] == null) reachable.add(i);
+      if (r && s.board[i] == null) at(nodes, i).shade = 'reachable';
     });
-    for (const v of s.replace ?? []) reachable.add(v);
-    const starts: [number, number | null][] = s.players.filter((p) => p.start != null).map((p) => [p.start as number, p.player]);
-    for (const v of s.start_choices ?? []) starts.push([v, null]);
-    return { reachable, starts };
+    for (const v of s.replace ?? []) at(nodes, v).shade = 'reachable';
+    return { nodes, stones: goStones(s.board, map, viewer, s.phase === 'clean_up' ? (viewer.selected ?? []) : undefined) };
   },
+  // Clean-Up: each tribe names its own dead stones; the log says who named what, the card only
+  // waits.
+  decision: (s, map) => (s.phase !== 'clean_up' ? null : cleanUp(s.board, map, s.players.length, s.awaiting_cleanup ?? [], {
+    intro: 'Click your own groups that are dead, then submit — possibly nothing. Each dead stone becomes a prisoner of whoever then surrounds its point.',
+    chosen: () => null,
+    input: (nodes) => ({ type: 'dead', nodes }),
+    submit: (n) => (n ? `Name ${plural(n, 'dead stone')}` : 'Nothing is dead'),
+  })),
+  resigned: () => false,
   describeEmpty: (label, node, s, names) => {
     const start = s.players.find((p) => p.start === node);
     if (start) return `${label}: ${names.player(start.player)}'s start point`;
@@ -348,13 +396,6 @@ export const tribal: SystemUi = {
         return null;
     }
   },
-  cleanup: {
-    intro: 'Click your own groups that are dead, then submit — possibly nothing. Each dead stone becomes a prisoner of whoever then surrounds its point.',
-    // The log says who named what; the panel only waits.
-    chosen: () => null,
-    input: (nodes) => ({ type: 'dead', nodes }),
-    submit: (n) => (n ? `Name ${plural(n, 'dead stone')}` : 'Nothing is dead'),
-  },
   hasSgf: () => false,
   keepsPick: (s) => s.phase === 'card',
   clickInput: (s, node, seat, picked) => {
@@ -381,4 +422,4 @@ export const tribal: SystemUi = {
     box.append(list);
     return box;
   },
-};
+});

@@ -4,16 +4,20 @@
 // drops by clicking an empty node, attacked nodes tinted in BeSiege (the others are neutral), the pie's choice as
 // buttons, captures against each contract in the players table.
 
+import { type NodeDecoration, type StoneDecoration, at } from '../decorations';
 import { h } from '../dom';
-import type { GameState, RecordedAction, WayEvent } from '../types';
+import { diagram, row, sections } from '../diagrams';
+import type { SystemTypes, WayEvent, WayMove, WayState } from '../protocol';
+import type { MapView } from '../types';
 import { type Naming, plural } from '../words';
-import type { Button, SystemUi } from './index';
+import { placedAt } from './kit';
+import { type Button, type Recorded, defineSystem } from './types';
 
 /** The stack being lifted: which node, how many of its stones. */
 let lift: { node: number; count: number } | null = null;
 
 /** The lift for the picked node (the whole stack when it is newly picked). */
-function liftOf(s: GameState, picked: number | null | undefined): { node: number; count: number } | null {
+function liftOf(s: WayState, picked: number | null | undefined): { node: number; count: number } | null {
   if (picked === null || picked === undefined) {
     lift = null;
     return null;
@@ -71,51 +75,91 @@ export function describeWay(events: WayEvent[], names: Naming): string[] {
   return lines;
 }
 
-function describeAction(a: RecordedAction, names: Naming): string {
-  const who = names.player(a.player);
-  const at = (n: number | null | undefined, l: string | string[] | null | undefined) => (typeof l === 'string' ? l : names.label(n ?? 0));
-  switch (a.type) {
-    case 'pie_stone':
-      return `${who} placed a ${colourName(a.colour)} pie stone at ${at(a.node, a.at)}`;
-    case 'choose_side':
-      return `${who} chose ${colourName(a.colour)}`;
-    case 'drop':
-      return `${who} dropped at ${at(a.node, a.at)}`;
-    case 'move':
-      return `${who} moved ${at(a.from, a.from_at)}–${at(a.to, a.to_at)}${a.count && a.count > 1 ? ` (${a.count} stones)` : ''}`;
-    case 'end_turn':
-      return `${who} ended the turn`;
-    case 'pass':
-      return `${who} passed`;
-    case 'resign':
-      return `${who} resigned`;
-    case 'timeout':
-      return `${who} ran out of time`;
-    default:
-      return `${who}: ${a.type}`;
-  }
-}
 
-function buttons(s: GameState): Button[] {
+function buttons(s: WayState): Button[] {
   if (s.phase === 'move_after_drop') {
     return [{ id: 'end-turn', label: 'End turn', title: 'End the turn without moving a piece (keyboard: E)', key: 'e', input: { type: 'end_turn' } }];
   }
   return [];
 }
 
-function pieCounts(s: GameState): [number, number] {
+function pieCounts(s: WayState): [number, number] {
   const c = s.colour ?? [];
   return [c.filter((x) => x === 'black').length, c.filter((x) => x === 'white').length];
 }
 
-function make(name: string, title: string, neutral: boolean): SystemUi {
-  return {
+/** A diagram for the moving-stone games: destinations (green), captures (red rings), stack
+ *  heights and attacked nodes given by label. */
+function lineDiagram(
+  rows: string[],
+  caption: string,
+  opts: { reach?: string[]; targets?: string[]; heights?: Record<string, number>; attacked?: string[] } = {},
+): HTMLElement {
+  return diagram(rows, caption, (map, view) => {
+    const node = (l: string) => map.labels.indexOf(l);
+    const nodes = new Map<number, NodeDecoration>();
+    const stones = new Map<number, StoneDecoration>();
+    for (const l of opts.reach ?? []) at(nodes, node(l)).shade = 'reachable';
+    for (const l of opts.targets ?? []) at(stones, node(l)).ring = 'target';
+    for (const [l, height] of Object.entries(opts.heights ?? {})) if (height > 1) at(stones, node(l)).label = String(height);
+    for (const l of opts.attacked ?? []) if (view.board[node(l)] === null) at(nodes, node(l)).tint = 0;
+    view.decorations = { nodes, stones };
+  });
+}
+
+function wayOfGoGuide(): HTMLElement[] {
+  return sections([
+    ['The goal', 'Before the game each player sets a contract: how many enemy stones they must capture (5 unless the game says otherwise). The first to fulfil it wins. If both get there in the same round (White’s turn and then Black’s), both contracts go up by one and the game goes on.'],
+    ['The pie', 'The first player places two Black stones and one White anywhere. The second player then chooses a colour; White moves first. So place them so that you do not mind which side you get.'],
+    ['A turn',
+      'Either drop a new stone on any empty point; or move one of your stones and then drop; or drop and then move another of your stones; or capture — a capture is the whole turn, with no drop before or after. Ordinary moves never capture.'],
+    ['How far a stone moves',
+      'A stone moves along a line exactly as many points as its group has liberties — no more, no less — jumping over anything in the way. If the board ends first, it cannot go that way. A stone whose group has no liberties cannot move (and is not removed).',
+      row(
+        lineDiagram(['.........', '.........', '.........', '.........', '....X....', '.........', '.........', '.........', '.........'], 'Four liberties: exactly four points in each direction.', { reach: ['A5', 'J5', 'E9', 'E1'] }),
+        lineDiagram(['.........', '.........', '.........', '.........', '....X....', '....O....', '.........', '.........', '.........'], 'White below takes a liberty: three points, jumping over White.', { reach: ['B5', 'H5', 'E8', 'E2'] }),
+      )],
+    ['Capturing',
+      'A move that ends exactly on an enemy stone captures it — and your moving stone is sacrificed too. Only you score the capture. So stones next to an enemy shorten its reach, and a stone exactly in range of an enemy is in danger.',
+      row(lineDiagram(['.........', '.........', '.........', '.........', '....X...O', '.........', '.........', '.........', '.........'], 'E5 reaches J5: both leave the board, Black scores one.', { reach: ['A5', 'E9', 'E1'], targets: ['J5'] }))],
+    ['Variants and the end', 'With the push variant, a move onto your own stone pushes it one point further (capturing what it lands on). A player with no possible turn passes; two passes in a row, or the turn limit, end the game, and the player closer to their contract wins.'],
+  ]);
+}
+
+function besiegeGuide(): HTMLElement[] {
+  return sections([
+    ['The goal', 'BeSiege is The Way of Go with stacks and without contracts: the game ends when the player to move has no possible turn, and the one with more captures wins. The pie opens the game as in The Way of Go.'],
+    ['Drops only on neutral points',
+      'A new stone may only be dropped where no stack of either colour could move to. The board shows the attacked points; the others are neutral.',
+      row(lineDiagram(['.........', '.........', '.........', '.........', '....X....', '.........', '.........', '.........', '.........'], 'The four points E5 can reach are attacked: no drop there.', { attacked: ['A5', 'J5', 'E9', 'E1'] }))],
+    ['Stacks',
+      'A stone (or a stack) may move onto your own stones to form a stack. You may lift only the top part of a stack. The range of what you lift is the liberties of its lowest stone, counted at its level: neighbours whose stacks are too low to reach that level are liberties, and stones at the same level connect.',
+      row(lineDiagram(['.....', '.....', '.XX..', '.O...', '.....'], 'B3 holds 3, C3 holds 2. The top stone of B3 moves 4, the top two 6, the whole stack 5.', { heights: { B3: 3, C3: 2 } }))],
+    ['Captures between stacks', 'Landing on an enemy stack captures: as many stones leave each side as the smaller stack has, and the difference stays. You score the enemy stones removed. A capture is the whole turn.'],
+  ]);
+}
+
+/** Where an action put a stone: a drop's or a pie stone's node, a move's destination. */
+function lastMove(a: Recorded<WayMove>, map: MapView): number | null {
+  if (a.type === 'drop' || a.type === 'pie_stone') return placedAt(a, map);
+  if (a.type === 'move') {
+    if (typeof a.to === 'number') return a.to;
+    const i = typeof a.to_at === 'string' ? map.labels.indexOf(a.to_at) : -1;
+    return i >= 0 ? i : null;
+  }
+  return null;
+}
+
+function make(name: string, title: string, neutral: boolean) {
+  return defineSystem<SystemTypes['way-of-go']>({
     name,
     title,
-    historyInState: false,
-    logOfSync: (_state, actions, _seq, names) => actions.map((a, i) => ({ seq: i + 1, text: describeAction(a, names) })),
-    logOfAction: (action, seq, names) => [{ seq, text: describeAction(action, names) }],
-    logOfUpdate: (msg, _before, names) => describeWay(msg.events as WayEvent[], names),
+    rulesLine: () => [],
+    guide: neutral ? besiegeGuide : wayOfGoGuide,
+    lastMove,
+    resigned: (s, seat) => s.players[seat]?.resigned === true,
+    describe: (events, names) => describeWay(events, names),
+    numbered: true,
     columns: [
       {
         header: 'Captures',
@@ -125,34 +169,35 @@ function make(name: string, title: string, neutral: boolean): SystemUi {
       },
       { header: 'Stones', title: 'Stones on the board (every stone of a stack)', cls: 'num', cell: (p) => String(p?.stone_count ?? '') },
     ],
+    standing: (p) => plural(p.captures, 'capture'),
     buttons: (s) => buttons(s),
     passTitle: () => 'Pass: only when no turn is possible (keyboard: P)',
     passAllowed: (s) => s.phase === 'playing' && !(s.drops ?? []).length && !(s.moves ?? []).length,
     seatStyle: (s, seat) => colourStyle(s.players[seat]?.colour),
     keepsPick: (s) => s.phase === 'playing' || s.phase === 'move_after_drop',
-    markers: (s, _map, picked) => {
-      if (!s) return {};
-      const l = liftOf(s, picked);
-      const reachable = new Set<number>();
-      const targets = new Set<number>();
+    decorate: (s, _map, viewer) => {
+      const l = liftOf(s, viewer.picked);
+      // Stones in the colour the pie gave their seat, stacks with their height.
+      const stones = new Map<number, StoneDecoration>();
+      s.board.forEach((owner, i) => {
+        if (owner === null) return;
+        const height = s.height?.[i] ?? 1;
+        stones.set(i, { style: colourStyle(s.players[owner]?.colour), label: height > 1 ? String(height) : undefined });
+      });
+      const nodes = new Map<number, NodeDecoration>();
       if (l) {
         for (const m of s.moves ?? []) {
           if (m.from !== l.node || m.count !== l.count) continue;
-          if (m.landing === 'capture' || m.landing === 'push_capture') targets.add(m.to);
-          else reachable.add(m.to);
+          if (m.landing === 'capture' || m.landing === 'push_capture') at(stones, m.to).ring = 'target';
+          else at(nodes, m.to).shade = 'reachable';
         }
+        at(stones, l.node).ring = 'lifted';
       }
-      const covered = neutral
-        ? (s.attacked ?? []).map((bits, i) => (s.board[i] != null || bits === 0 ? null : bits === 3 ? 2 : bits === 1 ? 0 : 1))
-        : undefined;
-      return {
-        palette: s.players.map((p) => colourStyle(p.colour)),
-        heights: s.height,
-        reachable,
-        targets,
-        covered,
-        lifted: l?.node ?? null,
-      };
+      // BeSiege's attacked nodes, in the attacker's colour (Black 0, White 1, grey for both).
+      if (neutral) s.attacked?.forEach((bits, i) => {
+        if (s.board[i] == null && bits !== 0) at(nodes, i).tint = bits === 3 ? 'both' : bits === 1 ? 0 : 1;
+      });
+      return { stones, nodes };
     },
     status: (s, names, mine) => {
       const name = (p: number | null | undefined) => (p == null ? 'nobody' : names.player(p));
@@ -262,7 +307,7 @@ function make(name: string, title: string, neutral: boolean): SystemUi {
           return null;
       }
     },
-  };
+  });
 }
 
 export const wayOfGo = make('way-of-go', 'The Way of Go', false);

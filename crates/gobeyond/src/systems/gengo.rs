@@ -101,10 +101,6 @@ impl Terminal for GengoGame {
         }
     }
 
-    fn undo(&mut self) -> bool {
-        GengoGame::undo(self)
-    }
-
     fn final_line(&self, place: usize, p: Player) -> String {
         let scores = self.outcome().map_or_else(|| self.scores(), |o| o.scores.clone());
         format!("{place}. {} — {}", p.color_name(2), scores[p.index()])

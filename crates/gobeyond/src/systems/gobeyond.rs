@@ -87,10 +87,6 @@ impl Terminal for GoBeyondGame {
         Typed::Input(Move::action(map, action))
     }
 
-    fn undo(&mut self) -> bool {
-        GoBeyondGame::undo(self)
-    }
-
     fn final_line(&self, place: usize, p: Player) -> String {
         let note = if self.is_resigned(p) { " (resigned)" } else { "" };
         format!("{place}. {} — {} PP{note}", p.color_name(self.player_count()), self.points(p))

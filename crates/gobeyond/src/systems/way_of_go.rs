@@ -204,10 +204,6 @@ impl<V: Variant> Terminal for WayGame<V> {
         }
     }
 
-    fn undo(&mut self) -> bool {
-        WayGame::undo(self)
-    }
-
     fn final_line(&self, place: usize, p: Player) -> String {
         let c = self.colour_of(p);
         match self.contract(p) {

@@ -1,0 +1,63 @@
+// The play controls: the system's buttons, Pass, Undo, Resign, the confirmation of a placement,
+// and the system's own panel under them.
+
+import { api } from '../../api';
+import { clear, h, toast } from '../../dom';
+import type { GameContext } from './context';
+import { decision } from './decision';
+
+export function renderActions(ctx: GameContext) {
+  const { model, map } = ctx;
+  const el = ctx.el.actions;
+  clear(el);
+  const s = model.state;
+  const live = model.info?.status === 'live';
+  const myTurn = ctx.myTurn();
+  const seat = ctx.seat();
+  const busy = ctx.busy;
+  // A decision taken together has its own card instead.
+  if (!live || seat === null || !s || decision(ctx)) return;
+  for (const b of model.ui.buttons(s, map)) {
+    el.append(h('button', { id: b.id, disabled: !myTurn || busy, accesskey: b.key, onclick: () => ctx.act(b.input), title: b.title }, b.label));
+  }
+  const passable = model.ui.passAllowed?.(s) ?? true;
+  el.append(h('button', { id: 'pass', disabled: !myTurn || busy || !passable, accesskey: 'p', onclick: () => ctx.act({ type: 'pass' }), title: model.ui.passTitle(s) }, 'Pass'));
+  el.append(h('button', {
+    id: 'undo', disabled: busy || Boolean(model.info?.undo), title: 'Ask the other players to let you take back your last move',
+    onclick: async () => {
+      try {
+        await api.undo(ctx.id);
+      } catch (e) {
+        toast((e as Error).message, 'error');
+      }
+    },
+  }, 'Undo'));
+  if (model.ui.canResign !== false) el.append(h('button', {
+    id: 'resign', class: 'danger', disabled: busy,
+    onclick: () => {
+      if (confirm('Resign this game? This cannot be undone.')) void ctx.act({ type: 'resign' });
+    },
+  }, 'Resign'));
+  if (ctx.pending !== null) {
+    el.append(h('button', { id: 'confirm-place', class: 'primary', onclick: () => confirmPlacement(ctx) }, `Place at ${map.labels[ctx.pending]}`));
+    el.append(h('button', { onclick: () => { ctx.pending = null; ctx.render(); } }, 'Cancel'));
+  }
+}
+
+/** Sends the placement waiting for confirmation. */
+export function confirmPlacement(ctx: GameContext) {
+  const n = ctx.pending;
+  ctx.pending = null;
+  if (n !== null) void ctx.act({ type: 'place', node: n });
+}
+
+/** The system's panel for the viewer (a hand of cards, a dialog). */
+export function renderPanel(ctx: GameContext) {
+  const el = ctx.el.panel;
+  clear(el);
+  const s = ctx.model.state;
+  const seat = ctx.seat();
+  if (!s || seat === null) return;
+  const panel = ctx.model.ui.panel?.(s, ctx.model.naming(), seat, (input) => void ctx.act(input));
+  if (panel) el.append(panel);
+}

@@ -1,0 +1,60 @@
+// The end of the game: the won/lost banner, the final ranking, a rematch and the review link.
+
+import { api } from '../../api';
+import { clear, h, toast } from '../../dom';
+import type { GameContext } from './context';
+import { swatch } from './players';
+
+export function renderResult(ctx: GameContext) {
+  const { model, id } = ctx;
+  const { result: resultEl, banner } = ctx.el;
+  const o = model.state?.outcome ?? model.info?.outcome;
+  resultEl.hidden = !o;
+  banner.hidden = true;
+  if (!o) return;
+  clear(resultEl);
+  const names = model.naming();
+  const seat = ctx.seat();
+  if (seat !== null) {
+    const place = o.places?.[seat] ?? o.ranking.indexOf(seat) + 1;
+    const shared = (o.places ?? []).filter((q) => q === place).length > 1;
+    banner.textContent = place === 1 ? (shared ? 'A draw: you share first place.' : 'You won!') : `You lost: place ${place} of ${o.ranking.length}.`;
+    banner.className = `banner ${place === 1 ? 'won' : 'lost'}`;
+    banner.hidden = false;
+  }
+  // How each player's game ended, beside their score.
+  const ended = (p: number): string => {
+    if (!model.state || !model.ui.resigned(model.state, p)) return '';
+    return o.reason === 'time' && o.ranking.at(-1) === p ? ' (timed out)' : ' (resigned)';
+  };
+  const style = (p: number) => (model.state ? (model.ui.seatStyle?.(model.state, p) ?? p) : p);
+  resultEl.append(
+    h('h3', {}, 'Final ranking'),
+    h('table', { class: 'ranking', id: 'ranking' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'), h('th', {}, 'Score'))),
+      h('tbody', {}, ...o.ranking.map((p, k) => h('tr', {},
+        h('td', {}, String(o.places?.[p] ?? k + 1)),
+        h('td', {}, swatch(style(p), model.players), ' ', names.player(p), ended(p)),
+        h('td', {}, String(o.scores[p]))))),
+    ),
+    ...[seat !== null ? rematchButton(ctx) : null, ctx.rematchOffer].filter((x) => x !== null),
+    h('p', {}, `Ended by ${o.reason.replace('_', ' ')}. `,
+      o.tie_broken ? 'Equal scores were ordered by turn position (the later first). ' : '',
+      h('a', { href: `#/review/${id}`, id: 'review-link' }, 'Review the game')),
+  );
+}
+
+function rematchButton(ctx: GameContext): HTMLElement {
+  return h('button', {
+    id: 'rematch', class: 'primary',
+    onclick: async () => {
+      try {
+        const r = await api.rematch(ctx.id);
+        if (r.invite) sessionStorage.setItem(`invite-${r.game.id}`, r.invite);
+        location.hash = `#/game/${r.game.id}`;
+      } catch (e) {
+        toast((e as Error).message, 'error');
+      }
+    },
+  }, 'Rematch');
+}
