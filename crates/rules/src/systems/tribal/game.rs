@@ -30,7 +30,7 @@ pub enum Action {
     Decline,
     /// Leave one's occupier.
     Independence,
-    /// The clock ran out (sent by the server): see [`TribalGame::timeout_action`].
+    /// The clock ran out (sent by the server): see [`TribalGame::timeout_input`].
     Timeout,
     /// Two dice, as the server rolled them.
     Dice(u8, u8),
