@@ -71,7 +71,7 @@ deadline_ms: number | null,
  */
 left_ms: number | null, };
 
-export type ClockKind = { "kind": "none" } | { "kind": "per_turn", turn_ms: number, cleanup_ms: number, } | { "kind": "classic", time: TimeControl, };
+export type ClockKind = { "kind": "none" } | { "kind": "per_turn", turn_ms: number, decision_ms: number, } | { "kind": "classic", time: TimeControl, };
 
 export type TimeControl = { "kind": "none" } | { "kind": "absolute", main_seconds: number, } | { "kind": "fischer", main_seconds: number, increment_seconds: number, } | { "kind": "byo_yomi", main_seconds: number, periods: number, period_seconds: number, };
 
@@ -425,7 +425,11 @@ reaction: TribalReaction | null,
  */
 replace: Array<number>, outcome: Outcome | null, events: Array<TribalEvent>, };
 
-export type TribalEvent = { "event": "rolled_off", player: Player, dice: [number, number], total: number, } | { "event": "order", order: Array<Player>, } | { "event": "start_chosen", player: Player, node: number, } | { "event": "rolled", player: Player, dice: [number, number], range: number, doubles: boolean, } | { "event": "placed", player: Player, node: number, handicap: boolean, } | { "event": "captured", player: Player | null, nodes: Array<number>, owners: Array<Player>, shares: Array<[Player, number]>, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "forgone", player: Player, handicap: boolean, } | { "event": "surrender_offered", player: Player, to: Player, } | { "event": "surrender_accepted", player: Player, to: Player, previous: Player | null, } | { "event": "surrender_declined", player: Player, to: Player, } | { "event": "independent", player: Player, from: Player, } | { "event": "drew", player: Player, doubles: boolean, } | { "event": "returned", player: Player, } | { "event": "discarded", player: Player, card: TribalCard, } | { "event": "card_played", player: Player, card: TribalCard, } | { "event": "moved", player: Player, from: number, to: number, } | { "event": "lifted", player: Player, node: number, } | { "event": "traded", player: Player, with: Player, gave: Array<number>, took: Array<number>, } | { "event": "rejected", player: Player, mover: Player, card: TribalCard, } | { "event": "not_rejected", mover: Player, } | { "event": "timed_out", player: Player, } | { "event": "clean_up_started" } | { "event": "dead_chosen", player: Player, nodes: Array<number>, } | { "event": "dead_removed", owner: Player, node: number, to: Player | null, } | { "event": "filled_in", team: Player, territory: number, prisoners: number, left: number, overflow: Array<[Player, number]>, } | { "event": "game_over", ranking: Array<Player>, scores: Array<number>, };
+export type TribalCardPlay = { card: TribalCard, placed: Array<number>, 
+/**
+ * Pair Place: the first node, waiting for its neighbour.
+ */
+pair: number | null, steps_left: number, };
 
 export type TribalCard = "no_move" | "extra_move" | "reject" | "reject_and_replace" | "move_anywhere" | "pair_place" | "replace_any" | "move_two" | "move_three" | "points3" | "points5" | "trade1_for2" | "trade2_for5" | "trade3_for8";
 
@@ -439,11 +443,7 @@ placed: Array<number>,
  */
 asked: boolean, can_reject: boolean, can_replace: boolean, };
 
-export type TribalCardPlay = { card: TribalCard, placed: Array<number>, 
-/**
- * Pair Place: the first node, waiting for its neighbour.
- */
-pair: number | null, steps_left: number, };
+export type TribalEvent = { "event": "rolled_off", player: Player, dice: [number, number], total: number, } | { "event": "order", order: Array<Player>, } | { "event": "start_chosen", player: Player, node: number, } | { "event": "rolled", player: Player, dice: [number, number], range: number, doubles: boolean, } | { "event": "placed", player: Player, node: number, handicap: boolean, } | { "event": "captured", player: Player | null, nodes: Array<number>, owners: Array<Player>, shares: Array<[Player, number]>, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "forgone", player: Player, handicap: boolean, } | { "event": "surrender_offered", player: Player, to: Player, } | { "event": "surrender_accepted", player: Player, to: Player, previous: Player | null, } | { "event": "surrender_declined", player: Player, to: Player, } | { "event": "independent", player: Player, from: Player, } | { "event": "drew", player: Player, doubles: boolean, } | { "event": "returned", player: Player, } | { "event": "discarded", player: Player, card: TribalCard, } | { "event": "card_played", player: Player, card: TribalCard, } | { "event": "moved", player: Player, from: number, to: number, } | { "event": "lifted", player: Player, node: number, } | { "event": "traded", player: Player, with: Player, gave: Array<number>, took: Array<number>, } | { "event": "rejected", player: Player, mover: Player, card: TribalCard, } | { "event": "not_rejected", mover: Player, } | { "event": "timed_out", player: Player, } | { "event": "clean_up_started" } | { "event": "dead_chosen", player: Player, nodes: Array<number>, } | { "event": "dead_removed", owner: Player, node: number, to: Player | null, } | { "event": "filled_in", team: Player, territory: number, prisoners: number, left: number, overflow: Array<[Player, number]>, } | { "event": "game_over", ranking: Array<Player>, scores: Array<number>, };
 
 export type TribalPlayer = { player: number, name: string, color: string, 
 /**
@@ -523,6 +523,8 @@ stone_radius: number,
  */
 ko: string | null, hash: string, outcome: Outcome | null, };
 
+export type GroupView = { player: number, stones: Array<number>, liberties: Array<number>, };
+
 export type GengoPlayer = { player: number, name: string, color: string, 
 /**
  * Labels of the player's stones.
@@ -548,8 +550,6 @@ area_score: number,
  * The score that decides (by the `scoring` setting).
  */
 score: number, resigned: boolean, };
-
-export type GroupView = { player: number, stones: Array<number>, liberties: Array<number>, };
 
 export type GengoMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" };
 
@@ -601,6 +601,10 @@ dropped: number | null, hash: string, outcome: Outcome | null, };
 
 export type WayColour = "black" | "white";
 
+export type WayMoveView = { from: number, count: number, dir: number, to: number, landing: WayLanding, };
+
+export type WayLanding = "empty" | "stack" | "capture" | "push" | "push_capture";
+
 export type WayPlayer = { player: number, name: string, 
 /**
  * The seat's colour (seat 0 is Black until the pie's choice).
@@ -622,10 +626,6 @@ stone_count: number,
  * Labels of the nodes holding the seat's stacks.
  */
 stones: Array<string>, resigned: boolean, };
-
-export type WayMoveView = { from: number, count: number, dir: number, to: number, landing: WayLanding, };
-
-export type WayLanding = "empty" | "stack" | "capture" | "push" | "push_capture";
 
 export type WayMove = { "type": "pie_stone", node?: number | null, at?: string | null, colour: WayColour, } | { "type": "choose_side", colour: WayColour, } | { "type": "drop", node?: number | null, at?: string | null, } | { "type": "move", from?: number | null, from_at?: string | null, to?: number | null, to_at?: string | null, count?: number | null, dir?: number | null, } | { "type": "end_turn" } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" };
 

@@ -370,6 +370,18 @@ impl AnyGame {
         dispatch!(self, g => RuleSystem::public_seats(g))
     }
 
+    /// The seats waiting, as `viewer` may be told: the public list, less the viewer's own seat
+    /// once it has answered (its own answer is no secret to it).
+    pub fn waiting_for_viewer(&self, viewer: Viewer) -> Vec<Player> {
+        let mut seats = self.public_waiting_for();
+        if let Viewer::Seat(me) = viewer
+            && !self.turn().seats.contains(&me)
+        {
+            seats.retain(|&p| p != me);
+        }
+        seats
+    }
+
     /// `seat`'s input as `viewer` may see it: hidden parts (a drawn card, a secret answer) left
     /// out. None: unchanged.
     pub fn redact(&self, seat: Player, input: &Object, viewer: Viewer) -> Option<Object> {

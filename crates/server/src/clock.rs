@@ -26,8 +26,13 @@ pub enum ClockKind {
     /// Untimed.
     None,
     /// The rule system's own clock: every turn has `turn_ms`, a decision of several seats at
-    /// once (GoBeyond's Clean-Up) has `cleanup_ms` (0 = unlimited).
-    PerTurn { turn_ms: i64, cleanup_ms: i64 },
+    /// once (GoBeyond's Clean-Up) has `decision_ms` (0 = unlimited; stored clocks before this
+    /// name said `cleanup_ms`).
+    PerTurn {
+        turn_ms: i64,
+        #[serde(alias = "cleanup_ms")]
+        decision_ms: i64,
+    },
     /// The game's time control, `{"kind": "classic", "time": {...}}` (see [`Clock::from_stored`]
     /// for the first version's form).
     #[serde(rename = "classic")]
@@ -75,8 +80,8 @@ impl Clock {
     }
 
     /// Starts a turn of `player` (`None`: Clean-Up, or nobody) at `now`, and sets the deadline.
-    pub fn start_turn(&mut self, player: Option<usize>, cleanup: bool, now: i64) {
-        self.start_decision(player, cleanup, None, now);
+    pub fn start_turn(&mut self, player: Option<usize>, simultaneous: bool, now: i64) {
+        self.start_decision(player, simultaneous, None, now);
     }
 
     /// [`Clock::start_turn`], with the rule system's own time for a decision of several seats
@@ -84,20 +89,18 @@ impl Clock {
     pub fn start_decision(
         &mut self,
         player: Option<usize>,
-        cleanup: bool,
+        simultaneous: bool,
         decision_ms: Option<i64>,
         now: i64,
     ) {
         self.turn_started_ms = now;
         self.deadline_ms = match (self.control, player) {
             (ClockKind::None, _) => None,
-            (ClockKind::PerTurn { cleanup_ms, .. }, _) if cleanup => {
-                (cleanup_ms > 0).then_some(now + cleanup_ms)
-            }
+            (ClockKind::PerTurn { decision_ms: ms, .. }, _) if simultaneous => (ms > 0).then_some(now + ms),
             (ClockKind::PerTurn { turn_ms, .. }, Some(_)) => (turn_ms > 0).then_some(now + turn_ms),
             // A decision of several seats at once (classic Go's dead stones) under a time
             // control: a fixed time, after which the clock accepts for whoever has not.
-            (ClockKind::Control { time: tc }, None) if cleanup => {
+            (ClockKind::Control { time: tc }, None) if simultaneous => {
                 (tc != TimeControl::None).then_some(now + decision_ms.unwrap_or(DECISION_MS))
             }
             (ClockKind::Control { time: tc }, Some(p)) => {
@@ -210,7 +213,7 @@ mod tests {
 
     #[test]
     fn gobeyond_turns_and_cleanup_have_their_own_limits() {
-        let mut c = Clock::new(ClockKind::PerTurn { turn_ms: 20_000, cleanup_ms: 60_000 }, 3);
+        let mut c = Clock::new(ClockKind::PerTurn { turn_ms: 20_000, decision_ms: 60_000 }, 3);
         c.start_turn(Some(2), false, 5);
         assert_eq!(c.deadline_ms, Some(20_005));
         c.start_turn(None, true, 100);

@@ -239,7 +239,7 @@ struct Table {
 /// The rule system's own clock when it has one, else the game's time control.
 fn clock_kind(setup: &GameSetup) -> ClockKind {
     match setup.rules.info().ok().and_then(|i| i.clock(&setup.rules.settings)) {
-        Some(c) => ClockKind::PerTurn { turn_ms: c.turn_ms, cleanup_ms: c.decision_ms },
+        Some(c) => ClockKind::PerTurn { turn_ms: c.turn_ms, decision_ms: c.decision_ms },
         None => ClockKind::Control { time: setup.time },
     }
 }
@@ -305,12 +305,12 @@ impl Table {
         };
         table.load_ratings().await?;
         if status == Status::Live {
-            let (player, cleanup) = table.turn();
+            let (player, simultaneous) = table.turn();
             // The current turn goes on from when it began (stored with the clock): the time
             // already used, the server's downtime included, is charged, never given back.
             let began = if table.clock.turn_started_ms > 0 { table.clock.turn_started_ms } else { now_ms() };
             let decision = table.game.decision_ms();
-            table.clock.start_decision(player, cleanup, decision, began);
+            table.clock.start_decision(player, simultaneous, decision, began);
             if table.game.outcome().is_some() {
                 // Finished in the log but not marked (a crash between the two writes).
                 table.finish().await?;
@@ -548,7 +548,7 @@ impl Table {
 
     /// Applies, logs, acknowledges: the one path for every action (humans, bots, the clock).
     async fn commit(&mut self, seat: usize, input: Object) -> Result<u64, ApiError> {
-        let (before_player, before_cleanup) = self.turn();
+        let (before_player, before_simultaneous) = self.turn();
         let prior_clock = self.clock.clone();
         self.game.submit(Player(seat as u8), &input).map_err(ApiError::Refused)?;
         // Logged and broadcast in the system's own written form (placements with both the
@@ -559,12 +559,12 @@ impl Table {
             None => RecordedAction { player: seat as u8, input },
         };
         let now = now_ms();
-        let (player, cleanup) = self.turn();
-        if before_player == Some(seat) && !before_cleanup {
+        let (player, simultaneous) = self.turn();
+        if before_player == Some(seat) && !before_simultaneous {
             self.clock.end_turn(seat, now);
         }
-        if (player, cleanup) != (before_player, before_cleanup) || !cleanup {
-            self.clock.start_decision(player, cleanup, self.game.decision_ms(), now);
+        if (player, simultaneous) != (before_player, before_simultaneous) || !simultaneous {
+            self.clock.start_decision(player, simultaneous, self.game.decision_ms(), now);
         }
         let text = serde_json::to_string(&action).map_err(|e| ApiError::Internal(e.to_string()))?;
         let clock = stored_clock(&self.clock)?;
@@ -641,12 +641,12 @@ impl Table {
             self.gone = true;
             return;
         }
-        let (player, cleanup) = self.turn();
+        let (player, simultaneous) = self.turn();
         let now = now_ms();
         if self.clock.deadline_ms.is_none_or(|d| d > now) {
             return;
         }
-        if cleanup {
+        if simultaneous {
             for p in self.game.waiting_for() {
                 if let Err(e) = self.commit(p.index(), self.game.timeout_input(p)).await {
                     tracing::error!(game = self.id, error = %e, "Clean-Up timeout failed");
@@ -731,12 +731,14 @@ impl Table {
                 Some(SeqAction { seq, action })
             })
             .collect();
+        let mut info = self.info();
+        info.waiting_for = self.game.waiting_for_viewer(viewer).iter().map(|p| p.0).collect();
         ServerMessage::Sync {
             game: self.id,
             seq: self.seq(),
             since: from,
             actions,
-            info: self.info(),
+            info,
             state: (self.status != Status::Open).then(|| self.game.view(viewer, &self.names(), true)),
             events: self.game.events_json(0),
         }
@@ -764,7 +766,6 @@ impl Table {
         let names = self.names();
         let clock = timed.then(|| self.clock.view(now_ms()));
         let events = self.game.events_json(self.events_sent);
-        let waiting_for: Vec<u8> = self.game.public_waiting_for().iter().map(|p| p.0).collect();
         let text = |viewer: Viewer| -> Arc<str> {
             ServerMessage::Update {
                 game: self.id,
@@ -775,7 +776,7 @@ impl Table {
                     .map_or_else(|| action.clone(), |input| RecordedAction { player: action.player, input }),
                 events: events.clone(),
                 state: self.game.view(viewer, &names, false),
-                waiting_for: waiting_for.clone(),
+                waiting_for: self.game.waiting_for_viewer(viewer).iter().map(|p| p.0).collect(),
                 clock: clock.clone(),
                 status: self.status,
             }

@@ -75,8 +75,8 @@ impl Table {
         self.settings_from_history().await?;
         let names: Vec<String> = self.seats.iter().map(seat_name).collect();
         self.game = self.setup.new_game(&names)?;
-        let (player, cleanup) = self.turn();
-        self.clock.start_decision(player, cleanup, self.game.decision_ms(), now_ms());
+        let (player, simultaneous) = self.turn();
+        self.clock.start_decision(player, simultaneous, self.game.decision_ms(), now_ms());
         let clock = serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?;
         self.store.start_game(self.id, &clock, self.fence.as_ref()).await?;
         self.status = Status::Live;

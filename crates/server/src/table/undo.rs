@@ -151,8 +151,8 @@ impl Table {
         let now = now_ms();
         let mut clock = self.clock.clone();
         self.game = replayed.game;
-        let (player, cleanup) = self.turn();
-        clock.start_decision(player, cleanup, self.game.decision_ms(), now);
+        let (player, simultaneous) = self.turn();
+        clock.start_decision(player, simultaneous, self.game.decision_ms(), now);
         let stored = stored_clock(&clock)?;
         if let Err(e) =
             self.store.append_action(self.id, seq, &text, stored.as_deref(), self.fence.as_ref()).await
