@@ -17,6 +17,9 @@
 //! - [`GengoGame`]: Gengo, Go on a finer grid with overlap and neighbour regions ([`GengoRules`]).
 //! - [`GoBeyondGame`]: the GoBeyond rules (PlayPoints, Reserved nodes, Clean-Up) with the
 //!   settings of [`GoBeyondRules`]; every effect is a [`gobeyond::Event`].
+//! - [`TribalGame`]: Tribal multiplayer Go, 2 to 8 tribes placing within a range of their stones
+//!   (dice, or a fixed range in the Pro variant), shared spoils, alliances and the cards of the
+//!   casual game, with hidden hands ([`TribalRules`]).
 //! - [`WayOfGoGame`] and [`BesiegeGame`]: The Way of Go and BeSiege, stones that move along
 //!   the map's lines as far as their group has liberties (one engine, [`way_of_go`]).
 //!

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use gobeyond_rules::{
     ClassicRules, Game, Player,
-    classic::GameState,
+    classic::ClassicView,
     classic::{Action, ClassicGame},
     record::{MapSource, PlayerInfo, Record, RecordError},
     sgf,
@@ -76,7 +76,7 @@ fn records_replay_and_report_bad_actions() {
     let r = Record::from_json(text).unwrap();
     let g = r.replay_as::<gobeyond_rules::ClassicGame>().unwrap();
     assert_eq!(g.moves().len(), 3);
-    let state = serde_json::to_value(GameState::of(&g, &r.players)).unwrap();
+    let state = serde_json::to_value(ClassicView::of(&g, &r.players)).unwrap();
     assert_eq!(state["players"][0]["stones"][0], "C3");
     assert_eq!(state["to_move"], 0);
     assert_eq!(state["status"], "playing");

@@ -1,8 +1,9 @@
-//! Gengo (`shared/specs/gengo.md`), one situation each: the document's liberty counts, captures in
-//! the corner, suicide and friendly fire with each removal order, the singleton ko and passes,
-//! both scores, the end, handicap, the options, region validation — then the classic regions
-//! against the classic engine move by move on every map family, and random games whose
-//! incremental board always equals one rebuilt from its stones.
+//! Gengo (`docs/rules/spec/gengo.md`, whose rule and reading numbers the comments cite), one
+//! situation each: the document's liberty counts, captures in the corner, suicide and friendly fire
+//! with each removal order, the singleton ko and passes, both scores, the end, handicap, the
+//! options, region validation — then the classic regions against the classic engine move by move on
+//! every map family, and random games whose incremental board always equals one rebuilt from its
+//! stones.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod diagram;

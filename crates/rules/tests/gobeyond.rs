@@ -1,7 +1,7 @@
-//! GoBeyond rules, one situation each: the rule document's worked examples first, then the
-//! turn phases, end conditions, Clean-Up and ranking. Positions come from diagrams (`X` seat 0,
-//! `O` seat 1, `A`..`H` seats 0..7 in many-player diagrams, `.` empty; the top line is the top
-//! row, so with GTP labels the bottom line is row 1).
+//! GoBeyond rules (`docs/rules/gobeyond.md`), one situation each: the worked examples first (its
+//! section "Worked examples"), then the turn phases, end conditions, Clean-Up and ranking.
+//! Positions come from diagrams (`X` seat 0, `O` seat 1, `A`..`H` seats 0..7 in many-player
+//! diagrams, `.` empty; the top line is the top row, so with GTP labels the bottom line is row 1).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on setup failures
 
 mod diagram;
@@ -40,7 +40,7 @@ fn since(game: &GoBeyondGame, from: usize) -> &[Event] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The document's worked examples.
+// The worked examples (`docs/rules/gobeyond.md`, "Worked examples").
 
 /// "Surround to Capture" and "Only Emptiness remains": Black's L-shaped group of four has two
 /// liberties, the lone White stone to its right one. Black fills it: the White stone is captured

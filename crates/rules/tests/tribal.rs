@@ -1,6 +1,6 @@
-//! Tribal Go (`shared/specs/tribal.md`), one situation each: the document's examples (the
-//! handicap order, the spoils split), the roll-off and the dice range, alliances, the end with
-//! Clean-Up and fill-in, refusals, and records that replay.
+//! Tribal Go (`docs/rules/spec/tribal.md`, whose rule numbers the comments cite), one situation
+//! each: the document's examples (the handicap order, the spoils split), the roll-off and the dice
+//! range, alliances, the end with Clean-Up and fill-in, refusals, and records that replay.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::sync::Arc;

@@ -1,4 +1,4 @@
-//! Tribal Go's cards (`shared/specs/tribal.md` rules 17–21, 34–48): draws on a pass and on a
+//! Tribal Go's cards (`docs/rules/spec/tribal.md`, rules 17–21, 34–48): draws on a pass and on a
 //! pair, the hand limit, each card's effect, the reaction window with Reject and Reject and
 //! Replace (a full undo), hidden hands, and refusals with their reasons.
 #![allow(clippy::unwrap_used, clippy::expect_used)]

@@ -1,9 +1,10 @@
-//! The Way of Go and BeSiege (`shared/specs/way-of-go.md`, `besiege.md`), one situation each:
-//! exact range, jumping, the board's edge, a drop shrinking an enemy's range, the sacrifice,
-//! the four kinds of turn, contracts reached in one round, the push, the pie, forced passes;
-//! BeSiege's neutral drops, the document's stack example (4, 6 and 5), stacks built, split and
-//! captured with the difference left, the end with no turn — then random games on four map
-//! families whose stones are conserved, whose refusals change nothing and whose records replay.
+//! The Way of Go and BeSiege (`docs/rules/spec/way-of-go.md` and `docs/rules/spec/besiege.md`,
+//! whose rule and reading numbers the comments cite), one situation each: exact range, jumping, the
+//! board's edge, a drop shrinking an enemy's range, the sacrifice, the four kinds of turn,
+//! contracts reached in one round, the push, the pie, forced passes; BeSiege's neutral drops, the
+//! document's stack example (4, 6 and 5), stacks built, split and captured with the difference
+//! left, the end with no turn — then random games on four map families whose stones are conserved,
+//! whose refusals change nothing and whose records replay.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::sync::Arc;

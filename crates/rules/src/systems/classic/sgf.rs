@@ -1,4 +1,4 @@
-//! SGF FF[4] for two-player games on rectangular boards: import into a [`Record`], export from a
+//! SGF `FF[4]` for two-player games on rectangular boards: import into a [`Record`], export from a
 //! [`ClassicGame`]. Only the main line is read (the first variation at every branch).
 //! Properties: `SZ KM RU HA AB AW PB PW RE DT PL`, moves `B W` (pass as `[]`, or `[tt]` on boards
 //! up to 19×19).

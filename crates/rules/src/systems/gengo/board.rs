@@ -6,6 +6,8 @@
 //! liberties are the empty spaces in its stones' neighbour regions. Groups are circular lists
 //! of stones with a head, merged on placement; they are only ever removed whole, so removal
 //! never splits a group.
+//!
+//! Readings (A2) are those of `docs/rules/spec/gengo.md`.
 
 use std::sync::Arc;
 

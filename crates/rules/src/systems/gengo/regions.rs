@@ -2,13 +2,13 @@
 //! spaces whose stones a placement there can touch — built once per (map, regions) as flat
 //! arrays, so that play never allocates.
 //!
-//! On a plain rectangular grid, offset regions are applied to the grid coordinates and clipped
-//! at the edges. Everywhere else regions come from the graph (`shared/specs/gengo.md` §3): G⁺
-//! is the map graph plus its diagonals ([`PlayoutTables`]); the overlap of `p` is the G⁺-ball
-//! of radius `overlap_radius`, and its neighbours the nodes farther than that but within
-//! `neighbour_radius` G⁺-steps and `max_graph_distance` plain steps. With radii 1, 2 and
-//! distance 3 that is exactly the document's 3×3 block and 5×5 ring without corners on square
-//! grids (a test compares them node by node).
+//! On a plain rectangular grid, offset regions are applied to the grid coordinates and clipped at
+//! the edges. Everywhere else regions come from the graph (`docs/rules/spec/gengo.md`, section 3):
+//! G⁺ is the map graph plus its diagonals ([`PlayoutTables`]); the overlap of `p` is the G⁺-ball of
+//! radius `overlap_radius`, and its neighbours the nodes farther than that but within
+//! `neighbour_radius` G⁺-steps and `max_graph_distance` plain steps. With radii 1, 2 and distance 3
+//! that is exactly the document's 3×3 block and 5×5 ring without corners on square grids (a test
+//! compares them node by node).
 
 use std::collections::VecDeque;
 

@@ -1,6 +1,7 @@
-//! Area counting (rule 24, A6): a space overlapped by one colour only is that colour's; one
-//! overlapped by both is neutral; an empty area (spaces no stone overlaps, connected through
-//! the map's adjacency) is a colour's when every space bordering it is that colour's alone.
+//! Area counting (`docs/rules/spec/gengo.md`, rule 24 and reading A6): a space overlapped by one
+//! colour only is that colour's; one overlapped by both is neutral; an empty area (spaces no stone
+//! overlaps, connected through the map's adjacency) is a colour's when every space bordering it is
+//! that colour's alone.
 
 use gobeyond_maps::{Map, NodeId};
 

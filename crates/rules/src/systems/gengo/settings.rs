@@ -1,5 +1,6 @@
-//! Gengo's settings (`shared/specs/gengo.md` rules 19–26): every question the document leaves
-//! open ("The best rules are not yet clear") is a setting, with the document's default.
+//! Gengo's settings (`docs/rules/spec/gengo.md`, rules 19–26; the rule and reading numbers
+//! below are that spec's): every question the document leaves open ("The best rules are not yet
+//! clear") is a setting, with the document's default.
 
 use serde::{Deserialize, Serialize};
 

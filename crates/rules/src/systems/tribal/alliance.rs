@@ -1,5 +1,5 @@
-//! Alliances (rules 49–56): contact counts and who may surrender to whom. Accepting,
-//! switching and independence are turns, in the game's flow.
+//! Alliances (`docs/rules/spec/tribal.md`, rules 49–56): contact counts and who may surrender to
+//! whom. Accepting, switching and independence are turns, in the game's flow.
 
 use super::{Illegal, TribalGame};
 use crate::Player;

@@ -1,6 +1,7 @@
 //! Tribal Go's own small board: stones by owner, groups by team (allies group together, and a
 //! group may stand without liberties after an alliance changes), the range along the map,
-//! placements with captures, spoils, suicide and ko.
+//! placements with captures, spoils, suicide and ko. Rules and readings are those of
+//! `docs/rules/spec/tribal.md`.
 
 use std::collections::HashSet;
 

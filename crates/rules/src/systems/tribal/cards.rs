@@ -1,7 +1,7 @@
-//! The cards of the casual game (rules 34–46): the 14 kinds with the document's counts and
-//! texts, and the deck — a face-down pile drawn at random (the server draws; the outcome is
-//! logged as an input), the cards returned under it, the discard pile and the banked points
-//! cards.
+//! The cards of the casual game (`docs/rules/spec/tribal.md`, rules 34–46, whose numbers the
+//! comments below cite): the 14 kinds with the document's counts and texts, and the deck — a
+//! face-down pile drawn at random (the server draws; the outcome is logged as an input), the cards
+//! returned under it, the discard pile and the banked points cards.
 //!
 //! The pile is a multiset rather than an order: a uniformly random draw from what is left is a
 //! shuffled deck, and no deck order then exists that a client could learn.

@@ -1,6 +1,7 @@
-//! The end (rules 59–70): groups left without liberties are removed and shared out, a Clean-Up
-//! of dead stones, prisoners filled into their colours' territory with the overflow to the
-//! holders, card points, and the ranking.
+//! The end (`docs/rules/spec/tribal.md`, rules 59–70, whose numbers the comments below cite):
+//! groups left without liberties are removed and shared out, a Clean-Up of dead stones, prisoners
+//! filled into their colours' territory with the overflow to the holders, card points, and the
+//! ranking.
 
 use std::collections::HashSet;
 

@@ -1,5 +1,6 @@
-//! Tribal Go's settings (`shared/specs/tribal.md` rules 2, 10, 13, 33, 71–73): every choice the
-//! document leaves open is a setting with a default.
+//! Tribal Go's settings (`docs/rules/spec/tribal.md`, rules 2, 10, 13, 33, 71–73; the rule and
+//! reading numbers below are that spec's): every choice the document leaves open is a setting
+//! with a default.
 
 use serde::{Deserialize, Serialize};
 

@@ -2,6 +2,9 @@
 //! empty; The Way of Go never stacks, so its heights are 0 or 1), level-groups and their
 //! liberties, ranges, straight-line destinations and the points each colour attacks.
 //!
+//! TWoG rules and readings are those of `docs/rules/spec/way-of-go.md`, BeSiege rules those of
+//! `docs/rules/spec/besiege.md`.
+//!
 //! Nothing is ever removed for lack of liberties here (TWoG rule 18): a group without liberties
 //! just cannot move. Groups are found on demand, with a per-thread scratch so that queries take
 //! `&self` and allocate nothing once warm.
@@ -294,7 +297,7 @@ impl StackBoard {
     }
 
     /// Every straight move of the top `count` stones of `from`, whatever lands there (moves
-    /// that end on their own start, A9, are left out).
+    /// that end on their own start, TWoG A9, are left out).
     pub fn steps(&self, from: NodeId, count: u8, mut each: impl FnMut(Step)) {
         let range = self.range(from, count);
         if range == 0 {

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::system::SettingsError;
 
-/// The Way of Go's settings (`shared/specs/way-of-go.md`). Missing fields take these defaults.
+/// The Way of Go's settings (rule and reading numbers: `docs/rules/spec/way-of-go.md`). Missing
+/// fields take these defaults.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct WayOfGoRules {
@@ -28,7 +29,7 @@ impl Default for WayOfGoRules {
     }
 }
 
-/// BeSiege's settings (`shared/specs/besiege.md`).
+/// BeSiege's settings (rule and reading numbers: `docs/rules/spec/besiege.md`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct BesiegeRules {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use gobeyond_maps::{Map, NodeId};
 use serde::{Deserialize, Serialize};
 
-use super::{Action, ClassicGame, ClassicRules, Extra, GameState, Illegal, PRESETS};
+use super::{Action, ClassicGame, ClassicRules, ClassicView, Extra, Illegal, PRESETS};
 use crate::{
     Game, Outcome, Player,
     record::PlayerInfo,
@@ -147,7 +147,7 @@ impl RuleSystem for ClassicGame {
     type Settings = ClassicRules;
     type Move = Move;
     type Event = Event;
-    type View = GameState;
+    type View = ClassicView;
 
     fn presets() -> &'static [Preset] {
         PRESETS
@@ -312,8 +312,8 @@ impl RuleSystem for ClassicGame {
         ClassicGame::events(self)
     }
 
-    fn view(&self, _: Viewer, names: &[PlayerInfo], _: bool) -> GameState {
-        GameState::of(self, names)
+    fn view(&self, _: Viewer, names: &[PlayerInfo], _: bool) -> ClassicView {
+        ClassicView::of(self, names)
     }
 
     fn sgf(&self, players: &[PlayerInfo], date: Option<&str>) -> Option<Result<String, String>> {

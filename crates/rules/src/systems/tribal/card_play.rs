@@ -1,8 +1,11 @@
-//! The cards in play (rules 17, 19, 21, 35–48): draws, each card's effect, the reaction window
-//! in which other players may reject a Play, and the hand limit.
+//! The cards in play (rules 17, 19, 21, 35–48 of the spec): draws, each card's effect, the reaction
+//! window in which other players may reject a Play, and the hand limit.
 //!
 //! A Play that can be rejected keeps a [`Snapshot`] of everything it may change, so that a
 //! Reject undoes it completely, the positions it made leaving the superko history.
+//!
+//! Rule numbers and readings A1–A17 are those of `docs/rules/spec/tribal.md`; A18 and later are
+//! the project's own readings (`docs/rules/tribal.md`, "Interpretations").
 
 use gobeyond_maps::NodeId;
 
@@ -434,7 +437,7 @@ impl TribalGame {
                 return Ok(());
             }
             (card, a) => {
-                return Err(Illegal::NotNow(super::action_name(a), card.title()));
+                return Err(Illegal::NotNow(super::game::action_name(a), card.title()));
             }
         }
         if play.placed.len() >= play.steps() || play.card == Card::PairPlace {
@@ -519,10 +522,10 @@ impl TribalGame {
         if ok { Ok(()) } else { Err(Illegal::NoPair(a)) }
     }
 
-    /// Rule 45: `give` of `p`'s prisoners to `q` and `take` of `q`'s to `p`. The colours are
-    /// chosen for `p`, in `p`'s favour (A18): `q`'s own colour first when giving (it goes back
-    /// to `q`'s supply, so `q` gains no prisoner), then the colours held most; when taking,
-    /// never `p`'s own colour while another is there, the colours held most first.
+    /// Rule 45: `give` of `p`'s prisoners to `q` and `take` of `q`'s to `p`. The colours are chosen
+    /// for `p`, in `p`'s favour (A18, `docs/rules/tribal.md`): `q`'s own colour first when giving
+    /// (it goes back to `q`'s supply, so `q` gains no prisoner), then the colours held most; when
+    /// taking, never `p`'s own colour while another is there, the colours held most first.
     fn trade(&mut self, p: Player, card: Card, q: Player) -> Result<(), Illegal> {
         let Some((give, take)) = card.trade() else { return Ok(()) };
         if q == p || q.index() >= self.players {

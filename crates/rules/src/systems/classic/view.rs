@@ -12,7 +12,7 @@ use crate::{
 /// The state of a game as JSON: what `gobeyond replay` prints.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ClassicState"))]
-pub struct GameState {
+pub struct ClassicView {
     pub map: MapSummary,
     pub rules: RulesSpec,
     /// `playing`, `scoring` (the dead-stone phase) or `finished`.
@@ -50,8 +50,8 @@ pub struct PlayerState {
     pub resigned: bool,
 }
 
-impl GameState {
-    pub fn of(game: &ClassicGame, names: &[PlayerInfo]) -> GameState {
+impl ClassicView {
+    pub fn of(game: &ClassicGame, names: &[PlayerInfo]) -> ClassicView {
         let map = game.map();
         let board = game.board();
         let n = game.player_count();
@@ -61,7 +61,7 @@ impl GameState {
             None => game.scores_with_dead(dead),
         };
         let (without_dead, _) = regions::remove_dead(board, dead, n);
-        GameState {
+        ClassicView {
             map: MapSummary { name: map.name().into(), spec: map.spec().into(), nodes: map.len() },
             rules: RulesSpec::of::<ClassicGame>(game.rules()),
             status: if game.is_over() {

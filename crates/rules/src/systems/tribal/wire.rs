@@ -467,7 +467,7 @@ impl RuleSystem for TribalGame {
     }
 
     /// During a reaction window every other player is shown as still answering, so that
-    /// nobody learns who was quick (rule 41).
+    /// nobody learns who was quick (`docs/rules/spec/tribal.md`, rule 41).
     fn public_seats(&self) -> Vec<Player> {
         match self.phase() {
             Phase::Reaction { mover, .. } => (0..self.player_count() as u8)
