@@ -2,7 +2,7 @@
 // implements (index.ts lists them).
 
 import type { Decorations } from '../decorations';
-import type { RulesSpec } from '../protocol';
+import type { Outcome, RulesSpec } from '../protocol';
 import type { BaseMove, BaseState, MapView } from '../types';
 import type { Naming } from '../words';
 
@@ -120,6 +120,9 @@ export interface SystemUi<T extends Types = Types, S extends BaseState = T['stat
   status?(state: S, names: Naming, mine: boolean): string | null;
   /** The decision open in this state, if any. */
   decision?(state: S, map: MapView): Decision | null;
+  /** How the game ended, in the system's words ("The first capture decided."); default: "Ended
+   *  by" and the end reason. */
+  endWords?(outcome: Outcome): string;
   /** Whether a seat is out of the game (resigned). */
   resigned(state: S, seat: number): boolean;
   /** Whether the board changes with the node under the pointer (redrawn on hover). */

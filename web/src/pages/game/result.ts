@@ -38,7 +38,7 @@ export function renderResult(ctx: GameContext) {
         h('td', {}, String(o.scores[p]))))),
     ),
     ...[seat !== null ? rematchButton(ctx) : null, ctx.rematchOffer].filter((x) => x !== null),
-    h('p', {}, `Ended by ${o.reason.replace('_', ' ')}. `,
+    h('p', {}, `${model.ui.endWords?.(o) ?? `Ended by ${o.reason.replace('_', ' ')}.`} `,
       o.tie_broken ? 'Equal scores were ordered by turn position (the later first). ' : '',
       h('a', { href: `#/review/${id}`, id: 'review-link' }, 'Review the game')),
   );
