@@ -22,6 +22,8 @@
 //!   casual game, with hidden hands ([`TribalRules`]).
 //! - [`WayOfGoGame`] and [`BesiegeGame`]: The Way of Go and BeSiege, stones that move along
 //!   the map's lines as far as their group has liberties (one engine, [`way_of_go`]).
+//! - [`CaptureGame`]: Capture Go, the newcomer's game: the first to capture wins
+//!   ([`CaptureRules`]).
 //!
 //! ```
 //! use std::sync::Arc;
@@ -81,6 +83,7 @@ pub use rng::Rng;
 pub use settings::{KoRule, Scoring};
 pub use system::{Refusal, RuleSystem, Turn, Viewer};
 pub use systems::{
+    capture::{self, CaptureGame, CaptureRules},
     classic::{self, ClassicGame, ClassicRules, sgf},
     gengo::{self, GengoGame, GengoRules},
     gobeyond::{self, GoBeyondGame, GoBeyondRules},

@@ -12,7 +12,8 @@ use serde_json::{Value, value::RawValue};
 
 pub use crate::wire::{Object, to_object};
 use crate::{
-    BesiegeGame, ClassicGame, GengoGame, GoBeyondGame, Outcome, Player, PlayerInfo, TribalGame, WayOfGoGame,
+    BesiegeGame, CaptureGame, ClassicGame, GengoGame, GoBeyondGame, Outcome, Player, PlayerInfo, TribalGame,
+    WayOfGoGame,
     system::{Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, TurnClock, Viewer},
 };
 
@@ -120,6 +121,7 @@ registry! {
     Gengo: GengoGame,
     WayOfGo: WayOfGoGame,
     Besiege: BesiegeGame,
+    Capture: CaptureGame,
 }
 
 /// A rule system as the rest of the program sees it, by name: description, settings, presets,

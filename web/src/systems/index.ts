@@ -4,6 +4,7 @@
 // a line in SYSTEMS.
 
 import type { SystemName } from '../protocol';
+import { capture } from './capture';
 import { classic } from './classic';
 import { gengo } from './gengo';
 import { gobeyond } from './gobeyond';
@@ -15,7 +16,7 @@ export type * from './types';
 
 // Keyed by every name the server's registry has, so a system without a module does not
 // compile; erased here, once: pages read only what every state has.
-const SYSTEMS: Record<SystemName, SystemUi> = { gobeyond, classic, tribal, gengo, 'way-of-go': wayOfGo, besiege };
+const SYSTEMS: Record<SystemName, SystemUi> = { gobeyond, classic, tribal, gengo, 'way-of-go': wayOfGo, besiege, capture };
 
 /** The interface of a system; unknown systems get the classic one (stones, passes, resigning). */
 export function systemUi(name: string | undefined): SystemUi {

@@ -2,6 +2,7 @@
 //! (`gobeyond play`), and for classic Go the Go programs' protocol (GTP) and matches between
 //! GTP engines.
 
+mod capture;
 pub mod classic;
 mod gengo;
 mod gobeyond;
