@@ -257,9 +257,11 @@ fn play_random_game(seed: u64, budget: u64) -> (u64, u64, Option<String>) {
     let map = MapSource::Spec(spec.into());
     let names: Vec<PlayerInfo> = (0..players).map(|i| PlayerInfo { name: format!("p{i}") }).collect();
     let mut rules = system.default_rules();
-    if system.describe_settings().iter().any(|d| d.name == "passes_to_end") {
-        // Short games: every phase gets reached.
-        rules.settings.insert("passes_to_end".into(), json!(1 + rng.below(3)));
+    // Short games where the system counts passes to the end: every phase gets reached.
+    let mut short = rules.settings.clone();
+    short.insert("passes_to_end".into(), json!(1 + rng.below(3)));
+    if system.validate(&short, players).is_ok() {
+        rules.settings = short;
     }
     let record = Record::new(map.clone(), rules, names.clone());
     let Ok(mut game) = record.replay() else { return (1, 0, None) };
@@ -340,7 +342,12 @@ fn random_input(rng: &mut Rng, game: &AnyGame, seat: Player, n: u64, labels: &[S
                 input.insert("type".into(), kind);
             }
         }
-        3 => {
+        // Decisions that name stones (Clean-Up, dead stones) are sampled naming none.
+        3 if !input.contains_key("nodes") => {
+            let k = 1 + rng.below(4);
+            input.insert("nodes".into(), json!((0..k).map(|_| node(rng)).collect::<Vec<_>>()));
+        }
+        4 => {
             let kind = ["", "x", "place", "pass", "resign", "timeout"][rng.below(6) as usize];
             input.insert("type".into(), json!(kind));
             input.insert("extra".into(), json!(1));

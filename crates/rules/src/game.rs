@@ -86,7 +86,7 @@ pub enum EndReason {
     Resignation,
     /// A player ran out of time.
     Time,
-    /// A player reached their contract (The Way of Go).
+    /// A player reached their contract (The Way of Go) or the captures that win (Capture Go).
     Contract,
     /// The player to move had no legal move.
     NoLegalMove,

@@ -131,7 +131,8 @@ impl<I: Clone> InputLog<I> {
 
 /// The game as it was after its first `keep` inputs, replayed from its start through the trait
 /// (`start`, `input`, `submit`): every system's undo. None if a replayed input is refused (a
-/// system whose inputs do not replay is a bug the replay tests catch).
+/// system whose inputs do not replay is a bug the replay tests catch). The copy records its
+/// events like any new game: undo is for games people play, not for search copies.
 pub fn replay_first<S: RuleSystem>(game: &S, keep: usize) -> Option<S> {
     let mut fresh =
         S::start(game.map().clone(), game.player_count(), game.settings().clone(), &game.start_position())

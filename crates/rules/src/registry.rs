@@ -140,8 +140,7 @@ pub struct SystemInfo {
     check: fn(&Object, usize) -> Result<(), SettingsError>,
     clock: fn(&Object) -> Option<TurnClock>,
     start: fn(Arc<Map>, usize, &Object, &Start) -> Result<AnyGame, RulesError>,
-    /// Whether the system takes settings from its players' history.
-    pub uses_history: bool,
+    needs_history: fn(&Object) -> bool,
     settings_from_history: fn(&Object, &[crate::system::SeatHistory]) -> Option<Object>,
     /// The system's state, input and event types in TypeScript, for the web client.
     #[cfg(feature = "ts")]
@@ -186,7 +185,7 @@ impl SystemInfo {
                     .map(AnyGame::from)
                     .map_err(|e| RulesError::Setup(e.to_string()))
             },
-            uses_history: S::USES_HISTORY,
+            needs_history: S::needs_history,
             settings_from_history: S::settings_from_history,
             #[cfg(feature = "ts")]
             typescript: crate::typescript::SystemDeclarations::of::<S>,
@@ -227,6 +226,11 @@ impl SystemInfo {
     /// Checks settings for a game of `players`, naming the setting that is wrong.
     pub fn validate(&self, settings: &Object, players: usize) -> Result<(), SettingsError> {
         (self.check)(settings, players)
+    }
+
+    /// Whether a game with these settings takes settings from its players' history.
+    pub fn needs_history(&self, given: &Object) -> bool {
+        (self.needs_history)(given)
     }
 
     /// Settings to add from the seats' histories (see [`RuleSystem::settings_from_history`]).

@@ -182,9 +182,12 @@ pub trait RuleSystem: Game {
         None
     }
 
-    /// Whether the system takes settings from its players' history
+    /// Whether a game with the `given` settings takes settings from its players' history
     /// ([`RuleSystem::settings_from_history`]): servers look the history up only then.
-    const USES_HISTORY: bool = false;
+    fn needs_history(given: &crate::wire::Object) -> bool {
+        let _ = given;
+        false
+    }
     /// Settings a game takes from its players' past games of this system when its creator left
     /// them out (Tribal Go's handicap), given the settings given and each seat's history: the
     /// settings to add, or None. Stored with the game, so that it replays the same.

@@ -168,6 +168,7 @@ fn the_turn_limit_ends_the_game_as_passes_do() {
     assert!(g.outcome().is_none());
     place(&mut g, "C3");
     assert_eq!(g.outcome().unwrap().reason, EndReason::TurnLimit);
+    assert_eq!(g.turns_played(), 3);
     // The default: three turns per node.
     assert_eq!(CaptureRules::default().turns(81), 243);
 }

@@ -436,10 +436,11 @@ pub fn typescript() -> String {
     use gobeyond_rules::{EndReason, SYSTEMS, system::Preset};
     let cfg = ts_rs::Config::default().with_large_int("number");
     let mut decls: Vec<(String, String)> = Vec::new();
-    let mut add = |name: String, decl: String| {
-        if !decls.iter().any(|(n, _)| *n == name) {
-            decls.push((name, decl));
-        }
+    // Systems share types (The Way of Go and BeSiege, the Go words): declared once. Two
+    // different types under one name would give the client wrong types, so that is refused.
+    let mut add = |name: String, decl: String| match decls.iter().find(|(n, _)| *n == name) {
+        Some((_, known)) => assert_eq!(*known, decl, "two TypeScript types are called {name}"),
+        None => decls.push((name, decl)),
     };
     macro_rules! envelope {
         ($($t:ty),* $(,)?) => { $(add(<$t>::ident(&cfg), <$t>::decl(&cfg));)* };

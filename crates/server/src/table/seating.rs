@@ -92,7 +92,7 @@ impl Table {
     /// game's settings so that it replays the same.
     async fn settings_from_history(&mut self) -> Result<(), ApiError> {
         let Ok(system) = self.setup.rules.info() else { return Ok(()) };
-        if !system.uses_history {
+        if !system.needs_history(&self.setup.rules.settings) {
             return Ok(());
         }
         let mut history = Vec::with_capacity(self.seats.len());

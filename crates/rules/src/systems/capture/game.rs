@@ -224,6 +224,7 @@ impl CaptureGame {
         }
         self.check(action)?;
         self.log.push(seat, Input::Act(action));
+        self.turns += 1;
         match action {
             Action::Place(node) => self.place(node),
             Action::Pass => self.pass(),
@@ -244,6 +245,7 @@ impl CaptureGame {
             return Err(Illegal::NotYourTurn { player: seat });
         }
         self.log.push(seat, Input::Timeout);
+        self.turns += 1;
         self.record(Event::TimedOut { player: seat });
         self.leave(seat, EndReason::Time);
         Ok(())
@@ -306,7 +308,6 @@ impl CaptureGame {
     }
 
     fn next_turn(&mut self) {
-        self.turns += 1;
         if self.turns >= self.rules.turns(self.board.len()) {
             self.finish(EndReason::TurnLimit);
             return;

@@ -266,12 +266,15 @@ impl RuleSystem for TribalGame {
         }
     }
 
-    const USES_HISTORY: bool = true;
+    /// The handicap comes from the players' history unless the creator set it.
+    fn needs_history(given: &Object) -> bool {
+        !given.contains_key("handicap")
+    }
 
-    /// The handicap comes from the players' history (docs/rules/tribal.md, "Handicap":
-    /// −(played + won), at most −5) unless the creator set it; equal values need none.
+    /// −(played + won), at most −5, per seat (docs/rules/tribal.md, "Handicap"); equal values
+    /// need none.
     fn settings_from_history(given: &Object, history: &[SeatHistory]) -> Option<Object> {
-        if given.contains_key("handicap") {
+        if !Self::needs_history(given) {
             return None;
         }
         let values: Vec<i32> = history.iter().map(|h| super::handicap_value(h.played, h.first)).collect();
