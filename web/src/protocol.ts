@@ -261,6 +261,16 @@ reserved: Array<number | null>,
  */
 awaiting_cleanup: Array<number>, outcome: Outcome | null, events: Array<GoBeyondEvent>, };
 
+export type GoBeyondEvent = { "event": "starting_points", player: Player, points: number, } | { "event": "turn_started", turn: number, player: Player, } | { "event": "reservation_released", player: Player, node: number, } | { "event": "income", player: Player, claimed: number, points: number, } | { "event": "occupied", player: Player, node: number, cost: number, } | { "event": "captured", player: Player, victim: Player, nodes: Array<number>, award: number, } | { "event": "claims_changed", changes: Array<ClaimChange>, } | { "event": "reserved", player: Player, node: number, } | { "event": "skipped", player: Player, timeout: boolean, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "resigned", player: Player, place: number, 
+/**
+ * Resigned for them: their turn ran out `timeouts_to_resign` times in a row.
+ */
+absent?: boolean, } | { "event": "turn_limit_reached", turns: number, } | { "event": "clean_up_started", players: Array<Player>, } | { "event": "surrendered", player: Player, nodes: Array<number>, timeout: boolean, } | { "event": "stones_removed", owner: Player, nodes: Array<number>, claimant: Player | null, award: number, } | { "event": "final_bonus", player: Player, claimed: number, points: number, } | { "event": "game_over", reason: EndReason, ranking: Array<Player>, scores: Array<number>, };
+
+export type ClaimChange = { node: number, from: Player | null, to: Player | null, };
+
+export type GoBeyondPhase = "playing" | "clean_up" | "finished";
+
 export type GoBeyondNode = "occupied" | "claimed" | "reserved" | "disputed";
 
 export type GoBeyondPlayer = { player: number, name: string, color: string, 
@@ -296,16 +306,6 @@ reservation: string | null,
  * Clean-Up: labels of the stones given up, once chosen.
  */
 surrendered: Array<string> | null, };
-
-export type GoBeyondPhase = "playing" | "clean_up" | "finished";
-
-export type GoBeyondEvent = { "event": "starting_points", player: Player, points: number, } | { "event": "turn_started", turn: number, player: Player, } | { "event": "reservation_released", player: Player, node: number, } | { "event": "income", player: Player, claimed: number, points: number, } | { "event": "occupied", player: Player, node: number, cost: number, } | { "event": "captured", player: Player, victim: Player, nodes: Array<number>, award: number, } | { "event": "claims_changed", changes: Array<ClaimChange>, } | { "event": "reserved", player: Player, node: number, } | { "event": "skipped", player: Player, timeout: boolean, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "resigned", player: Player, place: number, 
-/**
- * Resigned for them: their turn ran out `timeouts_to_resign` times in a row.
- */
-absent?: boolean, } | { "event": "turn_limit_reached", turns: number, } | { "event": "clean_up_started", players: Array<Player>, } | { "event": "surrendered", player: Player, nodes: Array<number>, timeout: boolean, } | { "event": "stones_removed", owner: Player, nodes: Array<number>, claimant: Player | null, award: number, } | { "event": "final_bonus", player: Player, claimed: number, points: number, } | { "event": "game_over", reason: EndReason, ranking: Array<Player>, scores: Array<number>, };
-
-export type ClaimChange = { node: number, from: Player | null, to: Player | null, };
 
 export type GoBeyondMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "skip" } | { "type": "resign" } | { "type": "timeout" } | { "type": "surrender", nodes?: Array<number>, at?: Array<string>, } | { "type": "cleanup_timeout" };
 
@@ -425,25 +425,7 @@ reaction: TribalReaction | null,
  */
 replace: Array<number>, outcome: Outcome | null, events: Array<TribalEvent>, };
 
-export type TribalCardPlay = { card: TribalCard, placed: Array<number>, 
-/**
- * Pair Place: the first node, waiting for its neighbour.
- */
-pair: number | null, steps_left: number, };
-
 export type TribalCard = "no_move" | "extra_move" | "reject" | "reject_and_replace" | "move_anywhere" | "pair_place" | "replace_any" | "move_two" | "move_three" | "points3" | "points5" | "trade1_for2" | "trade2_for5" | "trade3_for8";
-
-export type TribalEvent = { "event": "rolled_off", player: Player, dice: [number, number], total: number, } | { "event": "order", order: Array<Player>, } | { "event": "start_chosen", player: Player, node: number, } | { "event": "rolled", player: Player, dice: [number, number], range: number, doubles: boolean, } | { "event": "placed", player: Player, node: number, handicap: boolean, } | { "event": "captured", player: Player | null, nodes: Array<number>, owners: Array<Player>, shares: Array<[Player, number]>, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "forgone", player: Player, handicap: boolean, } | { "event": "surrender_offered", player: Player, to: Player, } | { "event": "surrender_accepted", player: Player, to: Player, previous: Player | null, } | { "event": "surrender_declined", player: Player, to: Player, } | { "event": "independent", player: Player, from: Player, } | { "event": "drew", player: Player, doubles: boolean, } | { "event": "returned", player: Player, } | { "event": "discarded", player: Player, card: TribalCard, } | { "event": "card_played", player: Player, card: TribalCard, } | { "event": "moved", player: Player, from: number, to: number, } | { "event": "lifted", player: Player, node: number, } | { "event": "traded", player: Player, with: Player, gave: Array<number>, took: Array<number>, } | { "event": "rejected", player: Player, mover: Player, card: TribalCard, } | { "event": "not_rejected", mover: Player, } | { "event": "timed_out", player: Player, } | { "event": "clean_up_started" } | { "event": "dead_chosen", player: Player, nodes: Array<number>, } | { "event": "dead_removed", owner: Player, node: number, to: Player | null, } | { "event": "filled_in", team: Player, territory: number, prisoners: number, left: number, overflow: Array<[Player, number]>, } | { "event": "game_over", ranking: Array<Player>, scores: Array<number>, };
-
-export type TribalReaction = { mover: number, 
-/**
- * Where the move put stones.
- */
-placed: Array<number>, 
-/**
- * The viewer is asked and has not answered yet.
- */
-asked: boolean, can_reject: boolean, can_replace: boolean, };
 
 export type TribalPlayer = { player: number, name: string, color: string, 
 /**
@@ -478,6 +460,24 @@ cards: number,
  * Points banked by points cards.
  */
 banked: number, };
+
+export type TribalReaction = { mover: number, 
+/**
+ * Where the move put stones.
+ */
+placed: Array<number>, 
+/**
+ * The viewer is asked and has not answered yet.
+ */
+asked: boolean, can_reject: boolean, can_replace: boolean, };
+
+export type TribalEvent = { "event": "rolled_off", player: Player, dice: [number, number], total: number, } | { "event": "order", order: Array<Player>, } | { "event": "start_chosen", player: Player, node: number, } | { "event": "rolled", player: Player, dice: [number, number], range: number, doubles: boolean, } | { "event": "placed", player: Player, node: number, handicap: boolean, } | { "event": "captured", player: Player | null, nodes: Array<number>, owners: Array<Player>, shares: Array<[Player, number]>, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "forgone", player: Player, handicap: boolean, } | { "event": "surrender_offered", player: Player, to: Player, } | { "event": "surrender_accepted", player: Player, to: Player, previous: Player | null, } | { "event": "surrender_declined", player: Player, to: Player, } | { "event": "independent", player: Player, from: Player, } | { "event": "drew", player: Player, doubles: boolean, } | { "event": "returned", player: Player, } | { "event": "discarded", player: Player, card: TribalCard, } | { "event": "card_played", player: Player, card: TribalCard, } | { "event": "moved", player: Player, from: number, to: number, } | { "event": "lifted", player: Player, node: number, } | { "event": "traded", player: Player, with: Player, gave: Array<number>, took: Array<number>, } | { "event": "rejected", player: Player, mover: Player, card: TribalCard, } | { "event": "not_rejected", mover: Player, } | { "event": "timed_out", player: Player, } | { "event": "clean_up_started" } | { "event": "dead_chosen", player: Player, nodes: Array<number>, } | { "event": "dead_removed", owner: Player, node: number, to: Player | null, } | { "event": "filled_in", team: Player, territory: number, prisoners: number, left: number, overflow: Array<[Player, number]>, } | { "event": "game_over", ranking: Array<Player>, scores: Array<number>, };
+
+export type TribalCardPlay = { card: TribalCard, placed: Array<number>, 
+/**
+ * Pair Place: the first node, waiting for its neighbour.
+ */
+pair: number | null, steps_left: number, };
 
 export type TribalMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "roll" } | { "type": "forgo" } | { "type": "choose_start", node?: number | null, at?: string | null, } | { "type": "surrender", to: number, } | { "type": "accept" } | { "type": "decline" } | { "type": "independence" } | { "type": "resign" } | { "type": "timeout" } | { "type": "dice", dice: [number, number], } | { "type": "dead", nodes?: Array<number>, at?: Array<string>, } | { "type": "cleanup_timeout" } | { "type": "play_card", card: TribalCard, } | { "type": "move_stone", from?: number | null, from_at?: string | null, node?: number | null, at?: string | null, } | { "type": "trade", with: number, } | { "type": "react", answer: TribalAnswer | null, } | { "type": "discard", card: TribalCard, } | { "type": "return", card: TribalCard | null, } | { "type": "draw", card: TribalCard | null, };
 
@@ -551,9 +551,9 @@ score: number, resigned: boolean, };
 
 export type GroupView = { player: number, stones: Array<number>, liberties: Array<number>, };
 
-export type GengoMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" };
+export type GoMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" };
 
-export type GengoEvent = { "event": "placed", player: Player, node: number, } | { "event": "captured", player: Player, owner: Player, nodes: Array<number>, } | { "event": "passed", player: Player, consecutive: number, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "game_over", outcome: Outcome, };
+export type GoEvent = { "event": "placed", player: Player, node: number, } | { "event": "captured", player: Player, owner: Player, nodes: Array<number>, } | { "event": "passed", player: Player, consecutive: number, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "game_over", outcome: Outcome, };
 
 export type WayState = { map: MapSummary, rules: RulesSpec, 
 /**
@@ -599,6 +599,10 @@ moves: Array<WayMoveView>,
  */
 dropped: number | null, hash: string, outcome: Outcome | null, };
 
+export type WayMoveView = { from: number, count: number, dir: number, to: number, landing: WayLanding, };
+
+export type WayLanding = "empty" | "stack" | "capture" | "push" | "push_capture";
+
 export type WayPlayer = { player: number, name: string, 
 /**
  * The seat's colour (seat 0 is Black until the pie's choice).
@@ -622,10 +626,6 @@ stone_count: number,
 stones: Array<string>, resigned: boolean, };
 
 export type WayColour = "black" | "white";
-
-export type WayMoveView = { from: number, count: number, dir: number, to: number, landing: WayLanding, };
-
-export type WayLanding = "empty" | "stack" | "capture" | "push" | "push_capture";
 
 export type WayMove = { "type": "pie_stone", node?: number | null, at?: string | null, colour: WayColour, } | { "type": "choose_side", colour: WayColour, } | { "type": "drop", node?: number | null, at?: string | null, } | { "type": "move", from?: number | null, from_at?: string | null, to?: number | null, to_at?: string | null, count?: number | null, dir?: number | null, } | { "type": "end_turn" } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" };
 
@@ -660,10 +660,6 @@ export type CapturePlayer = { player: number, name: string, color: string, captu
  */
 stones: Array<string>, resigned: boolean, };
 
-export type CaptureMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" };
-
-export type CaptureEvent = { "event": "placed", player: Player, node: number, } | { "event": "captured", player: Player, owner: Player, nodes: Array<number>, } | { "event": "passed", player: Player, consecutive: number, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "game_over", outcome: Outcome, };
-
 /** Every rule system's name. */
 export type SystemName = 'gobeyond' | 'classic' | 'tribal' | 'gengo' | 'way-of-go' | 'besiege' | 'capture';
 
@@ -672,10 +668,10 @@ export type SystemTypes = {
   'gobeyond': { state: GoBeyondState; move: GoBeyondMove; event: GoBeyondEvent };
   'classic': { state: ClassicState; move: ClassicMove; event: ClassicEvent };
   'tribal': { state: TribalState; move: TribalMove; event: TribalEvent };
-  'gengo': { state: GengoState; move: GengoMove; event: GengoEvent };
+  'gengo': { state: GengoState; move: GoMove; event: GoEvent };
   'way-of-go': { state: WayState; move: WayMove; event: WayEvent };
   'besiege': { state: WayState; move: WayMove; event: WayEvent };
-  'capture': { state: CaptureState; move: CaptureMove; event: CaptureEvent };
+  'capture': { state: CaptureState; move: GoMove; event: GoEvent };
 };
 
 export type AnyState = SystemTypes[SystemName]['state'];

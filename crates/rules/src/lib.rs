@@ -57,6 +57,7 @@ macro_rules! clone_reusing {
 
 pub mod board;
 mod game;
+pub mod go_wire;
 pub mod kit;
 mod player;
 pub mod playout;

@@ -3,13 +3,13 @@
 // the players' guide for newcomers.
 
 import { diagram, row, sections } from '../diagrams';
-import type { CaptureEvent, CaptureState, SystemTypes } from '../protocol';
+import type { CaptureState, GoEvent, SystemTypes } from '../protocol';
 import { type Naming, plural } from '../words';
 import { goStones, onlyStones, placedAt } from './kit';
 import { defineSystem } from './types';
 
 /** The log's lines: one per move, with the stones it captured and whose they were. */
-export function describeCaptureEvents(events: CaptureEvent[], names: Naming): string[] {
+export function describeCaptureEvents(events: GoEvent[], names: Naming): string[] {
   const lines: string[] = [];
   for (const e of events) {
     switch (e.event) {
@@ -104,7 +104,7 @@ export const capture = defineSystem<SystemTypes['capture']>({
       turn_limit: 'The turn limit came: the most captures won.',
       resignation: 'Everyone else left the game.',
       time: 'Everyone else left the game (out of time).',
-    })[o.reason as string] ?? `Ended by ${o.reason.replace('_', ' ')}.`,
+    })[o.reason as string] ?? `Ended by ${o.reason.replace(/_/g, ' ')}.`,
   describeStone: (node, s) => {
     const l = s.liberties[node];
     if (l === null || l === undefined) return null;

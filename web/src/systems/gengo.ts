@@ -5,7 +5,7 @@
 
 import type { BoardView } from '../board2d';
 import { type NodeDecoration, type StoneDecoration, at } from '../decorations';
-import type { GengoEvent, GengoState, SystemTypes } from '../protocol';
+import type { GoEvent, GengoState, SystemTypes } from '../protocol';
 import type { MapView } from '../types';
 import { type Naming, plural } from '../words';
 import { diagram, row, sections } from '../diagrams';
@@ -13,7 +13,7 @@ import { goStones, goWords, placedAt } from './kit';
 import { defineSystem } from './types';
 
 /** Lines for Gengo events. */
-export function describeGengo(events: GengoEvent[], names: Naming): string[] {
+export function describeGengo(events: GoEvent[], names: Naming): string[] {
   const lines: string[] = [];
   const who = (p: number) => names.player(p);
   let played: number | null = null;

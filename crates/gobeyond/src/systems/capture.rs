@@ -3,7 +3,7 @@
 
 use gobeyond_rules::{
     CaptureGame, Game, Player,
-    capture::{Action, Event, Move},
+    capture::{Event, Move},
 };
 
 use crate::{
@@ -75,7 +75,7 @@ impl Terminal for CaptureGame {
             "pass" => Typed::Input(Move::Pass),
             "resign" => Typed::Input(Move::Resign),
             _ => match self.map().node_by_label(word) {
-                Some(v) => Typed::Input(Move::of(self.map(), Action::Place(v))),
+                Some(v) => Typed::Input(Move::place(self.map(), v)),
                 None => Typed::Say(format!("There is no point {word:?} on this map. {HELP}")),
             },
         }

@@ -95,7 +95,7 @@ impl Terminal for GengoGame {
             "pass" => Typed::Input(Move::Pass),
             "resign" => Typed::Input(Move::Resign),
             _ => match self.map().node_by_label(word) {
-                Some(n) => Typed::Input(Move::of(self.map(), gobeyond_rules::gengo::Action::Place(n))),
+                Some(n) => Typed::Input(Move::place(self.map(), n)),
                 None => Typed::Say(format!("There is no space {word:?} on this map. {HELP}")),
             },
         }

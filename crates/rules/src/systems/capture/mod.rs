@@ -6,7 +6,8 @@ mod settings;
 mod view;
 mod wire;
 
+/// Capture Go's turns are a placement, a pass or resigning: the Go-board systems' shared words.
+pub use crate::go_wire::{GoEvent as Event, GoMove as Move};
 pub use game::{Action, CaptureGame, Illegal, Input};
 pub use settings::CaptureRules;
 pub use view::{CapturePlayer, CaptureState};
-pub use wire::{Event, Move};

@@ -1,80 +1,24 @@
-//! Capture Go as a registered rule system: its wire form, events and the [`RuleSystem`]
-//! implementation.
+//! Capture Go as a registered rule system: the [`RuleSystem`] implementation, in the Go-board
+//! systems' shared words ([`crate::go_wire`]).
 
 use std::sync::Arc;
 
-use gobeyond_maps::{Map, NodeId};
-use serde::{Deserialize, Serialize};
+use gobeyond_maps::Map;
 
-use super::{Action, CaptureGame, CaptureRules, CaptureState, Input, settings::PRESETS};
+use super::{Action, CaptureGame, CaptureRules, CaptureState, Event, Input, Move, settings::PRESETS};
 use crate::{
-    Game, Outcome, Player, PlayerInfo,
+    Game, Player, PlayerInfo,
     setup::SetupError,
-    system::{
-        Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, Viewer, node_ref, resolve_node,
-    },
+    system::{Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, Viewer, resolve_node},
 };
 
-/// What a seat sends in a Capture Go game (and what records keep). A placement names its node
-/// by number (`node`), by label (`at`) or both; written records carry both.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CaptureMove"))]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Move {
-    Place {
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        node: Option<u64>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        at: Option<String>,
-    },
-    Pass,
-    Resign,
-    /// The player's time ran out: they leave the game (sent by the clock).
-    Timeout,
-}
-
-impl Move {
-    /// The wire form of an engine action.
-    pub fn of(map: &Map, action: Action) -> Move {
-        match action {
-            Action::Place(n) => {
-                let (node, at) = node_ref(map, n);
-                Move::Place { node, at }
-            }
-            Action::Pass => Move::Pass,
-            Action::Resign => Move::Resign,
-        }
+/// The wire form of an engine action.
+pub(super) fn wire(map: &Map, action: Action) -> Move {
+    match action {
+        Action::Place(n) => Move::place(map, n),
+        Action::Pass => Move::Pass,
+        Action::Resign => Move::Resign,
     }
-}
-
-/// Every effect in a Capture Go game.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CaptureEvent"))]
-#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Event {
-    Placed {
-        player: Player,
-        node: NodeId,
-    },
-    /// `player` captured `nodes` of `owner`.
-    Captured {
-        player: Player,
-        owner: Player,
-        nodes: Vec<NodeId>,
-    },
-    Passed {
-        player: Player,
-        consecutive: u32,
-    },
-    Resigned {
-        player: Player,
-    },
-    TimedOut {
-        player: Player,
-    },
-    GameOver {
-        outcome: Outcome,
-    },
 }
 
 impl RuleSystem for CaptureGame {
@@ -140,7 +84,7 @@ impl RuleSystem for CaptureGame {
     }
 
     fn to_wire(&self, action: Action) -> Move {
-        Move::of(self.map(), action)
+        wire(self.map(), action)
     }
 
     fn timeout_move(&self, _: Player) -> Move {
@@ -161,7 +105,7 @@ impl RuleSystem for CaptureGame {
 
     fn input(&self, i: usize) -> Option<(Player, Move)> {
         self.log().wire(i, |input| match *input {
-            Input::Act(a) => Move::of(self.map(), a),
+            Input::Act(a) => wire(self.map(), a),
             Input::Timeout => Move::Timeout,
         })
     }

@@ -23,5 +23,6 @@ pub use self::{
     regions::RegionTables,
     settings::{GengoKo, GengoRules, GengoScoring, Permission, Regions, SelfCaptureOrder},
     view::{GengoPlayer, GengoState, GroupView},
-    wire::{Event, Move},
 };
+/// Gengo's turns are a placement, a pass or resigning: the Go-board systems' shared words.
+pub use crate::go_wire::{GoEvent as Event, GoMove as Move};

@@ -3,78 +3,23 @@
 
 use std::sync::Arc;
 
-use gobeyond_maps::{Map, NodeId};
-use serde::{Deserialize, Serialize};
+use gobeyond_maps::Map;
 
-use super::{Action, GengoGame, GengoRules, GengoState, Illegal, Input};
+use super::{Action, Event, GengoGame, GengoRules, GengoState, Illegal, Input, Move};
 use crate::{
-    Game, Outcome, Player,
+    Game, Player,
     record::PlayerInfo,
     setup::SetupError,
-    system::{
-        Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, Viewer, node_ref, resolve_node,
-    },
+    system::{Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, Viewer, resolve_node},
 };
 
-/// What a seat sends in a Gengo game (and what records keep). A placement names its space by
-/// number (`node`), by label (`at`) or both; written records carry both.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "GengoMove"))]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Move {
-    Place {
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        node: Option<u64>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        at: Option<String>,
-    },
-    Pass,
-    Resign,
-    /// Ran out of time: loses the game (sent by the clock).
-    Timeout,
-}
-
-impl Move {
-    pub fn of(map: &Map, action: Action) -> Move {
-        match action {
-            Action::Place(n) => {
-                let (node, at) = node_ref(map, n);
-                Move::Place { node, at }
-            }
-            Action::Pass => Move::Pass,
-            Action::Resign => Move::Resign,
-        }
+/// The wire form of an engine action.
+fn wire(map: &Map, action: Action) -> Move {
+    match action {
+        Action::Place(n) => Move::place(map, n),
+        Action::Pass => Move::Pass,
+        Action::Resign => Move::Resign,
     }
-}
-
-/// Every effect in a Gengo game.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "GengoEvent"))]
-#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Event {
-    Placed {
-        player: Player,
-        node: NodeId,
-    },
-    /// `player`'s play removed `nodes` of `owner` (the mover's own: suicide, friendly fire).
-    Captured {
-        player: Player,
-        owner: Player,
-        nodes: Vec<NodeId>,
-    },
-    Passed {
-        player: Player,
-        consecutive: u32,
-    },
-    Resigned {
-        player: Player,
-    },
-    TimedOut {
-        player: Player,
-    },
-    GameOver {
-        outcome: Outcome,
-    },
 }
 
 fn refusal(e: &Illegal, map: &Map) -> Refusal {
@@ -194,7 +139,7 @@ impl RuleSystem for GengoGame {
     }
 
     fn to_wire(&self, action: Action) -> Move {
-        Move::of(self.map(), action)
+        wire(self.map(), action)
     }
 
     fn timeout_move(&self, _: Player) -> Move {
@@ -218,7 +163,7 @@ impl RuleSystem for GengoGame {
             (
                 p,
                 match input {
-                    Input::Act(a) => Move::of(self.map(), a),
+                    Input::Act(a) => wire(self.map(), a),
                     Input::Timeout => Move::Timeout,
                 },
             )
