@@ -64,7 +64,13 @@ describe('Capture Go in the browser', { timeout: 300_000 }, () => {
     const log = await a.page.$$eval('#log li', (ls) => ls.map((l) => l.textContent ?? ''));
     assert.ok(log.some((l) => /Game over: 1\. Black/.test(l)), log.join('\n'));
     await screenshot(a.page, 'capture-end');
-    for (const p of [a, b]) await p.context.close();
+    // A spectator on a phone sees the same end: the ranking and the captures against the target.
+    const phone = await newPlayer(browser, server.url, { width: 390, height: 844 });
+    await phone.page.goto(`${server.url}/#/game/${id}`);
+    await phone.page.waitForSelector('#ranking');
+    assert.match((await phone.page.textContent('#players')) ?? '', /1 \/ 1/);
+    await screenshot(phone.page, 'capture-phone');
+    for (const p of [a, b, phone]) await p.context.close();
   });
 
   test('a newcomer reads the guide, then plays the level-1 bot to the end of the game', async () => {
