@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { gameId, newPlayer, screenshot, startBrowser, startServer, waitForLog } from './harness.mjs';
+import { gameId, newPlayer, screenshot, startBrowser, startServer, stones, waitForLog } from './harness.mjs';
 
 let server;
 let browser;
@@ -70,6 +70,12 @@ describe('Capture Go in the browser', { timeout: 300_000 }, () => {
     await phone.page.waitForSelector('#ranking');
     assert.match((await phone.page.textContent('#players')) ?? '', /1 \/ 1/);
     await screenshot(phone.page, 'capture-phone');
+    // The review steps through the five moves; before the last, White's A1 is still there.
+    await a.page.click('#review-link');
+    await a.page.waitForFunction(() => document.querySelector('#where')?.textContent === '5 / 5');
+    await a.page.keyboard.press('ArrowLeft');
+    await a.page.waitForFunction(() => document.querySelector('#where')?.textContent === '4 / 5');
+    assert.deepEqual(await stones(a.page), { 12: 0, 20: 1, 21: 0, 4: 1 });
     for (const p of [a, b, phone]) await p.context.close();
   });
 
