@@ -34,6 +34,10 @@ pub trait Terminal: RuleSystem {
     fn undo(&mut self) -> bool {
         gobeyond_rules::kit::undo_last(self)
     }
+    /// How the game ended, in the system's words (default: the end reason).
+    fn end_words(&self, outcome: &gobeyond_rules::Outcome) -> String {
+        format!("{:?}", outcome.reason)
+    }
     /// The final line of the player in `place` (from 1).
     fn final_line(&self, place: usize, player: Player) -> String;
     /// The decision made for a seat whose player cannot make it ([`RuleSystem::decided_for`]).
@@ -228,7 +232,7 @@ pub fn run<S: Terminal>(
         save_now(&game)?;
     }
     if let Some(o) = game.outcome() {
-        writeln!(out, "\nGame over ({:?}).", o.reason)?;
+        writeln!(out, "\nGame over ({}).", game.end_words(o))?;
         for (place, p) in o.ranking.iter().enumerate() {
             writeln!(out, "{}", game.final_line(place + 1, *p))?;
         }
