@@ -2,7 +2,7 @@
 //! capture said in words.
 
 use gobeyond_rules::{
-    CaptureGame, Game, Player,
+    CaptureGame, EndReason, Game, Player,
     capture::{Event, Move},
 };
 
@@ -78,6 +78,15 @@ impl Terminal for CaptureGame {
                 Some(v) => Typed::Input(Move::place(self.map(), v)),
                 None => Typed::Say(format!("There is no point {word:?} on this map. {HELP}")),
             },
+        }
+    }
+
+    fn end_words(&self, outcome: &gobeyond_rules::Outcome) -> String {
+        match outcome.reason {
+            EndReason::Contract => "the target was reached".into(),
+            EndReason::Passes => "everyone passed: the most captures win".into(),
+            EndReason::TurnLimit => "the turn limit came: the most captures win".into(),
+            reason => format!("{reason:?}"),
         }
     }
 
