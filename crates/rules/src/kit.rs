@@ -92,8 +92,19 @@ impl SettingInfo {
 
 /// A game's inputs in the order they were played, each with its seat: what `input_count` and
 /// `input(i)` read, and what undo replays.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct InputLog<I>(Vec<(Player, I)>);
+
+/// `clone_from` reuses the buffer: search copies a game once per simulation.
+impl<I: Clone> Clone for InputLog<I> {
+    fn clone(&self) -> Self {
+        InputLog(self.0.clone())
+    }
+
+    fn clone_from(&mut self, other: &Self) {
+        self.0.clone_from(&other.0);
+    }
+}
 
 impl<I> Default for InputLog<I> {
     fn default() -> Self {

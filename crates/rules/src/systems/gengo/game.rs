@@ -7,7 +7,9 @@ use std::sync::Arc;
 use gobeyond_maps::{Map, NodeId};
 
 use super::{Effects, Event, GengoBoard, GengoKo, GengoRules, GengoScoring, RegionTables, regions, scoring};
-use crate::{EndReason, Game, Outcome, Player, rank, setup::SetupError, system::SettingsError};
+use crate::{
+    EndReason, Game, Outcome, Player, kit::InputLog, rank, setup::SetupError, system::SettingsError,
+};
 
 /// What the player to move may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -92,7 +94,7 @@ pub struct GengoGame {
     removed: Vec<NodeId>,
     setup: Vec<(NodeId, Player)>,
     first: Player,
-    inputs: Vec<(Player, Input)>,
+    inputs: InputLog<Input>,
     /// Turns played (plays and passes).
     turns: u32,
     passes: u32,
@@ -178,7 +180,7 @@ impl GengoGame {
             removed: Vec::with_capacity(64),
             setup: setup.to_vec(),
             first,
-            inputs: Vec::new(),
+            inputs: InputLog::default(),
             turns: 0,
             passes: 0,
             ko: None,
@@ -233,7 +235,7 @@ impl GengoGame {
     }
 
     pub fn inputs(&self) -> &[(Player, Input)] {
-        &self.inputs
+        self.inputs.as_slice()
     }
 
     pub fn turns(&self) -> u32 {
@@ -412,7 +414,7 @@ impl GengoGame {
                 }
             }
             Action::Resign => {
-                self.inputs.push((mover, Input::Act(action)));
+                self.inputs.push(mover, Input::Act(action));
                 self.resigned.push(mover);
                 if self.recording {
                     self.events.push(Event::Resigned { player: mover });
@@ -421,7 +423,7 @@ impl GengoGame {
                 return Ok(());
             }
         }
-        self.inputs.push((mover, Input::Act(action)));
+        self.inputs.push(mover, Input::Act(action));
         self.turns += 1;
         if self.passes >= 3 {
             self.finish(EndReason::Passes);
@@ -436,7 +438,7 @@ impl GengoGame {
         if self.outcome.is_some() {
             return Err(Illegal::GameOver);
         }
-        self.inputs.push((seat, Input::Timeout));
+        self.inputs.push(seat, Input::Timeout);
         self.resigned.push(seat);
         if self.recording {
             self.events.push(Event::TimedOut { player: seat });
@@ -455,7 +457,7 @@ impl GengoGame {
             if self.outcome.is_some() {
                 return Err(Illegal::GameOver);
             }
-            self.inputs.push((seat, Input::Act(action)));
+            self.inputs.push(seat, Input::Act(action));
             self.resigned.push(seat);
             if self.recording {
                 self.events.push(Event::Resigned { player: seat });

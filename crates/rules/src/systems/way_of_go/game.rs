@@ -7,7 +7,9 @@ use std::{marker::PhantomData, sync::Arc};
 use gobeyond_maps::{Direction, Map, NodeId};
 
 use super::{Besiege, Colour, Config, Event, Landing, StackBoard, Step, Variant, WayOfGo};
-use crate::{EndReason, Game, Outcome, Player, rank, setup::SetupError, system::SettingsError};
+use crate::{
+    EndReason, Game, Outcome, Player, kit::InputLog, rank, setup::SetupError, system::SettingsError,
+};
 
 /// The Way of Go.
 pub type WayOfGoGame = WayGame<WayOfGo>;
@@ -175,7 +177,7 @@ pub struct WayGame<V: Variant> {
     /// Regular turns completed (passes included; the pie is not counted).
     turns: u32,
     forced_passes: u32,
-    inputs: Vec<(Player, Input)>,
+    inputs: InputLog<Input>,
     events: Vec<Event>,
     recording: bool,
     resigned: Vec<Player>,
@@ -250,7 +252,7 @@ impl<V: Variant> WayGame<V> {
             contracts,
             turns: 0,
             forced_passes: 0,
-            inputs: Vec::new(),
+            inputs: InputLog::default(),
             events: Vec::new(),
             recording: true,
             resigned: Vec::new(),
@@ -350,7 +352,7 @@ impl<V: Variant> WayGame<V> {
     }
 
     pub fn inputs(&self) -> &[(Player, Input)] {
-        &self.inputs
+        self.inputs.as_slice()
     }
 
     pub fn events(&self) -> &[Event] {
@@ -573,7 +575,7 @@ impl<V: Variant> WayGame<V> {
             if seat.index() > 1 {
                 return Err(Illegal::NotYourTurn { player: seat.0 });
             }
-            self.inputs.push((seat, Input::Act(action)));
+            self.inputs.push(seat, Input::Act(action));
             self.resigned.push(seat);
             self.emit(Event::Resigned { player: seat });
             self.finish(EndReason::Resignation, Some(Player(1 - seat.0)));
@@ -583,7 +585,7 @@ impl<V: Variant> WayGame<V> {
             return Err(Illegal::NotYourTurn { player: seat.0 });
         }
         self.check_action(action)?;
-        self.inputs.push((seat, Input::Act(action)));
+        self.inputs.push(seat, Input::Act(action));
         self.apply(seat, action);
         Ok(())
     }
@@ -596,7 +598,7 @@ impl<V: Variant> WayGame<V> {
         if seat.index() > 1 {
             return Err(Illegal::NotYourTurn { player: seat.0 });
         }
-        self.inputs.push((seat, Input::Timeout));
+        self.inputs.push(seat, Input::Timeout);
         self.emit(Event::TimedOut { player: seat });
         self.finish(EndReason::Time, Some(Player(1 - seat.0)));
         Ok(())
