@@ -231,35 +231,7 @@ export type RulesSpec = { system: string, [key: string]: unknown };
 
 export type MapSummary = { name: string, spec: string, nodes: number, };
 
-export type GoBeyondState = { map: MapSummary, rules: RulesSpec, phase: GoBeyondPhase, 
-/**
- * Turns started so far.
- */
-turn: number, 
-/**
- * The player in phase 3, while play goes on.
- */
-to_move: number | null, consecutive_passes: number, passes_to_end: number, players: Array<GoBeyondPlayer>, 
-/**
- * Per node: the state.
- */
-nodes: Array<GoBeyondNode>, 
-/**
- * Per node: the stone's player (`null` when empty).
- */
-board: Array<number | null>, 
-/**
- * Per node: the claimant of an empty node (`null` if occupied or disputed).
- */
-claims: Array<number | null>, 
-/**
- * Per node: the player holding a reservation on it.
- */
-reserved: Array<number | null>, 
-/**
- * Clean-Up: players who still have to choose.
- */
-awaiting_cleanup: Array<number>, outcome: Outcome | null, events: Array<GoBeyondEvent>, };
+export type ClaimChange = { node: number, from: Player | null, to: Player | null, };
 
 export type GoBeyondEvent = { "event": "starting_points", player: Player, points: number, } | { "event": "turn_started", turn: number, player: Player, } | { "event": "reservation_released", player: Player, node: number, } | { "event": "income", player: Player, claimed: number, points: number, } | { "event": "occupied", player: Player, node: number, cost: number, } | { "event": "captured", player: Player, victim: Player, nodes: Array<number>, award: number, } | { "event": "claims_changed", changes: Array<ClaimChange>, } | { "event": "reserved", player: Player, node: number, } | { "event": "skipped", player: Player, timeout: boolean, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "resigned", player: Player, place: number, 
 /**
@@ -267,11 +239,11 @@ export type GoBeyondEvent = { "event": "starting_points", player: Player, points
  */
 absent?: boolean, } | { "event": "turn_limit_reached", turns: number, } | { "event": "clean_up_started", players: Array<Player>, } | { "event": "surrendered", player: Player, nodes: Array<number>, timeout: boolean, } | { "event": "stones_removed", owner: Player, nodes: Array<number>, claimant: Player | null, award: number, } | { "event": "final_bonus", player: Player, claimed: number, points: number, } | { "event": "game_over", reason: EndReason, ranking: Array<Player>, scores: Array<number>, };
 
-export type ClaimChange = { node: number, from: Player | null, to: Player | null, };
-
-export type GoBeyondPhase = "playing" | "clean_up" | "finished";
+export type GoBeyondMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "skip" } | { "type": "resign" } | { "type": "timeout" } | { "type": "surrender", nodes?: Array<number>, at?: Array<string>, } | { "type": "cleanup_timeout" };
 
 export type GoBeyondNode = "occupied" | "claimed" | "reserved" | "disputed";
+
+export type GoBeyondPhase = "playing" | "clean_up" | "finished";
 
 export type GoBeyondPlayer = { player: number, name: string, color: string, 
 /**
@@ -307,7 +279,49 @@ reservation: string | null,
  */
 surrendered: Array<string> | null, };
 
-export type GoBeyondMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "skip" } | { "type": "resign" } | { "type": "timeout" } | { "type": "surrender", nodes?: Array<number>, at?: Array<string>, } | { "type": "cleanup_timeout" };
+export type GoBeyondState = { map: MapSummary, rules: RulesSpec, phase: GoBeyondPhase, 
+/**
+ * Turns started so far.
+ */
+turn: number, 
+/**
+ * The player in phase 3, while play goes on.
+ */
+to_move: number | null, consecutive_passes: number, passes_to_end: number, players: Array<GoBeyondPlayer>, 
+/**
+ * Per node: the state.
+ */
+nodes: Array<GoBeyondNode>, 
+/**
+ * Per node: the stone's player (`null` when empty).
+ */
+board: Array<number | null>, 
+/**
+ * Per node: the claimant of an empty node (`null` if occupied or disputed).
+ */
+claims: Array<number | null>, 
+/**
+ * Per node: the player holding a reservation on it.
+ */
+reserved: Array<number | null>, 
+/**
+ * Clean-Up: players who still have to choose.
+ */
+awaiting_cleanup: Array<number>, outcome: Outcome | null, events: Array<GoBeyondEvent>, };
+
+export type ClassicEvent = { "event": "placed", player: Player, node: number, } | { "event": "captured", player: Player, owner: Player, nodes: Array<number>, } | { "event": "passed", player: Player, consecutive: number, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "scoring_started", } | { "event": "dead_marked", player: Player, nodes: Array<number>, proposed: boolean, } | { "event": "accepted", player: Player, 
+/**
+ * Accepted by running out of time.
+ */
+timeout: boolean, } | { "event": "resumed", player: Player, } | { "event": "game_over", outcome: Outcome, };
+
+export type ClassicMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" } | { "type": "dead", nodes: Array<number>, at?: Array<string>, proposed?: boolean, } | { "type": "accept" } | { "type": "resume" };
+
+export type ClassicPlayer = { player: number, name: string, color: string, 
+/**
+ * Labels of the player's stones.
+ */
+stones: Array<string>, prisoners: number, score: number, resigned: boolean, };
 
 export type ClassicState = { map: MapSummary, rules: RulesSpec, 
 /**
@@ -336,19 +350,63 @@ dead: Array<number>,
  */
 accepted: Array<number> | null, ko: string | null, hash: string, outcome: Outcome | null, };
 
-export type ClassicPlayer = { player: number, name: string, color: string, 
-/**
- * Labels of the player's stones.
- */
-stones: Array<string>, prisoners: number, score: number, resigned: boolean, };
+export type TribalAnswer = "decline" | "reject" | "reject_and_replace";
 
-export type ClassicMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" } | { "type": "dead", nodes: Array<number>, at?: Array<string>, proposed?: boolean, } | { "type": "accept" } | { "type": "resume" };
+export type TribalCard = "no_move" | "extra_move" | "reject" | "reject_and_replace" | "move_anywhere" | "pair_place" | "replace_any" | "move_two" | "move_three" | "points3" | "points5" | "trade1_for2" | "trade2_for5" | "trade3_for8";
 
-export type ClassicEvent = { "event": "placed", player: Player, node: number, } | { "event": "captured", player: Player, owner: Player, nodes: Array<number>, } | { "event": "passed", player: Player, consecutive: number, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "scoring_started", } | { "event": "dead_marked", player: Player, nodes: Array<number>, proposed: boolean, } | { "event": "accepted", player: Player, 
+export type TribalCardPlay = { card: TribalCard, placed: Array<number>, 
 /**
- * Accepted by running out of time.
+ * Pair Place: the first node, waiting for its neighbour.
  */
-timeout: boolean, } | { "event": "resumed", player: Player, } | { "event": "game_over", outcome: Outcome, };
+pair: number | null, steps_left: number, };
+
+export type TribalEvent = { "event": "rolled_off", player: Player, dice: [number, number], total: number, } | { "event": "order", order: Array<Player>, } | { "event": "start_chosen", player: Player, node: number, } | { "event": "rolled", player: Player, dice: [number, number], range: number, doubles: boolean, } | { "event": "placed", player: Player, node: number, handicap: boolean, } | { "event": "captured", player: Player | null, nodes: Array<number>, owners: Array<Player>, shares: Array<[Player, number]>, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "forgone", player: Player, handicap: boolean, } | { "event": "surrender_offered", player: Player, to: Player, } | { "event": "surrender_accepted", player: Player, to: Player, previous: Player | null, } | { "event": "surrender_declined", player: Player, to: Player, } | { "event": "independent", player: Player, from: Player, } | { "event": "drew", player: Player, doubles: boolean, } | { "event": "returned", player: Player, } | { "event": "discarded", player: Player, card: TribalCard, } | { "event": "card_played", player: Player, card: TribalCard, } | { "event": "moved", player: Player, from: number, to: number, } | { "event": "lifted", player: Player, node: number, } | { "event": "traded", player: Player, with: Player, gave: Array<number>, took: Array<number>, } | { "event": "rejected", player: Player, mover: Player, card: TribalCard, } | { "event": "not_rejected", mover: Player, } | { "event": "timed_out", player: Player, } | { "event": "clean_up_started" } | { "event": "dead_chosen", player: Player, nodes: Array<number>, } | { "event": "dead_removed", owner: Player, node: number, to: Player | null, } | { "event": "filled_in", team: Player, territory: number, prisoners: number, left: number, overflow: Array<[Player, number]>, } | { "event": "game_over", ranking: Array<Player>, scores: Array<number>, };
+
+export type TribalMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "roll" } | { "type": "forgo" } | { "type": "choose_start", node?: number | null, at?: string | null, } | { "type": "surrender", to: number, } | { "type": "accept" } | { "type": "decline" } | { "type": "independence" } | { "type": "resign" } | { "type": "timeout" } | { "type": "dice", dice: [number, number], } | { "type": "dead", nodes?: Array<number>, at?: Array<string>, } | { "type": "cleanup_timeout" } | { "type": "play_card", card: TribalCard, } | { "type": "move_stone", from?: number | null, from_at?: string | null, node?: number | null, at?: string | null, } | { "type": "trade", with: number, } | { "type": "react", answer: TribalAnswer | null, } | { "type": "discard", card: TribalCard, } | { "type": "return", card: TribalCard | null, } | { "type": "draw", card: TribalCard | null, };
+
+export type TribalPlayer = { player: number, name: string, color: string, 
+/**
+ * The node of the start point, once chosen.
+ */
+start: number | null, 
+/**
+ * The faction occupying this one.
+ */
+occupier: number | null, 
+/**
+ * Prisoners held, per colour (seat): `held[c]` stones of seat `c`.
+ */
+held: Array<number>, 
+/**
+ * Stones left in supply, when limited.
+ */
+supply: number | null, 
+/**
+ * Ran out of time: passes on every turn.
+ */
+gone: boolean, 
+/**
+ * The roll-off's totals.
+ */
+rolls: Array<number>, stones: Array<string>, 
+/**
+ * Cards in hand (their faces are the holder's secret).
+ */
+cards: number, 
+/**
+ * Points banked by points cards.
+ */
+banked: number, };
+
+export type TribalReaction = { mover: number, 
+/**
+ * Where the move put stones.
+ */
+placed: Array<number>, 
+/**
+ * The viewer is asked and has not answered yet.
+ */
+asked: boolean, can_reject: boolean, can_replace: boolean, };
 
 export type TribalState = { map: MapSummary, rules: RulesSpec, 
 /**
@@ -425,63 +483,31 @@ reaction: TribalReaction | null,
  */
 replace: Array<number>, outcome: Outcome | null, events: Array<TribalEvent>, };
 
-export type TribalCard = "no_move" | "extra_move" | "reject" | "reject_and_replace" | "move_anywhere" | "pair_place" | "replace_any" | "move_two" | "move_three" | "points3" | "points5" | "trade1_for2" | "trade2_for5" | "trade3_for8";
-
-export type TribalPlayer = { player: number, name: string, color: string, 
+export type GengoPlayer = { player: number, name: string, color: string, 
 /**
- * The node of the start point, once chosen.
+ * Labels of the player's stones.
  */
-start: number | null, 
+stones: Array<string>, 
 /**
- * The faction occupying this one.
+ * Opposing stones this player captured.
  */
-occupier: number | null, 
+prisoners: number, 
 /**
- * Prisoners held, per colour (seat): `held[c]` stones of seat `c`.
+ * This player's stones removed (captured, or by their own suicide and friendly fire).
  */
-held: Array<number>, 
+lost: number, 
 /**
- * Stones left in supply, when limited.
+ * Stones on the board, with komi for White.
  */
-supply: number | null, 
+stone_score: number, 
 /**
- * Ran out of time: passes on every turn.
+ * Area, with komi for White.
  */
-gone: boolean, 
+area_score: number, 
 /**
- * The roll-off's totals.
+ * The score that decides (by the `scoring` setting).
  */
-rolls: Array<number>, stones: Array<string>, 
-/**
- * Cards in hand (their faces are the holder's secret).
- */
-cards: number, 
-/**
- * Points banked by points cards.
- */
-banked: number, };
-
-export type TribalReaction = { mover: number, 
-/**
- * Where the move put stones.
- */
-placed: Array<number>, 
-/**
- * The viewer is asked and has not answered yet.
- */
-asked: boolean, can_reject: boolean, can_replace: boolean, };
-
-export type TribalEvent = { "event": "rolled_off", player: Player, dice: [number, number], total: number, } | { "event": "order", order: Array<Player>, } | { "event": "start_chosen", player: Player, node: number, } | { "event": "rolled", player: Player, dice: [number, number], range: number, doubles: boolean, } | { "event": "placed", player: Player, node: number, handicap: boolean, } | { "event": "captured", player: Player | null, nodes: Array<number>, owners: Array<Player>, shares: Array<[Player, number]>, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "forgone", player: Player, handicap: boolean, } | { "event": "surrender_offered", player: Player, to: Player, } | { "event": "surrender_accepted", player: Player, to: Player, previous: Player | null, } | { "event": "surrender_declined", player: Player, to: Player, } | { "event": "independent", player: Player, from: Player, } | { "event": "drew", player: Player, doubles: boolean, } | { "event": "returned", player: Player, } | { "event": "discarded", player: Player, card: TribalCard, } | { "event": "card_played", player: Player, card: TribalCard, } | { "event": "moved", player: Player, from: number, to: number, } | { "event": "lifted", player: Player, node: number, } | { "event": "traded", player: Player, with: Player, gave: Array<number>, took: Array<number>, } | { "event": "rejected", player: Player, mover: Player, card: TribalCard, } | { "event": "not_rejected", mover: Player, } | { "event": "timed_out", player: Player, } | { "event": "clean_up_started" } | { "event": "dead_chosen", player: Player, nodes: Array<number>, } | { "event": "dead_removed", owner: Player, node: number, to: Player | null, } | { "event": "filled_in", team: Player, territory: number, prisoners: number, left: number, overflow: Array<[Player, number]>, } | { "event": "game_over", ranking: Array<Player>, scores: Array<number>, };
-
-export type TribalCardPlay = { card: TribalCard, placed: Array<number>, 
-/**
- * Pair Place: the first node, waiting for its neighbour.
- */
-pair: number | null, steps_left: number, };
-
-export type TribalMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "roll" } | { "type": "forgo" } | { "type": "choose_start", node?: number | null, at?: string | null, } | { "type": "surrender", to: number, } | { "type": "accept" } | { "type": "decline" } | { "type": "independence" } | { "type": "resign" } | { "type": "timeout" } | { "type": "dice", dice: [number, number], } | { "type": "dead", nodes?: Array<number>, at?: Array<string>, } | { "type": "cleanup_timeout" } | { "type": "play_card", card: TribalCard, } | { "type": "move_stone", from?: number | null, from_at?: string | null, node?: number | null, at?: string | null, } | { "type": "trade", with: number, } | { "type": "react", answer: TribalAnswer | null, } | { "type": "discard", card: TribalCard, } | { "type": "return", card: TribalCard | null, } | { "type": "draw", card: TribalCard | null, };
-
-export type TribalAnswer = "decline" | "reject" | "reject_and_replace";
+score: number, resigned: boolean, };
 
 export type GengoState = { map: MapSummary, rules: RulesSpec, 
 /**
@@ -523,37 +549,43 @@ stone_radius: number,
  */
 ko: string | null, hash: string, outcome: Outcome | null, };
 
-export type GengoPlayer = { player: number, name: string, color: string, 
-/**
- * Labels of the player's stones.
- */
-stones: Array<string>, 
-/**
- * Opposing stones this player captured.
- */
-prisoners: number, 
-/**
- * This player's stones removed (captured, or by their own suicide and friendly fire).
- */
-lost: number, 
-/**
- * Stones on the board, with komi for White.
- */
-stone_score: number, 
-/**
- * Area, with komi for White.
- */
-area_score: number, 
-/**
- * The score that decides (by the `scoring` setting).
- */
-score: number, resigned: boolean, };
-
-export type GroupView = { player: number, stones: Array<number>, liberties: Array<number>, };
+export type GoEvent = { "event": "placed", player: Player, node: number, } | { "event": "captured", player: Player, owner: Player, nodes: Array<number>, } | { "event": "passed", player: Player, consecutive: number, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "game_over", outcome: Outcome, };
 
 export type GoMove = { "type": "place", node?: number | null, at?: string | null, } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" };
 
-export type GoEvent = { "event": "placed", player: Player, node: number, } | { "event": "captured", player: Player, owner: Player, nodes: Array<number>, } | { "event": "passed", player: Player, consecutive: number, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "game_over", outcome: Outcome, };
+export type GroupView = { player: number, stones: Array<number>, liberties: Array<number>, };
+
+export type WayColour = "black" | "white";
+
+export type WayEvent = { "event": "pie_stone", player: Player, node: number, colour: WayColour, } | { "event": "side_chosen", player: Player, colour: WayColour, } | { "event": "dropped", player: Player, node: number, } | { "event": "moved", player: Player, from: number, to: number, count: number, landing: WayLanding, } | { "event": "captured", player: Player, from: number, to: number, count: number, removed: number, lost: number, } | { "event": "contracts_raised", contracts: [number, number], } | { "event": "passed", player: Player, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "game_over", outcome: Outcome, };
+
+export type WayLanding = "empty" | "stack" | "capture" | "push" | "push_capture";
+
+export type WayMove = { "type": "pie_stone", node?: number | null, at?: string | null, colour: WayColour, } | { "type": "choose_side", colour: WayColour, } | { "type": "drop", node?: number | null, at?: string | null, } | { "type": "move", from?: number | null, from_at?: string | null, to?: number | null, to_at?: string | null, count?: number | null, dir?: number | null, } | { "type": "end_turn" } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" };
+
+export type WayMoveView = { from: number, count: number, dir: number, to: number, landing: WayLanding, };
+
+export type WayPlayer = { player: number, name: string, 
+/**
+ * The seat's colour (seat 0 is Black until the pie's choice).
+ */
+colour: WayColour, 
+/**
+ * The colour's name, `Black` or `White`.
+ */
+color: string, captures: number, 
+/**
+ * The contract now (The Way of Go), raised when both reach theirs in one round.
+ */
+contract: number | null, 
+/**
+ * Stones on the board, all stacks counted.
+ */
+stone_count: number, 
+/**
+ * Labels of the nodes holding the seat's stacks.
+ */
+stones: Array<string>, resigned: boolean, };
 
 export type WayState = { map: MapSummary, rules: RulesSpec, 
 /**
@@ -599,37 +631,11 @@ moves: Array<WayMoveView>,
  */
 dropped: number | null, hash: string, outcome: Outcome | null, };
 
-export type WayMoveView = { from: number, count: number, dir: number, to: number, landing: WayLanding, };
-
-export type WayLanding = "empty" | "stack" | "capture" | "push" | "push_capture";
-
-export type WayPlayer = { player: number, name: string, 
+export type CapturePlayer = { player: number, name: string, color: string, captures: number, 
 /**
- * The seat's colour (seat 0 is Black until the pie's choice).
- */
-colour: WayColour, 
-/**
- * The colour's name, `Black` or `White`.
- */
-color: string, captures: number, 
-/**
- * The contract now (The Way of Go), raised when both reach theirs in one round.
- */
-contract: number | null, 
-/**
- * Stones on the board, all stacks counted.
- */
-stone_count: number, 
-/**
- * Labels of the nodes holding the seat's stacks.
+ * Labels of the player's stones.
  */
 stones: Array<string>, resigned: boolean, };
-
-export type WayColour = "black" | "white";
-
-export type WayMove = { "type": "pie_stone", node?: number | null, at?: string | null, colour: WayColour, } | { "type": "choose_side", colour: WayColour, } | { "type": "drop", node?: number | null, at?: string | null, } | { "type": "move", from?: number | null, from_at?: string | null, to?: number | null, to_at?: string | null, count?: number | null, dir?: number | null, } | { "type": "end_turn" } | { "type": "pass" } | { "type": "resign" } | { "type": "timeout" };
-
-export type WayEvent = { "event": "pie_stone", player: Player, node: number, colour: WayColour, } | { "event": "side_chosen", player: Player, colour: WayColour, } | { "event": "dropped", player: Player, node: number, } | { "event": "moved", player: Player, from: number, to: number, count: number, landing: WayLanding, } | { "event": "captured", player: Player, from: number, to: number, count: number, removed: number, lost: number, } | { "event": "contracts_raised", contracts: [number, number], } | { "event": "passed", player: Player, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "game_over", outcome: Outcome, };
 
 export type CaptureState = { map: MapSummary, rules: RulesSpec, 
 /**
@@ -653,12 +659,6 @@ board: Array<number | null>,
  * in atari (1) is one capture away.
  */
 liberties: Array<number | null>, outcome: Outcome | null, };
-
-export type CapturePlayer = { player: number, name: string, color: string, captures: number, 
-/**
- * Labels of the player's stones.
- */
-stones: Array<string>, resigned: boolean, };
 
 /** Every rule system's name. */
 export type SystemName = 'gobeyond' | 'classic' | 'tribal' | 'gengo' | 'way-of-go' | 'besiege' | 'capture';

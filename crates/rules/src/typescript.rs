@@ -7,7 +7,7 @@ use ts_rs::{Config, TS, TypeVisitor};
 use crate::RuleSystem;
 
 /// One system's types as TypeScript: the names of its three wire types and the declarations
-/// they need (each `(name, declaration)`, in the order first reached).
+/// they need (each `(name, declaration)`, by name).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SystemDeclarations {
     pub state: String,
@@ -22,6 +22,9 @@ impl SystemDeclarations {
         walk.visit::<S::View>();
         walk.visit::<S::Move>();
         walk.visit::<S::Event>();
+        // The walk's order follows the derive's, which is not the same from one build to the
+        // next; TypeScript needs no order, and the checked-in file needs one that holds.
+        walk.found.sort();
         SystemDeclarations {
             state: S::View::ident(cfg),
             input: S::Move::ident(cfg),
