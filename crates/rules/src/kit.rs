@@ -134,10 +134,6 @@ impl<I: Clone> InputLog<I> {
         self.0.get(i).map(|(p, input)| (*p, to_wire(input)))
     }
 
-    /// Empties the log, keeping its buffer (search copies).
-    pub fn clear(&mut self) {
-        self.0.clear();
-    }
 }
 
 /// The game as it was after its first `keep` inputs, replayed from its start through the trait

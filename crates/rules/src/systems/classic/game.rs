@@ -580,18 +580,6 @@ impl ClassicGame {
         }
     }
 
-    /// Applies an input that is not a move.
-    pub fn apply_extra(&mut self, player: Player, extra: &Extra) -> Result<(), Illegal> {
-        match extra {
-            Extra::Timeout => {
-                self.time_out(player);
-                Ok(())
-            }
-            Extra::Dead { nodes, proposed } => self.mark_dead(player, nodes, *proposed),
-            Extra::Accept => self.accept(player),
-            Extra::Resume => self.resume(player),
-        }
-    }
 }
 
 impl Game for ClassicGame {
