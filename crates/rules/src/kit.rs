@@ -133,7 +133,6 @@ impl<I: Clone> InputLog<I> {
     pub fn wire<M>(&self, i: usize, to_wire: impl FnOnce(&I) -> M) -> Option<(Player, M)> {
         self.0.get(i).map(|(p, input)| (*p, to_wire(input)))
     }
-
 }
 
 /// The game as it was after its first `keep` inputs, replayed from its start through the trait

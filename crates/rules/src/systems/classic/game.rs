@@ -579,7 +579,6 @@ impl ClassicGame {
             None => false,
         }
     }
-
 }
 
 impl Game for ClassicGame {
