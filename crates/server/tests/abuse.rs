@@ -118,6 +118,26 @@ async fn connections_that_never_finish_a_request_are_closed_and_counted_per_addr
 }
 
 #[tokio::test]
+async fn silent_connections_close_at_the_deadline_and_a_full_server_still_answers_its_health_check() {
+    let limits = Limits { header_timeout: Duration::from_secs(2), connections: 30, ..test_limits() };
+    let server = start(limits).await;
+    // Connections that never send a byte fill the server (the attack: 20 addresses × 64).
+    let mut silent = Vec::new();
+    for _ in 0..30 {
+        silent.push(TcpStream::connect(server.addr).await.unwrap());
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Full: the health check gets in all the same, in place of a silent connection.
+    let health = healthy(&server).await;
+    assert!(health["connections"].as_u64().unwrap() <= 30, "{health}");
+    // The deadline counts from accept: every silent connection is closed without a byte sent.
+    for s in silent.iter_mut() {
+        assert!(closed_by_server(s, Duration::from_secs(5)).await, "a silent connection is closed");
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn game_sockets_are_limited_per_address_pinged_and_closed_when_silent() {
     let limits = Limits { sockets_per_address: 3, ping_every: Duration::from_millis(200), ..test_limits() };
     let server = start(limits).await;
