@@ -139,7 +139,11 @@ games_relayed: number,
 /**
  * Game sockets and HTTP connections open now.
  */
-sockets: number, connections: number, };
+sockets: number, connections: number, 
+/**
+ * The estimated bytes of the games in memory, and the budget they are kept within.
+ */
+games_bytes: number, games_bytes_budget: number, };
 
 export type InviteBody = { invite: string | null, };
 

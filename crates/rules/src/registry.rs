@@ -135,6 +135,8 @@ pub struct SystemInfo {
     pub about: &'static str,
     /// The rules as implemented, in Markdown.
     pub document: &'static str,
+    /// See [`RuleSystem::STATE_BYTES_PER_NODE`].
+    pub state_bytes_per_node: usize,
     presets: fn() -> &'static [Preset],
     describe: fn() -> Vec<SettingInfo>,
     default_settings: fn() -> Object,
@@ -174,6 +176,7 @@ impl SystemInfo {
             title: S::TITLE,
             about: S::ABOUT,
             document: S::DOCUMENT,
+            state_bytes_per_node: S::STATE_BYTES_PER_NODE,
             presets: S::presets,
             describe: S::describe_settings,
             default_settings: || to_object(&S::Settings::default()),

@@ -162,6 +162,11 @@ pub trait RuleSystem: Game {
     /// The rules as implemented (`docs/rules/<name>.md`), in Markdown.
     const DOCUMENT: &'static str;
 
+    /// About how many bytes a game's state holds per map node (its boards, scratch boards and
+    /// per-node tables), for servers that budget their games by memory; checked against real
+    /// allocations by `crates/server/tests/memory.rs`.
+    const STATE_BYTES_PER_NODE: usize = 128;
+
     type Settings: Serialize + DeserializeOwned + Clone + PartialEq + Debug + Default + Send + Sync;
     /// Everything a seat (or the server, for chance and time-outs) may send, in the wire form
     /// that records keep: changing it needs a new record version.

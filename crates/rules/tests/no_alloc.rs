@@ -1,6 +1,8 @@
 //! Playouts and position copies must not allocate: a counting allocator proves it.
-#![allow(clippy::unwrap_used)] // tests may panic on setup failures
-// The counting allocator below is the only unsafe code in the project.
+#![allow(clippy::unwrap_used)]
+// tests may panic on setup failures
+// The counting allocator below (and its like in `crates/server/tests/memory.rs`) is the only
+// unsafe code in the project.
 #![allow(unsafe_code)]
 
 use std::{

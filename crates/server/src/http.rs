@@ -14,13 +14,14 @@ use crate::{
     AppState,
     auth::{self, Https, MaybeSession, Session},
     error::ApiError,
+    limit::ClientIp,
     protocol::{
         BotCreated, BotList, ChatHistory, ChatLine, GameCreated, GameInfo, GameList, GameSummary, Health,
         Joined, MapBrief, OkBody, PlayerProfile, RatedGame, ServerMessage, SummarySeat, SystemRating,
         UserBody,
     },
     setup::{GameSetup, NewGame, SeatChoice},
-    store::GameRow,
+    store::{GameRow, Quota},
     table::Command,
 };
 
@@ -39,6 +40,8 @@ pub async fn health(State(app): State<AppState>) -> Json<Health> {
         games_relayed: app.hub.relayed(),
         sockets: app.sockets.open(None),
         connections: app.connections.open(None),
+        games_bytes: app.hub.bytes(),
+        games_bytes_budget: app.config.limits.games_bytes,
     })
 }
 
@@ -185,15 +188,29 @@ pub async fn my_bots(State(app): State<AppState>, session: Session) -> Result<Js
 pub async fn create_game(
     State(app): State<AppState>,
     session: Session,
+    ClientIp(address): ClientIp,
     body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(new) = body.map_err(|e| ApiError::BadRequest(e.body_text()))?;
-    let created = create(&app, &session, new).await?;
+    let created = create(&app, &session, address, new).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
 /// Checks and stores a new game, and starts its table.
-async fn create(app: &AppState, session: &Session, new: NewGame) -> Result<GameCreated, ApiError> {
+async fn create(
+    app: &AppState,
+    session: &Session,
+    address: Option<std::net::IpAddr>,
+    new: NewGame,
+) -> Result<GameCreated, ApiError> {
+    let address = address.map(|a| a.to_string());
+    let quota = Quota {
+        user: session.user.id,
+        per_user: MAX_ACTIVE_GAMES,
+        address: address.as_deref(),
+        per_address: app.config.limits.games_per_address,
+    };
+    // Counted again where it cannot race (the store); this early look spares the map's building.
     if app.store.active_games_created(session.user.id).await? >= MAX_ACTIVE_GAMES {
         return Err(ApiError::TooMany(format!("at most {MAX_ACTIVE_GAMES} open or live games per player")));
     }
@@ -225,10 +242,7 @@ async fn create(app: &AppState, session: &Session, new: NewGame) -> Result<GameC
         })
         .collect();
     let text = serde_json::to_string(&setup).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let id = app
-        .store
-        .create_game(session.user.id, MAX_ACTIVE_GAMES, &text, public, invite.as_deref(), &seats)
-        .await?;
+    let id = app.store.create_game(&quota, &text, public, invite.as_deref(), &seats).await?;
     // With several instances, the game goes to the one running the fewest (it claims the lease
     // when first asked; this instance relays).
     if let Some(cluster) = app.hub.cluster()
@@ -433,6 +447,7 @@ pub async fn game_info(
 pub async fn rematch(
     State(app): State<AppState>,
     session: Session,
+    ClientIp(address): ClientIp,
     Path(id): Path<i64>,
 ) -> Result<Response, ApiError> {
     let row =
@@ -459,7 +474,7 @@ pub async fn rematch(
     }
     let new = NewGame {
         rules: crate::setup::RulesChoice::Spec(setup.rules.clone()),
-        map: match setup.map.clone() {
+        map: match setup.map.as_ref().clone() {
             gobeyond_rules::record::MapSource::Spec(s) => crate::setup::MapChoice::Spec(s),
             gobeyond_rules::record::MapSource::Custom(c) => crate::setup::MapChoice::Custom(c),
         },
@@ -471,7 +486,7 @@ pub async fn rematch(
         // A rematch is a new game: its chance is the server's.
         rigged: Vec::new(),
     };
-    let body = create(&app, &session, new).await?;
+    let body = create(&app, &session, address, new).await?;
     let announce = ServerMessage::Rematch {
         game: id,
         rematch: body.game.id,
@@ -588,7 +603,7 @@ pub(crate) async fn record_of(app: &AppState, row: &GameRow) -> Result<Record, A
     let setup = setup_of(row)?;
     let names: Vec<String> = app.store.seats(id).await?.iter().map(crate::table::seat_name).collect();
     // A record holds every hand and draw: of a game with hidden cards, only once it is over.
-    if row.status != "finished" && setup.new_game(&names).is_ok_and(|g| g.hidden_information()) {
+    if row.status != "finished" && setup.new_game().is_ok_and(|g| g.hidden_information()) {
         return Err(ApiError::Conflict(
             "this game hides cards: its record (and stepping through it) is available when it ends".into(),
         ));

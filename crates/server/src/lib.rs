@@ -20,6 +20,7 @@ pub mod limit;
 pub mod protocol;
 pub mod rating;
 pub mod setup;
+pub mod shared_maps;
 pub mod store;
 pub mod table;
 pub mod views;

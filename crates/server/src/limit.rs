@@ -30,9 +30,14 @@ pub struct Limits {
     pub ping_every: Duration,
     /// Bytes waiting to be sent to one socket; a client that reads slower is disconnected.
     pub socket_buffer_bytes: usize,
-    /// Games held in memory at once (live games always are); others are loaded on demand and
-    /// unloaded when idle.
+    /// Games held in memory at once; games are loaded on demand and unloaded when idle (those
+    /// whose clock runs or whose bot thinks stay).
     pub loaded_games: usize,
+    /// Open or live games created from one client address (besides 20 per account).
+    pub games_per_address: i64,
+    /// Estimated bytes the games in memory may hold, their maps included (see
+    /// `table/size.rs`); beyond it, idle games leave or new loads are refused.
+    pub games_bytes: u64,
     /// A loaded game nobody watches is unloaded after this (live games stay).
     pub unload_after: Duration,
     /// An open game nobody joined is removed after this.
@@ -65,6 +70,8 @@ impl Default for Limits {
             ping_every: Duration::from_secs(20),
             socket_buffer_bytes: 8 * 1024 * 1024,
             loaded_games: 2000,
+            games_per_address: 60,
+            games_bytes: default_games_bytes(),
             unload_after: Duration::from_secs(120),
             open_game_expiry: Duration::from_secs(24 * 3600),
             view_work: cores,
@@ -76,6 +83,15 @@ impl Default for Limits {
             session_lifetime: Duration::from_secs(30 * 24 * 3600),
         }
     }
+}
+
+/// A quarter of the machine's memory (1 GiB where it cannot be read), within 256 MiB–8 GiB.
+fn default_games_bytes() -> u64 {
+    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        let line = m.lines().find(|l| l.starts_with("MemTotal:"))?;
+        line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kib| kib * 1024)
+    });
+    total.map_or(1 << 30, |t| (t / 4).clamp(256 << 20, 8 << 30))
 }
 
 use axum::{
@@ -154,6 +170,27 @@ pub async fn limit(State(app): State<AppState>, request: Request, next: Next) ->
             .into_response();
     }
     next.run(request).await
+}
+
+/// The client's address as a handler argument (see [`client_ip`]); `None` for requests that
+/// came without one (tests calling the router directly).
+#[derive(Debug, Clone, Copy)]
+pub struct ClientIp(pub Option<IpAddr>);
+
+impl<S> axum::extract::FromRequestParts<S> for ClientIp
+where
+    AppState: axum::extract::FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        let app = <AppState as axum::extract::FromRef<S>>::from_ref(state);
+        Ok(ClientIp(client_ip(parts, &app.config.trusted_proxies)))
+    }
 }
 
 /// CPU work on the blocking pool, at most `workers` at a time with at most `queue` waiting;

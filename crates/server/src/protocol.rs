@@ -176,7 +176,7 @@ pub struct GameInfo {
     #[ts(type = "{ system: string, [key: string]: unknown }")]
     pub rules: gobeyond_rules::record::RulesSpec,
     #[ts(type = "{ spec?: string, custom?: unknown } | string")]
-    pub map: gobeyond_rules::record::MapSource,
+    pub map: std::sync::Arc<gobeyond_rules::record::MapSource>,
     pub players: usize,
     pub time: TimeControl,
     pub seats: Vec<SeatView>,
@@ -260,6 +260,9 @@ pub struct Health {
     /// Game sockets and HTTP connections open now.
     pub sockets: usize,
     pub connections: usize,
+    /// The estimated bytes of the games in memory, and the budget they are kept within.
+    pub games_bytes: u64,
+    pub games_bytes_budget: u64,
 }
 
 /// `{"user": ...}`: sign-up, login, guest, `GET /api/me`; `claimed_guest` when a guest

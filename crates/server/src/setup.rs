@@ -1,6 +1,8 @@
 //! What a game is made of: the settings a creator sends, checked once, stored as JSON with the
-//! game, and turned into a fresh engine game (through a [`Record`], so the server and the record
-//! replayer build games the same way).
+//! game, and turned into a fresh engine game through the registry, as the record replayer does
+//! (`Record::new_game`), on the map the games that use it share.
+
+use std::sync::Arc;
 
 use gobeyond_maps::CustomMap;
 use gobeyond_rules::{
@@ -93,7 +95,8 @@ fn yes() -> bool {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameSetup {
     pub rules: RulesSpec,
-    pub map: MapSource,
+    /// Shared by every game of one map while they are in memory ([`crate::shared_maps`]).
+    pub map: Arc<MapSource>,
     pub players: usize,
     pub time: TimeControl,
     pub seats: Vec<SeatChoice>,
@@ -140,6 +143,7 @@ impl NewGame {
             }
             MapChoice::Custom(c) => MapSource::Custom(c),
         };
+        let map = Arc::new(map);
         if self.seats.len() > self.players {
             return Err(bad(format!("{} seats listed for {} players", self.seats.len(), self.players)));
         }
@@ -176,7 +180,7 @@ impl NewGame {
             rigged: self.rigged,
         };
         // Building the game checks the map and the rules against each other.
-        let game = setup.new_game(&[])?;
+        let game = setup.new_game()?;
         if game.map().len() > MAX_NODES {
             return Err(bad(format!(
                 "the map has {} nodes; server games allow at most {MAX_NODES}",
@@ -212,11 +216,23 @@ impl GameSetup {
         let players = (0..self.players)
             .map(|i| PlayerInfo { name: names.get(i).cloned().unwrap_or_default() })
             .collect();
-        Record::new(self.map.clone(), self.rules.clone(), players)
+        Record::new(self.map.as_ref().clone(), self.rules.clone(), players)
     }
 
-    /// A fresh engine game for this setup.
-    pub fn new_game(&self, names: &[String]) -> Result<AnyGame, ApiError> {
-        self.record(names).replay().map_err(|e| ApiError::BadRequest(e.to_string()))
+    /// A fresh engine game for this setup, on the map every game of it shares (server games
+    /// start on an empty board, the first seat first).
+    pub fn new_game(&self) -> Result<AnyGame, ApiError> {
+        let (_, map) = crate::shared_maps::share(self.map.clone())?;
+        let bad = |e: String| ApiError::BadRequest(e);
+        let info = self.rules.info().map_err(|e| bad(e.to_string()))?;
+        info.start(map, self.players, &self.rules.settings, &gobeyond_rules::system::Start::default())
+            .map_err(|e| bad(e.to_string()))
+    }
+
+    /// Makes this setup hold the shared copy of its map (a game loaded from the database
+    /// parsed its own).
+    pub fn share_map(&mut self) -> Result<(), ApiError> {
+        self.map = crate::shared_maps::share(self.map.clone())?.0;
+        Ok(())
     }
 }

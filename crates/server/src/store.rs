@@ -108,6 +108,16 @@ const ALL_GAMES_OF_USER: &str = "SELECT id, creator, setup, status, public, invi
 const PUBLIC_GAMES_OF_USER: &str = "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games \
      WHERE public = 1 AND id IN (SELECT game_id FROM seats WHERE user_id = $1) ORDER BY id DESC LIMIT $2";
 
+/// Who creates a game, and how many open or live games they may have.
+#[derive(Debug, Clone, Copy)]
+pub struct Quota<'a> {
+    pub user: i64,
+    pub per_user: i64,
+    /// The client's address (`None`: not counted by address, as for games made by the server).
+    pub address: Option<&'a str>,
+    pub per_address: i64,
+}
+
 impl Store {
     /// Connects, creating the SQLite file if it is missing, and applies the migrations.
     pub async fn connect(url: &str) -> Result<Store, ApiError> {
@@ -307,39 +317,63 @@ impl Store {
 
     // ---- games ----
 
-    /// A new open game with its seats (`None` = open; a bot level = a server bot).
-    /// A new open game, unless `creator` already has `max_active` open or live games: the count
-    /// and the insert happen under the creator's row lock, so simultaneous requests cannot
-    /// pass the cap together (60 at once once made 56 games against a cap of 20).
+    /// A new open game with its seats (`None` = open; a bot level = a server bot), unless
+    /// its creator, or the address it comes from, already has as many open or live games as
+    /// `quota` allows: the counts and the insert happen under a lock (the creator's row, and
+    /// on PostgreSQL an advisory lock on the address; SQLite's write lock covers both), so
+    /// simultaneous requests cannot pass the caps together (60 at once once made 56 games
+    /// against a cap of 20).
     pub async fn create_game(
         &self,
-        creator: i64,
-        max_active: i64,
+        quota: &Quota<'_>,
         setup: &str,
         public: bool,
         invite: Option<&str>,
         seats: &[(Option<i64>, Option<u8>)],
     ) -> Result<i64, ApiError> {
+        let creator = quota.user;
         let mut tx = self.pool.begin().await?;
         // A write first: PostgreSQL locks the creator's row, SQLite takes its write lock.
         sqlx::query("UPDATE users SET name = name WHERE id = $1").bind(creator).execute(&mut *tx).await?;
+        if let (Some(address), Backend::Postgres) = (quota.address, self.backend) {
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))").bind(address).execute(&mut *tx).await?;
+        }
         let active: i64 =
             sqlx::query("SELECT COUNT(*) AS n FROM games WHERE creator = $1 AND status <> 'finished'")
                 .bind(creator)
                 .fetch_one(&mut *tx)
                 .await?
                 .try_get("n")?;
-        if active >= max_active {
-            return Err(ApiError::TooMany(format!("at most {max_active} open or live games per player")));
+        if active >= quota.per_user {
+            return Err(ApiError::TooMany(format!(
+                "at most {} open or live games per player",
+                quota.per_user
+            )));
+        }
+        if let Some(address) = quota.address {
+            let from_address: i64 = sqlx::query(
+                "SELECT COUNT(*) AS n FROM games WHERE creator_address = $1 AND status <> 'finished'",
+            )
+            .bind(address)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("n")?;
+            if from_address >= quota.per_address {
+                return Err(ApiError::TooMany(format!(
+                    "at most {} open or live games from one address: finish some first",
+                    quota.per_address
+                )));
+            }
         }
         let row = sqlx::query(
-            "INSERT INTO games (creator, setup, status, public, invite, created_ms) VALUES ($1, $2, 'open', $3, $4, $5) RETURNING id",
+            "INSERT INTO games (creator, setup, status, public, invite, created_ms, creator_address) VALUES ($1, $2, 'open', $3, $4, $5, $6) RETURNING id",
         )
         .bind(creator)
         .bind(setup)
         .bind(public as i64)
         .bind(invite)
         .bind(now_ms())
+        .bind(quota.address)
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get("id")?;

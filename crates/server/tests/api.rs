@@ -764,7 +764,16 @@ async fn leases_fence_the_former_owner() {
     };
     let store = Store::connect(&postgres_url().await).await.unwrap();
     let user = store.create_user("ada", "guest", None, None).await.unwrap();
-    let game = store.create_game(user.id, 10, "{}", true, None, &[(Some(user.id), None)]).await.unwrap();
+    let game = store
+        .create_game(
+            &gobeyond_server::store::Quota { user: user.id, per_user: 10, address: None, per_address: 0 },
+            "{}",
+            true,
+            None,
+            &[(Some(user.id), None)],
+        )
+        .await
+        .unwrap();
     let first = store.claim_lease(game, "a", 60_000).await.unwrap().expect("a free lease is taken");
     assert_eq!(store.claim_lease(game, "b", 60_000).await.unwrap(), None, "a holds it");
     let old = Fence { owner: "a".into(), epoch: first };

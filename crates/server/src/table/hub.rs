@@ -27,10 +27,14 @@ pub struct BotPools {
 /// What the hub knows of a running table without asking it.
 #[derive(Debug)]
 pub struct Shared {
-    /// Live games keep their clocks and bots running: never unloaded.
-    pub live: std::sync::atomic::AtomicBool,
+    /// The game must stay in memory: its clock runs, a bot thinks, or an undo waits for an
+    /// answer. A live game waiting on a person with no clock is not pinned: nobody touching it
+    /// must not hold a place (2,000 such games once filled the server for everyone).
+    pub pinned: std::sync::atomic::AtomicBool,
     /// When the table last handled a command (ms since the epoch).
     pub active_ms: std::sync::atomic::AtomicI64,
+    /// The table's own estimated bytes, its map aside ([`super::size`]).
+    pub bytes: std::sync::atomic::AtomicU64,
     /// A relay of a game another instance owns, not a table.
     pub remote: bool,
     /// Made after the lease was claimed: a renewal sent later that no longer finds the game
@@ -50,8 +54,9 @@ impl Default for Shared {
 impl Shared {
     fn new(remote: bool) -> Shared {
         Shared {
-            live: Default::default(),
+            pinned: Default::default(),
             active_ms: std::sync::atomic::AtomicI64::new(now_ms()),
+            bytes: std::sync::atomic::AtomicU64::new(0),
             remote,
             made: Instant::now(),
             revoked: Default::default(),
@@ -175,7 +180,7 @@ impl Hub {
                     Some(Slot::Ready { handle, .. }) => return Ok(handle.clone()),
                     Some(Slot::Busy(wait)) => Err(wait.clone()),
                     None => {
-                        if capped && tables.len() >= self.limits.loaded_games {
+                        if capped && self.full(&tables) {
                             match self.evict_one(&mut tables) {
                                 Some(wait) => Err(wait),
                                 None => {
@@ -243,9 +248,9 @@ impl Hub {
             loop {
                 let unloaded = table.run(rx, tx, stop.clone()).await;
                 let Some(hub) = hub.upgrade() else { break };
-                if unloaded.is_some() && table.status == Status::Live {
-                    // A join queued behind the unload started the game: it stays, with a new
-                    // queue (the old one is closed).
+                if unloaded.is_some() && table.pinned() {
+                    // A command queued behind the unload started a clock or a bot: the table
+                    // stays, with a new queue (the old one is closed).
                     (tx, rx) = mpsc::channel(64);
                     let handle = TableHandle { commands: tx.clone(), updates: table.updates.clone() };
                     hub.lock().insert(id, Slot::Ready { handle, shared: table.shared.clone() });
@@ -367,6 +372,31 @@ impl Hub {
             drop(unloaded.map(Done));
         });
         Ok(handle)
+    }
+
+    /// Whether one more game would pass the cap on games or on their bytes.
+    fn full(&self, tables: &HashMap<i64, Slot>) -> bool {
+        tables.len() >= self.limits.loaded_games
+            || self.bytes_in(tables) + super::size::loading_bytes() > self.limits.games_bytes
+    }
+
+    /// The estimated bytes of the games in memory: each table's own, what loads are counted as
+    /// until they are done, and the maps they share.
+    fn bytes_in(&self, tables: &HashMap<i64, Slot>) -> u64 {
+        use std::sync::atomic::Ordering;
+        let tables: u64 = tables
+            .values()
+            .map(|slot| match slot {
+                Slot::Ready { shared, .. } => shared.bytes.load(Ordering::Relaxed),
+                Slot::Busy(_) => super::size::loading_bytes(),
+            })
+            .sum();
+        tables + crate::shared_maps::held().1
+    }
+
+    /// The estimated bytes of the games in memory now.
+    pub fn bytes(&self) -> u64 {
+        self.bytes_in(&self.lock())
     }
 
     /// Marks the longest-idle unloadable table as unloading; its slot frees when it stops.
@@ -550,10 +580,10 @@ impl Hub {
     }
 }
 
-/// A table nobody watches, not live, idle for `idle_ms`.
+/// A table nobody watches, not pinned, idle for `idle_ms`.
 fn unloadable(handle: &TableHandle, shared: &Shared, now: i64, idle_ms: i64) -> bool {
     use std::sync::atomic::Ordering;
-    !shared.live.load(Ordering::Relaxed)
+    !shared.pinned.load(Ordering::Relaxed)
         && handle.updates.receiver_count() == 0
         && now - shared.active_ms.load(Ordering::Relaxed) >= idle_ms
 }

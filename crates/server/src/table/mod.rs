@@ -12,6 +12,7 @@ mod bots;
 mod chat;
 mod hub;
 mod seating;
+pub mod size;
 mod undo;
 
 pub use chat::CHAT_MAX_CHARS;
@@ -255,13 +256,14 @@ impl Table {
         let (fence, cluster) = owner.unzip();
         let row =
             store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
-        let setup: GameSetup = serde_json::from_str(&row.setup)
+        let mut setup: GameSetup = serde_json::from_str(&row.setup)
             .map_err(|e| ApiError::Internal(format!("game {id} has unreadable settings: {e}")))?;
+        drop(row.setup);
+        setup.share_map()?;
         let seats = store.seats(id).await?;
-        let names: Vec<String> = seats.iter().map(seat_name).collect();
         let actions: Vec<String> = store.actions(id, 0).await?.into_iter().map(|(_, text)| text).collect();
         let Replayed { game, standing, last_take_back } =
-            replay(&setup, &names, &actions).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+            replay(&setup, &actions).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
         let status = Status::parse(&row.status);
         let clock = row
             .clock
@@ -304,6 +306,7 @@ impl Table {
             cluster,
         };
         table.load_ratings().await?;
+        table.measure();
         if status == Status::Live {
             let (player, simultaneous) = table.turn();
             // The current turn goes on from when it began (stored with the clock): the time
@@ -346,7 +349,7 @@ impl Table {
                 self.resolve_chance().await;
                 self.schedule_bots(&tx).await;
             }
-            self.shared.live.store(self.status == Status::Live, std::sync::atomic::Ordering::Relaxed);
+            self.shared.pinned.store(self.pinned(), std::sync::atomic::Ordering::Relaxed);
             let deadline = self.clock.deadline_ms.filter(|_| self.status == Status::Live);
             let sleep = async {
                 match deadline {
@@ -381,6 +384,26 @@ impl Table {
                 () = self.shared.revoked_now() => return None,
             }
         }
+    }
+
+    /// Estimates this table's own bytes for the hub's budget ([`size::own_bytes`]).
+    fn measure(&self) {
+        let system = gobeyond_rules::registry::SystemInfo::get(self.game.system());
+        let bytes = size::own_bytes(
+            self.game.map().len(),
+            system.map_or(0, |s| s.state_bytes_per_node),
+            self.actions.iter().map(String::len).sum(),
+            self.actions.len(),
+            self.game.events_json(0).get().len(),
+        );
+        self.shared.bytes.store(bytes, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether the game must stay in memory: its clock runs, a bot thinks or is to move, or an
+    /// undo waits for its answer. Anything else is found again in the log when next asked.
+    fn pinned(&self) -> bool {
+        self.status == Status::Live
+            && (self.clock.deadline_ms.is_some() || self.bot_pending.is_some() || self.undo.is_some())
     }
 
     /// This instance still surely runs the game: not taken over, and its leases renewed within
@@ -584,6 +607,11 @@ impl Table {
         }
         self.actions.push(text);
         self.standing.push(seq);
+        if seq % 32 == 0 {
+            // A game grows with its log and events: measured again now and then, not at every
+            // action (events are measured by their JSON).
+            self.measure();
+        }
         self.withdraw_undo();
         if self.game.outcome().is_some()
             && let Err(e) = self.finish().await
@@ -600,8 +628,7 @@ impl Table {
     }
 
     async fn reload_game(&mut self) {
-        let names: Vec<String> = self.seats.iter().map(seat_name).collect();
-        match replay(&self.setup, &names, &self.actions) {
+        match replay(&self.setup, &self.actions) {
             Ok(r) => {
                 self.game = r.game;
                 self.standing = r.standing;
@@ -821,8 +848,8 @@ struct Replayed {
 }
 
 /// Rebuilds a game from its log, `actions[i]` being action `i + 1`.
-fn replay(setup: &GameSetup, names: &[String], actions: &[String]) -> Result<Replayed, String> {
-    let mut game = setup.new_game(names).map_err(|e| e.to_string())?;
+fn replay(setup: &GameSetup, actions: &[String]) -> Result<Replayed, String> {
+    let mut game = setup.new_game().map_err(|e| e.to_string())?;
     let mut log = Vec::with_capacity(actions.len());
     let mut last_take_back = 0;
     for (i, text) in actions.iter().enumerate() {

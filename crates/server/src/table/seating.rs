@@ -73,8 +73,7 @@ impl Table {
 
     pub(super) async fn start(&mut self) -> Result<(), ApiError> {
         self.settings_from_history().await?;
-        let names: Vec<String> = self.seats.iter().map(seat_name).collect();
-        self.game = self.setup.new_game(&names)?;
+        self.game = self.setup.new_game()?;
         let (player, simultaneous) = self.turn();
         self.clock.start_decision(player, simultaneous, self.game.decision_ms(), now_ms());
         let clock = serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?;

@@ -146,8 +146,7 @@ impl Table {
         let seq = self.seq() + 1;
         let mut log = self.actions.clone();
         log.push(text.clone());
-        let names: Vec<String> = self.seats.iter().map(seat_name).collect();
-        let replayed = replay(&self.setup, &names, &log).map_err(ApiError::Internal)?;
+        let replayed = replay(&self.setup, &log).map_err(ApiError::Internal)?;
         let now = now_ms();
         let mut clock = self.clock.clone();
         self.game = replayed.game;

@@ -37,6 +37,8 @@ impl RuleSystem for GengoGame {
     const TITLE: &'static str = "Gengo";
     const ABOUT: &'static str = "Go on a finer grid: stones overlap a region and connect across a wider one";
     const DOCUMENT: &'static str = include_str!("../../../../../docs/rules/gengo.md");
+    // Two boards (the game's and a trial one) of about 240 bytes a node.
+    const STATE_BYTES_PER_NODE: usize = 512;
 
     type Settings = GengoRules;
     type Move = Move;

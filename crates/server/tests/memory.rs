@@ -1,0 +1,157 @@
+//! The memory estimates the server budgets its games by (`table/size.rs`,
+//! `shared_maps::map_bytes`) against what games really allocate: for every rule system, on a
+//! 19×19 board and on the largest custom map a server allows, after a game's worth of moves.
+//! One test in its own binary: the allocator counts the whole process.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+// A counting allocator, as in `crates/rules/tests/no_alloc.rs`: the only unsafe code besides.
+#![allow(unsafe_code)]
+
+use std::{
+    alloc::{GlobalAlloc, Layout, System},
+    cell::Cell,
+};
+
+use gobeyond_rules::{Rng, registry::SYSTEMS};
+use gobeyond_server::{
+    setup::{GameSetup, NewGame},
+    shared_maps,
+    table::size::own_bytes,
+};
+use serde_json::json;
+
+struct Counting;
+
+thread_local! {
+    /// Bytes this thread holds: the harness's own threads do not count.
+    static LIVE: Cell<isize> = const { Cell::new(0) };
+}
+
+fn count(bytes: isize) {
+    // `try_with`: the allocator runs while thread-locals are torn down too.
+    let _ = LIVE.try_with(|l| l.set(l.get() + bytes));
+}
+
+// SAFETY: every method forwards to the system allocator unchanged; it only counts bytes.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count(layout.size() as isize);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        count(-(layout.size() as isize));
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count(new_size as isize - layout.size() as isize);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+fn live() -> i64 {
+    LIVE.with(Cell::get) as i64
+}
+
+/// The largest custom map the server takes: 64 × 64 nodes with long labels.
+fn largest_custom_map() -> serde_json::Value {
+    let side = 64;
+    let nodes: Vec<_> = (0..side * side)
+        .map(|i| json!({"x": (i % side) as f64, "y": (i / side) as f64, "label": format!("node-{i:0>26}")}))
+        .collect();
+    let mut edges = Vec::new();
+    for i in 0..side * side {
+        if i % side + 1 < side {
+            edges.push(json!([i, i + 1]));
+        }
+        if i + side < side * side {
+            edges.push(json!([i, i + side]));
+        }
+    }
+    json!({"name": "largest", "nodes": nodes, "edges": edges})
+}
+
+fn setup(system: &str, map: serde_json::Value, players: usize) -> Option<GameSetup> {
+    let new: NewGame =
+        serde_json::from_value(json!({"rules": system, "map": map, "players": players})).ok()?;
+    new.validate().ok()
+}
+
+#[test]
+fn the_estimates_cover_what_games_really_hold() {
+    let maps = [json!("square:19"), largest_custom_map()];
+    let mut checked = 0;
+    for system in SYSTEMS {
+        for map in &maps {
+            let Some((setup, players)) =
+                [2, 4, 3].iter().find_map(|&p| Some((setup(system.name, map.clone(), p)?, p)))
+            else {
+                continue;
+            };
+            let text = serde_json::to_string(&setup).unwrap();
+            drop(setup);
+            // The map, as sent and as built, shared by every game of it.
+            let before = live();
+            let mut setup: GameSetup = serde_json::from_str(&text).unwrap();
+            setup.share_map().unwrap();
+            let (source, built) = shared_maps::share(setup.map.clone()).unwrap();
+            let map_measured = live() - before;
+            let map_estimate = shared_maps::map_bytes(&source, &built) as i64;
+            // A game's own state after many moves, with its log.
+            let before = live();
+            let mut game = setup.new_game().unwrap();
+            let mut rng = Rng::new(7);
+            let (mut log, mut actions) = (Vec::new(), 0);
+            for _ in 0..2000 {
+                if actions == 300 || game.outcome().is_some() {
+                    break;
+                }
+                // Chance as the server draws it, else a move of the seat to play that does not
+                // end the game (timeouts and resignations would end it at once).
+                let (seat, input) = match game.draw_chance(&mut rng) {
+                    Some(drawn) => drawn,
+                    None => {
+                        let Some(&seat) = game.waiting_for().first() else { break };
+                        (seat, game.sample_input(seat, &mut rng))
+                    }
+                };
+                let mut trial = game.clone();
+                if trial.submit(seat, &input).is_err() || (trial.outcome().is_some() && actions < 250) {
+                    continue;
+                }
+                drop(trial);
+                game.submit(seat, &input).unwrap();
+                log.push(serde_json::to_string(&input).unwrap());
+                actions += 1;
+            }
+            let own_measured = live() - before;
+            let log_bytes: usize = log.iter().map(String::len).sum();
+            let events_bytes = game.events_json(0).get().len();
+            let own_estimate =
+                own_bytes(built.len(), system.state_bytes_per_node, log_bytes, actions, events_bytes) as i64;
+            let what =
+                format!("{} on {} nodes, {players} players, {actions} actions", system.name, built.len());
+            println!(
+                "{what}, events {events_bytes} B: map {map_measured} / {map_estimate} B, game {own_measured} / {own_estimate} B"
+            );
+            assert!(
+                map_measured <= map_estimate,
+                "{what}: the map holds {map_measured} B, estimated {map_estimate}"
+            );
+            assert!(
+                own_measured <= own_estimate,
+                "{what}: the game holds {own_measured} B, estimated {own_estimate}"
+            );
+            // Over, but not so far over that the budget would hold far fewer games than it could.
+            let (measured, estimate) = (map_measured + own_measured, map_estimate + own_estimate);
+            assert!(
+                estimate <= 3 * measured.max(128 * 1024),
+                "{what}: {estimate} B estimated, {measured} B held"
+            );
+            drop((game, setup, source, built, log));
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2 * SYSTEMS.len() - 2, "every system measured on both maps: {checked}");
+}
