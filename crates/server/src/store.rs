@@ -162,8 +162,10 @@ impl Store {
         Ok(store)
     }
 
-    /// Accounts made before names were compared by key get theirs; of two names with one key
-    /// (possible before), the older keeps it and the other gets a key of its own.
+    /// Accounts without a key get theirs: those made before names were compared by key, and
+    /// every account after a migration that changed the key (it clears them all). Oldest
+    /// first: of two names with one key (possible before), the older keeps it and the other
+    /// gets a key of its own, which no name typed at login has.
     async fn fill_name_keys(&self) -> Result<(), ApiError> {
         let rows = sqlx::query("SELECT id, name FROM users WHERE name_key IS NULL ORDER BY id")
             .fetch_all(&self.pool)
