@@ -151,8 +151,33 @@ pub fn same_secret(a: &str, b: &str) -> bool {
 /// Checks a new account name and password.
 pub fn check_credentials(name: &str, password: &str) -> Result<(), ApiError> {
     check_name(name)?;
+    check_password(name, password)
+}
+
+/// Refuses passwords a first guess finds (all spaces, one repeated character, the name) and
+/// control characters, which no keyboard types and some clients cut at (NUL).
+pub fn check_password(name: &str, password: &str) -> Result<(), ApiError> {
+    let refuse = |why: String| Err(ApiError::BadRequest(why));
     if !(8..=128).contains(&password.chars().count()) {
-        return Err(ApiError::BadRequest("passwords have 8 to 128 characters".into()));
+        return refuse("passwords have 8 to 128 characters".into());
+    }
+    if let Some(c) = password.chars().find(|c| c.is_control()) {
+        return refuse(format!(
+            "passwords may not contain control characters (this one has U+{:04X})",
+            c as u32
+        ));
+    }
+    if password.chars().all(char::is_whitespace) {
+        return refuse("a password of spaces only is too easy to guess".into());
+    }
+    let mut chars = password.chars();
+    if let Some(first) = chars.next()
+        && chars.all(|c| c == first)
+    {
+        return refuse(format!("a password of one character repeated ({first:?}) is too easy to guess"));
+    }
+    if name_key(password.trim()) == name_key(name) {
+        return refuse("the password may not be the account's name".into());
     }
     Ok(())
 }
@@ -343,6 +368,26 @@ mod tests {
                 }
             }
             assert!(found >= at_least, "{script}: only {found} capitals look like Latin ones");
+        }
+    }
+
+    #[test]
+    fn weak_passwords_are_refused_with_the_reason() {
+        let refused = |password: &str| match check_credentials("alice", password) {
+            Err(ApiError::BadRequest(why)) => why,
+            other => panic!("{password:?} was not refused: {other:?}"),
+        };
+        assert!(refused("short").contains("8 to 128"));
+        assert!(refused("        ").contains("spaces only"));
+        assert!(refused("\u{3000}\u{3000}  \u{2003}   ").contains("spaces only"));
+        assert!(refused("\t\t\t\t        ").contains("U+0009"));
+        assert!(refused("aaaaaaaa").contains("repeated ('a')"));
+        assert!(refused("\0\0\0\0\0\0\0\0").contains("U+0000"));
+        assert!(refused("correct\u{0}horse").contains("control characters"));
+        assert!(refused("horse\u{85}battery").contains("U+0085"));
+        assert!(check_credentials("alice123", "ALICE123").is_err_and(|e| e.to_string().contains("name")));
+        for fine in ["correct horse", "aaaaaaab", "pässwörter", "ñ  ñ  ñ  ñ"] {
+            assert!(check_credentials("alice", fine).is_ok(), "{fine:?}");
         }
     }
 
