@@ -128,19 +128,26 @@ pub fn client_ip(request: &axum::http::request::Parts, trusted: &[IpAddr]) -> Op
     Some(forwarded_ip(&request.headers, peer, trusted))
 }
 
-/// `peer`, or the client behind it when `peer` is a trusted proxy.
+/// `peer`, or the client behind it when `peer` is a trusted proxy: the last entry of the last
+/// `X-Forwarded-For`, the one the proxy itself appended. Earlier entries are whatever the client
+/// sent, so when the last one does not parse the answer is the proxy's address, never an
+/// earlier entry (that let a client choose its address for the per-address limits).
 pub fn forwarded_ip(headers: &axum::http::HeaderMap, peer: IpAddr, trusted: &[IpAddr]) -> IpAddr {
     if !trusted.contains(&peer) {
         return peer;
     }
-    headers
+    let Some(last) = headers
         .get_all("x-forwarded-for")
         .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .filter_map(|a| a.trim().parse::<IpAddr>().ok())
         .next_back()
-        .unwrap_or(peer)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.rsplit(',').next())
+    else {
+        return peer;
+    };
+    let last = last.trim();
+    // Some proxies add the client's port: "1.2.3.4:5678", "[2001:db8::1]:5678".
+    last.parse::<IpAddr>().or_else(|_| last.parse::<SocketAddr>().map(|a| a.ip())).unwrap_or(peer)
 }
 
 pub async fn limit(State(app): State<AppState>, request: Request, next: Next) -> Response {
@@ -247,6 +254,32 @@ impl LoginBackoff {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_entry_the_proxy_appended_counts() {
+        let proxy: IpAddr = "10.0.0.1".parse().unwrap_or(IpAddr::from([0, 0, 0, 0]));
+        let at = |values: &[&str], peer: IpAddr| {
+            let mut headers = axum::http::HeaderMap::new();
+            for v in values {
+                if let Ok(v) = axum::http::HeaderValue::from_str(v) {
+                    headers.append("x-forwarded-for", v);
+                }
+            }
+            forwarded_ip(&headers, peer, &[proxy]).to_string()
+        };
+        assert_eq!(at(&["1.2.3.4, 5.6.7.8"], proxy), "5.6.7.8");
+        assert_eq!(at(&["1.2.3.4", "5.6.7.8"], proxy), "5.6.7.8", "the last header");
+        assert_eq!(at(&["5.6.7.8:4711"], proxy), "5.6.7.8");
+        assert_eq!(at(&["[2001:db8::1]:4711"], proxy), "2001:db8::1");
+        // The client sent "1.2.3.4"; the proxy's own entry did not parse: not the client's pick.
+        assert_eq!(at(&["1.2.3.4, unknown"], proxy), "10.0.0.1");
+        assert_eq!(at(&["1.2.3.4,"], proxy), "10.0.0.1");
+        assert_eq!(at(&["1.2.3.4", "garbage"], proxy), "10.0.0.1");
+        assert_eq!(at(&[], proxy), "10.0.0.1");
+        // Not from the proxy: the header means nothing.
+        let stranger: IpAddr = "192.0.2.9".parse().unwrap_or(proxy);
+        assert_eq!(at(&["1.2.3.4"], stranger), "192.0.2.9");
+    }
 
     #[test]
     fn logins_wait_after_repeated_failures_and_a_success_clears_them() {
