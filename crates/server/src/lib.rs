@@ -125,7 +125,7 @@ pub struct AppState {
     pub limiter: Arc<limit::Limiter>,
     /// Sessions with open sockets (closed at logout).
     pub sessions: Arc<auth::LiveSessions>,
-    /// Failed logins per account (the per-account backoff).
+    /// Failed logins per account and address, and per account.
     pub logins: Arc<limit::LoginBackoff>,
     /// Game sockets open, in all and per address.
     pub sockets: Arc<conn::Admission>,
@@ -155,7 +155,7 @@ pub async fn app(config: Config) -> anyhow::Result<(AppState, Router)> {
         store,
         hub,
         limiter: Arc::new(limit::Limiter::new(limits.auth_rate, limits.auth_burst)),
-        logins: Arc::new(limit::LoginBackoff::new(limits.login_failures)),
+        logins: Arc::new(limit::LoginBackoff::new(limits.login_failures, limits.login_failures_per_account)),
         sessions: Arc::default(),
         sockets: conn::Admission::new(
             limits.sockets,
