@@ -179,6 +179,31 @@ pub async fn me(session: Session) -> Json<UserBody> {
 #[serde(deny_unknown_fields)]
 pub struct NewBot {
     name: String,
+    /// The token ends after this many days (default: never).
+    #[serde(default)]
+    expires_days: Option<u32>,
+}
+
+/// Bots one registered user may own.
+pub const MAX_BOTS_PER_OWNER: i64 = 10;
+/// The longest a bot token may be set to last, in days (leave the expiry out for never).
+pub const MAX_TOKEN_DAYS: u32 = 3650;
+
+/// A new program token for `bot` in place of all its others (whose sockets close at once).
+async fn new_bot_token(app: &AppState, bot: &crate::store::User, days: Option<u32>) -> Result<String, ApiError> {
+    if let Some(d) = days
+        && !(1..=MAX_TOKEN_DAYS).contains(&d)
+    {
+        return Err(ApiError::BadRequest(format!(
+            "expires_days {d}: 1 to {MAX_TOKEN_DAYS} days, or leave it out for a token that does not expire"
+        )));
+    }
+    let expires = days.map(|d| crate::store::now_ms() + i64::from(d) * 24 * 3600 * 1000);
+    let token = auth::new_token()?;
+    for old in app.store.replace_tokens(bot.id, &auth::token_hash(&token), "api", expires).await? {
+        app.sessions.end(&old);
+    }
+    Ok(token)
 }
 
 /// A bot account owned by a registered user; the API token is shown once.
@@ -191,9 +216,32 @@ pub async fn create_bot(
         return Err(ApiError::Forbidden("register an account to own bots".into()));
     }
     auth::check_name(&b.name)?;
-    let user = app.store.create_user(&b.name, "bot", None, Some(session.user.id)).await?;
-    let token = new_session(&app, user.id, "api").await?;
+    let user = app.store.create_bot(session.user.id, &b.name, MAX_BOTS_PER_OWNER).await?;
+    let token = new_bot_token(&app, &user, b.expires_days).await?;
     Ok((StatusCode::CREATED, Json(BotCreated { user, token })).into_response())
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct TokenBody {
+    #[serde(default)]
+    expires_days: Option<u32>,
+}
+
+/// `POST /api/bots/{name}/token`: a new token for one of your bots; its old token stops
+/// working at once and its sockets close (a leaked token is no longer for ever).
+pub async fn rotate_bot_token(
+    State(app): State<AppState>,
+    session: Session,
+    Path(name): Path<String>,
+    body: Option<Json<TokenBody>>,
+) -> Result<Json<BotCreated>, ApiError> {
+    let Some(bot) = app.store.bot_of(session.user.id, &name).await? else {
+        return Err(ApiError::NotFound(format!("you have no bot called {name:?}")));
+    };
+    let TokenBody { expires_days } = body.map(|Json(b)| b).unwrap_or_default();
+    let token = new_bot_token(&app, &bot, expires_days).await?;
+    Ok(Json(BotCreated { user: bot, token }))
 }
 
 pub async fn my_bots(State(app): State<AppState>, session: Session) -> Result<Json<BotList>, ApiError> {

@@ -183,6 +183,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/register", post(http::register))
         .route("/api/login", post(http::login))
         .route("/api/bots", post(http::create_bot).get(http::my_bots))
+        .route("/api/bots/{name}/token", post(http::rotate_bot_token))
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), limit::limit));
     Router::new()
         .merge(creating)

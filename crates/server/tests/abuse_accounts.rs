@@ -242,3 +242,86 @@ async fn a_message_that_does_not_parse_gets_its_error_with_its_id() {
     healthy(&server).await;
     server.stop().await;
 }
+
+/// A registered user with a cookie-carrying client.
+async fn registered(server: &TestServer, name: &str) -> Client {
+    let client = Client::guest(server).await;
+    let r = client
+        .http
+        .post(server.url("/api/register"))
+        .json(&json!({"name": name, "password": "correct horse"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    // The registered account's cookie (the client's store holds it; sockets need it by hand).
+    let cookie = r.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string();
+    Client { cookie, user: r.json::<Value>().await.unwrap()["user"].clone(), ..client }
+}
+
+async fn me_with(server: &TestServer, token: &str) -> u16 {
+    let r = reqwest::Client::new().get(server.url("/api/me")).bearer_auth(token).send().await.unwrap();
+    r.status().as_u16()
+}
+
+#[tokio::test]
+async fn bots_per_owner_are_capped_even_when_asked_for_at_once() {
+    let server = start(test_limits()).await;
+    let owner = registered(&server, "botmaker").await;
+    let asks = (0..15).map(|i| owner.post("/api/bots", json!({"name": format!("bot-{i}")})));
+    let statuses: Vec<u16> = futures_util::future::join_all(asks).await.into_iter().map(|(s, _)| s).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 10, "{statuses:?}");
+    assert!(statuses.iter().all(|s| *s == 201 || *s == 429), "{statuses:?}");
+    let (status, body) = owner.post("/api/bots", json!({"name": "one-more"})).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("at most 10 bots"), "{body}");
+    assert_eq!(owner.get("/api/bots").await.1["bots"].as_array().unwrap().len(), 10);
+    healthy(&server).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_bot_token_can_be_replaced_and_the_old_one_stops_at_once() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+    let server = start(test_limits()).await;
+    let owner = registered(&server, "ada").await;
+    let (status, created) = owner.post("/api/bots", json!({"name": "ada-bot"})).await;
+    assert_eq!(status, 201, "{created}");
+    let old = created["token"].as_str().unwrap().to_string();
+    assert_eq!(me_with(&server, &old).await, 200);
+    // A socket on the old token.
+    let mut request = format!("ws://{}/api/ws", server.addr).into_client_request().unwrap();
+    request.headers_mut().insert("authorization", format!("Bearer {old}").parse().unwrap());
+    let (mut ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+
+    // Only the owner may replace it; bad expiries are refused with their name.
+    let stranger = registered(&server, "mallory").await;
+    assert_eq!(stranger.post("/api/bots/ada-bot/token", json!({})).await.0, 404);
+    let (status, body) = owner.post("/api/bots/ada-bot/token", json!({"expires_days": 0})).await;
+    assert_eq!(status, 400);
+    assert!(body["error"].as_str().unwrap().contains("expires_days"), "{body}");
+    assert_eq!(me_with(&server, &old).await, 200, "a refused request changes nothing");
+
+    let (status, rotated) = owner.post("/api/bots/ADA-BOT/token", json!({"expires_days": 30})).await;
+    assert_eq!(status, 200, "{rotated}");
+    assert_eq!(rotated["user"]["name"], "ada-bot");
+    let new = rotated["token"].as_str().unwrap();
+    assert_ne!(new, old);
+    assert_eq!(me_with(&server, &old).await, 401, "the old token stops at once");
+    assert_eq!(me_with(&server, new).await, 200);
+    let mut closed = false;
+    while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(3), ws.next()).await {
+        if matches!(m, Ok(Message::Close(_)) | Err(_)) {
+            closed = true;
+            break;
+        }
+    }
+    assert!(closed, "the old token's socket closes");
+    // Without a body: a token that does not expire.
+    let (status, again) = owner.post("/api/bots/ada-bot/token", json!({})).await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(me_with(&server, new).await, 401);
+    healthy(&server).await;
+    server.stop().await;
+}
