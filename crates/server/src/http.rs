@@ -190,7 +190,11 @@ pub const MAX_BOTS_PER_OWNER: i64 = 10;
 pub const MAX_TOKEN_DAYS: u32 = 3650;
 
 /// A new program token for `bot` in place of all its others (whose sockets close at once).
-async fn new_bot_token(app: &AppState, bot: &crate::store::User, days: Option<u32>) -> Result<String, ApiError> {
+async fn new_bot_token(
+    app: &AppState,
+    bot: &crate::store::User,
+    days: Option<u32>,
+) -> Result<String, ApiError> {
     if let Some(d) = days
         && !(1..=MAX_TOKEN_DAYS).contains(&d)
     {

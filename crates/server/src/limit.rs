@@ -324,8 +324,16 @@ impl LoginBackoff {
         if state.accounts.len() > MAX_ENTRIES {
             state.accounts.retain(|_, f| !f.stale(now));
         }
-        state.pairs.entry((account.to_string(), ip)).or_insert_with(|| Failures::new(now)).add(self.free, now);
-        state.accounts.entry(account.to_string()).or_insert_with(|| Failures::new(now)).add(self.account_free, now);
+        state
+            .pairs
+            .entry((account.to_string(), ip))
+            .or_insert_with(|| Failures::new(now))
+            .add(self.free, now);
+        state
+            .accounts
+            .entry(account.to_string())
+            .or_insert_with(|| Failures::new(now))
+            .add(self.account_free, now);
     }
 
     /// The account signed in (or was made) from `ip`: that address is its owner's from now on.

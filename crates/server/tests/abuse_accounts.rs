@@ -60,7 +60,10 @@ async fn login(
 
 /// Registers `name` from a new guest.
 async fn register(server: &TestServer, name: &str) -> (u16, Value) {
-    Client::guest(server).await.post("/api/register", json!({"name": name, "password": "correct horse"})).await
+    Client::guest(server)
+        .await
+        .post("/api/register", json!({"name": name, "password": "correct horse"}))
+        .await
 }
 
 #[tokio::test]
@@ -70,15 +73,9 @@ async fn capital_look_alikes_of_taken_names_are_refused() {
         assert_eq!(register(&server, name).await.0, 200, "{name}");
     }
     // Greek capitals, a Cyrillic capital Ve, Cherokee, capital I for l, a digit for O.
-    for lookalike in [
-        "\u{391}D\u{39C}\u{399}\u{39D}",
-        "\u{412}ob",
-        "B\u{41E}B",
-        "\u{13F4}ob",
-        "PayPaI",
-        "B0b",
-        "ADMlN",
-    ] {
+    for lookalike in
+        ["\u{391}D\u{39C}\u{399}\u{39D}", "\u{412}ob", "B\u{41E}B", "\u{13F4}ob", "PayPaI", "B0b", "ADMlN"]
+    {
         let (status, body) = register(&server, lookalike).await;
         assert_eq!(status, 409, "{lookalike}: {body}");
     }
@@ -100,7 +97,8 @@ async fn an_older_database_loads_with_the_new_name_keys_and_the_older_name_keeps
     // What the old key let in: a Cyrillic "Вob" beside "Bob", Greek "ΖΟΕ" before a "zoe", each
     // with the key the old rule gave it; then the migration that recomputes keys is undone.
     let mut db = sqlx::SqliteConnection::connect(&format!("{database}?mode=rwc")).await.unwrap();
-    for (name, old_key) in [("\u{412}ob", "\u{299}ob"), ("\u{396}\u{39F}\u{395}", "\u{3b6}\u{3bf}\u{3b5}"), ("zoe", "zoe")]
+    for (name, old_key) in
+        [("\u{412}ob", "\u{299}ob"), ("\u{396}\u{39F}\u{395}", "\u{3b6}\u{3bf}\u{3b5}"), ("zoe", "zoe")]
     {
         sqlx::query(
             "INSERT INTO users (name, name_key, kind, password_hash, created_ms) VALUES ($1, $2, 'registered', NULL, 0)",
@@ -190,7 +188,8 @@ async fn weak_passwords_are_refused_with_what_was_wrong() {
         ("Weakling", "name"),
     ] {
         let guest = Client::guest(&server).await;
-        let (status, body) = guest.post("/api/register", json!({"name": "weakling", "password": password})).await;
+        let (status, body) =
+            guest.post("/api/register", json!({"name": "weakling", "password": password})).await;
         assert_eq!(status, 400, "{password:?}: {body}");
         assert!(body["error"].as_str().unwrap().contains(why), "{password:?}: {body}");
     }
