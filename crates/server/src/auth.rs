@@ -81,14 +81,46 @@ pub async fn verify_password(password: String, hash: Option<String>) -> Result<b
     Ok(known && matches)
 }
 
-/// A name as people read it, for comparing names: NFKC (full-width "ａｄｍｉｎ" is "admin"),
-/// lower case ("ADMIN"), then the Unicode confusables skeleton (UTS #39: Cyrillic "аdmin" is
-/// "admin"). Two accounts never share a key.
+/// A name as people read it, for comparing names: NFKC (full-width "ａｄｍｉｎ" is "admin"), the
+/// Unicode confusables skeleton (UTS #39) of the name *as written*, then case folding, then the
+/// skeleton and folding again until nothing changes; last, `i` and `l` count as one letter.
+///
+/// The skeleton comes before folding because capitals of other scripts look like Latin capitals
+/// while their small letters do not: Greek "ΑDΜΙΝ" folded first is "αdμιν", whose μ and ν look
+/// like no Latin letter, but its skeleton is "ADMlN", the skeleton of "ADMIN". The skeleton
+/// takes capital I to `l` (they look alike) while folding takes it to `i`, so "ADMIN", "admin"
+/// and "ADMlN" can only share a key if `i` and `l` do. Two accounts never share a key.
 pub fn name_key(name: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
-    let folded: String = name.nfkc().flat_map(char::to_lowercase).collect();
-    let skeleton: String = unicode_security::confusable_detection::skeleton(&folded).collect();
-    skeleton.nfkc().flat_map(char::to_lowercase).collect()
+    let mut key: String = name.nfkc().collect();
+    // Each round only maps characters to prototypes or smaller case: a few rounds reach the
+    // fixed point ("M" → "m" → "rn").
+    for _ in 0..8 {
+        let skeleton: String = unicode_security::confusable_detection::skeleton(&key).collect();
+        let next: String = fold(skeleton.nfkc());
+        if next == key {
+            break;
+        }
+        key = next;
+    }
+    key.replace('i', "l")
+}
+
+/// Full case folding where it differs from lower case for letters names may hold (ß, final
+/// sigma, Cherokee, whose folding goes to the capitals); everything else lower case.
+fn fold(text: impl Iterator<Item = char>) -> String {
+    let mut out = String::new();
+    for c in text {
+        match c {
+            'ß' | 'ẞ' => out.push_str("ss"),
+            'ς' => out.push('σ'),
+            // Cherokee folds to its capitals (CaseFolding.txt), which stay as they are.
+            '\u{13A0}'..='\u{13F5}' => out.push(c),
+            '\u{AB70}'..='\u{ABBF}' | '\u{13F8}'..='\u{13FD}' => out.extend(c.to_uppercase()),
+            _ => out.extend(c.to_lowercase()),
+        }
+    }
+    out
 }
 
 /// Checks a new account (or bot) name: 3 to 24 letters, digits, '_' or '-', already in NFKC
@@ -119,8 +151,33 @@ pub fn same_secret(a: &str, b: &str) -> bool {
 /// Checks a new account name and password.
 pub fn check_credentials(name: &str, password: &str) -> Result<(), ApiError> {
     check_name(name)?;
+    check_password(name, password)
+}
+
+/// Refuses passwords a first guess finds (all spaces, one repeated character, the name) and
+/// control characters, which no keyboard types and some clients cut at (NUL).
+pub fn check_password(name: &str, password: &str) -> Result<(), ApiError> {
+    let refuse = |why: String| Err(ApiError::BadRequest(why));
     if !(8..=128).contains(&password.chars().count()) {
-        return Err(ApiError::BadRequest("passwords have 8 to 128 characters".into()));
+        return refuse("passwords have 8 to 128 characters".into());
+    }
+    if let Some(c) = password.chars().find(|c| c.is_control()) {
+        return refuse(format!(
+            "passwords may not contain control characters (this one has U+{:04X})",
+            c as u32
+        ));
+    }
+    if password.chars().all(char::is_whitespace) {
+        return refuse("a password of spaces only is too easy to guess".into());
+    }
+    let mut chars = password.chars();
+    if let Some(first) = chars.next()
+        && chars.all(|c| c == first)
+    {
+        return refuse(format!("a password of one character repeated ({first:?}) is too easy to guess"));
+    }
+    if name_key(password.trim()) == name_key(name) {
+        return refuse("the password may not be the account's name".into());
     }
     Ok(())
 }
@@ -261,4 +318,99 @@ pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("");
     let same = origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")) == Some(host);
     same || allowed.iter().any(|a| a == origin)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Latin capital a character looks like, by the confusables data (capital I's
+    /// prototype is `l`), if it looks like one.
+    fn latin_capital(c: char) -> Option<char> {
+        use unicode_normalization::UnicodeNormalization;
+        let normal: String = c.to_string().nfkc().collect();
+        let mut skeleton = unicode_security::confusable_detection::skeleton(&normal);
+        match (skeleton.next(), skeleton.next()) {
+            (Some('l'), None) => Some('I'),
+            (Some(l @ 'A'..='Z'), None) => Some(l),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn capital_look_alikes_of_every_script_share_the_latin_key() {
+        let scripts: [(&str, std::ops::RangeInclusive<u32>, usize); 7] = [
+            ("Greek", 0x0370..=0x03FF, 10),
+            ("Cyrillic", 0x0400..=0x052F, 10),
+            ("Armenian", 0x0531..=0x0556, 2),
+            ("Cherokee", 0x13A0..=0x13F5, 20),
+            ("Coptic", 0x2C80..=0x2CFF, 5),
+            ("full-width", 0xFF21..=0xFF3A, 26),
+            ("mathematical", 0x1D400..=0x1D7FF, 300),
+        ];
+        for (script, range, at_least) in scripts {
+            let mut found = 0;
+            for c in range.filter_map(char::from_u32).filter(|c| c.is_uppercase()) {
+                let Some(latin) = latin_capital(c) else { continue };
+                found += 1;
+                let small = latin.to_ascii_lowercase();
+                for (look_alike, name) in [
+                    (format!("x{c}yz"), format!("x{latin}yz")),
+                    (format!("x{c}yz"), format!("x{small}yz")),
+                    (format!("{c}{c}{c}"), format!("{small}{small}{small}")),
+                ] {
+                    assert_eq!(
+                        name_key(&look_alike),
+                        name_key(&name),
+                        "{script} {c:?} (U+{:04X}) in {look_alike:?} looks like {name:?}",
+                        c as u32
+                    );
+                }
+            }
+            assert!(found >= at_least, "{script}: only {found} capitals look like Latin ones");
+        }
+    }
+
+    #[test]
+    fn weak_passwords_are_refused_with_the_reason() {
+        let refused = |password: &str| match check_credentials("alice", password) {
+            Err(ApiError::BadRequest(why)) => why,
+            other => panic!("{password:?} was not refused: {other:?}"),
+        };
+        assert!(refused("short").contains("8 to 128"));
+        assert!(refused("        ").contains("spaces only"));
+        assert!(refused("\u{3000}\u{3000}  \u{2003}   ").contains("spaces only"));
+        assert!(refused("\t\t\t\t        ").contains("U+0009"));
+        assert!(refused("aaaaaaaa").contains("repeated ('a')"));
+        assert!(refused("\0\0\0\0\0\0\0\0").contains("U+0000"));
+        assert!(refused("correct\u{0}horse").contains("control characters"));
+        assert!(refused("horse\u{85}battery").contains("U+0085"));
+        assert!(check_credentials("alice123", "ALICE123").is_err_and(|e| e.to_string().contains("name")));
+        for fine in ["correct horse", "aaaaaaab", "pässwörter", "ñ  ñ  ñ  ñ"] {
+            assert!(check_credentials("alice", fine).is_ok(), "{fine:?}");
+        }
+    }
+
+    #[test]
+    fn names_that_look_alike_share_a_key() {
+        for (a, b) in [
+            ("ΑDΜΙΝ", "admin"),
+            ("\u{412}ob", "Bob"),
+            ("ADMIN", "admin"),
+            ("PayPaI", "paypal"),
+            ("ａｄｍｉｎ", "admin"),
+            ("\u{430}dmin", "admin"),
+            ("b0b", "bob"),
+            ("STRASSE", "straße"),
+            ("\u{13AA}\u{13A0}\u{13B3}", "ADW"),
+        ] {
+            assert_eq!(name_key(a), name_key(b), "{a} and {b}");
+        }
+        for (a, b) in [("bob", "rob"), ("admin", "admins"), ("alice", "alicia")] {
+            assert_ne!(name_key(a), name_key(b), "{a} and {b}");
+        }
+        for c in 'a'..='z' {
+            assert_eq!(name_key(&c.to_string()), name_key(&c.to_ascii_uppercase().to_string()), "{c}");
+        }
+    }
 }

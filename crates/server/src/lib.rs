@@ -126,7 +126,7 @@ pub struct AppState {
     pub limiter: Arc<limit::Limiter>,
     /// Sessions with open sockets (closed at logout).
     pub sessions: Arc<auth::LiveSessions>,
-    /// Failed logins per account (the per-account backoff).
+    /// Failed logins per account and address, and per account.
     pub logins: Arc<limit::LoginBackoff>,
     /// Game sockets open, in all and per address.
     pub sockets: Arc<conn::Admission>,
@@ -160,7 +160,7 @@ pub async fn app(mut config: Config) -> anyhow::Result<(AppState, Router)> {
         store,
         hub,
         limiter: Arc::new(limit::Limiter::new(limits.auth_rate, limits.auth_burst)),
-        logins: Arc::new(limit::LoginBackoff::new(limits.login_failures)),
+        logins: Arc::new(limit::LoginBackoff::new(limits.login_failures, limits.login_failures_per_account)),
         sessions: Arc::default(),
         sockets: conn::Admission::new(
             limits.sockets,
@@ -188,6 +188,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/register", post(http::register))
         .route("/api/login", post(http::login))
         .route("/api/bots", post(http::create_bot).get(http::my_bots))
+        .route("/api/bots/{name}/token", post(http::rotate_bot_token))
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), limit::limit));
     Router::new()
         .merge(creating)

@@ -50,8 +50,12 @@ pub struct Limits {
     /// Sign-ups and logins per second per address (0 = no limit), and the burst.
     pub auth_rate: f64,
     pub auth_burst: f64,
-    /// Failed logins to one account before each further try waits (doubling, up to 15 min).
+    /// Failed logins to one account from one address before each further try from there
+    /// waits (doubling, up to 15 min).
     pub login_failures: u32,
+    /// Failed logins to one account from all addresses before each further try waits the same
+    /// way, except the owner's (a session of the account, an address it signed in from).
+    pub login_failures_per_account: u32,
     /// A browser session ends this long after it began (program tokens do not expire).
     pub session_lifetime: Duration,
 }
@@ -80,6 +84,7 @@ impl Default for Limits {
             auth_rate: 2.0,
             auth_burst: 20.0,
             login_failures: 5,
+            login_failures_per_account: 100,
             session_lifetime: Duration::from_secs(30 * 24 * 3600),
         }
     }
@@ -144,19 +149,26 @@ pub fn client_ip(request: &axum::http::request::Parts, trusted: &[IpAddr]) -> Op
     Some(forwarded_ip(&request.headers, peer, trusted))
 }
 
-/// `peer`, or the client behind it when `peer` is a trusted proxy.
+/// `peer`, or the client behind it when `peer` is a trusted proxy: the last entry of the last
+/// `X-Forwarded-For`, the one the proxy itself appended. Earlier entries are whatever the client
+/// sent, so when the last one does not parse the answer is the proxy's address, never an
+/// earlier entry (that let a client choose its address for the per-address limits).
 pub fn forwarded_ip(headers: &axum::http::HeaderMap, peer: IpAddr, trusted: &[IpAddr]) -> IpAddr {
     if !trusted.contains(&peer) {
         return peer;
     }
-    headers
+    let Some(last) = headers
         .get_all("x-forwarded-for")
         .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .filter_map(|a| a.trim().parse::<IpAddr>().ok())
         .next_back()
-        .unwrap_or(peer)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.rsplit(',').next())
+    else {
+        return peer;
+    };
+    let last = last.trim();
+    // Some proxies add the client's port: "1.2.3.4:5678", "[2001:db8::1]:5678".
+    last.parse::<IpAddr>().or_else(|_| last.parse::<SocketAddr>().map(|a| a.ip())).unwrap_or(peer)
 }
 
 pub async fn limit(State(app): State<AppState>, request: Request, next: Next) -> Response {
@@ -236,48 +248,145 @@ impl WorkGate {
     }
 }
 
-/// Failed logins per account: after `free` failures in a row, each further try must wait,
-/// 1 s doubling up to 15 minutes; a success clears it. Guessing one account's password from
-/// many addresses is then as slow as from one.
+/// After this long without a failure, an (account, address) or an account starts afresh.
+const FORGET_FAILURES: Duration = Duration::from_secs(3600);
+/// An address an account signed in from stays its owner's this long (in memory: a restart
+/// forgets them, and the owner's next login from them counts again).
+const KNOWN_FOR: Duration = Duration::from_secs(30 * 24 * 3600);
+const KNOWN_PER_ACCOUNT: usize = 8;
+/// Entries kept before the old ones are forgotten (memory).
+const MAX_ENTRIES: usize = 100_000;
+
+/// Failed logins, counted twice. Per (account, address): after `free` failures each further
+/// try from that address waits, 1 s doubling up to 15 min, so one address guesses slowly and
+/// locks out nobody else (7 wrong passwords from anywhere once locked the owner out too). Per
+/// account, from every address: after `account_free` failures, tries wait the same way, so
+/// guessing from many addresses is slow too; this ceiling does not hold for the owner — a
+/// login carrying a session of the account, or from an address that signed in to the account
+/// in the last 30 days. A success clears its (account, address).
 #[derive(Debug)]
 pub struct LoginBackoff {
     free: u32,
-    accounts: Mutex<HashMap<String, (u32, Instant)>>,
+    account_free: u32,
+    state: Mutex<Logins>,
+}
+
+#[derive(Debug, Default)]
+struct Logins {
+    pairs: HashMap<(String, IpAddr), Failures>,
+    accounts: HashMap<String, Failures>,
+    /// Addresses each account signed in from lately, oldest first.
+    known: HashMap<String, Vec<(IpAddr, Instant)>>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Failures {
+    count: u32,
+    last: Instant,
+    until: Instant,
+}
+
+impl Failures {
+    fn new(now: Instant) -> Failures {
+        Failures { count: 0, last: now, until: now }
+    }
+
+    /// Seconds still to wait, if any.
+    fn wait(&self, now: Instant) -> Option<u64> {
+        (self.until > now).then(|| self.until.duration_since(now).as_secs_f64().ceil() as u64)
+    }
+
+    fn add(&mut self, free: u32, now: Instant) {
+        if now.duration_since(self.last) > FORGET_FAILURES {
+            self.count = 0;
+        }
+        self.count = self.count.saturating_add(1);
+        self.last = now;
+        if self.count >= free {
+            let wait = 1u64 << (self.count - free).min(10);
+            self.until = now + Duration::from_secs(wait.min(900));
+        }
+    }
+
+    fn stale(&self, now: Instant) -> bool {
+        self.until <= now && now.duration_since(self.last) > FORGET_FAILURES
+    }
+}
+
+/// Why a login must wait, and how long.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoginWait {
+    pub seconds: u64,
+    /// The account's ceiling (failures from many addresses), not this address's.
+    pub account_wide: bool,
 }
 
 impl LoginBackoff {
-    pub fn new(free: u32) -> LoginBackoff {
-        LoginBackoff { free, accounts: Mutex::new(HashMap::new()) }
+    pub fn new(free: u32, account_free: u32) -> LoginBackoff {
+        LoginBackoff { free: free.max(1), account_free: account_free.max(1), state: Mutex::default() }
     }
 
-    /// `Err(seconds)` while `account` must wait.
-    pub fn check(&self, account: &str) -> Result<(), u64> {
-        let accounts = self.accounts.lock().unwrap_or_else(|e| e.into_inner());
-        match accounts.get(account) {
-            Some(&(_, until)) if until > Instant::now() => {
-                Err(until.duration_since(Instant::now()).as_secs_f64().ceil() as u64)
-            }
+    fn state(&self) -> std::sync::MutexGuard<'_, Logins> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether a login to `account` from `ip` must wait; `owner`: it carries a session of the
+    /// account (then it never waits).
+    pub fn check(&self, account: &str, ip: IpAddr, owner: bool) -> Result<(), LoginWait> {
+        if owner {
+            return Ok(());
+        }
+        let now = Instant::now();
+        let state = self.state();
+        let pair = state.pairs.get(&(account.to_string(), ip)).and_then(|f| f.wait(now));
+        if let Some(seconds) = pair {
+            return Err(LoginWait { seconds, account_wide: false });
+        }
+        let known = state
+            .known
+            .get(account)
+            .is_some_and(|k| k.iter().any(|(a, at)| *a == ip && now.duration_since(*at) < KNOWN_FOR));
+        match state.accounts.get(account).and_then(|f| f.wait(now)) {
+            Some(seconds) if !known => Err(LoginWait { seconds, account_wide: true }),
             _ => Ok(()),
         }
     }
 
-    pub fn failed(&self, account: &str) {
+    pub fn failed(&self, account: &str, ip: IpAddr) {
         let now = Instant::now();
-        let mut accounts = self.accounts.lock().unwrap_or_else(|e| e.into_inner());
-        if accounts.len() > 100_000 {
-            accounts
-                .retain(|_, (_, until)| now.saturating_duration_since(*until) < Duration::from_secs(3600));
+        let mut state = self.state();
+        if state.pairs.len() > MAX_ENTRIES {
+            state.pairs.retain(|_, f| !f.stale(now));
         }
-        let (failures, until) = accounts.entry(account.to_string()).or_insert((0, now));
-        *failures += 1;
-        if *failures >= self.free {
-            let wait = 1u64 << (*failures - self.free).min(10);
-            *until = now + Duration::from_secs(wait.min(900));
+        if state.accounts.len() > MAX_ENTRIES {
+            state.accounts.retain(|_, f| !f.stale(now));
         }
+        state
+            .pairs
+            .entry((account.to_string(), ip))
+            .or_insert_with(|| Failures::new(now))
+            .add(self.free, now);
+        state
+            .accounts
+            .entry(account.to_string())
+            .or_insert_with(|| Failures::new(now))
+            .add(self.account_free, now);
     }
 
-    pub fn succeeded(&self, account: &str) {
-        self.accounts.lock().unwrap_or_else(|e| e.into_inner()).remove(account);
+    /// The account signed in (or was made) from `ip`: that address is its owner's from now on.
+    pub fn succeeded(&self, account: &str, ip: IpAddr) {
+        let now = Instant::now();
+        let mut state = self.state();
+        state.pairs.remove(&(account.to_string(), ip));
+        if state.known.len() > MAX_ENTRIES {
+            state.known.retain(|_, k| k.last().is_some_and(|(_, at)| now.duration_since(*at) < KNOWN_FOR));
+        }
+        let known = state.known.entry(account.to_string()).or_default();
+        known.retain(|(a, _)| *a != ip);
+        known.push((ip, now));
+        if known.len() > KNOWN_PER_ACCOUNT {
+            known.remove(0);
+        }
     }
 }
 
@@ -286,16 +395,62 @@ mod tests {
     use super::*;
 
     #[test]
+    fn only_the_entry_the_proxy_appended_counts() {
+        let proxy: IpAddr = "10.0.0.1".parse().unwrap_or(IpAddr::from([0, 0, 0, 0]));
+        let at = |values: &[&str], peer: IpAddr| {
+            let mut headers = axum::http::HeaderMap::new();
+            for v in values {
+                if let Ok(v) = axum::http::HeaderValue::from_str(v) {
+                    headers.append("x-forwarded-for", v);
+                }
+            }
+            forwarded_ip(&headers, peer, &[proxy]).to_string()
+        };
+        assert_eq!(at(&["1.2.3.4, 5.6.7.8"], proxy), "5.6.7.8");
+        assert_eq!(at(&["1.2.3.4", "5.6.7.8"], proxy), "5.6.7.8", "the last header");
+        assert_eq!(at(&["5.6.7.8:4711"], proxy), "5.6.7.8");
+        assert_eq!(at(&["[2001:db8::1]:4711"], proxy), "2001:db8::1");
+        // The client sent "1.2.3.4"; the proxy's own entry did not parse: not the client's pick.
+        assert_eq!(at(&["1.2.3.4, unknown"], proxy), "10.0.0.1");
+        assert_eq!(at(&["1.2.3.4,"], proxy), "10.0.0.1");
+        assert_eq!(at(&["1.2.3.4", "garbage"], proxy), "10.0.0.1");
+        assert_eq!(at(&[], proxy), "10.0.0.1");
+        // Not from the proxy: the header means nothing.
+        let stranger: IpAddr = "192.0.2.9".parse().unwrap_or(proxy);
+        assert_eq!(at(&["1.2.3.4"], stranger), "192.0.2.9");
+    }
+
+    #[test]
     fn logins_wait_after_repeated_failures_and_a_success_clears_them() {
-        let b = LoginBackoff::new(3);
+        let b = LoginBackoff::new(3, 100);
+        let ip = IpAddr::from([192, 0, 2, 1]);
         for _ in 0..2 {
-            b.failed("alice");
-            assert!(b.check("alice").is_ok(), "the first failures are free");
+            b.failed("alice", ip);
+            assert!(b.check("alice", ip, false).is_ok(), "the first failures are free");
         }
-        b.failed("alice");
-        assert_eq!(b.check("alice"), Err(1));
-        assert!(b.check("bob").is_ok(), "other accounts are not concerned");
-        b.succeeded("alice");
-        assert!(b.check("alice").is_ok());
+        b.failed("alice", ip);
+        assert_eq!(b.check("alice", ip, false), Err(LoginWait { seconds: 1, account_wide: false }));
+        assert!(b.check("bob", ip, false).is_ok(), "other accounts are not concerned");
+        assert!(b.check("alice", IpAddr::from([192, 0, 2, 2]), false).is_ok(), "nor other addresses");
+        assert!(b.check("alice", ip, true).is_ok(), "nor the owner's session");
+        b.succeeded("alice", ip);
+        assert!(b.check("alice", ip, false).is_ok());
+    }
+
+    #[test]
+    fn many_addresses_meet_the_account_ceiling_but_the_owner_does_not() {
+        let b = LoginBackoff::new(3, 10);
+        let owner = IpAddr::from([198, 51, 100, 7]);
+        b.succeeded("alice", owner);
+        for i in 0..5u8 {
+            for _ in 0..2 {
+                b.failed("alice", IpAddr::from([203, 0, 113, i]));
+            }
+        }
+        let fresh = IpAddr::from([203, 0, 113, 200]);
+        assert_eq!(b.check("alice", fresh, false).map_err(|w| w.account_wide), Err(true));
+        assert!(b.check("alice", owner, false).is_ok(), "an address the owner signed in from");
+        assert!(b.check("alice", fresh, true).is_ok(), "a session of the account");
+        assert!(b.check("bob", fresh, false).is_ok());
     }
 }

@@ -172,8 +172,10 @@ impl Store {
         Ok(store)
     }
 
-    /// Accounts made before names were compared by key get theirs; of two names with one key
-    /// (possible before), the older keeps it and the other gets a key of its own.
+    /// Accounts without a key get theirs: those made before names were compared by key, and
+    /// every account after a migration that changed the key (it clears them all). Oldest
+    /// first: of two names with one key (possible before), the older keeps it and the other
+    /// gets a key of its own, which no name typed at login has.
     async fn fill_name_keys(&self) -> Result<(), ApiError> {
         let rows = sqlx::query("SELECT id, name FROM users WHERE name_key IS NULL ORDER BY id")
             .fetch_all(&self.pool)
@@ -304,6 +306,82 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    /// A new bot account of `owner`, unless it already has `max_bots`: counted and inserted
+    /// under the owner's row lock, like [`Store::create_game`], so that simultaneous requests
+    /// cannot pass the cap together.
+    pub async fn create_bot(&self, owner: i64, name: &str, max_bots: i64) -> Result<User, ApiError> {
+        let mut tx = self.pool.begin().await?;
+        // A write first: PostgreSQL locks the owner's row, SQLite takes its write lock.
+        sqlx::query("UPDATE users SET name = name WHERE id = $1").bind(owner).execute(&mut *tx).await?;
+        let bots: i64 = sqlx::query("SELECT COUNT(*) AS n FROM users WHERE owner = $1 AND kind = 'bot'")
+            .bind(owner)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("n")?;
+        if bots >= max_bots {
+            return Err(ApiError::TooMany(format!("at most {max_bots} bots per owner")));
+        }
+        let row = sqlx::query(
+            "INSERT INTO users (name, name_key, kind, password_hash, owner, created_ms) \
+             VALUES ($1, $2, 'bot', NULL, $3, $4) RETURNING id, name, kind, password_hash",
+        )
+        .bind(name)
+        .bind(crate::auth::name_key(name))
+        .bind(owner)
+        .bind(now_ms())
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(|e| unique_violation(e, || ApiError::Conflict(format!("the name {name:?} is taken"))))?;
+        let bot = user(&row)?;
+        tx.commit().await?;
+        Ok(bot)
+    }
+
+    /// `owner`'s bot called `name` (as names compare), if it has one.
+    pub async fn bot_of(&self, owner: i64, name: &str) -> Result<Option<User>, ApiError> {
+        let row = sqlx::query(
+            "SELECT id, name, kind, password_hash FROM users WHERE name_key = $1 AND owner = $2 AND kind = 'bot'",
+        )
+        .bind(crate::auth::name_key(name))
+        .bind(owner)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(user).transpose()?)
+    }
+
+    /// Replaces every token of `user_id` by one new one, in one transaction (no moment with
+    /// both, none lost half-way); returns the old tokens' hashes, to close their sockets.
+    pub async fn replace_tokens(
+        &self,
+        user_id: i64,
+        token_hash: &str,
+        kind: &str,
+        expires_ms: Option<i64>,
+    ) -> Result<Vec<String>, ApiError> {
+        let mut tx = self.pool.begin().await?;
+        // The write first: an SQLite transaction that read first cannot become a writer once
+        // another has written (it fails at once, "database is locked").
+        let old = sqlx::query("DELETE FROM sessions WHERE user_id = $1 RETURNING token_hash")
+            .bind(user_id)
+            .fetch_all(&mut *tx)
+            .await?
+            .iter()
+            .map(|r| r.try_get("token_hash"))
+            .collect::<Result<Vec<String>, _>>()?;
+        sqlx::query(
+            "INSERT INTO sessions (token_hash, user_id, kind, created_ms, expires_ms) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(token_hash)
+        .bind(user_id)
+        .bind(kind)
+        .bind(now_ms())
+        .bind(expires_ms)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(old)
     }
 
     pub async fn bots_of(&self, owner: i64) -> Result<Vec<User>, ApiError> {

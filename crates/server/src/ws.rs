@@ -210,7 +210,7 @@ async fn client(app: AppState, session: Session, socket: WebSocket, place: Admit
         let message: ClientMessage = match serde_json::from_str(text.as_str()) {
             Ok(m) => m,
             Err(e) => {
-                send_error(&out, None, &format!("bad message: {e}"));
+                send_error(&out, request_id(text.as_str()), &format!("bad message: {e}"));
                 continue;
             }
         };
@@ -259,6 +259,16 @@ async fn reattach(
         pause = (pause * 2).min(Duration::from_secs(1));
     }
     None
+}
+
+/// The `id` of a message that is JSON but not a valid message, so that its error can be matched
+/// to the request like any other answer.
+fn request_id(text: &str) -> Option<serde_json::Value> {
+    #[derive(serde::Deserialize)]
+    struct WithId {
+        id: Option<serde_json::Value>,
+    }
+    serde_json::from_str::<WithId>(text).ok().and_then(|m| m.id)
 }
 
 fn send_error(out: &Outbox, id: Option<serde_json::Value>, message: &str) {
