@@ -169,9 +169,16 @@ struct ServeArgs {
     /// Game sockets from one client address.
     #[arg(long)]
     sockets_per_address: Option<usize>,
-    /// Games held in memory at once (live games always are).
+    /// Games held in memory at once (games whose clock runs or whose bot thinks always are).
     #[arg(long)]
     loaded_games: Option<usize>,
+    /// Estimated MiB the games in memory may hold, maps included (default: a quarter of the
+    /// machine's memory, within 256 MiB–8 GiB).
+    #[arg(long)]
+    games_memory_mib: Option<u64>,
+    /// Open or live games created from one client address (besides 20 per account).
+    #[arg(long)]
+    games_per_address: Option<i64>,
     /// Hours after which an open game nobody joined is removed.
     #[arg(long)]
     open_game_hours: Option<f64>,
@@ -505,6 +512,8 @@ fn serve(args: ServeArgs) -> Result<()> {
         connections_per_address: args.connections_per_address.unwrap_or(defaults.connections_per_address),
         sockets_per_address: args.sockets_per_address.unwrap_or(defaults.sockets_per_address),
         loaded_games: args.loaded_games.unwrap_or(defaults.loaded_games),
+        games_bytes: args.games_memory_mib.map_or(defaults.games_bytes, |m| m.saturating_mul(1 << 20)),
+        games_per_address: args.games_per_address.unwrap_or(defaults.games_per_address),
         open_game_expiry: args.open_game_hours.map_or(defaults.open_game_expiry, hours),
         session_lifetime: args.session_days.map_or(defaults.session_lifetime, |d| hours(d * 24.0)),
         ..defaults
