@@ -111,17 +111,15 @@ pub async fn report(State(state): State<AppState>, Path(name): Path<String>) -> 
         return Err(ApiError::NotFound("this server keeps no lab reports".into()));
     };
     let path = dir.join(&name);
-    let read = tokio::task::spawn_blocking(move || -> std::io::Result<Option<Vec<u8>>> {
-        let meta = std::fs::metadata(&path)?;
-        if !meta.is_file() || meta.len() > MAX_BYTES {
-            return Ok(None);
-        }
-        std::fs::read(&path).map(Some)
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?;
-    let body = match read {
-        Ok(Some(b)) => b,
+    // Streamed from the file: a client that never reads holds a file and a buffer, not the
+    // whole report (reports were read into memory for every request).
+    let opened = async {
+        let file = tokio::fs::File::open(&path).await?;
+        let meta = file.metadata().await?;
+        std::io::Result::Ok((meta.is_file() && meta.len() <= MAX_BYTES).then_some((file, meta.len())))
+    };
+    let (file, length) = match opened.await {
+        Ok(Some(f)) => f,
         Ok(None) => {
             return Err(ApiError::NotFound(format!("{name} is not a report of at most {MAX_BYTES} bytes")));
         }
@@ -130,8 +128,11 @@ pub async fn report(State(state): State<AppState>, Path(name): Path<String>) -> 
         }
         Err(e) => return Err(ApiError::Internal(format!("reading {name}: {e}"))),
     };
+    use tokio::io::AsyncReadExt;
+    let body = axum::body::Body::from_stream(tokio_util::io::ReaderStream::new(file.take(length)));
     let mut r = body.into_response();
     let h = r.headers_mut();
+    h.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     // Reports draw with inline SVG and styles; they run no script and reach nothing.
     h.insert(

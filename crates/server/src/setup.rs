@@ -141,7 +141,18 @@ impl NewGame {
                 gobeyond_maps::generate_within(&s, MAX_NODES).map_err(|e| bad(format!("map: {e}")))?;
                 MapSource::Spec(s)
             }
-            MapChoice::Custom(c) => MapSource::Custom(c),
+            MapChoice::Custom(c) => {
+                // Informational, but echoed with the game's settings: bounded like a name (a
+                // 900 KB spec once travelled in every info and sync).
+                let chars = c.spec.as_deref().map_or(0, |s| s.chars().count());
+                if chars > gobeyond_maps::MAX_NAME_CHARS {
+                    return Err(bad(format!(
+                        "map: the custom map's spec has {chars} characters; at most {} are allowed",
+                        gobeyond_maps::MAX_NAME_CHARS
+                    )));
+                }
+                MapSource::Custom(c)
+            }
         };
         let map = Arc::new(map);
         if self.seats.len() > self.players {

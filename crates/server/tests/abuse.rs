@@ -77,6 +77,13 @@ async fn a_map_spec_that_would_never_finish_is_refused_at_once() {
     assert_eq!(status, 400, "{body}");
     let (status, _) = guest.get(&format!("/api/maps/preview?spec={}", "x".repeat(300))).await;
     assert_eq!(status, 400);
+    // A custom map's informational spec is bounded like a name: it travels with the settings.
+    let mut custom = largest_custom_map("long spec");
+    custom["spec"] = json!("s".repeat(900_000 / 4));
+    let (status, body) =
+        guest.post("/api/games", json!({"rules": "classic", "map": custom, "players": 2})).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("spec"), "{body}");
     healthy(&server).await;
     server.stop().await;
 }
@@ -399,6 +406,40 @@ async fn games_in_memory_are_bounded_by_bytes_and_games_of_one_map_share_it() {
     }
     assert!(refused > 0, "the byte budget refuses games past it");
     server.stop().await;
+}
+
+#[tokio::test]
+async fn lab_reports_are_streamed_to_clients_that_never_read() {
+    let reports = std::env::temp_dir().join(format!("gobeyond-reports-{}", std::process::id()));
+    std::fs::create_dir_all(&reports).unwrap();
+    let big = 12 << 20;
+    std::fs::write(reports.join("big.html"), "<p>lab</p>".repeat(big / 10)).unwrap();
+    let server = TestServer::start_config(gobeyond_server::Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        database: sqlite_url(),
+        limits: test_limits(),
+        reports: Some(reports.clone()),
+        ..Default::default()
+    })
+    .await;
+    let before = healthy(&server).await["rss_bytes"].as_u64().unwrap();
+    // 30 clients ask for the report and never read a byte of it.
+    let mut idle = Vec::new();
+    for _ in 0..30 {
+        let mut s = TcpStream::connect(server.addr).await.unwrap();
+        s.write_all(b"GET /api/lab/reports/big.html HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+        idle.push(s);
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let after = healthy(&server).await["rss_bytes"].as_u64().unwrap();
+    let grown = after.saturating_sub(before) >> 20;
+    assert!(grown < 100, "30 unread 12 MiB reports grew the server by {grown} MiB");
+    // A client that reads gets the whole report.
+    let whole = reqwest::get(server.url("/api/lab/reports/big.html")).await.unwrap().bytes().await.unwrap();
+    assert_eq!(whole.len(), big / 10 * 10);
+    drop(idle);
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&reports);
 }
 
 #[tokio::test]
