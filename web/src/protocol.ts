@@ -144,7 +144,11 @@ games_owned: Array<number>,
 /**
  * Games of other instances relayed to this one's clients now.
  */
-games_relayed: number, };
+games_relayed: number, 
+/**
+ * Game sockets and HTTP connections open now.
+ */
+sockets: number, connections: number, };
 
 export type InviteBody = { invite: string | null, };
 

@@ -37,6 +37,8 @@ pub async fn health(State(app): State<AppState>) -> Json<Health> {
         instance: app.hub.cluster().map(|c| c.id.to_string()),
         games_owned: app.hub.owned(),
         games_relayed: app.hub.relayed(),
+        sockets: app.sockets.open(None),
+        connections: app.connections.open(None),
     })
 }
 

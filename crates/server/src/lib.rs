@@ -136,7 +136,11 @@ pub struct AppState {
 }
 
 /// Connects to the database, resumes every live game and builds the routes.
-pub async fn app(config: Config) -> anyhow::Result<(AppState, Router)> {
+pub async fn app(mut config: Config) -> anyhow::Result<(AppState, Router)> {
+    // Connections past the open-file limit would fail at accept, health checks first.
+    if let Some(files) = conn::raise_file_limit() {
+        conn::fit_to_files(&mut config.limits, files, conn::FILES_RESERVED);
+    }
     let store = Store::connect(&config.database).await?;
     let limits = &config.limits;
     // On PostgreSQL several instances may share the database: games are owned through leases.

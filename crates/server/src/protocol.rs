@@ -262,6 +262,9 @@ pub struct Health {
     pub games_owned: Vec<i64>,
     /// Games of other instances relayed to this one's clients now.
     pub games_relayed: usize,
+    /// Game sockets and HTTP connections open now.
+    pub sockets: usize,
+    pub connections: usize,
 }
 
 /// `{"user": ...}`: sign-up, login, guest, `GET /api/me`; `claimed_guest` when a guest

@@ -126,7 +126,9 @@ async fn client(app: AppState, session: Session, socket: WebSocket, place: Admit
     };
     let (ping_tx, mut ping_rx) = mpsc::channel::<()>(1);
     let queued = out.queued.clone();
-    let writer = tokio::spawn(async move {
+    // A message the client does not take within three pings: it reads too slowly to play.
+    let write_deadline = 3 * app.config.limits.ping_every;
+    let mut writer = tokio::spawn(async move {
         loop {
             let message = tokio::select! {
                 text = out_rx.recv() => match text {
@@ -138,11 +140,12 @@ async fn client(app: AppState, session: Session, socket: WebSocket, place: Admit
                 },
                 Some(()) = ping_rx.recv() => Message::Ping(Vec::new().into()),
             };
-            if sink.send(message).await.is_err() {
-                break;
+            match tokio::time::timeout(write_deadline, sink.send(message)).await {
+                Ok(Ok(())) => {}
+                Ok(Err(_)) | Err(_) => return,
             }
         }
-        let _ = sink.close().await;
+        let _ = tokio::time::timeout(write_deadline, sink.close()).await;
     });
     out.send(ServerMessage::Hello { user: session.user.clone() }.to_text().into());
     let mut watched: HashMap<i64, tokio::task::JoinHandle<()>> = HashMap::new();
@@ -164,6 +167,7 @@ async fn client(app: AppState, session: Session, socket: WebSocket, place: Admit
     };
     tokio::pin!(expiry);
     let overflow = out.overflow.clone();
+    let mut writer_done = false;
     loop {
         let frame = tokio::select! {
             frame = stream.next() => frame,
@@ -177,6 +181,13 @@ async fn client(app: AppState, session: Session, socket: WebSocket, place: Admit
             }
             () = overflow.notified() => {
                 tracing::info!(user = session.user.id, "socket cut off: the client reads too slowly");
+                // Closing means closing: a writer blocked on a full connection would keep the
+                // connection and its queue (one address once held 336 such sockets, 3 GiB).
+                writer.abort();
+                break;
+            }
+            _ = &mut writer, if !writer_done => {
+                writer_done = true;
                 break;
             }
             _ = ended.wait_for(|e| *e) => break,
@@ -210,7 +221,12 @@ async fn client(app: AppState, session: Session, socket: WebSocket, place: Admit
     }
     drop(out);
     drop(ping_tx);
-    let _ = tokio::time::timeout(Duration::from_secs(5), writer).await;
+    // The goodbye gets a moment; a client that does not take it loses the connection anyway,
+    // with its queue, before this socket's place is given back.
+    if !writer_done && tokio::time::timeout(Duration::from_secs(5), &mut writer).await.is_err() {
+        writer.abort();
+        let _ = writer.await;
+    }
 }
 
 /// A watched game's table again after its copy stopped, with a sync from `last` on: retried

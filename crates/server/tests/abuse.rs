@@ -37,6 +37,20 @@ async fn healthy(server: &TestServer) -> Value {
     health
 }
 
+/// Whether the kernel still has the server's end of the TCP connection between `server` and
+/// `client` open (Linux `/proc/net/tcp`, state 01).
+fn established(server: SocketAddr, client: SocketAddr) -> bool {
+    let hex = |a: SocketAddr| match a {
+        SocketAddr::V4(v4) => format!("{:08X}:{:04X}", u32::from_le_bytes(v4.ip().octets()), v4.port()),
+        SocketAddr::V6(_) => String::new(),
+    };
+    let (local, remote) = (hex(server), hex(client));
+    std::fs::read_to_string("/proc/net/tcp").unwrap_or_default().lines().any(|line| {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        f.len() > 3 && f[1] == local && f[2] == remote && f[3] == "01"
+    })
+}
+
 /// Whether the server closed `stream` (reads end) within `within`.
 async fn closed_by_server(stream: &mut TcpStream, within: Duration) -> bool {
     let mut buf = [0u8; 4096];
@@ -104,6 +118,26 @@ async fn connections_that_never_finish_a_request_are_closed_and_counted_per_addr
 }
 
 #[tokio::test]
+async fn silent_connections_close_at_the_deadline_and_a_full_server_still_answers_its_health_check() {
+    let limits = Limits { header_timeout: Duration::from_secs(2), connections: 30, ..test_limits() };
+    let server = start(limits).await;
+    // Connections that never send a byte fill the server (the attack: 20 addresses × 64).
+    let mut silent = Vec::new();
+    for _ in 0..30 {
+        silent.push(TcpStream::connect(server.addr).await.unwrap());
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Full: the health check gets in all the same, in place of a silent connection.
+    let health = healthy(&server).await;
+    assert!(health["connections"].as_u64().unwrap() <= 30, "{health}");
+    // The deadline counts from accept: every silent connection is closed without a byte sent.
+    for s in silent.iter_mut() {
+        assert!(closed_by_server(s, Duration::from_secs(5)).await, "a silent connection is closed");
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn game_sockets_are_limited_per_address_pinged_and_closed_when_silent() {
     let limits = Limits { sockets_per_address: 3, ping_every: Duration::from_millis(200), ..test_limits() };
     let server = start(limits).await;
@@ -158,6 +192,7 @@ async fn a_socket_that_stops_reading_is_cut_off_before_memory_grows() {
     let tcp = tokio::net::TcpSocket::new_v4().unwrap();
     tcp.set_recv_buffer_size(4096).unwrap();
     let tcp = tcp.connect(server.addr).await.unwrap();
+    let client_addr = tcp.local_addr().unwrap();
     let url = format!("ws://{}/api/ws", server.addr);
     let mut req = url.into_client_request().unwrap();
     req.headers_mut().insert("cookie", guest.cookie.parse().unwrap());
@@ -176,8 +211,20 @@ async fn a_socket_that_stops_reading_is_cut_off_before_memory_grows() {
             break;
         }
     }
+    // Closing means closing: the server's end of this very connection is closed (a cut-off
+    // socket once kept its connection and queue while its place was given back), without the
+    // client reading anything.
+    let mut closed = false;
+    for _ in 0..150 {
+        if !established(server.addr, client_addr) {
+            closed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(closed, "the server closed its end of the slow reader's connection");
     if !cut {
-        // The server may have closed its side while the client's send buffer still had room.
+        // The server closed its side while the client's send buffer still had room.
         let mut seen_close = false;
         while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(5), stream.next()).await {
             if matches!(m, Ok(Message::Close(_)) | Err(_)) {
@@ -188,7 +235,8 @@ async fn a_socket_that_stops_reading_is_cut_off_before_memory_grows() {
         cut = seen_close;
     }
     assert!(cut, "the slow reader is disconnected");
-    healthy(&server).await;
+    let health = healthy(&server).await;
+    assert_eq!(health["sockets"], 1, "only the probe's socket is left: {health}");
     server.stop().await;
 }
 
