@@ -920,6 +920,11 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await b.page.waitForURL(/#\/game\/\d+/);
     await a.page.waitForSelector('[data-rating-seat="1"]');
     assert.match((await a.page.textContent('[data-rating-seat="0"]')) ?? '', /1500\?/);
+    // Two moves each: a rated game that ends sooner is aborted and changes no rating.
+    await a.page.waitForFunction(() => /Your turn|to play/.test(document.querySelector('#status')?.textContent ?? ''));
+    const aFirst = (await a.page.textContent('#status')) === 'Your turn.';
+    const [first, second] = aFirst ? [a, b] : [b, a];
+    for (const [p, node] of [[first, 6], [second, 8], [first, 16], [second, 18]]) await place(p, node);
     await waitMyTurn(b.page).catch(() => undefined);
     b.page.once('dialog', (d) => d.accept());
     await b.page.click('#resign');

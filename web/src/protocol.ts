@@ -39,7 +39,16 @@ phase: string, waiting_for: Array<number>, clock: ClockView | null, outcome: Out
 /**
  * An undo request waiting for answers.
  */
-undo: UndoView | null, };
+undo: UndoView | null, 
+/**
+ * A rated game that ended before every player's second move: it changed no rating.
+ */
+aborted: boolean, 
+/**
+ * Why this rated game changed no rating (aborted, or its players are not independent
+ * accounts), once it has ended.
+ */
+unrated: string | null, };
 
 export type SeatView = { seat: number, 
 /**

@@ -146,6 +146,24 @@ impl Clock {
         }
     }
 
+    /// Takes back the increment a move now taken back earned `player` (Fischer: nothing else
+    /// adds time). Without this, each move-and-undo gained the increment.
+    pub fn take_back_increment(&mut self, player: usize) {
+        let ClockKind::Control { time: TimeControl::Fischer { increment_seconds, .. } } = self.control else {
+            return;
+        };
+        if let Some(left) = self.remaining_ms.get_mut(player) {
+            *left = (*left - ms(increment_seconds)).max(0);
+        }
+    }
+
+    /// Charges `player` for the turn cut short at `now` (by an undo) without the increment a
+    /// move would earn.
+    pub fn interrupt_turn(&mut self, player: usize, now: i64) {
+        self.end_turn(player, now);
+        self.take_back_increment(player);
+    }
+
     /// The clock as clients see it.
     pub fn view(&self, now: i64) -> crate::protocol::ClockView {
         crate::protocol::ClockView {
@@ -172,6 +190,22 @@ mod tests {
         assert_eq!(c.deadline_ms, Some(11_000));
         c.end_turn(0, 4_000);
         assert_eq!(c.remaining_ms, vec![9_000, 10_000]);
+    }
+
+    #[test]
+    fn a_move_taken_back_takes_its_increment_back() {
+        let mut c = Clock::new(
+            ClockKind::Control { time: TimeControl::Fischer { main_seconds: 10.0, increment_seconds: 2.0 } },
+            2,
+        );
+        c.start_turn(Some(0), false, 0);
+        c.end_turn(0, 1_000);
+        assert_eq!(c.remaining_ms[0], 11_000);
+        c.take_back_increment(0);
+        assert_eq!(c.remaining_ms[0], 9_000, "the second used stays charged");
+        c.start_turn(Some(1), false, 0);
+        c.interrupt_turn(1, 3_000);
+        assert_eq!(c.remaining_ms[1], 7_000, "a turn cut short is charged, without an increment");
     }
 
     #[test]

@@ -23,7 +23,7 @@ use crate::{
         UserBody,
     },
     setup::{GameSetup, NewGame, SeatChoice},
-    store::{GameRow, Quota},
+    store::{GameRow, NewSeat, Quota},
     table::Command,
 };
 
@@ -264,16 +264,18 @@ pub async fn create_game(
     body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(new) = body.map_err(|e| ApiError::BadRequest(e.body_text()))?;
-    let created = create(&app, &session, address, new).await?;
+    let created = create(&app, &session, address, new, Vec::new()).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
-/// Checks and stores a new game, and starts its table.
+/// Checks and stores a new game, and starts its table. `reserved`: per seat, the account it is
+/// kept for (a rematch's), else empty.
 async fn create(
     app: &AppState,
     session: &Session,
     address: Option<std::net::IpAddr>,
     new: NewGame,
+    reserved: Vec<Option<i64>>,
 ) -> Result<GameCreated, ApiError> {
     let address = address.map(|a| a.to_string());
     let quota = Quota {
@@ -299,18 +301,22 @@ async fn create(
         return Err(ApiError::Forbidden("rated games need an account: register to play one".into()));
     }
     // Building the game (map generation, rule checks) is CPU work: keep it off the async workers.
-    let setup = tokio::task::spawn_blocking(move || new.validate())
+    let mut setup = tokio::task::spawn_blocking(move || new.validate())
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))??;
+    setup.reserved = reserved;
     let invite =
         if setup.seats.contains(&SeatChoice::Invite) || !public { Some(auth::new_token()?) } else { None };
-    let seats: Vec<(Option<i64>, Option<u8>)> = setup
+    let seats: Vec<NewSeat> = setup
         .seats
         .iter()
-        .map(|s| match s {
-            SeatChoice::Me => (Some(session.user.id), None),
-            SeatChoice::Bot { level } => (None, Some(*level)),
-            _ => (None, None),
+        .map(|s| NewSeat {
+            user_id: (*s == SeatChoice::Me).then_some(session.user.id),
+            bot_level: match s {
+                SeatChoice::Bot { level } => Some(*level),
+                _ => None,
+            },
+            invite_only: *s == SeatChoice::Invite,
         })
         .collect();
     let text = serde_json::to_string(&setup).map_err(|e| ApiError::Internal(e.to_string()))?;
@@ -360,7 +366,8 @@ pub async fn list_games(
     for row in rows {
         let summary = summarize(&app, row).await?;
         // The open list shows games a stranger can join: not those whose free seats all need
-        // the invitation.
+        // the invitation (the query leaves them out; open games older than its column are
+        // caught here).
         if user.is_none() && summary.status == "open" && !summary.joinable {
             continue;
         }
@@ -514,16 +521,17 @@ pub async fn game_info(
 }
 
 /// `POST /api/games/{id}/rematch`: a player of a finished game starts the same game again —
-/// same rules, map, time and bots, every seat moved one place on (colours change hands); the
-/// other players' seats wait for them by invitation, and they are told at the old table.
+/// same rules, map, time and bots, every seat moved one place on (colours change hands). The
+/// other players' seats are kept for them (nobody else may take them, with or without the
+/// invitation), and only they are told at the old table how to take them: spectators hear
+/// that a rematch began, without the link.
 pub async fn rematch(
     State(app): State<AppState>,
     session: Session,
     ClientIp(address): ClientIp,
     Path(id): Path<i64>,
 ) -> Result<Response, ApiError> {
-    let row =
-        app.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
+    let row = visible(&app, id, Some(&session), None).await?;
     if row.status != "finished" {
         return Err(ApiError::Conflict("a rematch follows a finished game".into()));
     }
@@ -535,11 +543,15 @@ pub async fn rematch(
     let n = setup.players;
     // Seat k of the new game is seat k - 1 of the old one.
     let mut seats = vec![SeatChoice::Open; n];
+    let mut reserved = vec![None; n];
     for (old, s) in old_seats.iter().enumerate() {
         let new = (old + 1) % n;
         seats[new] = match (s.user_id, s.bot_level) {
             (Some(_), _) if old == me => SeatChoice::Me,
-            (Some(_), _) => SeatChoice::Invite,
+            (Some(user), _) => {
+                reserved[new] = Some(user);
+                SeatChoice::Invite
+            }
             (None, Some(level)) => SeatChoice::Bot { level },
             (None, None) => SeatChoice::Open,
         };
@@ -558,15 +570,19 @@ pub async fn rematch(
         // A rematch is a new game: its chance is the server's.
         rigged: Vec::new(),
     };
-    let body = create(&app, &session, address, new).await?;
-    let announce = ServerMessage::Rematch {
-        game: id,
-        rematch: body.game.id,
-        from: session.user.name.clone(),
-        invite: body.invite.clone(),
+    let body = create(&app, &session, address, new, reserved.clone()).await?;
+    // The players a seat is kept for may read the new game even when it is private.
+    for user in reserved.into_iter().flatten() {
+        app.store.admit(body.game.id, user).await?;
+    }
+    let announce = |invite: Option<String>| {
+        ServerMessage::Rematch { game: id, rematch: body.game.id, from: session.user.name.clone(), invite }
+            .to_text()
+            .into()
     };
+    let command = Command::Announce { text: announce(None), players: Some(announce(body.invite.clone())) };
     // Best effort: the new game stands whether or not the old table could be told.
-    let _ = app.hub.send(id, Command::Announce { text: announce.to_text().into() }).await;
+    let _ = app.hub.send(id, command).await;
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
@@ -577,8 +593,7 @@ pub async fn invite(
     session: Session,
     Path(id): Path<i64>,
 ) -> Result<Json<crate::protocol::InviteBody>, ApiError> {
-    let row =
-        app.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
+    let row = visible(&app, id, Some(&session), None).await?;
     if row.creator != session.user.id {
         return Err(ApiError::Forbidden("only the game's creator may share its invitation".into()));
     }
@@ -619,6 +634,8 @@ pub async fn join(
     body: Option<Json<JoinBody>>,
 ) -> Result<Json<Joined>, ApiError> {
     let JoinBody { seat, invite } = body.map(|Json(b)| b).unwrap_or_default();
+    // A private game is not there for whoever may not read it (ids are sequential).
+    visible(&app, id, Some(&session), invite.as_deref()).await?;
     let user = session.user;
     let seat = app.hub.ask(id, |reply| Command::Join { user, seat, invite, reply }).await??;
     Ok(Json(Joined { seat, game: app.hub.ask(id, |reply| Command::Info { reply }).await? }))
@@ -629,6 +646,7 @@ pub async fn leave(
     session: Session,
     Path(id): Path<i64>,
 ) -> Result<Json<OkBody>, ApiError> {
+    visible(&app, id, Some(&session), None).await?;
     let user = session.user.id;
     app.hub.ask(id, |reply| Command::Leave { user, reply }).await??;
     Ok(Json(OkBody { ok: true }))
@@ -640,6 +658,7 @@ pub async fn undo(
     session: Session,
     Path(id): Path<i64>,
 ) -> Result<Json<OkBody>, ApiError> {
+    visible(&app, id, Some(&session), None).await?;
     let user = session.user.id;
     app.hub.ask(id, |reply| Command::Undo { user, reply }).await??;
     Ok(Json(OkBody { ok: true }))
@@ -659,6 +678,7 @@ pub async fn undo_answer(
     body: Result<Json<UndoAnswerBody>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<OkBody>, ApiError> {
     let Json(UndoAnswerBody { accept }) = body.map_err(|e| ApiError::BadRequest(e.body_text()))?;
+    visible(&app, id, Some(&session), None).await?;
     let user = session.user.id;
     app.hub.ask(id, |reply| Command::UndoAnswer { user, accept, reply }).await??;
     Ok(Json(OkBody { ok: true }))

@@ -190,6 +190,11 @@ pub struct GameInfo {
     pub outcome: Option<Outcome>,
     /// An undo request waiting for answers.
     pub undo: Option<UndoView>,
+    /// A rated game that ended before every player's second move: it changed no rating.
+    pub aborted: bool,
+    /// Why this rated game changed no rating (aborted, or its players are not independent
+    /// accounts), once it has ended.
+    pub unrated: Option<String>,
 }
 
 /// An undo request: `by` asks to take back action `from` and what followed; `waiting` are the

@@ -9,6 +9,19 @@ use skillratings::{
     weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team},
 };
 
+/// Moves of its own each seat must have made for a rated game to count (resignations, time-outs
+/// and chance are not moves); one that ends sooner, however it ends, is aborted.
+pub const MIN_MOVES: usize = 2;
+
+/// What a rated game that ended too soon says in its result (`unrated`).
+pub const ABORTED: &str = "aborted: the game ended before every player had made two moves";
+
+/// Rated games between the same two accounts that change their ratings in any
+/// [`PAIR_WINDOW_MS`]: later ones are played but count for nothing (farming a second account
+/// takes many games between the same pair).
+pub const PAIR_GAMES_PER_WINDOW: i64 = 5;
+pub const PAIR_WINDOW_MS: i64 = 24 * 60 * 60 * 1000;
+
 /// A player's standing in one rule system.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rating {

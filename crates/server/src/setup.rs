@@ -105,6 +105,17 @@ pub struct GameSetup {
     pub rated: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rigged: Vec<Object>,
+    /// Per seat, the only account that may take it (a rematch keeps the other players' seats
+    /// for them); empty when no seat is kept. Set by the server, never by a creator.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reserved: Vec<Option<i64>>,
+}
+
+impl GameSetup {
+    /// The account seat `seat` is kept for, if any.
+    pub fn reserved_for(&self, seat: usize) -> Option<i64> {
+        self.reserved.get(seat).copied().flatten()
+    }
 }
 
 impl NewGame {
@@ -174,6 +185,9 @@ impl NewGame {
         if self.rated && !self.public {
             return Err(bad("a rated game is public: anyone may watch and check it".into()));
         }
+        if self.rated {
+            check_rated_clock(&rules, system.title, &self.time)?;
+        }
         if self.rated && seats.iter().any(|s| matches!(s, SeatChoice::Bot { .. })) {
             return Err(bad(
                 "rated games are between accounts: server bots play unrated games (a program may \
@@ -189,6 +203,7 @@ impl NewGame {
             seats,
             rated: self.rated,
             rigged: self.rigged,
+            reserved: Vec::new(),
         };
         // Building the game checks the map and the rules against each other.
         let game = setup.new_game()?;
@@ -199,6 +214,25 @@ impl NewGame {
             )));
         }
         Ok(setup)
+    }
+}
+
+/// A rated game needs a clock: without one a player who is losing can leave the game hanging
+/// for ever instead of losing it (and an account farming points meets no time cost).
+fn check_rated_clock(rules: &RulesSpec, title: &str, time: &TimeControl) -> Result<(), ApiError> {
+    let own = rules.info().ok().and_then(|i| i.clock(&rules.settings));
+    match own {
+        Some(c) if c.turn_ms > 0 => Ok(()),
+        Some(_) => Err(ApiError::BadRequest(format!(
+            "a rated game needs a clock: {title} games are timed by their turn_seconds setting, \
+             which must be above 0 in a rated game"
+        ))),
+        None if *time != TimeControl::None => Ok(()),
+        None => Err(ApiError::BadRequest(
+            "a rated game needs a clock: choose a time control (absolute, fischer or byo_yomi) \
+             or make the game unrated"
+                .into(),
+        )),
     }
 }
 

@@ -63,6 +63,15 @@ pub struct GameRow {
     pub created_ms: i64,
 }
 
+/// A seat of a game being created.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NewSeat {
+    pub user_id: Option<i64>,
+    pub bot_level: Option<u8>,
+    /// Taken only with the invite link (or by the player it is kept for).
+    pub invite_only: bool,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatRow {
     pub seat: usize,
@@ -99,6 +108,10 @@ const GAME_BY_ID: &str =
     "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games WHERE id = $1";
 const GAMES_PUBLIC: &str = "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games \
      WHERE status = $1 AND public = 1 ORDER BY id DESC LIMIT $2";
+// The lobby's open list: games with a free seat a stranger may take, found before the LIMIT.
+const GAMES_OPEN_JOINABLE: &str = "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games \
+     WHERE status = 'open' AND public = 1 AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id \
+     AND s.user_id IS NULL AND s.bot_level IS NULL AND s.invite_only = 0) ORDER BY id DESC LIMIT $1";
 const GAMES_OF_USER: &str = "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games \
      WHERE status = $1 AND (creator = $2 OR id IN (SELECT game_id FROM seats WHERE user_id = $2)) \
      ORDER BY id DESC LIMIT $3";
@@ -407,7 +420,7 @@ impl Store {
         setup: &str,
         public: bool,
         invite: Option<&str>,
-        seats: &[(Option<i64>, Option<u8>)],
+        seats: &[NewSeat],
     ) -> Result<i64, ApiError> {
         let creator = quota.user;
         let mut tx = self.pool.begin().await?;
@@ -455,14 +468,17 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get("id")?;
-        for (seat, (user_id, bot)) in seats.iter().enumerate() {
-            sqlx::query("INSERT INTO seats (game_id, seat, user_id, bot_level) VALUES ($1, $2, $3, $4)")
-                .bind(id)
-                .bind(seat as i64)
-                .bind(*user_id)
-                .bind(bot.map(i64::from))
-                .execute(&mut *tx)
-                .await?;
+        for (seat, s) in seats.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO seats (game_id, seat, user_id, bot_level, invite_only) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(id)
+            .bind(seat as i64)
+            .bind(s.user_id)
+            .bind(s.bot_level.map(i64::from))
+            .bind(i64::from(s.invite_only))
+            .execute(&mut *tx)
+            .await?;
         }
         tx.commit().await?;
         Ok(id)
@@ -602,14 +618,15 @@ impl Store {
     /// rule system and each player's user id and place), all in one transaction: a game
     /// finishes and counts exactly once, however often this is called (a restart finishes games
     /// the log shows ended). Concurrent updates of one player's rating are compared and set on
-    /// its game count, and retried.
+    /// its game count, and retried. Returns why a rated game changed no rating (its players are
+    /// not independent: see [`ratings::not_independent`]), which its stored result also says.
     pub async fn finish_game(
         &self,
         id: i64,
         result: &str,
         rated: Option<(&str, &[(i64, u32)])>,
         fence: Option<&Fence>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<Option<String>, ApiError> {
         for _ in 0..8 {
             let mut tx = self.pool.begin().await?;
             if let Some(fence) = fence {
@@ -627,15 +644,28 @@ impl Store {
             .rows_affected();
             let Some((system, players)) = rated.filter(|_| marked == 1) else {
                 tx.commit().await?;
-                return Ok(());
+                return Ok(None);
             };
+            if let Some(reason) = ratings::not_independent(&mut tx, players).await? {
+                let mut shown: serde_json::Value = serde_json::from_str(result).unwrap_or_default();
+                if let Some(fields) = shown.as_object_mut() {
+                    fields.insert("unrated".into(), reason.clone().into());
+                }
+                sqlx::query("UPDATE games SET result = $1 WHERE id = $2")
+                    .bind(shown.to_string())
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                return Ok(Some(reason));
+            }
             if !ratings::rate(&mut tx, id, system, players).await? {
                 // Another game changed one of these ratings meanwhile: again, from the start.
                 tx.rollback().await?;
                 continue;
             }
             tx.commit().await?;
-            return Ok(());
+            return Ok(None);
         }
         Err(ApiError::Internal(format!("game {id}: the ratings kept changing under the update")))
     }
@@ -651,7 +681,8 @@ impl Store {
         rows.iter().map(|r| Ok((r.try_get::<i64, _>("seq")? as u64, r.try_get("action")?))).collect()
     }
 
-    /// Games newest first: public ones with this status, or those `user` created or holds a
+    /// Games newest first: public ones with this status (open ones only with a seat a stranger
+    /// may take), or those `user` created or holds a
     /// seat in (with this status, or any when `status` is `None`).
     pub async fn list_games(
         &self,
@@ -660,12 +691,11 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<GameRow>, ApiError> {
         let rows = match (user, status) {
-            (None, status) => {
-                sqlx::query(GAMES_PUBLIC)
-                    .bind(status.unwrap_or("open"))
-                    .bind(limit)
-                    .fetch_all(&self.pool)
-                    .await?
+            (None, None | Some("open")) => {
+                sqlx::query(GAMES_OPEN_JOINABLE).bind(limit).fetch_all(&self.pool).await?
+            }
+            (None, Some(status)) => {
+                sqlx::query(GAMES_PUBLIC).bind(status).bind(limit).fetch_all(&self.pool).await?
             }
             (Some(u), Some(status)) => {
                 sqlx::query(GAMES_OF_USER).bind(status).bind(u).bind(limit).fetch_all(&self.pool).await?

@@ -373,8 +373,16 @@ async fn handle(
         }
         ClientMessage::Act { game, action, seat, id } => {
             let user = session.user.id;
-            let result =
+            let mut result =
                 app.hub.ask(game, |reply| Command::Act { user, seat, action, reply }).await.and_then(|r| r);
+            // A refusal must not tell someone who may not read a private game that it is there
+            // ("the game is over", "you hold no seat"): they get the missing game's answer.
+            // Checked on refusals only: an action that went through came from a seat's holder.
+            if result.is_err()
+                && let Err(missing) = crate::http::visible(app, game, Some(session), None).await
+            {
+                result = Err(missing);
+            }
             let msg = match result {
                 Ok(seq) => ServerMessage::Ack { id, game, seq },
                 Err(e) => ServerMessage::Error {

@@ -555,7 +555,8 @@ async fn private_games_are_private() {
     // Not in the lobby, not joinable, not watchable, without the invite.
     let (_, open) = stranger.get("/api/games?status=open").await;
     assert!(!open["games"].as_array().unwrap().iter().any(|g| g["id"] == game));
-    assert_eq!(stranger.post(&format!("/api/games/{game}/join"), json!({})).await.0, 409);
+    // 404 as for a missing game (issue 40: a 409 told that a private game was there).
+    assert_eq!(stranger.post(&format!("/api/games/{game}/join"), json!({})).await.0, 404);
     let mut s = stranger.socket().await;
     s.send(json!({"type": "watch", "game": game})).await;
     let e = s.until(|v| v["type"] == "error").await;

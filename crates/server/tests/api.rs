@@ -334,7 +334,8 @@ async fn authorization(db: &str) {
     let g4 = created["game"]["id"].as_i64().unwrap();
     let invite = created["invite"].as_str().unwrap();
     let (s, _) = c.post(&format!("/api/games/{g4}/join"), json!({})).await;
-    assert_eq!(s, 409, "a stranger with only the game's number");
+    // Answered as for a game that does not exist (issue 40): a 409 confirmed it was there.
+    assert_eq!(s, 404, "a stranger with only the game's number");
     let (s, v) = c.post(&format!("/api/games/{g4}/join"), json!({"invite": invite})).await;
     assert_eq!(s, 200, "{v}");
     // A page of another site may not change anything here (it once swapped sessions with a
@@ -760,20 +761,13 @@ async fn rematch(db: &str) {
 async fn leases_fence_the_former_owner() {
     use gobeyond_server::{
         error::ApiError,
-        store::{Fence, Store},
+        store::{Fence, NewSeat, Store},
     };
     let store = Store::connect(&postgres_url().await).await.unwrap();
     let user = store.create_user("ada", "guest", None, None).await.unwrap();
-    let game = store
-        .create_game(
-            &gobeyond_server::store::Quota { user: user.id, per_user: 10, address: None, per_address: 0 },
-            "{}",
-            true,
-            None,
-            &[(Some(user.id), None)],
-        )
-        .await
-        .unwrap();
+    let seat = NewSeat { user_id: Some(user.id), bot_level: None, invite_only: false };
+    let quota = gobeyond_server::store::Quota { user: user.id, per_user: 10, address: None, per_address: 0 };
+    let game = store.create_game(&quota, "{}", true, None, &[seat]).await.unwrap();
     let first = store.claim_lease(game, "a", 60_000).await.unwrap().expect("a free lease is taken");
     assert_eq!(store.claim_lease(game, "b", 60_000).await.unwrap(), None, "a holds it");
     let old = Fence { owner: "a".into(), epoch: first };

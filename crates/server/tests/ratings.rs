@@ -6,7 +6,7 @@
 #[macro_use]
 mod common;
 
-use common::{Client, TestServer, postgres_url, sqlite_url, unique};
+use common::{Client, Socket, TestServer, postgres_url, seat_of, sqlite_url, unique};
 use serde_json::{Value, json};
 
 on_both!(
@@ -35,14 +35,36 @@ async fn player(server: &TestServer, name: &str) -> (Client, String) {
     (c, name)
 }
 
+/// A rated game needs a clock: GoBeyond has its own, others get ten minutes.
 async fn rated_game(creator: &Client, others: &[&Client], rules: Value, map: &str) -> i64 {
     let players = 1 + others.len();
-    let game = creator.create(json!({"rules": rules, "map": map, "players": players, "rated": true})).await;
+    let mut body = json!({"rules": rules, "map": map, "players": players, "rated": true});
+    if body["rules"] != "gobeyond" {
+        body["time"] = json!({"kind": "absolute", "main_seconds": 600});
+    }
+    let game = creator.create(body).await;
     for o in others {
         let (s, v) = o.post(&format!("/api/games/{game}/join"), json!({})).await;
         assert_eq!(s, 200, "{v}");
     }
     game
+}
+
+/// Every seat makes two placements (a rated game that ends sooner is aborted): each turn the
+/// seat the game waits for places on the first node it may. `sockets` watch the game.
+async fn two_moves_each(viewer: &Client, game: i64, sockets: &mut [(&Client, &mut Socket)]) {
+    let mut node = 0u64;
+    for _ in 0..2 * sockets.len() {
+        let (_, info) = viewer.get(&format!("/api/games/{game}")).await;
+        let turn = info["waiting_for"][0].as_u64().expect("someone to move");
+        let (_, socket) = sockets.iter_mut().find(|(c, _)| seat_of(&info, c.id()) == turn).unwrap();
+        loop {
+            node = (node + 7) % 81;
+            if socket.act(game, json!({"type": "place", "node": node})).await["type"] == "ack" {
+                break;
+            }
+        }
+    }
 }
 
 fn rating_in(profile: &Value, system: &str) -> Option<(i64, i64)> {
@@ -62,8 +84,11 @@ async fn a_rated_game_changes_both_ratings_once(db: &str) {
     assert_eq!(info["rated"], true);
     assert_eq!(info["seats"][0]["rating"]["value"], 1500, "a new player shows 1500: {info}");
     assert_eq!(info["seats"][0]["rating"]["provisional"], true);
+    let mut sa = a.socket().await;
     let mut sb = b.socket().await;
+    sa.watch(game, None).await;
     sb.watch(game, None).await;
+    two_moves_each(&a, game, &mut [(&a, &mut sa), (&b, &mut sb)]).await;
     assert_eq!(sb.act(game, json!({"type": "resign"})).await["type"], "ack");
     sb.until(|v| v["type"] == "update" && v["status"] == "finished").await;
 
@@ -102,13 +127,17 @@ async fn a_multiplayer_rated_game_ranks_every_seat(db: &str) {
     let (b, bn) = player(&server, "ben").await;
     let (c, cn) = player(&server, "cat").await;
     let game = rated_game(&a, &[&b, &c], json!("gobeyond"), "hex:3").await;
-    // C resigns first (last place), then B (second): A wins.
-    for x in [&c, &b] {
-        let mut s = x.socket().await;
+    let mut sa = a.socket().await;
+    let mut sb = b.socket().await;
+    let mut sc = c.socket().await;
+    for s in [&mut sa, &mut sb, &mut sc] {
         s.watch(game, None).await;
+    }
+    two_moves_each(&a, game, &mut [(&a, &mut sa), (&b, &mut sb), (&c, &mut sc)]).await;
+    // C resigns first (last place), then B (second): A wins.
+    for s in [&mut sc, &mut sb] {
         assert_eq!(s.act(game, json!({"type": "resign"})).await["type"], "ack");
     }
-    let mut sa = a.socket().await;
     let sync = sa.watch(game, None).await;
     if sync["info"]["status"] != "finished" {
         sa.until(|v| v["type"] == "update" && v["status"] == "finished").await;
@@ -130,10 +159,15 @@ async fn simultaneous_endings_count_every_game(db: &str) {
     let (c, _) = player(&server, "gus").await;
     let g1 = rated_game(&a, &[&b], json!("chinese"), "square:9").await;
     let g2 = rated_game(&a, &[&c], json!("chinese"), "square:9").await;
+    let mut sa = a.socket().await;
     let mut sb = b.socket().await;
     let mut sc = c.socket().await;
     sb.watch(g1, None).await;
     sc.watch(g2, None).await;
+    sa.watch(g1, None).await;
+    two_moves_each(&a, g1, &mut [(&a, &mut sa), (&b, &mut sb)]).await;
+    sa.watch(g2, None).await;
+    two_moves_each(&a, g2, &mut [(&a, &mut sa), (&c, &mut sc)]).await;
     let (r1, r2) = tokio::join!(sb.act(g1, json!({"type": "resign"})), sc.act(g2, json!({"type": "resign"})));
     assert_eq!((r1["type"].as_str(), r2["type"].as_str()), (Some("ack"), Some("ack")));
     let mut games = 0;
@@ -155,7 +189,8 @@ async fn who_may_play_rated_games(db: &str) {
     let guest = Client::guest(&server).await;
     let (a, _) = player(&server, "hal").await;
     let rated = |extra: Value| {
-        let mut body = json!({"rules": "chinese", "map": "square:9", "players": 2, "rated": true});
+        let mut body = json!({"rules": "chinese", "map": "square:9", "players": 2, "rated": true,
+                              "time": {"kind": "absolute", "main_seconds": 600}});
         for (k, v) in extra.as_object().unwrap() {
             body[k] = v.clone();
         }

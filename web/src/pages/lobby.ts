@@ -193,10 +193,16 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
   rated.addEventListener('change', () => {
     if (!rated.checked) return;
     isPublic.checked = true;
+    // Rated games need a clock (the server refuses one without).
+    if (timeControl.value === 'none') timeControl.value = 'fischer';
     // Open seats in place of bots: rated games are between people and their programs.
     seatsBox.querySelectorAll('select').forEach((s) => {
       if ((s as HTMLSelectElement).value.startsWith('bot:')) (s as HTMLSelectElement).value = 'open';
     });
+  });
+  // No clock: no rated game (the server refuses one without a clock).
+  timeControl.addEventListener('change', () => {
+    if (timeControl.value === 'none' && !chosen()?.system.own_clock) rated.checked = false;
   });
   const preview = h('div', { class: 'preview', id: 'preview' });
   const previewNote = h('p', { class: 'muted', id: 'preview-note' });

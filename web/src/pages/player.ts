@@ -70,11 +70,18 @@ export async function playerPage(root: HTMLElement, name: string) {
     h('h2', {}, 'Games'),
     p.games.length === 0 ? h('p', { class: 'muted' }, 'No public games.') : h('ul', { id: 'player-games' }, ...p.games.map((g) => h('li', {},
       h('a', { href: g.status === 'finished' ? `#/review/${g.id}` : `#/game/${g.id}` }, `#${g.id}`),
-      ` ${systemUi(g.rules ?? undefined).title}, ${g.players} players, ${g.status}${g.rated ? ', rated' : ''}: `,
+      ` ${systemUi(g.rules ?? undefined).title}, ${g.players} players, ${g.status}${g.rated ? ', rated' : ''}${ratedNote(g.result)}: `,
       g.seats.map((s) => s.user ?? (s.bot_level !== null ? `bot ${s.bot_level}` : 'open')).join(', '),
     ))),
   );
   root.append(h('section', { class: 'player-page', id: 'player-page' },
     h('div', { class: 'card' }, h('h1', {}, p.name, kind), ratings),
     history, games));
+}
+
+/** A finished rated game that changed no rating says so: aborted (too short), or unrated. */
+function ratedNote(result: unknown): string {
+  const r = result as { aborted?: boolean; unrated?: string } | null;
+  if (r?.aborted) return ' (aborted)';
+  return r?.unrated ? ' (unrated)' : '';
 }

@@ -13,16 +13,44 @@ use gobeyond_rules::{Refusal, registry::Object};
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Request {
-    Act { user: i64, seat: Option<usize>, action: Object },
-    Join { user: User, seat: Option<usize>, invite: Option<String> },
-    Leave { user: i64 },
-    Sync { since: Option<u64>, user: i64 },
+    Act {
+        user: i64,
+        seat: Option<usize>,
+        action: Object,
+    },
+    Join {
+        user: User,
+        seat: Option<usize>,
+        invite: Option<String>,
+    },
+    Leave {
+        user: i64,
+    },
+    Sync {
+        since: Option<u64>,
+        user: i64,
+    },
     Info,
-    Chat { user: User, text: String },
-    Undo { user: i64 },
-    UndoAnswer { user: i64, accept: bool },
-    Expire { before_ms: i64 },
-    Announce { text: String },
+    Chat {
+        user: User,
+        text: String,
+    },
+    Undo {
+        user: i64,
+    },
+    UndoAnswer {
+        user: i64,
+        accept: bool,
+    },
+    Expire {
+        before_ms: i64,
+    },
+    Announce {
+        text: String,
+        /// The players' text (older instances sent none).
+        #[serde(default)]
+        players: Option<String>,
+    },
 }
 
 /// One frame on a link. The instance that opened it (the one serving the clients) sends
@@ -152,7 +180,9 @@ pub fn split(command: Command) -> Option<(Request, Option<ReplySink>)> {
             (Request::UndoAnswer { user, accept }, Some(result(reply)))
         }
         Command::Expire { before_ms, reply } => (Request::Expire { before_ms }, Some(result(reply))),
-        Command::Announce { text } => (Request::Announce { text: text.to_string() }, None),
+        Command::Announce { text, players } => {
+            (Request::Announce { text: text.to_string(), players: players.map(|p| p.to_string()) }, None)
+        }
         Command::BotMove { .. } | Command::BotFailed { .. } | Command::Unload { .. } => return None,
     })
 }
@@ -210,7 +240,9 @@ pub fn command(request: Request) -> (Command, Option<Answer>) {
             let (reply, rx) = oneshot::channel();
             (Command::Expire { before_ms, reply }, Some(wait_result(rx)))
         }
-        Request::Announce { text } => (Command::Announce { text: text.into() }, None),
+        Request::Announce { text, players } => {
+            (Command::Announce { text: text.into(), players: players.map(Into::into) }, None)
+        }
     }
 }
 

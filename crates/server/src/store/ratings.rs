@@ -106,6 +106,56 @@ pub(super) async fn rate(
     Ok(true)
 }
 
+/// Why ratings may not move between these players, if they may not: ratings move only between
+/// independent accounts — not between a bot account and its owner, not between two bots of
+/// one owner, and not between two accounts that already had
+/// [`rating::PAIR_GAMES_PER_WINDOW`] rated games count against each other in the last
+/// [`rating::PAIR_WINDOW_MS`]. One such pair leaves the whole game unrated (its other seats
+/// too: a farmer gains nothing by adding strangers).
+pub(super) async fn not_independent(
+    tx: &mut Transaction<'static, Any>,
+    players: &[(i64, u32)],
+) -> Result<Option<String>, ApiError> {
+    let mut owners = Vec::with_capacity(players.len());
+    for &(user, _) in players {
+        let row =
+            sqlx::query("SELECT owner FROM users WHERE id = $1").bind(user).fetch_optional(&mut **tx).await?;
+        owners.push(match row {
+            Some(r) => r.try_get::<Option<i64>, _>("owner")?,
+            None => None,
+        });
+    }
+    let since = now_ms() - rating::PAIR_WINDOW_MS;
+    for (i, &(a, _)) in players.iter().enumerate() {
+        for (j, &(b, _)) in players.iter().enumerate().skip(i + 1) {
+            let (oa, ob) = (owners[i], owners[j]);
+            if oa == Some(b) || ob == Some(a) {
+                return Ok(Some("unrated: a bot account and its owner play each other".into()));
+            }
+            if oa.is_some() && oa == ob {
+                return Ok(Some("unrated: two bot accounts of the same owner play each other".into()));
+            }
+            let row = sqlx::query(
+                "SELECT COUNT(*) AS n FROM rating_history x JOIN rating_history y ON y.game_id = x.game_id \
+                 WHERE x.user_id = $1 AND y.user_id = $2 AND x.at_ms > $3",
+            )
+            .bind(a)
+            .bind(b)
+            .bind(since)
+            .fetch_one(&mut **tx)
+            .await?;
+            if row.try_get::<i64, _>("n")? >= rating::PAIR_GAMES_PER_WINDOW {
+                return Ok(Some(format!(
+                    "unrated: two of its players already had {} rated games against each other count \
+                     in the last 24 hours",
+                    rating::PAIR_GAMES_PER_WINDOW
+                )));
+            }
+        }
+    }
+    Ok(None)
+}
+
 impl Store {
     /// A game's seats with, for each account that is not a guest, its rating in `system` (1500?
     /// without one) and, once a rated game has ended, what it changed: one query, for lobby

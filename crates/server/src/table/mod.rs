@@ -155,9 +155,11 @@ pub enum Command {
     Unload {
         done: tokio::sync::watch::Sender<bool>,
     },
-    /// Tell everyone at this (finished) table about a rematch (the message as sent).
+    /// Tell everyone at this (finished) table about a rematch (the message as sent): `text` to
+    /// spectators, `players` (with the new game's invitation) to the game's players.
     Announce {
         text: Arc<str>,
+        players: Option<Arc<str>>,
     },
     /// Ask to take back the user's last move.
     Undo {
@@ -225,6 +227,8 @@ struct Table {
     events_sent: usize,
     /// Per seat, its player's rating in this rule system (accounts only).
     ratings: Vec<Option<RatingView>>,
+    /// Why this finished rated game changed no rating (see [`crate::rating`]).
+    unrated: Option<String>,
     /// The sequence numbers of the actions standing (not taken back), in order.
     standing: Vec<u64>,
     /// The last take-back marker's sequence number (0: none).
@@ -298,6 +302,7 @@ impl Table {
             chat_times: HashMap::new(),
             events_sent,
             ratings: Vec::new(),
+            unrated: row.result.as_deref().and_then(unrated_of),
             standing,
             last_take_back,
             undo: None,
@@ -441,8 +446,10 @@ impl Table {
         }
         match cmd {
             Command::Unload { done } => drop(done),
-            Command::Announce { text } => {
-                let _ = self.updates.send((0, Payload::public(text)));
+            Command::Announce { text, players } => {
+                let mut payload = Payload::public(text);
+                payload.seats = players.map(|p| self.seats.iter().map(|s| (s.user_id, p.clone())).collect());
+                let _ = self.updates.send((0, payload));
             }
             Command::Expire { before_ms, reply } => {
                 let _ = reply.send(self.expire(before_ms).await);
@@ -642,14 +649,45 @@ impl Table {
         self.status = Status::Finished;
         self.clock.deadline_ms = None;
         let outcome = self.game.outcome();
-        let result = serde_json::to_string(&outcome).unwrap_or_default();
+        let aborted = self.setup.rated && self.too_short();
+        let mut result = serde_json::to_value(outcome).unwrap_or_default();
+        if aborted && let Some(fields) = result.as_object_mut() {
+            fields.insert("aborted".into(), true.into());
+            fields.insert("unrated".into(), crate::rating::ABORTED.into());
+        }
         // Every seat of a rated game is an account (checked at creation and joining).
         let places: Option<Vec<(i64, u32)>> = outcome
-            .filter(|_| self.setup.rated)
+            .filter(|_| self.setup.rated && !aborted)
             .and_then(|o| self.seats.iter().map(|s| Some((s.user_id?, *o.places.get(s.seat)?))).collect());
         let rated = places.as_deref().map(|p| (self.setup.rules.system.as_str(), p));
-        self.store.finish_game(self.id, &result, rated, self.fence.as_ref()).await?;
+        let result = serde_json::to_string(&result).unwrap_or_default();
+        let refused = self.store.finish_game(self.id, &result, rated, self.fence.as_ref()).await?;
+        self.unrated = if aborted { Some(crate::rating::ABORTED.into()) } else { refused };
         self.load_ratings().await
+    }
+
+    /// A rated game that ends before every seat has made [`crate::rating::MIN_MOVES`] moves of
+    /// its own is aborted. Resignations and the server's actions (time-outs, chance) are not
+    /// moves: a bot resigning at once, or left to time out, is no win to farm.
+    fn too_short(&self) -> bool {
+        let mut moves = vec![0usize; self.seats.len()];
+        for &seq in &self.standing {
+            let Some(action) = seq
+                .checked_sub(1)
+                .and_then(|i| self.actions.get(i as usize))
+                .and_then(|t| serde_json::from_str::<RecordedAction>(t).ok())
+            else {
+                continue;
+            };
+            let resigned = action.input.get("type").and_then(|t| t.as_str()) == Some("resign");
+            if !resigned
+                && self.game.seat_may_send(&action.input)
+                && let Some(n) = moves.get_mut(usize::from(action.player))
+            {
+                *n += 1;
+            }
+        }
+        moves.iter().any(|&n| n < crate::rating::MIN_MOVES)
     }
 
     async fn load_ratings(&mut self) -> Result<(), ApiError> {
@@ -723,6 +761,8 @@ impl Table {
             clock: (self.status == Status::Live).then(|| self.clock.view(now)),
             outcome: self.game.outcome().cloned(),
             undo: self.undo.as_ref().map(undo::Request::view),
+            aborted: self.unrated.as_deref() == Some(crate::rating::ABORTED),
+            unrated: self.unrated.clone(),
         }
     }
 
@@ -824,6 +864,12 @@ impl Table {
         // No receivers is fine: nobody is watching.
         let _ = self.updates.send((0, Payload::public(message.to_text().into())));
     }
+}
+
+/// Why a finished game's stored result says it changed no rating.
+fn unrated_of(result: &str) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_str(result).ok()?;
+    v.get("unrated")?.as_str().map(str::to_string)
 }
 
 /// The clock as stored with each action: only games under a clock have one to keep.

@@ -22,12 +22,14 @@ impl Table {
         }
         let invited = invite.is_some() && invite == self.invite;
         // A game that is not public is by invitation for every seat (a stranger once joined one
-        // by its sequential id).
+        // by its sequential id). A seat kept for a player (a rematch's) is theirs alone, with
+        // or without the invitation (a spectator of the old game once took one).
         let free = |s: &SeatRow| {
             s.user_id.is_none()
                 && s.bot_level.is_none()
-                && match self.setup.seats.get(s.seat) {
-                    Some(SeatChoice::Invite) => invited,
+                && match (self.setup.reserved_for(s.seat), self.setup.seats.get(s.seat)) {
+                    (Some(kept), _) => kept == user.id,
+                    (None, Some(SeatChoice::Invite)) => invited,
                     _ => invited || self.public,
                 }
         };
@@ -36,12 +38,22 @@ impl Table {
                 let s =
                     self.seats.get(n).ok_or_else(|| ApiError::BadRequest(format!("there is no seat {n}")))?;
                 if !free(s) {
-                    return Err(ApiError::Conflict(format!("seat {n} is not free")));
+                    return Err(self.not_free(s));
                 }
                 n
             }
             None => self.seats.iter().find(|s| free(s)).map(|s| s.seat).ok_or_else(|| {
-                ApiError::Conflict("the game is full (or its free seats need the invite link)".into())
+                let kept = self.seats.iter().any(|s| {
+                    s.user_id.is_none() && self.setup.reserved_for(s.seat).is_some_and(|k| k != user.id)
+                });
+                if kept {
+                    ApiError::Forbidden(
+                        "the free seats of this rematch are kept for the players of the game it follows"
+                            .into(),
+                    )
+                } else {
+                    ApiError::Conflict("the game is full (or its free seats need the invite link)".into())
+                }
             })?,
         };
         self.store.set_seat(self.id, seat, Some(user.id)).await?;
@@ -54,6 +66,17 @@ impl Table {
             self.broadcast(ServerMessage::Lobby { game: self.id, info: self.info() });
         }
         Ok(seat)
+    }
+
+    /// Why seat `s` may not be taken.
+    fn not_free(&self, s: &SeatRow) -> ApiError {
+        if s.user_id.is_none() && s.bot_level.is_none() && self.setup.reserved_for(s.seat).is_some() {
+            return ApiError::Forbidden(format!(
+                "seat {} is kept for a player of the game this rematch follows",
+                s.seat
+            ));
+        }
+        ApiError::Conflict(format!("seat {} is not free", s.seat))
     }
 
     pub(super) async fn leave(&mut self, user: i64) -> Result<(), ApiError> {

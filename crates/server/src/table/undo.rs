@@ -141,6 +141,7 @@ impl Table {
             return self.announce_undo(note);
         }
         self.undo = None;
+        let earned = self.increments_from(request.from)?;
         let text = serde_json::to_string(&marker(request.by, request.from))
             .map_err(|e| ApiError::Internal(e.to_string()))?;
         let seq = self.seq() + 1;
@@ -149,6 +150,14 @@ impl Table {
         let replayed = replay(&self.setup, &log).map_err(ApiError::Internal)?;
         let now = now_ms();
         let mut clock = self.clock.clone();
+        // The moves taken back give back the increments they earned, and the turn they cut
+        // short is charged: an undo is no way to gain time.
+        if let (Some(player), false) = self.turn() {
+            clock.interrupt_turn(player, now);
+        }
+        for seat in earned {
+            clock.take_back_increment(seat);
+        }
         self.game = replayed.game;
         let (player, simultaneous) = self.turn();
         clock.start_decision(player, simultaneous, self.game.decision_ms(), now);
@@ -177,6 +186,31 @@ impl Table {
             note,
         });
         Ok(())
+    }
+
+    /// One entry per action from `from` on that earned its mover an increment: those sent on
+    /// the mover's own turn, as [`Table::commit`] charges them. Replayed only under a Fischer
+    /// clock (nothing else adds time).
+    fn increments_from(&self, from: u64) -> Result<Vec<usize>, ApiError> {
+        if !matches!(
+            self.clock.control,
+            ClockKind::Control { time: crate::setup::TimeControl::Fischer { .. } }
+        ) {
+            return Ok(Vec::new());
+        }
+        let mut game = self.setup.new_game()?;
+        let mut earned = Vec::new();
+        for (seq, a) in self.standing()? {
+            let turn = game.turn();
+            let own_turn =
+                !turn.simultaneous && turn.seats.first().map(|p| p.index()) == Some(a.player.into());
+            if seq >= from && own_turn {
+                earned.push(usize::from(a.player));
+            }
+            game.submit(Player(a.player), &a.input)
+                .map_err(|e| ApiError::Internal(format!("action {seq} does not replay: {e}")))?;
+        }
+        Ok(earned)
     }
 
     /// The standing actions, parsed.

@@ -161,7 +161,10 @@ function onMessage(ctx: GameContext, msg: ServerMessage) {
   if (msg.type === 'rematch') {
     if (msg.from !== user.name) {
       const href = `#/game/${msg.rematch}${msg.invite ? `?invite=${msg.invite}` : ''}`;
-      ctx.rematchOffer = h('p', { id: 'rematch-offer' }, `${msg.from} offers a rematch: `, h('a', { href }, 'take your seat'));
+      // The seats are kept for the players: a spectator is told without the invitation.
+      ctx.rematchOffer = ctx.seat() !== null
+        ? h('p', { id: 'rematch-offer' }, `${msg.from} offers a rematch: `, h('a', { href }, 'take your seat'))
+        : h('p', { id: 'rematch-offer' }, `${msg.from} started a rematch: `, h('a', { href }, 'watch it'));
       render(ctx);
     }
     return;

@@ -37,11 +37,22 @@ export function renderResult(ctx: GameContext) {
         h('td', {}, swatch(style(p), model.players), ' ', names.player(p), ended(p)),
         h('td', {}, String(o.scores[p]))))),
     ),
-    ...[seat !== null ? rematchButton(ctx) : null, ctx.rematchOffer].filter((x) => x !== null),
+    ...[unratedNote(ctx), seat !== null ? rematchButton(ctx) : null, ctx.rematchOffer].filter((x) => x !== null),
     h('p', {}, `${model.ui.endWords?.(o) ?? `Ended by ${o.reason.replace('_', ' ')}.`} `,
       o.tie_broken ? 'Equal scores were ordered by turn position (the later first). ' : '',
       h('a', { href: `#/review/${id}`, id: 'review-link' }, 'Review the game')),
   );
+}
+
+/** A rated game that changed no rating: aborted (it ended before every player's second move),
+ * or its players are not independent accounts (the server's reason). */
+function unratedNote(ctx: GameContext): HTMLElement | null {
+  const info = ctx.model.info;
+  if (!info?.rated || !info.unrated) return null;
+  const text = info.aborted
+    ? 'Aborted: the game ended before every player had made two moves, so no rating changed.'
+    : `No rating changed (${info.unrated.replace(/^unrated: /, '')}).`;
+  return h('p', { class: 'muted', id: 'unrated' }, text);
 }
 
 function rematchButton(ctx: GameContext): HTMLElement {
