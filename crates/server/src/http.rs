@@ -19,10 +19,9 @@ use crate::{
     limit::ClientIp,
     protocol::{
         BotCreated, BotList, ChatHistory, ChatLine, GameCreated, GameInfo, GameList, GameSummary, Health,
-        Joined, MapBrief, OkBody, PlayerProfile, RatedGame, ServerMessage, SummarySeat, SystemRating,
-        UserBody,
+        Joined, OkBody, PlayerProfile, RatedGame, ServerMessage, SummarySeat, SystemRating, UserBody,
     },
-    setup::{GameSetup, NewGame, SeatChoice},
+    setup::{GameBrief, GameSetup, NewGame, SeatChoice},
     store::{GameRow, NewSeat, Quota},
     table::Command,
 };
@@ -321,6 +320,8 @@ async fn create(
         .collect();
     let text = serde_json::to_string(&setup).map_err(|e| ApiError::Internal(e.to_string()))?;
     let id = app.store.create_game(&quota, &text, public, invite.as_deref(), &seats).await?;
+    let brief = serde_json::to_string(&setup.brief()).map_err(|e| ApiError::Internal(e.to_string()))?;
+    app.store.set_brief(id, &brief).await?;
     // With several instances, the game goes to the one running the fewest (it claims the lease
     // when first asked; this instance relays).
     if let Some(cluster) = app.hub.cluster()
@@ -385,20 +386,29 @@ struct Summarized {
 
 /// A game as lobby lists and profiles show it.
 async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError> {
-    let setup: Option<GameSetup> = serde_json::from_str(&row.setup).ok();
-    let system = setup.as_ref().map_or("", |s| s.rules.system.as_str());
+    let brief = match row.brief.as_deref().map(serde_json::from_str::<GameBrief>) {
+        Some(Ok(brief)) => Some(brief),
+        // A game made before briefs: made once from its settings and kept.
+        _ => {
+            let brief = serde_json::from_str::<GameSetup>(&row.setup).ok().map(|s| s.brief());
+            if let Some(text) = brief.as_ref().and_then(|b| serde_json::to_string(b).ok()) {
+                app.store.set_brief(row.id, &text).await?;
+            }
+            brief
+        }
+    };
+    let system = brief.as_ref().map_or("", |b| b.system.as_str());
     let seats = app.store.seats_rated(row.id, system).await?;
     let joinable = seats.iter().map(|r| &r.seat).any(|s| {
         s.user_id.is_none()
             && s.bot_level.is_none()
-            && setup.as_ref().and_then(|g| g.seats.get(s.seat)) != Some(&SeatChoice::Invite)
+            && !brief.as_ref().is_some_and(|b| b.kept_seats.contains(&s.seat))
     });
     let summary = GameSummary {
         id: row.id,
         status: row.status.clone(),
-        rules: setup.as_ref().map(|s| s.rules.system.clone()),
-        players: setup.as_ref().map_or(seats.len(), |s| s.players),
-        map: setup.as_ref().map(|s| MapBrief::of(&s.map)),
+        rules: brief.as_ref().map(|b| b.system.clone()),
+        players: brief.as_ref().map_or(seats.len(), |b| b.players),
         seats: seats
             .iter()
             .map(|r| SummarySeat {
@@ -406,12 +416,13 @@ async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError>
                 user: r.seat.user_name.clone(),
                 bot_level: r.seat.bot_level,
                 // Games whose settings cannot be read have no rule system to rate in.
-                rating: r.rating.filter(|_| setup.is_some()),
+                rating: r.rating.filter(|_| brief.is_some()),
             })
             .collect(),
         created_ms: row.created_ms,
         result: row.result.as_deref().and_then(|r| serde_json::from_str::<serde_json::Value>(r).ok()),
-        rated: setup.as_ref().is_some_and(|s| s.rated),
+        rated: brief.as_ref().is_some_and(|b| b.rated),
+        map: brief.map(|b| b.map),
     };
     Ok(Summarized { summary, status: row.status, joinable })
 }

@@ -328,7 +328,7 @@ pub struct GameSummary {
 
 /// A map as lobby lists name it: its spec, or a custom map's name and size (never its nodes:
 /// one guest's 20 custom-map games once made a 21 MB list).
-#[derive(Debug, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum MapBrief {
     Spec(String),

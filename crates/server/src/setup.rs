@@ -281,3 +281,32 @@ impl GameSetup {
         Ok(())
     }
 }
+
+/// What lobby lists show of a game's settings, stored with the game (`games.brief`) so that a
+/// list never reads a whole custom map: 14 lists of 200 games on 1 MiB maps once took the
+/// server from 12 MiB to 3 GiB.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GameBrief {
+    pub system: String,
+    pub players: usize,
+    pub map: crate::protocol::MapBrief,
+    pub rated: bool,
+    /// Seats only the invitation (or a rematch's player) may take.
+    pub kept_seats: Vec<usize>,
+}
+
+impl GameSetup {
+    pub fn brief(&self) -> GameBrief {
+        let kept = |i: usize| {
+            self.seats.get(i) == Some(&SeatChoice::Invite)
+                || self.reserved.get(i).is_some_and(Option::is_some)
+        };
+        GameBrief {
+            system: self.rules.system.clone(),
+            players: self.players,
+            map: crate::protocol::MapBrief::of(&self.map),
+            rated: self.rated,
+            kept_seats: (0..self.players).filter(|&i| kept(i)).collect(),
+        }
+    }
+}

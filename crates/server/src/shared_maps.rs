@@ -17,8 +17,8 @@ type Key = [u8; 32];
 
 #[derive(Default)]
 struct Entries {
-    /// Each map as sent and as built, and their estimated bytes.
-    maps: HashMap<Key, (Weak<MapSource>, Weak<Map>, u64)>,
+    /// Each map as sent and as built.
+    maps: HashMap<Key, (Weak<MapSource>, Weak<Map>)>,
     /// Live entries after the last clean-up: the table is cleaned when it doubles.
     live_after_clean: usize,
 }
@@ -51,36 +51,25 @@ fn lock() -> std::sync::MutexGuard<'static, Entries> {
 /// workers.
 pub fn share(source: Arc<MapSource>) -> Result<(Arc<MapSource>, Arc<Map>), ApiError> {
     let key = key_of(&source)?;
-    if let Some((s, m, _)) = lock().maps.get(&key)
+    if let Some((s, m)) = lock().maps.get(&key)
         && let (Some(s), Some(m)) = (s.upgrade(), m.upgrade())
     {
         return Ok((s, m));
     }
     let map = Arc::new(source.load().map_err(|e| ApiError::BadRequest(e.to_string()))?);
-    let bytes = map_bytes(&source, &map);
     let mut entries = lock();
     // Another load may have built it meanwhile: keep the first.
-    if let Some((s, m, _)) = entries.maps.get(&key)
+    if let Some((s, m)) = entries.maps.get(&key)
         && let (Some(s), Some(m)) = (s.upgrade(), m.upgrade())
     {
         return Ok((s, m));
     }
-    entries.maps.insert(key, (Arc::downgrade(&source), Arc::downgrade(&map), bytes));
+    entries.maps.insert(key, (Arc::downgrade(&source), Arc::downgrade(&map)));
     if entries.maps.len() > 2 * entries.live_after_clean.max(64) {
-        entries.maps.retain(|_, (s, m, _)| s.strong_count() > 0 && m.strong_count() > 0);
+        entries.maps.retain(|_, (s, m)| s.strong_count() > 0 && m.strong_count() > 0);
         entries.live_after_clean = entries.maps.len();
     }
     Ok((source, map))
-}
-
-/// Distinct maps held by games now, and their estimated bytes.
-pub fn held() -> (usize, u64) {
-    let entries = lock();
-    entries
-        .maps
-        .values()
-        .filter(|(s, m, _)| s.strong_count() > 0 && m.strong_count() > 0)
-        .fold((0, 0), |(n, total), (_, _, bytes)| (n + 1, total + bytes))
 }
 
 /// Estimated heap bytes of a map as sent and as built (calibrated by the memory test,

@@ -61,6 +61,9 @@ pub struct GameRow {
     pub clock: Option<String>,
     pub result: Option<String>,
     pub created_ms: i64,
+    /// What lists show of the settings ([`crate::setup::GameBrief`] as JSON); lists read it
+    /// instead of `setup` (empty there) when a game has one.
+    pub brief: Option<String>,
 }
 
 /// A seat of a game being created.
@@ -100,25 +103,27 @@ fn game(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
         clock: row.try_get("clock")?,
         result: row.try_get("result")?,
         created_ms: row.try_get("created_ms")?,
+        brief: row.try_get("brief").ok().flatten(),
     })
 }
 
-// `query()` takes static SQL only (no string building): the column list is repeated.
+// `query()` takes static SQL only (no string building): the column list is repeated. Lists
+// read a game's brief, and its settings only where it has none yet (games made before briefs).
 const GAME_BY_ID: &str =
     "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games WHERE id = $1";
-const GAMES_PUBLIC: &str = "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games \
+const GAMES_PUBLIC: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms FROM games \
      WHERE status = $1 AND public = 1 ORDER BY id DESC LIMIT $2";
 // The lobby's open list: games with a free seat a stranger may take, found before the LIMIT.
-const GAMES_OPEN_JOINABLE: &str = "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games \
+const GAMES_OPEN_JOINABLE: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms FROM games \
      WHERE status = 'open' AND public = 1 AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id \
      AND s.user_id IS NULL AND s.bot_level IS NULL AND s.invite_only = 0) ORDER BY id DESC LIMIT $1";
-const GAMES_OF_USER: &str = "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games \
+const GAMES_OF_USER: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms FROM games \
      WHERE status = $1 AND (creator = $2 OR id IN (SELECT game_id FROM seats WHERE user_id = $2)) \
      ORDER BY id DESC LIMIT $3";
-const ALL_GAMES_OF_USER: &str = "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games \
+const ALL_GAMES_OF_USER: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms FROM games \
      WHERE (creator = $1 OR id IN (SELECT game_id FROM seats WHERE user_id = $1)) \
      ORDER BY id DESC LIMIT $2";
-const PUBLIC_GAMES_OF_USER: &str = "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games \
+const PUBLIC_GAMES_OF_USER: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms FROM games \
      WHERE public = 1 AND id IN (SELECT game_id FROM seats WHERE user_id = $1) ORDER BY id DESC LIMIT $2";
 
 /// Who creates a game, and how many open or live games they may have.
@@ -705,6 +710,16 @@ impl Store {
             }
         };
         Ok(rows.iter().map(game).collect::<Result<_, _>>()?)
+    }
+
+    /// Stores what lists show of game `id`'s settings.
+    pub async fn set_brief(&self, id: i64, brief: &str) -> Result<(), ApiError> {
+        sqlx::query("UPDATE games SET brief = $1 WHERE id = $2")
+            .bind(brief)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// The public games `user` plays or played in, newest first.

@@ -443,6 +443,36 @@ async fn lab_reports_are_streamed_to_clients_that_never_read() {
 }
 
 #[tokio::test]
+async fn lobby_lists_never_read_whole_maps() {
+    let server = start(test_limits()).await;
+    // Public games on big custom maps (the attack: 10 guests, 200 games on 1 MiB maps).
+    for g in 0..2 {
+        let guest = Client::guest(&server).await;
+        for i in 0..15 {
+            let map = largest_custom_map(&format!("lobby {g} {i}"));
+            let (status, body) =
+                guest.post("/api/games", json!({"rules": "classic", "map": map, "players": 2})).await;
+            assert_eq!(status, 201, "{body}");
+        }
+    }
+    let before = healthy(&server).await["rss_bytes"].as_u64().unwrap();
+    // 14 lists at once from one address.
+    let lists = (0..14).map(|_| async {
+        let r = reqwest::get(server.url("/api/games?status=open&limit=200")).await.unwrap();
+        let list: Value = r.json().await.unwrap();
+        list["games"].as_array().unwrap().len()
+    });
+    let listed = futures_util::future::join_all(lists).await;
+    assert!(listed.iter().all(|&n| n == 30), "{listed:?}");
+    let list: Value =
+        reqwest::get(server.url("/api/games?status=open&limit=1")).await.unwrap().json().await.unwrap();
+    assert_eq!(list["games"][0]["map"]["custom"]["nodes"], 4096, "{list}");
+    let grown = healthy(&server).await["rss_bytes"].as_u64().unwrap().saturating_sub(before) >> 20;
+    assert!(grown < 150, "14 lists grew the server by {grown} MiB");
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn open_games_nobody_joins_expire() {
     let limits = Limits {
         open_game_expiry: Duration::from_millis(400),

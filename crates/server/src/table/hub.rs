@@ -16,6 +16,9 @@ use crate::{
     store::Holder,
 };
 
+/// The answer when no more games fit in memory.
+const FULL: &str = "the server has as many games in play as it can hold: try again later";
+
 /// Bot searches of games with people and of games of bots only run on separate budgets: 20
 /// bot-only games once starved a person's level-1 bot to 40 s per move.
 #[derive(Debug, Clone)]
@@ -35,6 +38,9 @@ pub struct Shared {
     pub active_ms: std::sync::atomic::AtomicI64,
     /// The table's own estimated bytes, its map aside ([`super::size`]).
     pub bytes: std::sync::atomic::AtomicU64,
+    /// Its map (the shared copy's address, to count each map once) and the map's bytes.
+    pub map: std::sync::atomic::AtomicUsize,
+    pub map_bytes: std::sync::atomic::AtomicU64,
     /// A relay of a game another instance owns, not a table.
     pub remote: bool,
     /// Made after the lease was claimed: a renewal sent later that no longer finds the game
@@ -57,6 +63,8 @@ impl Shared {
             pinned: Default::default(),
             active_ms: std::sync::atomic::AtomicI64::new(now_ms()),
             bytes: std::sync::atomic::AtomicU64::new(0),
+            map: std::sync::atomic::AtomicUsize::new(0),
+            map_bytes: std::sync::atomic::AtomicU64::new(0),
             remote,
             made: Instant::now(),
             revoked: Default::default(),
@@ -183,12 +191,7 @@ impl Hub {
                         if capped && self.full(&tables) {
                             match self.evict_one(&mut tables) {
                                 Some(wait) => Err(wait),
-                                None => {
-                                    return Err(ApiError::Unavailable(
-                                        "the server has as many games in play as it can hold: try again later"
-                                            .into(),
-                                    ));
-                                }
+                                None => return Err(ApiError::Unavailable(FULL.into())),
                             }
                         } else {
                             let (tx, rx) = watch::channel(false);
@@ -202,14 +205,20 @@ impl Hub {
                 Err(mut wait) => {
                     let _ = wait.wait_for(|d| *d).await;
                 }
-                Ok(done) => return self.start(id, done, local).await,
+                Ok(done) => return self.start(id, done, capped, local).await,
             }
         }
     }
 
     /// Loads and starts game `id`, whose slot this caller marked busy; with several instances,
     /// claims it first, or relays to the instance that runs it (unless `local`).
-    async fn start(self: &Arc<Self>, id: i64, done: Done, local: bool) -> Result<TableHandle, ApiError> {
+    async fn start(
+        self: &Arc<Self>,
+        id: i64,
+        done: Done,
+        capped: bool,
+        local: bool,
+    ) -> Result<TableHandle, ApiError> {
         let fence = match &self.cluster {
             None => None,
             Some(cluster) => match cluster.place(id).await {
@@ -239,7 +248,19 @@ impl Hub {
         };
         let (tx, rx) = mpsc::channel(64);
         let handle = TableHandle { commands: tx.clone(), updates: table.updates.clone() };
-        self.lock().insert(id, Slot::Ready { handle: handle.clone(), shared });
+        {
+            let mut tables = self.lock();
+            // Measured now, with its map: a game bigger than it was counted while loading that
+            // does not fit is not kept.
+            let own = shared.bytes.load(std::sync::atomic::Ordering::Relaxed)
+                + shared.map_bytes.load(std::sync::atomic::Ordering::Relaxed);
+            let total = self.bytes_in(&tables).saturating_sub(super::size::loading_bytes()) + own;
+            if capped && total > self.limits.games_bytes {
+                tables.remove(&id);
+                return Err(ApiError::Unavailable(FULL.into()));
+            }
+            tables.insert(id, Slot::Ready { handle: handle.clone(), shared });
+        }
         drop(done);
         let hub = Arc::downgrade(self);
         let stop = self.stop.subscribe();
@@ -380,18 +401,23 @@ impl Hub {
             || self.bytes_in(tables) + super::size::loading_bytes() > self.limits.games_bytes
     }
 
-    /// The estimated bytes of the games in memory: each table's own, what loads are counted as
-    /// until they are done, and the maps they share.
+    /// The estimated bytes of the games in memory: each table's own, each map once however
+    /// many tables share it, and what loads are counted as until they are done.
     fn bytes_in(&self, tables: &HashMap<i64, Slot>) -> u64 {
         use std::sync::atomic::Ordering;
-        let tables: u64 = tables
+        let mut maps = HashSet::new();
+        tables
             .values()
             .map(|slot| match slot {
-                Slot::Ready { shared, .. } => shared.bytes.load(Ordering::Relaxed),
+                Slot::Ready { shared, .. } => {
+                    let map = shared.map.load(Ordering::Relaxed);
+                    let map_bytes =
+                        if maps.insert(map) { shared.map_bytes.load(Ordering::Relaxed) } else { 0 };
+                    shared.bytes.load(Ordering::Relaxed) + map_bytes
+                }
                 Slot::Busy(_) => super::size::loading_bytes(),
             })
-            .sum();
-        tables + crate::shared_maps::held().1
+            .sum()
     }
 
     /// The estimated bytes of the games in memory now.

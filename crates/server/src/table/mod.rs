@@ -312,6 +312,11 @@ impl Table {
         };
         table.load_ratings().await?;
         table.measure();
+        // The map's bytes, counted once for every table of it (see `Hub::bytes_in`).
+        let map = table.game.map();
+        let map_bytes = crate::shared_maps::map_bytes(&table.setup.map, map);
+        table.shared.map.store(Arc::as_ptr(map) as usize, std::sync::atomic::Ordering::Relaxed);
+        table.shared.map_bytes.store(map_bytes, std::sync::atomic::Ordering::Relaxed);
         if status == Status::Live {
             let (player, simultaneous) = table.turn();
             // The current turn goes on from when it began (stored with the clock): the time

@@ -1,7 +1,7 @@
 //! What a table costs in memory, estimated from what it holds: the server keeps its tables
 //! within a byte budget ([`crate::limit::Limits::games_bytes`]), not only a count (2,000 games
 //! on the largest custom map once asked for 5.8 GiB). The map is shared between the games of
-//! one map and counted once ([`crate::shared_maps::held`]). The constants are calibrated by
+//! one map and counted once (`Hub::bytes_in`). The constants are calibrated by
 //! `crates/server/tests/memory.rs`, which measures real tables' allocations against them.
 
 /// A table's own bytes (its map aside): the engine's state (`state_bytes_per_node` a node, as
