@@ -349,7 +349,7 @@ pub async fn list_games(
     State(app): State<AppState>,
     MaybeSession(session): MaybeSession,
     Query(q): Query<ListQuery>,
-) -> Result<Json<GameList>, ApiError> {
+) -> Result<Response, ApiError> {
     if let Some(status) = q.status.as_deref()
         && !["open", "live", "finished"].contains(&status)
     {
@@ -362,10 +362,30 @@ pub async fn list_games(
     };
     // Public lists default to open games; "my games" without a status are all of them.
     let status = q.status.as_deref().or(if user.is_none() { Some("open") } else { None });
-    let rows = app.store.list_games(status, user, q.limit.unwrap_or(50).clamp(1, 200)).await?;
+    let limit = q.limit.unwrap_or(50).clamp(1, 200);
+    let body = match user {
+        // Public lists are the same for everyone: those asked at once share one computation.
+        None => {
+            let key = format!("{status:?} {limit}");
+            app.lobby.get(&key, game_list(&app, status, None, limit)).await?
+        }
+        Some(_) => game_list(&app, status, user, limit).await?.into(),
+    };
+    Ok(([(header::CONTENT_TYPE, "application/json")], body.to_vec()).into_response())
+}
+
+/// A lobby list as JSON: a game's summary is bounded (a map brief, at most 8 seats), so a list
+/// of at most 200 is too.
+async fn game_list(
+    app: &AppState,
+    status: Option<&str>,
+    user: Option<i64>,
+    limit: i64,
+) -> Result<Vec<u8>, ApiError> {
+    let rows = app.store.list_games(status, user, limit).await?;
     let mut games = Vec::with_capacity(rows.len());
     for row in rows {
-        let summary = summarize(&app, row).await?;
+        let summary = summarize(app, row).await?;
         // The open list shows games a stranger can join: not those whose free seats all need
         // the invitation (the query leaves them out; open games older than its column are
         // caught here).
@@ -374,7 +394,7 @@ pub async fn list_games(
         }
         games.push(summary.summary);
     }
-    Ok(Json(GameList { games }))
+    serde_json::to_vec(&GameList { games }).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
 struct Summarized {

@@ -21,6 +21,7 @@ pub mod protocol;
 pub mod rating;
 pub mod setup;
 pub mod shared_maps;
+pub mod shared_reads;
 pub mod store;
 pub mod table;
 pub mod views;
@@ -134,6 +135,8 @@ pub struct AppState {
     pub connections: Arc<conn::Admission>,
     /// CPU work of read-only views (replays, maps), bounded.
     pub views: Arc<limit::WorkGate>,
+    /// The lobby's public lists, computed once at a time.
+    pub lobby: Arc<shared_reads::SharedReads>,
 }
 
 /// Connects to the database, resumes every live game and builds the routes.
@@ -177,6 +180,7 @@ pub async fn app(mut config: Config) -> anyhow::Result<(AppState, Router)> {
             4 * limits.view_work + 8,
             "the server is busy: try again in a moment",
         )),
+        lobby: Arc::new(shared_reads::SharedReads::new(64)),
         config: Arc::new(config),
     };
     Ok((state.clone(), routes(state)))
