@@ -114,12 +114,33 @@ pub struct Hub {
     cluster: Option<Arc<Cluster>>,
 }
 
-/// Marks a busy slot done when dropped (also on error paths).
-struct Done(watch::Sender<bool>);
+/// Marks a busy slot done when dropped (also on error paths). A load's guard also frees its
+/// slot if it is still busy then: a load cancelled mid-way (its request gone) once left a busy
+/// slot whose waiters woke, found it busy again and spun for ever (issue 47). Never dropped
+/// while the hub's map is locked.
+struct Done {
+    tx: watch::Sender<bool>,
+    /// The hub and game whose slot this guards (loads only; unloads free their slot themselves).
+    slot: Option<(std::sync::Weak<Hub>, i64)>,
+}
+
+impl Done {
+    fn unload(tx: watch::Sender<bool>) -> Done {
+        Done { tx, slot: None }
+    }
+}
 
 impl Drop for Done {
     fn drop(&mut self) {
-        let _ = self.0.send(true);
+        if let Some((hub, id)) = &self.slot
+            && let Some(hub) = hub.upgrade()
+        {
+            let mut tables = hub.lock();
+            if matches!(tables.get(id), Some(Slot::Busy(rx)) if rx.same_channel(&self.tx.subscribe())) {
+                tables.remove(id);
+            }
+        }
+        let _ = self.tx.send(true);
     }
 }
 
@@ -196,7 +217,7 @@ impl Hub {
                         } else {
                             let (tx, rx) = watch::channel(false);
                             tables.insert(id, Slot::Busy(rx));
-                            Ok(Done(tx))
+                            Ok(Done { tx, slot: Some((Arc::downgrade(self), id)) })
                         }
                     }
                 }
@@ -275,12 +296,12 @@ impl Hub {
                     (tx, rx) = mpsc::channel(64);
                     let handle = TableHandle { commands: tx.clone(), updates: table.updates.clone() };
                     hub.lock().insert(id, Slot::Ready { handle, shared: table.shared.clone() });
-                    drop(unloaded.map(Done));
+                    drop(unloaded.map(Done::unload));
                     continue;
                 }
                 // The slot is freed before the waiters are told.
                 hub.lock().remove(&id);
-                drop(unloaded.map(Done));
+                drop(unloaded.map(Done::unload));
                 break;
             }
         });
@@ -390,7 +411,7 @@ impl Hub {
                     tables.remove(&id);
                 }
             }
-            drop(unloaded.map(Done));
+            drop(unloaded.map(Done::unload));
         });
         Ok(handle)
     }
