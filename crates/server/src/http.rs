@@ -28,6 +28,8 @@ use crate::{
 
 /// Open or live games one user may have created at a time.
 pub const MAX_ACTIVE_GAMES: i64 = 20;
+/// Of those, games of bots only (they search on every move, for as long as they are watched).
+pub const MAX_BOT_ONLY_GAMES: i64 = 3;
 
 pub async fn health(State(app): State<AppState>) -> Json<Health> {
     Json(Health {
@@ -282,6 +284,9 @@ async fn create(
         per_user: MAX_ACTIVE_GAMES,
         address: address.as_deref(),
         per_address: app.config.limits.games_per_address,
+        bots_only: new.seats.len() >= new.players
+            && new.seats.iter().all(|s| matches!(s, SeatChoice::Bot { .. })),
+        per_user_bots_only: MAX_BOT_ONLY_GAMES,
     };
     // Counted again where it cannot race (the store); this early look spares the map's building.
     if app.store.active_games_created(session.user.id).await? >= MAX_ACTIVE_GAMES {

@@ -134,6 +134,9 @@ pub struct Quota<'a> {
     /// The client's address (`None`: not counted by address, as for games made by the server).
     pub address: Option<&'a str>,
     pub per_address: i64,
+    /// Whether the new game has bots only, and how many such games a user may have.
+    pub bots_only: bool,
+    pub per_user_bots_only: i64,
 }
 
 impl Store {
@@ -445,6 +448,22 @@ impl Store {
                 "at most {} open or live games per player",
                 quota.per_user
             )));
+        }
+        if quota.bots_only {
+            let bots_only: i64 = sqlx::query(
+                "SELECT COUNT(*) AS n FROM games g WHERE g.creator = $1 AND g.status <> 'finished' \
+                 AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot_level IS NULL)",
+            )
+            .bind(creator)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("n")?;
+            if bots_only >= quota.per_user_bots_only {
+                return Err(ApiError::TooMany(format!(
+                    "at most {} games of bots only at a time per player: finish one first",
+                    quota.per_user_bots_only
+                )));
+            }
         }
         if let Some(address) = quota.address {
             let from_address: i64 = sqlx::query(

@@ -473,6 +473,43 @@ async fn lobby_lists_never_read_whole_maps() {
 }
 
 #[tokio::test]
+async fn games_of_bots_only_pause_when_nobody_watches_and_are_bounded_per_player() {
+    let limits = Limits { unload_after: Duration::from_millis(600), ..test_limits() };
+    let server = start(limits).await;
+    let owner = Client::guest(&server).await;
+    // Strong enough that a game lasts well past the patience.
+    let bots = json!({"rules": "classic", "map": "square:19", "players": 2,
+        "seats": [{"kind": "bot", "level": 5}, {"kind": "bot", "level": 5}]});
+    let game = owner.create(bots.clone()).await;
+    for _ in 0..2 {
+        owner.create(bots.clone()).await;
+    }
+    let (status, body) = owner.post("/api/games", bots.clone()).await;
+    assert_eq!(status, 429, "a fourth game of bots only at once: {body}");
+    // Unwatched, the bots stop searching and the games leave memory.
+    let seq = |info: &Value| info["seq"].as_u64().unwrap();
+    let mut paused = None;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let health = healthy(&server).await;
+        if health["games_loaded"] == 0 && health["bot_searches"] == json!([0, 0]) {
+            let info = owner.get(&format!("/api/games/{game}")).await.1;
+            assert_eq!(info["status"], "live", "{info}");
+            paused = Some(seq(&info));
+            break;
+        }
+    }
+    let paused = paused.expect("unwatched games of bots only pause and leave memory");
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    assert_eq!(seq(&owner.get(&format!("/api/games/{game}")).await.1), paused, "no move while paused");
+    // Watched again, they play on.
+    let mut socket = owner.socket().await;
+    socket.watch(game, None).await;
+    socket.until(|m| m["type"] == "update" && m["seq"].as_u64() > Some(paused)).await;
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn open_games_nobody_joins_expire() {
     let limits = Limits {
         open_game_expiry: Duration::from_millis(400),

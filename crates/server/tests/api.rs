@@ -766,7 +766,14 @@ async fn leases_fence_the_former_owner() {
     let store = Store::connect(&postgres_url().await).await.unwrap();
     let user = store.create_user("ada", "guest", None, None).await.unwrap();
     let seat = NewSeat { user_id: Some(user.id), bot_level: None, invite_only: false };
-    let quota = gobeyond_server::store::Quota { user: user.id, per_user: 10, address: None, per_address: 0 };
+    let quota = gobeyond_server::store::Quota {
+        user: user.id,
+        per_user: 10,
+        address: None,
+        per_address: 0,
+        bots_only: false,
+        per_user_bots_only: 0,
+    };
     let game = store.create_game(&quota, "{}", true, None, &[seat]).await.unwrap();
     let first = store.claim_lease(game, "a", 60_000).await.unwrap().expect("a free lease is taken");
     assert_eq!(store.claim_lease(game, "b", 60_000).await.unwrap(), None, "a holds it");

@@ -23,7 +23,14 @@ async fn a_cancelled_load_leaves_no_slot_behind() {
     let new: NewGame =
         serde_json::from_value(json!({"rules": "classic", "map": "square:9", "players": 2})).unwrap();
     let setup = serde_json::to_string(&new.validate().unwrap()).unwrap();
-    let quota = Quota { user: user.id, per_user: 10, address: None, per_address: 0 };
+    let quota = Quota {
+        user: user.id,
+        per_user: 10,
+        address: None,
+        per_address: 0,
+        bots_only: false,
+        per_user_bots_only: 0,
+    };
     let seats = [
         NewSeat { user_id: Some(user.id), bot_level: None, invite_only: false },
         NewSeat { user_id: None, bot_level: None, invite_only: false },

@@ -25,6 +25,10 @@ const FULL: &str = "the server has as many games in play as it can hold: try aga
 pub struct BotPools {
     pub people: Arc<Semaphore>,
     pub bots_only: Arc<Semaphore>,
+    /// A game of bots only that nobody has watched for this long stops searching (and leaves
+    /// memory) until someone watches it again: one guest's 20 such games once kept half the
+    /// cores busy for ever.
+    pub unwatched_patience: Duration,
 }
 
 /// What the hub knows of a running table without asking it.
@@ -152,6 +156,7 @@ impl Hub {
             bots: BotPools {
                 people: Arc::new(Semaphore::new(limits.bot_threads.max(1))),
                 bots_only: Arc::new(Semaphore::new(limits.bot_only_threads.max(1))),
+                unwatched_patience: limits.unload_after,
             },
             peeks: Semaphore::new(limits.view_work.max(1)),
             limits,

@@ -219,6 +219,9 @@ struct Table {
     created_ms: i64,
     /// Removed (an expired open game): the table stops.
     gone: bool,
+    /// When someone last watched the game (or it was loaded): games of bots only pause when
+    /// nobody has for a while.
+    watched_ms: i64,
     /// Draws chance events (dice, cards): seeded from the system's randomness, never stored
     /// (the drawn outcomes are).
     chance: gobeyond_rules::Rng,
@@ -294,6 +297,7 @@ impl Table {
             shared,
             created_ms: row.created_ms,
             gone: false,
+            watched_ms: now_ms(),
             chance: gobeyond_rules::Rng::new({
                 let mut b = [0u8; 8];
                 getrandom::fill(&mut b).map_err(|e| ApiError::Internal(format!("no randomness: {e}")))?;
@@ -355,7 +359,12 @@ impl Table {
                 tracing::warn!(game = self.id, "this server's lease on the game lapsed: the table stops");
                 return None;
             }
-            if let Some(tx) = me.upgrade() {
+            if self.updates.receiver_count() > 0 {
+                self.watched_ms = now_ms();
+            }
+            if let Some(tx) = me.upgrade()
+                && !self.paused()
+            {
                 self.resolve_chance().await;
                 self.schedule_bots(&tx).await;
             }
@@ -413,7 +422,15 @@ impl Table {
     /// undo waits for its answer. Anything else is found again in the log when next asked.
     fn pinned(&self) -> bool {
         self.status == Status::Live
+            && !self.paused()
             && (self.clock.deadline_ms.is_some() || self.bot_pending.is_some() || self.undo.is_some())
+    }
+
+    /// A game of bots only that nobody has watched for a while: its bots wait (and it leaves
+    /// memory) until someone watches it again.
+    fn paused(&self) -> bool {
+        let bots_only = self.seats.iter().all(|s| s.user_id.is_none() && s.bot_level.is_some());
+        bots_only && now_ms() - self.watched_ms > self.bots.unwatched_patience.as_millis() as i64
     }
 
     /// This instance still surely runs the game: not taken over, and its leases renewed within
