@@ -199,13 +199,24 @@ pub fn check(target: Target, input: &[u8]) -> Result<bool, String> {
             Ok(ok)
         }
         Target::Messages => {
-            use gobeyond_server::{protocol::ClientMessage, setup::NewGame};
+            use gobeyond_server::{auth, http, protocol::ClientMessage, setup::NewGame, table};
             let a = serde_json::from_str::<ClientMessage>(&text).is_ok();
             let b = match serde_json::from_str::<NewGame>(&text) {
                 Ok(new) => new.validate().is_ok(),
                 Err(_) => false,
             };
-            Ok(a || b)
+            let c = serde_json::from_str::<http::NewBot>(&text).is_ok()
+                || serde_json::from_str::<http::TokenBody>(&text).is_ok();
+            // The text checks of names, passwords and chat (Unicode folding, look-alikes,
+            // controls): any text, no panic; a cleaned chat line is clean.
+            let name = auth::check_name(&text).is_ok();
+            let _ = auth::name_key(&text);
+            let _ = auth::check_password("fuzz", &text);
+            let chat = table::clean_chat(&text);
+            if table::clean_chat(&chat) != chat {
+                return Err(format!("chat text {text:?} is not clean once cleaned: {chat:?}"));
+            }
+            Ok(a || b || c || name)
         }
         Target::Actions => Ok(false),
     }
@@ -424,6 +435,10 @@ fn seeds(target: Target) -> Vec<String> {
             r#"{"type":"ping","id":"x"}"#,
             r#"{"rules":"classic","map":"square:9","players":2,"time":{"kind":"byo_yomi","main_seconds":60,"periods":3,"period_seconds":10}}"#,
             r#"{"rules":{"system":"gobeyond","settings":{"occupy_cost":10}},"map":"hex:3","players":3,"seats":[{"kind":"me"},{"kind":"bot","level":3}],"public":false}"#,
+            r#"{"rules":"classic","map":"square:9","players":2,"rated":true,"time":{"kind":"fischer","main_seconds":600,"increment_seconds":10}}"#,
+            r#"{"name":"my-bot","expires_days":30}"#,
+            r#"{"expires_days":3650}"#,
+            "\u{202e}ΑDΜΙΝ \u{200b}Вob ＡＤＭＩＮ\u{0}\u{1b}[31m",
         ]),
         Target::Actions => Vec::new(),
     }

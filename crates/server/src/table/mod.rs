@@ -15,7 +15,7 @@ mod seating;
 pub mod size;
 mod undo;
 
-pub use chat::CHAT_MAX_CHARS;
+pub use chat::{CHAT_MAX_CHARS, clean as clean_chat};
 pub use hub::{BotPools, Hub, Shared};
 pub use seating::seat_name;
 pub use undo::effective;
