@@ -7,6 +7,13 @@ import type { GameState, RecordedAction } from './views';
 
 export type ClientMessage = { "type": "watch", game: number, since?: number, } | { "type": "unwatch", game: number, } | { "type": "act", game: number, action: { type: string, [key: string]: unknown }, seat?: number, 
 /**
+ * The sequence number of the last action the client saw: the action is for the
+ * position after it and is refused (`stale`) in any other — a resend of an action
+ * that was applied, or one that arrives late, never lands in a later position.
+ * Without it (older clients) the action is for whatever position the game is in.
+ */
+after?: number, 
+/**
  * Echoed in the answer, so a client can match answers to requests.
  */
 id?: unknown, } | { "type": "chat", game: number, text: string, } | { "type": "ping", id?: unknown, };

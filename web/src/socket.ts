@@ -45,7 +45,7 @@ export class Socket {
         const p = this.pending.get(msg.id);
         this.pending.delete(msg.id);
         if (msg.type === 'ack') p?.resolve(msg.seq);
-        else p?.reject(new Error(msg.error));
+        else p?.reject(new ActionError(msg.error, msg.code ?? null));
       }
       for (const l of this.listeners) l(msg);
     };
@@ -105,8 +105,9 @@ export class Socket {
     this.sendNow({ type: 'unwatch', game });
   }
 
-  /** Sends an action; resolves with its sequence number once committed, rejects with the reason. */
-  act(game: number, action: unknown): Promise<number> {
+  /** Sends an action meant to follow action number `after` (the last one this client holds);
+   * resolves with its sequence number once committed, rejects with the reason. */
+  act(game: number, action: unknown, after?: number): Promise<number> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
@@ -114,7 +115,7 @@ export class Socket {
         return;
       }
       this.pending.set(id, { resolve, reject });
-      this.sendNow({ type: 'act', game, action, id });
+      this.sendNow({ type: 'act', game, action, id, ...(after === undefined ? {} : { after }) });
     });
   }
 
@@ -125,6 +126,14 @@ export class Socket {
   close() {
     this.closedByUs = true;
     this.ws?.close();
+  }
+}
+
+/** A refused action, with the server's code: `stale` (the game moved on before it arrived)
+ * and `unknown` (its fate is unknown) mean the game must be looked at again. */
+export class ActionError extends Error {
+  constructor(message: string, readonly code: string | null) {
+    super(message);
   }
 }
 

@@ -21,6 +21,14 @@ pub enum ApiError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// An action meant for another position than the game's (it moved on since the client's
+    /// last update, or the action was applied already): code `stale`.
+    #[error("{0}")]
+    Stale(String),
+    /// The game stopped answering before saying whether a request was applied (its server
+    /// died or lost the game): code `unknown`. Watching the game again tells.
+    #[error("{0}")]
+    Unknown(String),
     #[error("too many requests: {0}")]
     TooMany(String),
     /// The server is at one of its limits (not the client's fault): try again later.
@@ -45,9 +53,11 @@ impl ApiError {
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Conflict(_) | ApiError::Stale(_) => StatusCode::CONFLICT,
             ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable(_) | ApiError::Fenced(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::Fenced(_) | ApiError::Unknown(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::Config(_) | ApiError::Database(_) | ApiError::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
@@ -56,10 +66,13 @@ impl ApiError {
 }
 
 impl ApiError {
-    /// The refusal's code, when the rule system refused.
+    /// The refusal's code, when the rule system refused; `stale` and `unknown` for the
+    /// answers a client acts on by watching the game again.
     pub fn code(&self) -> Option<&str> {
         match self {
             ApiError::Refused(r) => Some(&r.code),
+            ApiError::Stale(_) => Some("stale"),
+            ApiError::Unknown(_) => Some("unknown"),
             _ => None,
         }
     }

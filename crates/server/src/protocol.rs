@@ -43,6 +43,13 @@ pub enum ClientMessage {
         #[serde(default)]
         #[ts(optional)]
         seat: Option<usize>,
+        /// The sequence number of the last action the client saw: the action is for the
+        /// position after it and is refused (`stale`) in any other — a resend of an action
+        /// that was applied, or one that arrives late, never lands in a later position.
+        /// Without it (older clients) the action is for whatever position the game is in.
+        #[serde(default)]
+        #[ts(optional)]
+        after: Option<u64>,
         /// Echoed in the answer, so a client can match answers to requests.
         #[serde(default)]
         #[ts(optional, type = "unknown")]

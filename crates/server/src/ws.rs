@@ -371,10 +371,13 @@ async fn handle(
                 t.abort();
             }
         }
-        ClientMessage::Act { game, action, seat, id } => {
+        ClientMessage::Act { game, action, seat, after, id } => {
             let user = session.user.id;
-            let mut result =
-                app.hub.ask(game, |reply| Command::Act { user, seat, action, reply }).await.and_then(|r| r);
+            let mut result = app
+                .hub
+                .ask(game, |reply| Command::Act { user, seat, action, after, reply })
+                .await
+                .and_then(|r| r);
             // A refusal must not tell someone who may not read a private game that it is there
             // ("the game is over", "you hold no seat"): they get the missing game's answer.
             // Checked on refusals only: an action that went through came from a seat's holder.

@@ -5,7 +5,7 @@ mod common;
 
 use std::{sync::Arc, time::Duration};
 
-use common::sqlite_url;
+use common::{Client, TestServer, sqlite_url};
 use gobeyond_server::{
     limit::Limits,
     setup::NewGame,
@@ -44,4 +44,27 @@ async fn a_cancelled_load_leaves_no_slot_behind() {
     let found = tokio::time::timeout(Duration::from_secs(10), hub.table(game)).await;
     assert!(found.expect("the game is found again within 10 s").is_ok());
     assert_eq!(hub.loaded(), 1);
+}
+
+/// An action carries the position it was meant for: a late one (sent before a move made
+/// elsewhere) or a resend of one already applied is refused as stale, never played later.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_action_meant_for_an_earlier_position_is_refused() {
+    let server = TestServer::start(&sqlite_url()).await;
+    let (a, b) = (Client::guest(&server).await, Client::guest(&server).await);
+    let game = a.create(json!({"rules": "classic", "map": "square:9", "players": 2})).await;
+    assert_eq!(b.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
+    let (mut sa, mut sb) = (a.socket().await, b.socket().await);
+    assert_eq!(sa.act_after(game, json!({"type": "place", "at": "C3"}), 0).await["seq"], 1);
+    // The same action again (a resend after an answer that never came): not played twice.
+    let again = sa.act_after(game, json!({"type": "place", "at": "C3"}), 0).await;
+    assert_eq!((again["type"].as_str(), again["code"].as_str()), (Some("error"), Some("stale")), "{again}");
+    assert_eq!(sb.act_after(game, json!({"type": "place", "at": "G7"}), 1).await["seq"], 2);
+    // a's move sent before b's arrives late: refused, not played in the later position.
+    let late = sa.act_after(game, json!({"type": "place", "at": "D4"}), 1).await;
+    assert_eq!(late["code"], "stale", "{late}");
+    assert_eq!(sa.act_after(game, json!({"type": "place", "at": "D4"}), 2).await["seq"], 3);
+    // Clients that do not say (older ones) act on the position as it is.
+    assert_eq!(sb.act(game, json!({"type": "place", "at": "G3"})).await["seq"], 4);
+    server.stop().await;
 }

@@ -17,6 +17,9 @@ pub enum Request {
         user: i64,
         seat: Option<usize>,
         action: Object,
+        /// Missing from older instances' requests.
+        #[serde(default)]
+        after: Option<u64>,
     },
     Join {
         user: User,
@@ -106,6 +109,8 @@ impl From<ApiError> for WireError {
             ApiError::Forbidden(_) => "forbidden",
             ApiError::NotFound(_) => "not_found",
             ApiError::Conflict(_) => "conflict",
+            ApiError::Stale(_) => "stale",
+            ApiError::Unknown(_) => "unknown",
             ApiError::TooMany(_) => "too_many",
             ApiError::Unavailable(_) => "unavailable",
             ApiError::Fenced(_) => "fenced",
@@ -132,6 +137,8 @@ impl From<WireError> for ApiError {
             ("forbidden", _) => ApiError::Forbidden(w.message),
             ("not_found", _) => ApiError::NotFound(w.message),
             ("conflict", _) => ApiError::Conflict(w.message),
+            ("stale", _) => ApiError::Stale(w.message),
+            ("unknown", _) => ApiError::Unknown(w.message),
             ("too_many", _) => ApiError::TooMany(w.message),
             ("unavailable", _) => ApiError::Unavailable(w.message),
             ("fenced", _) => ApiError::Fenced(w.message),
@@ -165,8 +172,8 @@ fn result<T: DeserializeOwned + Send + 'static>(reply: oneshot::Sender<Result<T,
 /// commands only a table's own instance sends (bot moves, unloading).
 pub fn split(command: Command) -> Option<(Request, Option<ReplySink>)> {
     Some(match command {
-        Command::Act { user, seat, action, reply } => {
-            (Request::Act { user, seat, action }, Some(result(reply)))
+        Command::Act { user, seat, action, after, reply } => {
+            (Request::Act { user, seat, action, after }, Some(result(reply)))
         }
         Command::Join { user, seat, invite, reply } => {
             (Request::Join { user, seat, invite }, Some(result(reply)))
@@ -204,9 +211,9 @@ fn wait_result<T: Serialize + Send + 'static>(rx: oneshot::Receiver<Result<T, Ap
 /// A request from the link as a command for the local table, with its answer to come.
 pub fn command(request: Request) -> (Command, Option<Answer>) {
     match request {
-        Request::Act { user, seat, action } => {
+        Request::Act { user, seat, action, after } => {
             let (reply, rx) = oneshot::channel();
-            (Command::Act { user, seat, action, reply }, Some(wait_result(rx)))
+            (Command::Act { user, seat, action, after, reply }, Some(wait_result(rx)))
         }
         Request::Join { user, seat, invite } => {
             let (reply, rx) = oneshot::channel();
@@ -261,12 +268,13 @@ mod tests {
         let mut action = Object::new();
         action.insert("type".into(), "pass".into());
         let (request, sink) =
-            split(Command::Act { user: 7, seat: Some(1), action: action.clone(), reply }).expect("forwarded");
+            split(Command::Act { user: 7, seat: Some(1), action: action.clone(), after: Some(4), reply })
+                .expect("forwarded");
         let text = serde_json::to_string(&Frame::Request { id: 1, game: 3, request }).unwrap();
         let Frame::Request { request, .. } = serde_json::from_str(&text).unwrap() else { panic!("{text}") };
         let (command, answer) = command(request);
-        let Command::Act { user, seat, action: got, reply } = command else { panic!("not an act") };
-        assert_eq!((user, seat, got), (7, Some(1), action));
+        let Command::Act { user, seat, action: got, after, reply } = command else { panic!("not an act") };
+        assert_eq!((user, seat, got, after), (7, Some(1), action, Some(4)));
         let refusal = Refusal::new("occupied", "C3 is taken");
         let _ = reply.send(Err(ApiError::Refused(refusal.clone())));
         let value = answer.expect("an answer").await.expect("a value");
@@ -284,10 +292,12 @@ mod tests {
             ApiError::Conflict("over".into()),
             ApiError::Fenced("moved".into()),
             ApiError::Unavailable("busy".into()),
+            ApiError::Stale("moved on".into()),
+            ApiError::Unknown("gone".into()),
         ] {
-            let status = e.status();
+            let (status, code) = (e.status(), e.code().map(str::to_string));
             let back = ApiError::from(WireError::from(e));
-            assert_eq!(back.status(), status, "{back}");
+            assert_eq!((back.status(), back.code().map(str::to_string)), (status, code), "{back}");
         }
     }
 }

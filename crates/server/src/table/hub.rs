@@ -325,9 +325,10 @@ impl Hub {
     ) -> Result<T, ApiError> {
         let (tx, rx) = oneshot::channel();
         self.send(id, make(tx)).await?;
-        // Unanswered: the table stopped (it lost its lease) or its owner's link died. Nothing
-        // was applied; the game is found again on the next try.
-        rx.await.map_err(|_| ApiError::Unavailable("the game stopped answering: try again".into()))
+        // Unanswered: the table stopped (it lost its lease) or its owner's link died, perhaps
+        // after committing: only a look at the game can tell (a "try again" once made players
+        // resend moves that were in the log).
+        rx.await.map_err(|_| ApiError::Unknown(super::UNKNOWN.into()))
     }
 
     /// Sends a command to game `id`'s table (loading it if needed), resending it to the

@@ -45,6 +45,10 @@ use crate::{
     store::{Fence, SeatRow, Store, User, now_ms},
 };
 
+/// The answer when a table stopped before answering: its server may have applied the request.
+pub(crate) const UNKNOWN: &str =
+    "the game stopped answering before saying whether this was done: watch it again to see where it stands";
+
 /// Updates a watcher may fall behind before it is sent a full state instead.
 const BROADCAST_BUFFER: usize = 256;
 
@@ -111,6 +115,8 @@ pub enum Command {
         user: i64,
         seat: Option<usize>,
         action: Object,
+        /// The sequence number the action was meant to follow, when the client said.
+        after: Option<u64>,
         reply: oneshot::Sender<Result<u64, ApiError>>,
     },
     Join {
@@ -193,7 +199,7 @@ impl TableHandle {
             .send(make(tx))
             .await
             .map_err(|_| ApiError::Unavailable("the game stopped: try again".into()))?;
-        rx.await.map_err(|_| ApiError::Unavailable("the game stopped answering: try again".into()))
+        rx.await.map_err(|_| ApiError::Unknown(UNKNOWN.into()))
     }
 }
 
@@ -476,8 +482,14 @@ impl Table {
             Command::Expire { before_ms, reply } => {
                 let _ = reply.send(self.expire(before_ms).await);
             }
-            Command::Act { user, seat, action, reply } => {
-                let r = self.act(user, seat, action).await;
+            Command::Act { user, seat, action, after, reply } => {
+                let r = match after {
+                    Some(after) if after != self.seq() => Err(ApiError::Stale(format!(
+                        "the game has moved on (action {} now, yours followed {after}): watch it again to see where it stands",
+                        self.seq()
+                    ))),
+                    _ => self.act(user, seat, action).await,
+                };
                 let _ = reply.send(r);
             }
             Command::Undo { user, reply } => {

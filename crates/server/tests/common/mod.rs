@@ -276,8 +276,18 @@ impl Socket {
     /// Sends an action and returns the answer (`ack` or `error`) for it; other messages that
     /// come first are kept for the next reads.
     pub async fn act(&mut self, game: i64, action: Value) -> Value {
+        self.act_message(json!({"type": "act", "game": game, "action": action})).await
+    }
+
+    /// An action meant to follow action number `after`.
+    pub async fn act_after(&mut self, game: i64, action: Value, after: u64) -> Value {
+        self.act_message(json!({"type": "act", "game": game, "action": action, "after": after})).await
+    }
+
+    async fn act_message(&mut self, mut message: Value) -> Value {
         let id = unique();
-        self.send(json!({"type": "act", "game": game, "action": action, "id": id})).await;
+        message["id"] = json!(id);
+        self.send(message).await;
         let mut others = Vec::new();
         loop {
             let v = self.read().await;

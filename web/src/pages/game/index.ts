@@ -8,7 +8,7 @@ import { clear, h, toast } from '../../dom';
 import { GameModel } from '../../model';
 import { mountBoard } from '../../mount';
 import { session } from '../../session';
-import type { Socket } from '../../socket';
+import { ActionError, type Socket } from '../../socket';
 import { systemUi } from '../../systems';
 import type { GameInfo, ServerMessage } from '../../types';
 import { confirmPlacement, renderActions, renderPanel } from './actions';
@@ -120,10 +120,17 @@ async function act(ctx: GameContext, action: unknown) {
   ctx.refusal = null;
   render(ctx);
   try {
-    await ctx.socket.act(ctx.id, action);
+    await ctx.socket.act(ctx.id, action, ctx.model.seq);
   } catch (e) {
-    ctx.refusal = (e as Error).message;
-    toast(`Refused: ${ctx.refusal}`, 'error');
+    const code = e instanceof ActionError ? e.code : null;
+    if (code === 'stale' || code === 'unknown') {
+      // The game moved on (or may have): what it holds now decides, not this click.
+      ctx.socket.resync(ctx.id);
+      toast('The game moved on: here it is now.', 'info');
+    } else {
+      ctx.refusal = (e as Error).message;
+      toast(`Refused: ${ctx.refusal}`, 'error');
+    }
   } finally {
     ctx.busy = false;
     render(ctx);
