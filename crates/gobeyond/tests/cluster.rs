@@ -442,3 +442,35 @@ async fn a_frozen_owner_resumed_after_a_takeover_neither_appends_nor_broadcasts(
     }
     assert_eq!(last, 4, "the spectator caught up with the new owner");
 }
+
+/// An instance restarted under the same id (`--instance`) finds its predecessor's leases under
+/// its name: it runs those games at once — their clocks and bots — instead of holding them
+/// unrun until a client asks (issue 47).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_instance_runs_the_games_it_holds() {
+    let db = common::postgres_url().await;
+    let mut first = Instance::start(&db, "solo").await;
+    let player = Client::guest_at(&first.base).await;
+    // The player is to move, with 4 s on the clock, and never moves.
+    let game = player
+        .create(json!({"rules": "chinese", "map": "square:5", "players": 2,
+                       "time": {"kind": "absolute", "main_seconds": 4.0},
+                       "seats": [{"kind": "me"}, {"kind": "bot", "level": 1}]}))
+        .await;
+    assert!(first.owns(game).await);
+    first.kill();
+    let again = Instance::start(&db, "solo").await;
+    let watcher = at(&player, &again.base);
+    // Nobody asks for the game: its clock runs out all the same, on the restarted instance.
+    let mut status = Value::Null;
+    for _ in 0..80 {
+        status = game_info(&watcher, game).await["status"].clone();
+        if status == "finished" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(status, "finished", "the clock of a game the restarted instance holds ran out");
+    let info = game_info(&watcher, game).await;
+    assert_eq!(info["outcome"]["reason"], "time", "{info}");
+}

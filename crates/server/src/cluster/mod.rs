@@ -63,6 +63,10 @@ pub struct Cluster {
     /// Milliseconds after `base` until which every lease this instance renewed is surely still
     /// its own.
     valid_until_ms: AtomicU64,
+    /// Games whose leases this instance found under its id when it started (a predecessor of
+    /// the same id died holding them): run at start-up like orphaned ones, not left held and
+    /// unrun until a client asks (issue 47).
+    inherited: Mutex<Vec<i64>>,
     links: Mutex<HashMap<String, Arc<link::Link>>>,
 }
 
@@ -82,9 +86,19 @@ impl Cluster {
             base: Instant::now(),
             valid_until_ms: AtomicU64::new(0),
             links: Mutex::new(HashMap::new()),
+            inherited: Mutex::new(Vec::new()),
         });
-        cluster.renew().await?;
+        let held = cluster.renew().await?;
+        if !held.is_empty() {
+            tracing::info!(games = held.len(), "this instance's id already held games: running them");
+        }
+        *cluster.inherited.lock().unwrap_or_else(|e| e.into_inner()) = held;
         Ok(cluster)
+    }
+
+    /// The games this instance's id held when it started, once.
+    pub fn take_inherited(&self) -> Vec<i64> {
+        std::mem::take(&mut *self.inherited.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
     pub fn ttl_ms(&self) -> i64 {

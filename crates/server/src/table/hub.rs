@@ -520,8 +520,15 @@ impl Hub {
     pub async fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
         let ids = match &self.cluster {
             None => self.store.live_game_ids().await?,
-            // Only those nobody runs: the others stay with their owners.
-            Some(_) => self.store.orphaned_live_games(i64::MAX).await?,
+            // Those nobody runs, and those this instance's id held before a restart: the others
+            // stay with their owners.
+            Some(cluster) => {
+                let mut ids = self.store.orphaned_live_games(i64::MAX).await?;
+                ids.extend(cluster.take_inherited());
+                ids.sort_unstable();
+                ids.dedup();
+                ids
+            }
         };
         let mut resumed = 0;
         for &id in &ids {
