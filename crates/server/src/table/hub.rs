@@ -604,8 +604,12 @@ impl Hub {
         }
     }
 
-    /// The games this instance runs now (not those it relays).
+    /// The games this instance runs now and can still write (not those it relays): none while
+    /// its leases are not surely renewed (a woken instance once listed games already taken).
     pub fn owned(&self) -> Vec<i64> {
+        if self.cluster.as_ref().is_some_and(|c| !c.lease_valid()) {
+            return Vec::new();
+        }
         let mut ids: Vec<i64> = self
             .lock()
             .iter()
