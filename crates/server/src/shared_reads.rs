@@ -10,11 +10,14 @@ use std::{
 
 use crate::error::ApiError;
 
+/// A key's last answer and when it was made; locked while one is being computed.
+type Slot = tokio::sync::Mutex<Option<(Instant, Arc<[u8]>)>>;
+
 /// Answers by key, the last of each kept to hand to those who waited for it; at most `keys`.
 #[derive(Debug)]
 pub struct SharedReads {
     keys: usize,
-    slots: Mutex<HashMap<String, Arc<tokio::sync::Mutex<Option<(Instant, Arc<[u8]>)>>>>>,
+    slots: Mutex<HashMap<String, Arc<Slot>>>,
 }
 
 impl SharedReads {

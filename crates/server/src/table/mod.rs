@@ -648,7 +648,7 @@ impl Table {
         }
         self.actions.push(text);
         self.standing.push(seq);
-        if seq % 32 == 0 {
+        if seq.is_multiple_of(32) {
             // A game grows with its log and events: measured again now and then, not at every
             // action (events are measured by their JSON).
             self.measure();
