@@ -91,9 +91,10 @@ export async function startBrowser() {
   });
 }
 
-/** A fresh browser context (its own cookies: its own guest) with a page on the lobby. */
-export async function newPlayer(browser, url, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport });
+/** A fresh browser context (its own cookies: its own guest) with a page on the lobby;
+ *  `device` adds context options (`{ hasTouch: true, isMobile: true }` for a touch phone). */
+export async function newPlayer(browser, url, viewport = { width: 1280, height: 900 }, device = {}) {
+  const context = await browser.newContext({ viewport, ...device });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
   await page.goto(url);

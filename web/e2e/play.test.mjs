@@ -338,6 +338,25 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  test('on a touch phone, a second tap on the same spot confirms that point: nothing moves the board between the taps', async () => {
+    const { page, context } = await newPlayer(browser, server.url, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+    await createGame(page, { map: 'square:19', seats: ['bot:1'], settings: { turn_seconds: 0 } });
+    await waitMyTurn(page);
+    const node = 'svg.board2d .hit[data-node="60"]';
+    const spot = await page.locator(node).boundingBox();
+    const board = await page.locator('#board svg.board2d').boundingBox();
+    await page.tap(node);
+    await page.waitForSelector('#confirm-place:not([disabled])');
+    const moved = await page.locator('#board svg.board2d').boundingBox();
+    assert.deepEqual([moved.x, moved.y], [board.x, board.y], 'the first tap moved the board');
+    await screenshot(page, 'phone-confirm-first-tap');
+    // The second tap, where the finger was: the same point, placed.
+    await page.touchscreen.tap(spot.x + spot.width / 2, spot.y + spot.height / 2);
+    await page.waitForSelector('svg.board2d .stone[data-stone="60"]');
+    assert.equal(await page.locator('svg.board2d .stone').count() >= 1, true);
+    await context.close();
+  });
+
   test('Tribal Go, casual: the server rolls the dice, the range shows on the board, a stone goes in range', async () => {
     const { page, context } = await newPlayer(browser, server.url);
     await selectRules(page, /^Tribal Go$/);

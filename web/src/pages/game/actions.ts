@@ -38,9 +38,15 @@ export function renderActions(ctx: GameContext) {
       if (confirm('Resign this game? This cannot be undone.')) void ctx.act({ type: 'resign' });
     },
   }, 'Resign'));
-  if (ctx.pending !== null) {
-    el.append(h('button', { id: 'confirm-place', class: 'primary', onclick: () => confirmPlacement(ctx) }, `Place at ${map.labels[ctx.pending]}`));
-    el.append(h('button', { onclick: () => { ctx.pending = null; ctx.render(); } }, 'Cancel'));
+  if (ctx.prefs.confirm) {
+    // The confirmation's place is kept while nothing waits for it: buttons that appeared with
+    // the first tap once pushed the board down a row on phones, so the second tap (the one
+    // that confirms) landed three points lower.
+    const waiting = ctx.pending !== null;
+    const label = waiting ? `Place at ${map.labels[ctx.pending ?? 0]}` : 'Place at …';
+    const hidden = waiting ? {} : { style: 'visibility: hidden', 'aria-hidden': 'true', tabindex: '-1' };
+    el.append(h('button', { id: 'confirm-place', class: 'primary', disabled: !waiting, onclick: () => confirmPlacement(ctx), ...hidden }, label));
+    el.append(h('button', { id: 'cancel-place', disabled: !waiting, onclick: () => { ctx.pending = null; ctx.render(); }, ...hidden }, 'Cancel'));
   }
 }
 
