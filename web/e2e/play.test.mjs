@@ -338,6 +338,15 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  test('"Play now against a bot" starts a game with no turn clock: a newcomer who looks away is not timed out', async () => {
+    const { page, context } = await newPlayer(browser, server.url, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+    await page.click('#quick-play');
+    await page.waitForURL(/#\/game\/\d+/);
+    await page.waitForSelector('#players tbody tr');
+    assert.match((await page.textContent('#rules-line')) ?? '', /no turn clock/);
+    await context.close();
+  });
+
   test('on a touch phone, a second tap on the same spot confirms that point: nothing moves the board between the taps', async () => {
     const { page, context } = await newPlayer(browser, server.url, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
     await createGame(page, { map: 'square:19', seats: ['bot:1'], settings: { turn_seconds: 0 } });

@@ -241,7 +241,11 @@ settings: Array<SettingInfo>,
  */
 own_clock: boolean, };
 
-export type PresetView = { name: string, about: string, settings: Record<string, unknown>, };
+export type PresetView = { name: string, about: string, settings: Record<string, unknown>, 
+/**
+ * Whether a game with these settings runs a clock of its own (a turn or decision time).
+ */
+timed: boolean, };
 
 export type SettingInfo = { name: string, 
 /**

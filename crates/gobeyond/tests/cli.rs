@@ -239,7 +239,7 @@ fn rules_come_from_the_registry() {
     let (ok, _, err) = run(&["play", "--rules", "chess"], "");
     assert!(!ok && err.contains("gobeyond, classic") && err.contains("tromp-taylor"), "{err}");
     let (ok, out, _) = run(&["play", "--help"], "");
-    assert!(ok && out.contains("gobeyond, classic, chinese"), "{out}");
+    assert!(ok && out.contains("gobeyond, gobeyond-untimed, classic, chinese"), "{out}");
     let (ok, out, err) = run(&["rules", "--json"], "");
     assert!(ok, "{err}");
     let systems: serde_json::Value = serde_json::from_str(&out).unwrap();

@@ -445,6 +445,8 @@ pub struct PresetView {
     pub about: String,
     #[ts(type = "Record<string, unknown>")]
     pub settings: Object,
+    /// Whether a game with these settings runs a clock of its own (a turn or decision time).
+    pub timed: bool,
 }
 
 /// The TypeScript declarations of the protocol, as `web/src/protocol.ts` holds them: the

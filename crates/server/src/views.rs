@@ -173,6 +173,7 @@ pub async fn rules() -> Json<RuleSystems> {
                     s.preset(p.name).map(|r| PresetView {
                         name: p.name.into(),
                         about: p.description.into(),
+                        timed: s.clock(&r.settings).is_some_and(|c| c.turn_ms > 0 || c.decision_ms > 0),
                         settings: r.settings,
                     })
                 })

@@ -77,7 +77,7 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
       h('h1', {}, 'Go on any map, for 2 to 8 players'),
       h('p', {}, 'You are ', h('strong', { id: 'me-name' }, user.name), user.kind === 'guest' ? ' (guest).' : '.'),
       h('div', { class: 'row' },
-        h('button', { class: 'primary', id: 'quick-play', onclick: () => quickPlay(systems[0]?.name) }, 'Play now against a bot'),
+        h('button', { class: 'primary', id: 'quick-play', onclick: () => quickPlay(systems[0]) }, 'Play now against a bot'),
         h('button', { id: 'first-game', onclick: () => firstGame(), title: 'Classic Go on a small board against the gentlest bot, with no clock' }, 'New to Go? A first game'),
       ),
       accountBox(user),
@@ -105,11 +105,13 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
   return () => window.clearInterval(timer);
 }
 
-/** A two-player game against a level-3 bot under the first rule system the server lists. */
-async function quickPlay(system: string | undefined) {
+/** A two-player game against a level-3 bot under the first rule system the server lists, with
+ * no turn clock when the system offers a preset without one: a newcomer who looks away for a
+ * minute is not timed out of it. */
+async function quickPlay(system: RuleSystem | undefined) {
   try {
     const r = await api.create({
-      rules: system,
+      rules: system?.presets.find((p) => !p.timed)?.name ?? system?.name,
       map: 'hex:4',
       players: 2,
       seats: [{ kind: 'me' }, { kind: 'bot', level: 3 }],

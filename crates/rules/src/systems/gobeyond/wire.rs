@@ -121,14 +121,28 @@ impl RuleSystem for GoBeyondGame {
     type View = GoBeyondState;
 
     fn presets() -> &'static [Preset] {
-        &[Preset {
-            name: "gobeyond",
-            description: "the document's numbers: 200 PlayPoints, occupy 10, 20 s turns",
-        }]
+        &[
+            Preset {
+                name: "gobeyond",
+                description: "the document's numbers: 200 PlayPoints, occupy 10, 20 s turns",
+            },
+            Preset {
+                name: "gobeyond-untimed",
+                description: "the document's numbers with no turn clock: play at your own pace",
+            },
+        ]
     }
 
     fn preset(name: &str) -> Option<GoBeyondRules> {
-        name.eq_ignore_ascii_case("gobeyond").then(GoBeyondRules::default)
+        if name.eq_ignore_ascii_case("gobeyond") {
+            Some(GoBeyondRules::default())
+        } else if name.eq_ignore_ascii_case("gobeyond-untimed") {
+            // A newcomer who looks away is not timed out of a first game (three missed turns
+            // resign a player under the document's 20 s turns).
+            Some(GoBeyondRules { turn_seconds: 0, cleanup_seconds: 0, ..GoBeyondRules::default() })
+        } else {
+            None
+        }
     }
 
     fn describe_settings() -> Vec<SettingInfo> {
