@@ -283,7 +283,7 @@ points: number,
  */
 projected: number, 
 /**
- * `playing` or `resigned`.
+ * `playing`, `resigned`, or `timed_out` (resigned for missing too many turns).
  */
 status: string, 
 /**

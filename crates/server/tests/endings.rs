@@ -37,6 +37,9 @@ async fn an_absent_player_is_resigned_and_the_game_ends(db: &str) {
     assert_eq!(outcome["ranking"], json!([0, 1]));
     let resigned = last["events"].as_array().unwrap().iter().find(|e| e["event"] == "resigned").cloned();
     assert_eq!(resigned.map(|e| e["absent"].clone()), Some(json!(true)), "{last}");
+    // Shown as timed out, not as a resignation the player chose (issue 41).
+    assert_eq!(last["state"]["players"][1]["status"], "timed_out", "{last}");
+    assert_eq!(last["state"]["players"][0]["status"], "playing", "{last}");
     // The last player standing got the final bonus for what A claims.
     assert!(last["events"].as_array().unwrap().iter().any(|e| e["event"] == "final_bonus"), "{last}");
     let (_, record) = a.get(&format!("/api/games/{game}/record")).await;

@@ -87,7 +87,7 @@ export function describeGoBeyond(events: GoBeyondEvent[], names: Naming, carry: 
       case 'resigned':
         push(
           e.absent
-            ? `${names.player(e.player)} ran out of time too often and is resigned (place ${e.place})`
+            ? `${names.player(e.player)} ran out of time too often and is out of the game (place ${e.place})`
             : `${names.player(e.player)} resigned (place ${e.place})`,
           e.player,
         );
@@ -230,7 +230,8 @@ export const gobeyond = defineSystem<SystemTypes['gobeyond']>({
     return { nodes, stones: goStones(s.board, map, viewer, crossed) };
   },
   decision: (s, map) => (s.phase === 'clean_up' ? surrender(s, map) : null),
-  resigned: (s, seat) => s.players[seat]?.status === 'resigned',
+  resigned: (s, seat) => ['resigned', 'timed_out'].includes(s.players[seat]?.status ?? ''),
+  timedOut: (s, seat) => s.players[seat]?.status === 'timed_out',
   describeEmpty: (label, node, s, names) => {
     if (s.reserved?.[node] != null) return `${label}: reserved for ${names.player(s.reserved[node] as number)}`;
     if (s.claims?.[node] != null) return `${label}: claimed by ${names.player(s.claims[node] as number)}`;

@@ -125,6 +125,9 @@ export interface SystemUi<T extends Types = Types, S extends BaseState = T['stat
   endWords?(outcome: Outcome): string;
   /** Whether a seat is out of the game (resigned). */
   resigned(state: S, seat: number): boolean;
+  /** Whether a seat is out because it missed too many turns, not by choice (shown as timed
+   *  out, not resigned). */
+  timedOut?(state: S, seat: number): boolean;
   /** Whether the board changes with the node under the pointer (redrawn on hover). */
   hoverMarks?: boolean;
   /** More about a stone for its hover text (Gengo: its group's liberties). */

@@ -25,7 +25,8 @@ export function renderResult(ctx: GameContext) {
   // How each player's game ended, beside their score.
   const ended = (p: number): string => {
     if (!model.state || !model.ui.resigned(model.state, p)) return '';
-    return o.reason === 'time' && o.ranking.at(-1) === p ? ' (timed out)' : ' (resigned)';
+    const timedOut = model.ui.timedOut?.(model.state, p) ?? (o.reason === 'time' && o.ranking.at(-1) === p);
+    return timedOut ? ' (timed out)' : ' (resigned)';
   };
   const style = (p: number) => (model.state ? (model.ui.seatStyle?.(model.state, p) ?? p) : p);
   resultEl.append(

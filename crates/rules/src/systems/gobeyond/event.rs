@@ -135,7 +135,7 @@ impl Event {
                 format!("{} resigns and takes place {place}", name(*player))
             }
             Event::Resigned { player, place, absent: true } => {
-                format!("{} ran out of time too often and is resigned: place {place}", name(*player))
+                format!("{} ran out of time too often and is out of the game: place {place}", name(*player))
             }
             Event::TurnLimitReached { turns } => {
                 format!("The turn limit ({turns} turns) is reached: play ends")

@@ -273,6 +273,12 @@ impl GoBeyondGame {
     pub fn is_resigned(&self, player: Player) -> bool {
         self.resigned.contains(&player)
     }
+    /// Resigned for missing too many turns (rule: three time-outs resign), not by choice.
+    pub fn timed_out(&self, player: Player) -> bool {
+        self.events
+            .iter()
+            .any(|e| matches!(e, Event::Resigned { player: p, absent: true, .. } if *p == player))
+    }
     /// Turns started so far (the current one included).
     pub fn turn(&self) -> u32 {
         self.turn

@@ -61,7 +61,7 @@ pub struct GoBeyondPlayer {
     pub points: i64,
     /// PlayPoints if the game ended now: plus the final bonus for what the player claims.
     pub projected: i64,
-    /// `playing` or `resigned`.
+    /// `playing`, `resigned`, or `timed_out` (resigned for missing too many turns).
     pub status: &'static str,
     /// 1 for the first to resign, 2 for the second, ...
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -98,7 +98,11 @@ impl GoBeyondState {
                 color: p.color_name(n),
                 points: game.points(p),
                 projected: game.projected(p),
-                status: if game.is_resigned(p) { "resigned" } else { "playing" },
+                status: match (game.is_resigned(p), game.timed_out(p)) {
+                    (true, true) => "timed_out",
+                    (true, false) => "resigned",
+                    (false, _) => "playing",
+                },
                 resigned_order: game.resigned().iter().position(|&q| q == p).map(|i| i + 1),
                 claimed: game.claimed_count(p),
                 stones: map
