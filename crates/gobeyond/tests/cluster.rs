@@ -478,3 +478,68 @@ async fn a_restarted_instance_runs_the_games_it_holds() {
     let info = game_info(&watcher, game).await;
     assert_eq!(info["outcome"]["reason"], "time", "{info}");
 }
+
+/// CPU seconds a process has used (Linux `/proc/PID/stat`, user and system, 100 ticks a second).
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // Fields after the command name (which may hold spaces) start at the state, field 3.
+    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split_whitespace().collect();
+    let ticks: f64 = fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap();
+    ticks / 100.0
+}
+
+/// Issue 47: an instance frozen (SIGSTOP) past its leases and woken (SIGCONT) serves again:
+/// every game answers through it within two lease times, and its CPU falls back. (It once
+/// busy-looped on a slot a cancelled load left behind and stopped serving most games for good.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frozen_then_woken_instance_serves_every_game_again() {
+    let db = common::postgres_url().await;
+    let instances = vec![
+        Instance::start(&db, "one").await,
+        Instance::start(&db, "two").await,
+        Instance::start(&db, "three").await,
+    ];
+    let victim = &instances[0];
+    let mut games = Vec::new();
+    let mut watchers = Vec::new();
+    for i in 0..8 {
+        let a = Client::guest_at(&instances[i % 3].base).await;
+        let b = Client::guest_at(&instances[(i + 1) % 3].base).await;
+        let game = a.create(json!({"rules": "chinese", "map": "square:5", "players": 2})).await;
+        assert_eq!(b.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
+        // Every game watched through the instance to be frozen (relays for the others' games).
+        let mut s = at(&a, &victim.base).socket().await;
+        s.watch(game, None).await;
+        watchers.push(s);
+        games.push((game, a));
+    }
+    victim.signal("-STOP");
+    tokio::time::sleep(Duration::from_secs_f64(3.0 * LEASE_SECONDS)).await;
+    victim.signal("-CONT");
+    // Their clients give up at once and come back, as people reloading a stuck page do: the
+    // woken instance's work for the old sockets is cut short mid-way.
+    drop(watchers);
+    let woke = Instant::now();
+    let patience = Duration::from_secs_f64(2.0 * LEASE_SECONDS) + Duration::from_secs(3);
+    for (game, a) in &games {
+        let through = at(a, &victim.base);
+        let answered = loop {
+            let tried = tokio::time::timeout(Duration::from_secs(3), async {
+                let mut s = through.socket().await;
+                s.watch(*game, None).await
+            })
+            .await;
+            match tried {
+                Ok(sync) if sync["type"] == "sync" => break true,
+                _ if woke.elapsed() > patience => break false,
+                _ => tokio::time::sleep(Duration::from_millis(200)).await,
+            }
+        };
+        assert!(answered, "game {game} answers through the woken instance within {patience:?}");
+    }
+    // And it is not spinning: well under a core over three seconds.
+    let before = cpu_seconds(victim.child.id());
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let used = cpu_seconds(victim.child.id()) - before;
+    assert!(used < 1.0, "the woken instance used {used:.2} s of CPU in 3 s");
+}
