@@ -494,7 +494,7 @@ fn cpu_seconds(pid: u32) -> f64 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_frozen_then_woken_instance_serves_every_game_again() {
     let db = common::postgres_url().await;
-    let instances = vec![
+    let instances = [
         Instance::start(&db, "one").await,
         Instance::start(&db, "two").await,
         Instance::start(&db, "three").await,
