@@ -34,7 +34,13 @@ impl Instance {
 
     /// An instance on this port (a restart comes back where its clients knew it).
     async fn start_on(db: &str, name: &str, port: u16) -> Instance {
+        Instance::start_with(db, name, port, &[]).await
+    }
+
+    /// An instance with these environment variables (test hooks).
+    async fn start_with(db: &str, name: &str, port: u16, env: &[(&str, &str)]) -> Instance {
         let child = Command::new(env!("CARGO_BIN_EXE_gobeyond"))
+            .envs(env.iter().copied())
             .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--database", db])
             .args(["--instance", name, "--lease-seconds", &LEASE_SECONDS.to_string(), "--bot-threads", "1"])
             .args(["--auth-rate", "0"])
@@ -546,6 +552,62 @@ async fn a_frozen_then_woken_instance_serves_every_game_again() {
     tokio::time::sleep(Duration::from_secs(3)).await;
     let used = cpu_seconds(victim.child.id()) - before;
     assert!(used < 1.0, "the woken instance used {used:.2} s of CPU in 3 s");
+}
+
+/// Issue 47: the owner commits an action and dies before answering. The player hears that the
+/// fate of the action is unknown (not "it was not applied"); the log has it once; a resend for
+/// the same position is refused as stale, never played twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kill_between_commit_and_reply_leaves_the_answer_and_the_log_agreeing() {
+    let db = common::postgres_url().await;
+    let hook = [("GOBEYOND_TEST_REPLY_DELAY_MS", "2000")];
+    let mut instances = Vec::new();
+    for name in ["one", "two", "three"] {
+        instances.push(Instance::start_with(&db, name, free_port(), &hook).await);
+    }
+    let a = Client::guest_at(&instances[0].base).await;
+    let b = Client::guest_at(&instances[1].base).await;
+    let game = a.create(json!({"rules": "chinese", "map": "square:5", "players": 2})).await;
+    assert_eq!(b.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
+    let owner = owner_of(&instances, game).await;
+    let (relay, reader) = ((owner + 1) % 3, (owner + 2) % 3);
+    let mut black = at(&a, &instances[relay].base).socket().await;
+    let played = tokio::spawn(async move {
+        let answer = black.act_after(game, json!({"type": "place", "at": "C3"}), 0).await;
+        (answer, black)
+    });
+    // Committed, its answer held back by the hook: the owner dies now.
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    instances[owner].kill();
+    let (answer, mut black) = played.await.unwrap();
+    assert_eq!(
+        (answer["type"].as_str(), answer["code"].as_str()),
+        (Some("error"), Some("unknown")),
+        "{answer}"
+    );
+    // Once another instance runs the game, the log has the move, once.
+    let reading = at(&a, &instances[reader].base);
+    let mut log = Vec::new();
+    for _ in 0..100 {
+        let (status, r) = reading.get(&format!("/api/games/{game}/record")).await;
+        if status == 200 {
+            log = r["actions"].as_array().unwrap().clone();
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let placed: Vec<&str> = log.iter().filter_map(|a| a["at"].as_str()).collect();
+    assert_eq!(placed, ["C3"], "{log:?}");
+    // The resend for the same position is not played again.
+    let mut resend = black.act_after(game, json!({"type": "place", "at": "C3"}), 0).await;
+    for _ in 0..40 {
+        if resend["code"] != "unknown" && !resend["code"].is_null() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        resend = black.act_after(game, json!({"type": "place", "at": "C3"}), 0).await;
+    }
+    assert_eq!(resend["code"], "stale", "{resend}");
 }
 
 /// The long fault run (issue 47): three instances under steady play while one of them, every

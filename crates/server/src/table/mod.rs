@@ -49,6 +49,14 @@ use crate::{
 pub(crate) const UNKNOWN: &str =
     "the game stopped answering before saying whether this was done: watch it again to see where it stands";
 
+/// Test hook: a pause between an action's commit and its answer
+/// (`GOBEYOND_TEST_REPLY_DELAY_MS`), so that a fault test can kill the server in that window.
+/// Never set on a real server (it only slows answers down).
+static TEST_REPLY_DELAY: std::sync::LazyLock<Option<Duration>> = std::sync::LazyLock::new(|| {
+    let ms = std::env::var("GOBEYOND_TEST_REPLY_DELAY_MS").ok()?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ms.min(60_000)))
+});
+
 /// Updates a watcher may fall behind before it is sent a full state instead.
 const BROADCAST_BUFFER: usize = 256;
 
@@ -490,6 +498,11 @@ impl Table {
                     ))),
                     _ => self.act(user, seat, action).await,
                 };
+                if r.is_ok()
+                    && let Some(delay) = *TEST_REPLY_DELAY
+                {
+                    tokio::time::sleep(delay).await;
+                }
                 let _ = reply.send(r);
             }
             Command::Undo { user, reply } => {
