@@ -499,7 +499,8 @@ fn cpu_seconds(pid: u32) -> f64 {
 }
 
 /// Issue 47: an instance frozen (SIGSTOP) past its leases and woken (SIGCONT) serves again:
-/// every game answers through it within two lease times, and its CPU falls back. (It once
+/// every game answers through it within a lease time (and room for a loaded machine), and its
+/// CPU falls back. (It once
 /// busy-looped on a slot a cancelled load left behind and stopped serving most games for good.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_frozen_then_woken_instance_serves_every_game_again() {
@@ -530,7 +531,8 @@ async fn a_frozen_then_woken_instance_serves_every_game_again() {
     // woken instance's work for the old sockets is cut short mid-way.
     drop(watchers);
     let woke = Instant::now();
-    let patience = Duration::from_secs_f64(2.0 * LEASE_SECONDS) + Duration::from_secs(3);
+    // A lease time, and room for a loaded machine (32–38 ms on a quiet one).
+    let patience = Duration::from_secs_f64(LEASE_SECONDS) + Duration::from_secs(2);
     for (game, a) in &games {
         let through = at(a, &victim.base);
         let answered = loop {
@@ -547,6 +549,7 @@ async fn a_frozen_then_woken_instance_serves_every_game_again() {
         };
         assert!(answered, "game {game} answers through the woken instance within {patience:?}");
     }
+    eprintln!("every game answered through the woken instance {:?} after it woke", woke.elapsed());
     // And it is not spinning: well under a core over three seconds.
     let before = cpu_seconds(victim.child.id());
     tokio::time::sleep(Duration::from_secs(3)).await;
