@@ -3,7 +3,7 @@
 //! action is validated by the engine, committed to the log, and only then acknowledged and
 //! broadcast (already serialised once, as JSON) to every player and spectator.
 //!
-//! This module is the game actor (commit, clock, broadcasts); [`messages`] holds the commands it
+//! This module is the game actor (commit, clock, broadcasts); `messages.rs` holds the commands it
 //! takes and what it sends, [`hub`] finds and starts tables, [`seating`] handles joining,
 //! leaving and the start, [`chat`] the chat, and [`bots`] schedules computer seats. Nothing here knows a particular rule system: the game
 //! is an [`AnyGame`] and everything about it goes through the registry.
