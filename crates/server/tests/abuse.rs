@@ -7,7 +7,7 @@ mod common;
 
 use std::{net::SocketAddr, time::Duration};
 
-use common::{Client, TestServer, sqlite_url, test_limits};
+use common::{Client, TestServer, largest_custom_map, sqlite_url, test_limits};
 use futures_util::{SinkExt, StreamExt};
 use gobeyond_server::limit::Limits;
 use serde_json::{Value, json};
@@ -344,25 +344,6 @@ async fn live_games_nobody_touches_leave_memory_and_one_address_cannot_fill_the_
     socket.until(|m| m["type"] == "update" && m["seq"] == 2).await;
     healthy(&server).await;
     server.stop().await;
-}
-
-/// A custom map of 64 × 64 nodes (the largest a server game takes) with long labels, named
-/// `name` so that maps of different names are different maps.
-fn largest_custom_map(name: &str) -> Value {
-    let side = 64;
-    let nodes: Vec<_> = (0..side * side)
-        .map(|i| json!({"x": (i % side) as f64, "y": (i / side) as f64, "label": format!("node-{i:0>26}")}))
-        .collect();
-    let mut edges = Vec::new();
-    for i in 0..side * side {
-        if i % side + 1 < side {
-            edges.push(json!([i, i + 1]));
-        }
-        if i + side < side * side {
-            edges.push(json!([i, i + side]));
-        }
-    }
-    json!({"name": name, "nodes": nodes, "edges": edges})
 }
 
 #[tokio::test]

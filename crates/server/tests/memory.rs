@@ -11,6 +11,8 @@ use std::{
     cell::Cell,
 };
 
+mod common;
+
 use gobeyond_rules::{Rng, registry::SYSTEMS};
 use gobeyond_server::{
     setup::{GameSetup, NewGame},
@@ -54,24 +56,6 @@ fn live() -> i64 {
     LIVE.with(Cell::get) as i64
 }
 
-/// The largest custom map the server takes: 64 × 64 nodes with long labels.
-fn largest_custom_map() -> serde_json::Value {
-    let side = 64;
-    let nodes: Vec<_> = (0..side * side)
-        .map(|i| json!({"x": (i % side) as f64, "y": (i / side) as f64, "label": format!("node-{i:0>26}")}))
-        .collect();
-    let mut edges = Vec::new();
-    for i in 0..side * side {
-        if i % side + 1 < side {
-            edges.push(json!([i, i + 1]));
-        }
-        if i + side < side * side {
-            edges.push(json!([i, i + side]));
-        }
-    }
-    json!({"name": "largest", "nodes": nodes, "edges": edges})
-}
-
 fn setup(system: &str, map: serde_json::Value, players: usize) -> Option<GameSetup> {
     let new: NewGame =
         serde_json::from_value(json!({"rules": system, "map": map, "players": players})).ok()?;
@@ -80,7 +64,7 @@ fn setup(system: &str, map: serde_json::Value, players: usize) -> Option<GameSet
 
 #[test]
 fn the_estimates_cover_what_games_really_hold() {
-    let maps = [json!("square:19"), largest_custom_map()];
+    let maps = [json!("square:19"), common::largest_custom_map("largest")];
     let mut checked = 0;
     for system in SYSTEMS {
         for map in &maps {

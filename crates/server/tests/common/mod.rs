@@ -307,3 +307,22 @@ impl Socket {
 pub fn is_ws_error(e: &tungstenite::Error) -> bool {
     matches!(e, tungstenite::Error::Http(_))
 }
+
+/// A custom map of 64 × 64 nodes (the largest a server game takes) with long labels, named
+/// `name` so that maps of different names are different maps.
+pub fn largest_custom_map(name: &str) -> Value {
+    let side = 64;
+    let nodes: Vec<_> = (0..side * side)
+        .map(|i| json!({"x": (i % side) as f64, "y": (i / side) as f64, "label": format!("node-{i:0>26}")}))
+        .collect();
+    let mut edges = Vec::new();
+    for i in 0..side * side {
+        if i % side + 1 < side {
+            edges.push(json!([i, i + 1]));
+        }
+        if i + side < side * side {
+            edges.push(json!([i, i + side]));
+        }
+    }
+    json!({"name": name, "nodes": nodes, "edges": edges})
+}
