@@ -17,7 +17,9 @@ impl Table {
         // Computer seats, and seats whose player is gone (a resigned player's Clean-Up choice:
         // the search's ownership judges which of their stones are doomed).
         let gone = self.game.decided_for();
-        let Some((seat, level)) = waiting.iter().find_map(|p| {
+        let seq = self.seq();
+        let silent: &[usize] = if self.bots_silent.0 == seq { &self.bots_silent.1 } else { &[] };
+        let Some((seat, level)) = waiting.iter().filter(|p| !silent.contains(&p.index())).find_map(|p| {
             let s = self.seats.get(p.index())?;
             s.bot_level
                 .map(|l| (p.index(), l))
@@ -25,7 +27,6 @@ impl Table {
         }) else {
             return;
         };
-        let seq = self.seq();
         self.bot_pending = Some(seq);
         let game = self.game.clone();
         // Games with people first: bot-only games draw on their own, smaller budget.
@@ -51,6 +52,22 @@ impl Table {
             };
             let _ = me.send(cmd).await;
         });
+    }
+
+    /// A computer seat that keeps its answer to itself (a decline the window's end gives
+    /// anyway): it is not asked again in this position, so the other seats get their turn.
+    pub(super) fn bot_silent(&mut self, seq: u64, seat: usize) {
+        if self.bots_silent.0 != seq {
+            self.bots_silent = (seq, Vec::new());
+        }
+        self.bots_silent.1.push(seat);
+        // Only computer seats were left to answer, and each has: the window ends now. Bots
+        // decide at once whatever they hold, so this says nothing about their hands, and no
+        // person's answer is cut short.
+        let silent = &self.bots_silent.1;
+        if self.game.waiting_for().iter().all(|p| silent.contains(&p.index())) {
+            self.clock.deadline_ms = Some(now_ms());
+        }
     }
 
     /// When a bot cannot decide: the rule system's mildest input (a pass, a skip).

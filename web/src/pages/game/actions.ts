@@ -5,6 +5,7 @@ import { api } from '../../api';
 import { clear, h, toast } from '../../dom';
 import type { GameContext } from './context';
 import { decision } from './decision';
+import { undoRefused } from './undo';
 
 export function renderActions(ctx: GameContext) {
   const { model, map } = ctx;
@@ -22,8 +23,11 @@ export function renderActions(ctx: GameContext) {
   }
   const passable = model.ui.passAllowed?.(s) ?? true;
   el.append(h('button', { id: 'pass', disabled: !myTurn || busy || !passable, accesskey: 'p', onclick: () => ctx.act({ type: 'pass' }), title: model.ui.passTitle(s) }, 'Pass'));
+  // Disabled, with the server's reason as its title, whenever asking would be refused (a
+  // declined undo, nothing of the viewer's to take back, a window all decide in).
+  const undoWhy = undoRefused(ctx);
   el.append(h('button', {
-    id: 'undo', disabled: busy || Boolean(model.info?.undo), title: 'Ask the other players to let you take back your last move',
+    id: 'undo', disabled: busy || undoWhy !== null, title: undoWhy ?? 'Ask the other players to let you take back your last move',
     onclick: async () => {
       try {
         await api.undo(ctx.id);

@@ -22,7 +22,7 @@ import { chatLine, loadChat, renderLog, sendChat } from './log';
 import { renderPlayers } from './players';
 import { renderResult } from './result';
 import { renderRole, renderStatus } from './status';
-import { renderUndo } from './undo';
+import { renderUndo, undoNote } from './undo';
 
 /** The rules in one line: the system, and the settings players ask about first. */
 function rulesLine(info: GameInfo): string {
@@ -176,7 +176,7 @@ function onMessage(ctx: GameContext, msg: ServerMessage) {
     }
     return;
   }
-  if (msg.type === 'undo' && msg.note) toast(msg.note);
+  if (msg.type === 'undo' && msg.note) toast(undoNote(msg.note, model.naming()));
   if (msg.type === 'error' && msg.id === undefined) {
     toast(msg.error, 'error');
     return;
