@@ -492,6 +492,7 @@ pub fn typescript() -> String {
         GameInfo,
         SeatView,
         UndoView,
+        UndoNote,
         ClockView,
         ClockKind,
         TimeControl,

@@ -15,7 +15,8 @@ export function renderPlayers(ctx: GameContext) {
   const waiting = model.waitingFor();
   // Under a time control every player's clock shows, not only the running one.
   const clock = model.info?.status === 'live' ? model.clock : null;
-  const timed = clock !== null && clock !== undefined && clock.control.kind !== 'per_turn' && clock.control.kind !== 'none'
+  // An untimed game has a clock only for a window (Tribal Go's reactions): no time column.
+  const timed = clock !== null && clock !== undefined && clock.control.kind === 'classic' && clock.control.time.kind !== 'none'
     && clock.remaining_ms.length === n;
   const table = ctx.el.players;
   clear(table);
