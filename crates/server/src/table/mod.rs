@@ -125,6 +125,9 @@ struct Table {
     /// Computer seats that have nothing to send in the position of this sequence number (a
     /// decline left to the window's end): not asked again until the game moves on.
     bots_silent: (u64, Vec<usize>),
+    /// The computer seat whose turn goes on, the sequence number after its last action, and when
+    /// its turn began: the actions of one turn share one search budget.
+    bot_turn: Option<(usize, u64, i64)>,
     /// With several instances: this instance's lease on the game, which every write shows.
     fence: Option<Fence>,
     cluster: Option<Arc<Cluster>>,
@@ -198,6 +201,7 @@ impl Table {
             undo: None,
             undo_declined: HashSet::new(),
             bots_silent: (0, Vec::new()),
+            bot_turn: None,
             fence,
             cluster,
         };
@@ -406,11 +410,18 @@ impl Table {
                     self.bot_pending = None;
                     if self.seq() == seq && self.game.left_to_the_window(&action) {
                         self.bot_silent(seq, seat);
-                    } else if self.seq() == seq
-                        && let Err(e) = self.commit(seat, action).await
-                    {
-                        tracing::warn!(game = self.id, seat, error = %e, "bot action refused");
-                        self.fallback(seat).await;
+                    } else if self.seq() == seq {
+                        match self.commit(seat, action).await {
+                            Ok(after) => {
+                                if let Some(turn) = self.bot_turn.as_mut().filter(|t| t.0 == seat) {
+                                    turn.1 = after;
+                                }
+                            }
+                            Err(e) => {
+                                tracing::warn!(game = self.id, seat, error = %e, "bot action refused");
+                                self.fallback(seat).await;
+                            }
+                        }
                     }
                 }
             }
