@@ -26,6 +26,7 @@ pub mod store;
 pub mod table;
 pub mod views;
 pub mod web;
+mod web_encoding;
 pub mod ws;
 
 use std::{
