@@ -16,8 +16,10 @@ use crate::error::ApiError;
 
 mod leases;
 mod ratings;
+mod rematches;
 pub use leases::{Fence, Holder, InstanceRow};
 pub use ratings::{HistoryRow, RatedSeat};
+pub use rematches::RematchClaim;
 
 static SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES: Migrator = sqlx::migrate!("migrations/postgres");
@@ -794,6 +796,8 @@ impl Store {
             "DELETE FROM admitted WHERE game_id = $1",
             "DELETE FROM game_leases WHERE game_id = $1",
             "DELETE FROM games WHERE id = $1",
+            // A rematch nobody joined goes: the finished game may be rematched again.
+            "UPDATE games SET rematch = NULL WHERE rematch = $1",
         ] {
             sqlx::query(sql).bind(id).execute(&mut *tx).await?;
         }
