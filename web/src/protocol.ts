@@ -55,7 +55,12 @@ aborted: boolean,
  * Why this rated game changed no rating (aborted, or its players are not independent
  * accounts), once it has ended.
  */
-unrated: string | null, };
+unrated: string | null, 
+/**
+ * Ended by the server with no result: nobody played in it for a long time, or its only
+ * person left a game against bots.
+ */
+abandoned: boolean, };
 
 export type SeatView = { seat: number, 
 /**

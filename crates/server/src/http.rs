@@ -279,17 +279,13 @@ pub(crate) async fn create(
     reserved: Vec<Option<i64>>,
 ) -> Result<GameCreated, ApiError> {
     let address = address.map(|a| a.to_string());
-    let quota = Quota {
-        user: session.user.id,
-        per_user: MAX_ACTIVE_GAMES,
-        address: address.as_deref(),
-        per_address: app.config.limits.games_per_address,
-        bots_only: new.seats.len() >= new.players
-            && new.seats.iter().all(|s| matches!(s, SeatChoice::Bot { .. })),
-        per_user_bots_only: MAX_BOT_ONLY_GAMES,
-    };
-    // Counted again where it cannot race (the store); this early look spares the map's building.
-    if app.store.active_games_created(session.user.id).await? >= MAX_ACTIVE_GAMES {
+    let bots_only =
+        new.seats.len() >= new.players && new.seats.iter().all(|s| matches!(s, SeatChoice::Bot { .. }));
+    // Counted again where it cannot race (the store); this early look spares the map's building
+    // for whoever is surely over the cap (a game against bots without a clock is not counted).
+    let maybe_casual = new.time == crate::setup::TimeControl::None
+        && new.seats.iter().all(|s| matches!(s, SeatChoice::Me | SeatChoice::Bot { .. }));
+    if !maybe_casual && app.store.active_games_created(session.user.id).await? >= MAX_ACTIVE_GAMES {
         return Err(ApiError::TooMany(format!("at most {MAX_ACTIVE_GAMES} open or live games per player")));
     }
     let public = new.public;
@@ -309,6 +305,15 @@ pub(crate) async fn create(
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))??;
     setup.reserved = reserved;
+    let quota = Quota {
+        user: session.user.id,
+        per_user: MAX_ACTIVE_GAMES,
+        address: address.as_deref(),
+        per_address: app.config.limits.games_per_address,
+        bots_only,
+        per_user_bots_only: MAX_BOT_ONLY_GAMES,
+        casual: setup.casual(),
+    };
     let invite =
         if setup.seats.contains(&SeatChoice::Invite) || !public { Some(auth::new_token()?) } else { None };
     let seats: Vec<NewSeat> = setup
@@ -619,6 +624,21 @@ pub async fn leave(
     visible(&app, id, Some(&session), None).await?;
     let user = session.user.id;
     app.hub.ask(id, |reply| Command::Leave { user, reply }).await??;
+    Ok(Json(OkBody { ok: true }))
+}
+
+/// `POST /api/games/{id}/abandon`: the only person in a live game against bots ends it, with
+/// no result (from My games: a forgotten game against the computer need not be played out).
+pub async fn abandon(
+    State(app): State<AppState>,
+    session: Session,
+    Path(id): Path<i64>,
+) -> Result<Json<OkBody>, ApiError> {
+    visible(&app, id, Some(&session), None).await?;
+    let user = Some(session.user.id);
+    if !app.hub.ask(id, |reply| Command::Abandon { seq: None, user, reply }).await?? {
+        return Err(ApiError::Conflict("the game is not being played".into()));
+    }
     Ok(Json(OkBody { ok: true }))
 }
 

@@ -209,6 +209,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/games/{id}/invite", get(http::invite))
         .route("/api/games/{id}/rematch", post(rematch::rematch))
         .route("/api/games/{id}/leave", post(http::leave))
+        .route("/api/games/{id}/abandon", post(http::abandon))
         .route("/api/games/{id}/undo", post(http::undo))
         .route("/api/games/{id}/undo/answer", post(http::undo_answer))
         .route("/api/games/{id}/record", get(http::record))

@@ -128,6 +128,10 @@ const ALL_GAMES_OF_USER: &str = "SELECT id, creator, CASE WHEN brief IS NULL THE
 const PUBLIC_GAMES_OF_USER: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms FROM games \
      WHERE public = 1 AND id IN (SELECT game_id FROM seats WHERE user_id = $1) ORDER BY id DESC LIMIT $2";
 
+/// Open or live games a user created that count against their cap.
+const ACTIVE_CREATED: &str =
+    "SELECT COUNT(*) AS n FROM games WHERE creator = $1 AND status <> 'finished' AND casual = 0";
+
 /// Who creates a game, and how many open or live games they may have.
 #[derive(Debug, Clone, Copy)]
 pub struct Quota<'a> {
@@ -139,6 +143,9 @@ pub struct Quota<'a> {
     /// Whether the new game has bots only, and how many such games a user may have.
     pub bots_only: bool,
     pub per_user_bots_only: i64,
+    /// One person against bots with no clock: not counted against `per_user` (the address's
+    /// cap still bounds them, and they end as abandoned when left).
+    pub casual: bool,
 }
 
 impl Store {
@@ -440,12 +447,8 @@ impl Store {
             sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))").bind(address).execute(&mut *tx).await?;
         }
         let active: i64 =
-            sqlx::query("SELECT COUNT(*) AS n FROM games WHERE creator = $1 AND status <> 'finished'")
-                .bind(creator)
-                .fetch_one(&mut *tx)
-                .await?
-                .try_get("n")?;
-        if active >= quota.per_user {
+            sqlx::query(ACTIVE_CREATED).bind(creator).fetch_one(&mut *tx).await?.try_get("n")?;
+        if active >= quota.per_user && !quota.casual {
             return Err(ApiError::TooMany(format!(
                 "at most {} open or live games per player",
                 quota.per_user
@@ -483,7 +486,7 @@ impl Store {
             }
         }
         let row = sqlx::query(
-            "INSERT INTO games (creator, setup, status, public, invite, created_ms, creator_address) VALUES ($1, $2, 'open', $3, $4, $5, $6) RETURNING id",
+            "INSERT INTO games (creator, setup, status, public, invite, created_ms, creator_address, casual) VALUES ($1, $2, 'open', $3, $4, $5, $6, $7) RETURNING id",
         )
         .bind(creator)
         .bind(setup)
@@ -491,6 +494,7 @@ impl Store {
         .bind(invite)
         .bind(now_ms())
         .bind(quota.address)
+        .bind(i64::from(quota.casual))
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get("id")?;
@@ -759,11 +763,24 @@ impl Store {
 
     /// Open and live games created by `user`: the per-user cap.
     pub async fn active_games_created(&self, user: i64) -> Result<i64, ApiError> {
-        let row = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE creator = $1 AND status <> 'finished'")
-            .bind(user)
-            .fetch_one(&self.pool)
-            .await?;
+        let row = sqlx::query(ACTIVE_CREATED).bind(user).fetch_one(&self.pool).await?;
         Ok(row.try_get("n")?)
+    }
+
+    /// Live games in which nothing was played since `cutoff_ms` (at most `limit`), each with
+    /// its last action's number: to be ended as abandoned.
+    pub async fn idle_live_games(&self, cutoff_ms: i64, limit: i64) -> Result<Vec<(i64, u64)>, ApiError> {
+        let rows = sqlx::query(
+            "SELECT id, seq FROM (SELECT g.id, \
+               COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) AS seq, \
+               COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = g.id), g.created_ms) AS last_ms \
+             FROM games g WHERE g.status = 'live') AS t WHERE last_ms < $1 ORDER BY id LIMIT $2",
+        )
+        .bind(cutoff_ms)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok((r.try_get::<i64, _>("id")?, r.try_get::<i64, _>("seq")? as u64))).collect()
     }
 
     /// Open games created before `cutoff_ms` (at most `limit`): to be expired.

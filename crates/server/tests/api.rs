@@ -807,6 +807,7 @@ async fn leases_fence_the_former_owner() {
         per_address: 0,
         bots_only: false,
         per_user_bots_only: 0,
+        casual: false,
     };
     let game = store.create_game(&quota, "{}", true, None, &[seat]).await.unwrap();
     let first = store.claim_lease(game, "a", 60_000).await.unwrap().expect("a free lease is taken");
