@@ -188,7 +188,11 @@ export type GameSummary = { id: number, status: string,
 /**
  * The rule system's name.
  */
-rules: string | null, map: MapBrief | null, players: number, seats: Array<SummarySeat>, created_ms: number, result: unknown, rated: boolean, };
+rules: string | null, map: MapBrief | null, players: number, seats: Array<SummarySeat>, created_ms: number, 
+/**
+ * When it was last played in (epoch milliseconds).
+ */
+last_active_ms: number | null, result: unknown, rated: boolean, };
 
 export type SummarySeat = { seat: number, user: string | null, bot_level: number | null, rating: RatingView | null, };
 

@@ -331,6 +331,8 @@ pub struct GameSummary {
     pub players: usize,
     pub seats: Vec<SummarySeat>,
     pub created_ms: i64,
+    /// When it was last played in (epoch milliseconds).
+    pub last_active_ms: Option<i64>,
     #[ts(type = "unknown")]
     pub result: Option<Value>,
     pub rated: bool,
