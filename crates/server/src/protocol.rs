@@ -221,8 +221,12 @@ pub struct GameInfo {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum UndoNote {
-    Declined { seat: usize },
-    TookBack { seat: usize },
+    Declined {
+        seat: usize,
+    },
+    TookBack {
+        seat: usize,
+    },
     /// The game moved on before everyone answered.
     Lapsed,
 }

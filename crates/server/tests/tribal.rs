@@ -318,7 +318,11 @@ async fn a_window_against_a_bot_runs_its_full_length_untimed(db: &str) {
     s.until(|v| v["type"] == "update" && v["action"]["type"] == "place" && v["action"]["player"] != me).await;
     let opened = std::time::Instant::now();
     let closed = s.until(not_rejected).await;
-    assert!(opened.elapsed() >= std::time::Duration::from_millis(1_500), "closed after {:?}", opened.elapsed());
+    assert!(
+        opened.elapsed() >= std::time::Duration::from_millis(1_500),
+        "closed after {:?}",
+        opened.elapsed()
+    );
     assert_eq!(closed["action"]["type"], "timeout", "{closed}");
     assert_eq!(closed["action"]["player"].as_u64(), Some(me), "closed for the person, who never clicked");
     assert_eq!(closed["state"]["to_move"].as_u64(), Some(me), "{}", closed["state"]);

@@ -823,7 +823,10 @@ fn unrated_of(result: &str) -> Option<String> {
 /// a length in untimed games too: a reload keeps its end), have one to keep.
 fn stored_clock(clock: &Clock) -> Result<Option<String>, ApiError> {
     let timed = clock.deadline_ms.is_some()
-        || !matches!(clock.control, ClockKind::None | ClockKind::Control { time: crate::setup::TimeControl::None });
+        || !matches!(
+            clock.control,
+            ClockKind::None | ClockKind::Control { time: crate::setup::TimeControl::None }
+        );
     if !timed {
         return Ok(None);
     }

@@ -192,7 +192,9 @@ impl Table {
                 return refuse("your last move cannot be read back");
             };
             if !self.game.seat_may_send(&a.input) {
-                return refuse("the server has acted since your move (a time-out, dice or a card): it cannot be taken back");
+                return refuse(
+                    "the server has acted since your move (a time-out, dice or a card): it cannot be taken back",
+                );
             }
             if mine.contains(&usize::from(a.player)) {
                 if self.undo_declined.contains(&seq) {
