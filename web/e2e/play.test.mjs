@@ -984,6 +984,9 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await second.page.click('#undo-decline');
     await first.page.waitForSelector('#undo-box', { state: 'hidden' });
     assert.ok(await first.page.$('svg.board2d .stone[data-stone="12"]'), 'the move stands');
+    // The declined undo cannot be asked again: the button says so instead of offering it.
+    await first.page.waitForSelector('#undo[disabled]');
+    assert.match((await first.page.getAttribute('#undo', 'title')) ?? '', /declined/);
     // The second player moves, the first moves again and asks: accepted this time.
     await place(second, 6);
     await place(first, 18);
