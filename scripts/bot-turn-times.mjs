@@ -24,6 +24,6 @@ for (const level of levelsArg.split(',').map(Number)) {
   }
   const s = turns.slice(2); // the pie's choice aside
   s.sort((a, b) => a - b);
-  console.log(`${rules} ${map} level ${level}: ${s.length} turns, median ${s[s.length >> 1]} ms, max ${s[s.length - 1]} ms`);
+  console.log(`${rules} ${map} level ${level}: ${s.length} turns, median ${s[s.length >> 1]} ms, max ${s[s.length - 1]} ms (in order: ${turns.slice(2).join(', ')})`);
 }
 await server.stop();

@@ -37,7 +37,7 @@ pub trait Computer: RuleSystem + Searchable {
         seed: u64,
         time: Option<Duration>,
     ) -> Option<Self::Move> {
-        self.decide(seat, &mut Bot::new(Strategy::Search(level), seed, 1, time))
+        Bot::new(Strategy::Search(level), seed, 1, time).decide(self, seat)
     }
 
     /// True for the action that says "I am done" (Pass): a series ends its games with it.

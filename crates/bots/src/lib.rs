@@ -22,5 +22,5 @@ pub use search::{
     mcts,
     mcts::{Analysis, SearchConfig, Searcher},
     searchable,
-    searchable::{Prior, Rewards, Searchable, rank_rewards, shared_tie_rewards},
+    searchable::{Prior, Rewards, Searchable, TurnStep, rank_rewards, shared_tie_rewards},
 };

@@ -150,7 +150,7 @@ pub(crate) fn play_series_game<G: Computer>(
         }
         let Some(p) = game.to_move() else { break };
         // The seat's own bot, through the one decision path every computer seat takes.
-        let Some(input) = game.decide(p, &mut players[p.index()]) else { break };
+        let Some(input) = players[p.index()].decide(&game, p) else { break };
         game.submit(p, &input).map_err(|e| anyhow::anyhow!("bot {p} played an illegal action: {e}"))?;
         observe(&game);
     }

@@ -1,9 +1,12 @@
 //! Strength levels a user can pick, 1 (random play) to 10 (full strength), and a bot that plays
 //! at a level.
 
-use std::{sync::Arc, time::Duration};
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
-use gobeyond_rules::{Rng, playout::PlayoutTables};
+use gobeyond_rules::{Player, Rng, playout::PlayoutTables};
 
 use super::{
     baseline,
@@ -31,9 +34,10 @@ impl Level {
         self.0
     }
 
-    /// The search of this level: level 1 plays at random; from level 2 up the playouts double at
-    /// each level (100 at level 2, 25,600 at level 10); light playouts up to level 4, heavy above
-    /// (the Go-board systems' policy; BeSiege's tactical prior goes with it).
+    /// The search of this level: level 1 plays at random; from level 2 up the playouts per turn
+    /// double at each level (100 at level 2, 25,600 at level 10; a turn of several actions
+    /// shares them, [`Searchable::turn_step`]); light playouts up to level 4, heavy above (the
+    /// Go-board systems' policy; BeSiege's tactical prior goes with it).
     pub fn config(self, seed: u64, threads: usize) -> Option<SearchConfig> {
         (self.0 >= 2).then(|| SearchConfig {
             playouts: 100 << (self.0 - 2),
@@ -89,10 +93,18 @@ pub struct Bot<G: Searchable> {
     tables: Option<Arc<PlayoutTables>>,
     seed: u64,
     time: Option<Duration>,
+    /// When the turn under way must end ([`Bot::decide`]), and the game's action count at the
+    /// bot's last action in it.
+    turn: Option<(Instant, usize)>,
+    /// When the search of the decision under way must end: set as the decision starts, so what
+    /// the system does before searching (BeSiege's capture check) counts too.
+    deadline: Option<Instant>,
+    /// Playouts searched so far, over every decision.
+    playouts: u64,
 }
 
 impl<G: Searchable> Bot<G> {
-    /// A bot; `time` caps each move's search when given.
+    /// A bot; `time` caps each turn's search when given.
     pub fn new(strategy: Strategy, seed: u64, threads: usize, time: Option<Duration>) -> Bot<G> {
         let searcher = match strategy {
             Strategy::Search(level) | Strategy::Plain(level) => level.config(seed, threads).map(|mut c| {
@@ -102,7 +114,7 @@ impl<G: Searchable> Bot<G> {
             }),
             _ => None,
         };
-        Bot { strategy, searcher, rng: Rng::new(seed), tables: None, seed, time }
+        Bot { strategy, searcher, rng: Rng::new(seed), tables: None, seed, time, turn: None, deadline: None, playouts: 0 }
     }
 
     /// A bot with an explicit search configuration.
@@ -115,6 +127,9 @@ impl<G: Searchable> Bot<G> {
             tables: None,
             seed,
             time,
+            turn: None,
+            deadline: None,
+            playouts: 0,
         }
     }
 
@@ -132,6 +147,11 @@ impl<G: Searchable> Bot<G> {
         self.time
     }
 
+    /// Playouts the bot has searched, over all its decisions.
+    pub fn playouts(&self) -> u64 {
+        self.playouts
+    }
+
     /// Whether the bot decides by searching (a level from 2 up), rather than as a baseline.
     pub fn searches(&self) -> bool {
         self.searcher.is_some()
@@ -144,6 +164,25 @@ impl<G: Searchable> Bot<G> {
 }
 
 impl<G: Computer> Bot<G> {
+    /// What the bot sends for `seat` ([`Computer::decide`]). Its time is per turn: a turn's
+    /// first action starts the turn's clock, and each action gets its part of what is left
+    /// ([`TurnStep::time_share`]). A bot that did not play the turn's earlier actions (a
+    /// server seat is made for each action) takes its time as what the turn has left.
+    pub fn decide(&mut self, game: &G, seat: Player) -> Option<G::Move> {
+        let now = Instant::now();
+        let step = game.turn_step();
+        let count = game.action_count();
+        let turn_end = match self.turn {
+            Some((end, last)) if step.done > 0 && last + 1 == count => Some(end),
+            _ => self.searcher.as_ref().and_then(|s| s.config.time).and_then(|t| now.checked_add(t)),
+        };
+        self.deadline = turn_end.map(|end| now + end.saturating_duration_since(now).mul_f32(step.time_share()));
+        let input = game.decide(seat, self);
+        self.turn = turn_end.map(|end| (end, count));
+        self.deadline = None;
+        input
+    }
+
     /// The action to play, with the search's analysis when there was a search; the baselines
     /// play the generic random placement ([`baseline::random_action`]).
     pub fn choose(&mut self, game: &G) -> (Option<G::Action>, Option<Analysis<G::Action>>) {
@@ -158,7 +197,13 @@ impl<G: Computer> Bot<G> {
         random: impl FnOnce(&G, &PlayoutTables, &mut Rng) -> Option<G::Action>,
     ) -> (Option<G::Action>, Option<Analysis<G::Action>>) {
         if let Some(s) = &mut self.searcher {
-            let a = s.search(game);
+            let deadline = self.deadline.or_else(|| s.config.time.and_then(|t| Instant::now().checked_add(t)));
+            // At least one playout, at most the action's share of the turn's (rounded down, so
+            // that a turn's shares never add up to more than the whole).
+            let share = game.turn_step().playout_share();
+            let playouts = ((s.config.playouts as f32 * share) as u32).max(1);
+            let a = s.search_within(game, playouts, deadline);
+            self.playouts += a.playouts as u64;
             return (a.best, Some(a));
         }
         let tables = match &self.tables {

@@ -23,7 +23,8 @@
 //! - Tree reuse: the tree follows the moves played since its last search when it has them, and
 //!   keeps only the subtree of the new position (the old root's other branches are freed), so
 //!   a tree reused move after move, or grown while pondering, still has room to grow.
-//! - A search stops at its playout budget, its deadline, or when a stop flag is raised (GTP
+//! - A search stops at its playout budget, its deadline (looked at before every simulation:
+//!   BeSiege's take milliseconds each in a debug build), or when a stop flag is raised (GTP
 //!   pondering stops when the controller's next command arrives).
 
 use std::{
@@ -172,8 +173,25 @@ impl<G: Searchable> Searcher<G> {
     /// [`Searcher::search`] that also ends when `stop` is raised (pondering: thinking on the
     /// opponent's time until their move arrives).
     pub fn search_until(&mut self, game: &G, stop: Option<&AtomicBool>) -> Analysis<G::Action> {
+        let deadline = self.config.time.and_then(|t| Instant::now().checked_add(t));
+        self.run(game, self.config.playouts, deadline, stop)
+    }
+
+    /// A search of at most `playouts` that ends at `deadline` (a bot's share of its turn, whose
+    /// clock started before the search did). It always runs at least one simulation, so a
+    /// search whose time is already up still answers with the priors' favourite.
+    pub fn search_within(&mut self, game: &G, playouts: u32, deadline: Option<Instant>) -> Analysis<G::Action> {
+        self.run(game, playouts, deadline, None)
+    }
+
+    fn run(
+        &mut self,
+        game: &G,
+        playouts: u32,
+        deadline: Option<Instant>,
+        stop: Option<&AtomicBool>,
+    ) -> Analysis<G::Action> {
         let start = Instant::now();
-        let deadline = self.config.time.map(|t| start + t);
         let threads = self.config.threads.max(1);
         let same_map = self.tables.is_some()
             && self.tree.as_ref().is_some_and(|t| Arc::ptr_eq(t.game.map(), game.map()));
@@ -205,11 +223,11 @@ impl<G: Searchable> Searcher<G> {
         tree.claimed.store(0, Relaxed);
         let (config, tree) = (&self.config, &*tree);
         let done: u32 = match self.workers.as_mut_slice() {
-            [one] => one.run(tree, config, deadline, stop),
+            [one] => one.run(tree, config, (playouts, deadline), stop),
             workers => std::thread::scope(|s| {
                 let handles: Vec<_> = workers
                     .iter_mut()
-                    .map(|w| s.spawn(move || w.run(tree, config, deadline, stop)))
+                    .map(|w| s.spawn(move || w.run(tree, config, (playouts, deadline), stop)))
                     .collect();
                 handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
             }),

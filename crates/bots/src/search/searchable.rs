@@ -20,6 +20,31 @@ pub struct Prior {
     pub value: f32,
 }
 
+/// An action's place in its turn: the mover has taken `done` actions of this turn before it,
+/// and a turn is at most `most` actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnStep {
+    pub done: u32,
+    pub most: u32,
+}
+
+impl TurnStep {
+    /// A turn of one action.
+    pub const WHOLE: TurnStep = TurnStep { done: 0, most: 1 };
+
+    /// The share of the turn's playouts this action gets: an even part, so that the shares of
+    /// a turn's actions never add up to more than the whole, however the turn goes.
+    pub fn playout_share(self) -> f32 {
+        1.0 / self.most.max(1) as f32
+    }
+
+    /// The share of the turn's time still left that this action gets: an even part of what is
+    /// left among the actions that may still come (the last takes all of it).
+    pub fn time_share(self) -> f32 {
+        1.0 / self.most.saturating_sub(self.done).max(1) as f32
+    }
+}
+
 /// Rewards from a ranking: first place 1, last place 0, evenly spaced between.
 pub fn rank_rewards(ranking: &[Player]) -> Rewards {
     let mut r = [0.0; MAX_PLAYERS];
@@ -103,6 +128,12 @@ pub trait Searchable: Game {
     ) -> Rewards;
     /// Prior knowledge about `action` for the player to move.
     fn prior(&self, action: Self::Action, scratch: &mut Self::Scratch) -> Prior;
+    /// Where the player to move stands in a turn of several actions (BeSiege's drop and
+    /// move): a bot's playouts and time are per turn, and each action takes its part
+    /// ([`TurnStep`]). Systems whose turns are one action keep [`TurnStep::WHOLE`].
+    fn turn_step(&self) -> TurnStep {
+        TurnStep::WHOLE
+    }
     /// Actions so far, for tree reuse: the `i`-th action of the game.
     fn action_count(&self) -> usize;
     fn action_at(&self, i: usize) -> Option<Self::Action>;

@@ -38,7 +38,8 @@ impl Table {
             _ => now,
         };
         self.bot_turn = Some((seat, seq, started));
-        let time = Duration::from_millis(turn_time_left(started, now) as u64);
+        // A deadline, not a duration: waiting for the bot pool counts against the turn too.
+        let deadline = Instant::now() + Duration::from_millis(turn_time_left(started, now) as u64);
         let game = self.game.clone();
         // Games with people first: bot-only games draw on their own, smaller budget.
         let bots = if self.seats.iter().any(|s| s.user_id.is_some()) {
@@ -54,6 +55,8 @@ impl Table {
             let Ok(permit) = bots.acquire_owned().await else { return };
             let result = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
+                let min = Duration::from_millis(BOT_MIN_MS as u64);
+                let time = deadline.saturating_duration_since(Instant::now()).max(min);
                 bot_action(&game, seat, level, seed, time)
             })
             .await;

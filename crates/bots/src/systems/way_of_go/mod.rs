@@ -13,7 +13,7 @@ use gobeyond_maps::NodeId;
 use gobeyond_rules::{
     Game, MAX_PLAYERS, Player, Rng, RuleSystem,
     playout::PlayoutTables,
-    way_of_go::{Action, Input, Move, Variant, WayGame},
+    way_of_go::{Action, Input, Move, Phase, Variant, WayGame},
 };
 
 use self::{
@@ -26,7 +26,7 @@ use crate::{
     search::{
         level::Bot,
         mcts::SearchConfig,
-        searchable::{Prior, Rewards, Searchable},
+        searchable::{Prior, Rewards, Searchable, TurnStep},
     },
 };
 
@@ -170,6 +170,18 @@ impl<V: Variant> Searchable for WayGame<V> {
             Action::EndTurn | Action::ChooseSide(_) | Action::Pass => Prior { visits: 10.0, value: 0.5 },
             Action::Resign => Prior { visits: 50.0, value: 0.0 },
         }
+    }
+
+    /// A turn is at most two actions (a drop and a move, in either order; a capture is one),
+    /// and the pie's three stones are one seat's.
+    fn turn_step(&self) -> TurnStep {
+        let (done, most) = match self.phase() {
+            Phase::Pie { black, white } => (u32::from(black + white), 3),
+            Phase::Start => (0, 2),
+            Phase::AfterMove | Phase::AfterDrop { .. } => (1, 2),
+            Phase::Choose | Phase::Over => (0, 1),
+        };
+        TurnStep { done, most }
     }
 
     fn action_count(&self) -> usize {
