@@ -114,7 +114,17 @@ impl<G: Searchable> Bot<G> {
             }),
             _ => None,
         };
-        Bot { strategy, searcher, rng: Rng::new(seed), tables: None, seed, time, turn: None, deadline: None, playouts: 0 }
+        Bot {
+            strategy,
+            searcher,
+            rng: Rng::new(seed),
+            tables: None,
+            seed,
+            time,
+            turn: None,
+            deadline: None,
+            playouts: 0,
+        }
     }
 
     /// A bot with an explicit search configuration.
@@ -176,7 +186,8 @@ impl<G: Computer> Bot<G> {
             Some((end, last)) if step.done > 0 && last + 1 == count => Some(end),
             _ => self.searcher.as_ref().and_then(|s| s.config.time).and_then(|t| now.checked_add(t)),
         };
-        self.deadline = turn_end.map(|end| now + end.saturating_duration_since(now).mul_f32(step.time_share()));
+        self.deadline =
+            turn_end.map(|end| now + end.saturating_duration_since(now).mul_f32(step.time_share()));
         let input = game.decide(seat, self);
         self.turn = turn_end.map(|end| (end, count));
         self.deadline = None;
@@ -197,7 +208,8 @@ impl<G: Computer> Bot<G> {
         random: impl FnOnce(&G, &PlayoutTables, &mut Rng) -> Option<G::Action>,
     ) -> (Option<G::Action>, Option<Analysis<G::Action>>) {
         if let Some(s) = &mut self.searcher {
-            let deadline = self.deadline.or_else(|| s.config.time.and_then(|t| Instant::now().checked_add(t)));
+            let deadline =
+                self.deadline.or_else(|| s.config.time.and_then(|t| Instant::now().checked_add(t)));
             // At least one playout, at most the action's share of the turn's (rounded down, so
             // that a turn's shares never add up to more than the whole).
             let share = game.turn_step().playout_share();

@@ -180,7 +180,12 @@ impl<G: Searchable> Searcher<G> {
     /// A search of at most `playouts` that ends at `deadline` (a bot's share of its turn, whose
     /// clock started before the search did). It always runs at least one simulation, so a
     /// search whose time is already up still answers with the priors' favourite.
-    pub fn search_within(&mut self, game: &G, playouts: u32, deadline: Option<Instant>) -> Analysis<G::Action> {
+    pub fn search_within(
+        &mut self,
+        game: &G,
+        playouts: u32,
+        deadline: Option<Instant>,
+    ) -> Analysis<G::Action> {
         self.run(game, playouts, deadline, None)
     }
 

@@ -143,6 +143,20 @@ pub trait Searchable: Game {
 mod tests {
     use super::*;
 
+    /// A turn's playouts are split evenly whatever happens; its time left goes to the actions
+    /// that may still come, the last taking all of it.
+    #[test]
+    fn a_turn_step_shares_playouts_evenly_and_the_time_left_among_what_may_come() {
+        let step = |done, most| TurnStep { done, most };
+        assert_eq!(TurnStep::WHOLE.playout_share(), 1.0);
+        assert_eq!(TurnStep::WHOLE.time_share(), 1.0);
+        assert_eq!([step(0, 2).playout_share(), step(1, 2).playout_share()], [0.5, 0.5]);
+        assert_eq!([step(0, 2).time_share(), step(1, 2).time_share()], [0.5, 1.0]);
+        assert_eq!([step(0, 3), step(1, 3), step(2, 3)].map(TurnStep::time_share), [1.0 / 3.0, 0.5, 1.0]);
+        // Nonsense never divides by zero.
+        assert_eq!([step(5, 2).time_share(), step(0, 0).playout_share()], [1.0, 1.0]);
+    }
+
     #[test]
     fn equal_scores_share_their_reward() {
         // Jigo: half each, whoever the ranking puts first.

@@ -172,16 +172,23 @@ impl<V: Variant> Searchable for WayGame<V> {
         }
     }
 
-    /// A turn is at most two actions (a drop and a move, in either order; a capture is one),
-    /// and the pie's three stones are one seat's.
+    /// A turn is at most two actions (a drop and a move, in either order; a capture is one).
+    /// The pie's three stones are one seat's, and so is a choice of White with the turn that
+    /// follows it: the actions a seat takes in a row count as one turn, as the server times
+    /// them.
     fn turn_step(&self) -> TurnStep {
-        let (done, most) = match self.phase() {
-            Phase::Pie { black, white } => (u32::from(black + white), 3),
-            Phase::Start => (0, 2),
-            Phase::AfterMove | Phase::AfterDrop { .. } => (1, 2),
-            Phase::Choose | Phase::Over => (0, 1),
+        let Some(seat) = self.to_move() else { return TurnStep::WHOLE };
+        let inputs = self.inputs();
+        // The seat's actions in a row before this one (never more than three).
+        let done = inputs.iter().rev().take(4).take_while(|(s, _)| *s == seat).count();
+        let chose = done > 0
+            && matches!(inputs.get(inputs.len() - done), Some((_, Input::Act(Action::ChooseSide(_)))));
+        let most = match self.phase() {
+            Phase::Pie { .. } | Phase::Choose => 3,
+            Phase::Start | Phase::AfterMove | Phase::AfterDrop { .. } => 2 + u32::from(chose),
+            Phase::Over => 1,
         };
-        TurnStep { done, most }
+        TurnStep { done: (done as u32).min(most - 1), most }
     }
 
     fn action_count(&self) -> usize {
