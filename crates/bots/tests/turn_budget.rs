@@ -85,3 +85,44 @@ fn a_search_out_of_time_answers_after_one_simulation() {
     let input = Bot::new(level, 1, 1, Some(Duration::ZERO)).decide(&game, game.to_move().unwrap());
     assert!(input.is_some_and(|m| game.clone().submit(game.to_move().unwrap(), &m).is_ok()));
 }
+
+/// Not a test: the strength series of benchmarks.md (BeSiege `square:13`, 60 turns, seats
+/// alternating), `PAIRS=3v4,2v3 GAMES=30 cargo test -p gobeyond-bots --test turn_budget --
+/// --ignored --nocapture`.
+#[test]
+#[ignore]
+fn besiege_level_series() {
+    let games: u64 = std::env::var("GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let pairs = std::env::var("PAIRS").unwrap_or_else(|_| "3v4".into());
+    let map = map("square:13");
+    for pair in pairs.split(',') {
+        let (a, b) = pair.split_once('v').expect("pairs like 3v4");
+        let levels = [a, b].map(|l| Strategy::Search(Level::new(l.parse().unwrap()).unwrap()));
+        let (mut record, mut captures) = ([0; 3], Vec::new());
+        for g in 0..games {
+            // The first level plays seat 0 in even games, seat 1 in odd ones.
+            let first = (g % 2) as usize;
+            let rules = BesiegeRules { max_turns: Some(60), ..BesiegeRules::default() };
+            let mut game = BesiegeGame::new(map.clone(), rules).unwrap();
+            let mut bots: Vec<Bot<BesiegeGame>> = (0..2)
+                .map(|s| Bot::new(levels[usize::from(s != first)], 100 * g + s as u64, 1, None))
+                .collect();
+            while let Some(seat) = game.to_move() {
+                let input = bots[seat.index()].decide(&game, seat).unwrap();
+                game.submit(seat, &input).unwrap();
+            }
+            let places = game.outcome().unwrap().places.clone();
+            let seat = |i: usize| gobeyond_rules::Player(i as u8);
+            captures.push(format!("{}-{}", game.captures(seat(first)), game.captures(seat(1 - first))));
+            record[match (places[first] == 1, places[1 - first] == 1) {
+                (true, false) => 0,
+                (false, true) => 2,
+                _ => 1,
+            }] += 1;
+        }
+        println!(
+            "level {a} against level {b}: {record:?} (wins, draws, losses); captures {}",
+            captures.join(" ")
+        );
+    }
+}
