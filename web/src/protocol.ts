@@ -38,7 +38,12 @@ export type GameInfo = { id: number, status: Status, creator: number, rules: { s
 /**
  * Changes its players' ratings.
  */
-rated: boolean, seq: number, 
+rated: boolean, 
+/**
+ * Listed nowhere: only its players and holders of its invite link see it (an open seat
+ * waits for an invited player).
+ */
+private: boolean, seq: number, 
 /**
  * The rule system's phase (`playing`, `clean_up`, ...; `finished`).
  */
@@ -165,6 +170,8 @@ export type InviteBody = { invite: string | null, };
 
 export type UserBody = { user: User, claimed_guest?: boolean, };
 
+export type MeBody = { user: User | null, };
+
 export type OkBody = { ok: boolean, };
 
 export type BotCreated = { user: User, token: string, };
@@ -225,7 +232,12 @@ export type GameList = { games: Array<GameSummary>, };
 
 export type ChatLine = { from: string, text: string, at_ms: number, };
 
-export type ChatHistory = { chat: Array<ChatLine>, };
+export type ChatHistory = { chat: Array<ChatLine>, 
+/**
+ * Whether the reader may write in this chat now (players, the creator, spectators admitted
+ * with the invite link); joining a seat gives the right too.
+ */
+may_chat: boolean, };
 
 export type StateAt = { at: number, total: number, action: RecordedAction | null, state: GameState, };
 

@@ -189,6 +189,10 @@ pub struct GameInfo {
     pub seats: Vec<SeatView>,
     /// Changes its players' ratings.
     pub rated: bool,
+    /// Listed nowhere: only its players and holders of its invite link see it (an open seat
+    /// waits for an invited player).
+    #[serde(default)]
+    pub private: bool,
     pub seq: u64,
     /// The rule system's phase (`playing`, `clean_up`, ...; `finished`).
     pub phase: String,
@@ -285,6 +289,12 @@ pub struct UserBody {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     #[ts(as = "Option<bool>", optional)]
     pub claimed_guest: bool,
+}
+
+/// `GET /api/me`: the signed-in user, or null when the request carries no credential.
+#[derive(Debug, Serialize, TS)]
+pub struct MeBody {
+    pub user: Option<User>,
 }
 
 #[derive(Debug, Serialize, TS)]
@@ -406,6 +416,9 @@ pub struct ChatLine {
 #[derive(Debug, Serialize, TS)]
 pub struct ChatHistory {
     pub chat: Vec<ChatLine>,
+    /// Whether the reader may write in this chat now (players, the creator, spectators admitted
+    /// with the invite link); joining a seat gives the right too.
+    pub may_chat: bool,
 }
 
 /// The state after the first `at` actions of a game, for review.
@@ -485,6 +498,7 @@ pub fn typescript() -> String {
         Health,
         InviteBody,
         UserBody,
+        MeBody,
         OkBody,
         BotCreated,
         BotList,

@@ -670,6 +670,7 @@ impl Table {
                 })
                 .collect(),
             rated: self.setup.rated,
+            private: !self.public,
             seq: self.seq(),
             phase: self.game.turn().phase.to_string(),
             // Not who still has to answer a secret decision (a Reject window).
