@@ -29,6 +29,8 @@ export interface Board {
   render(view: BoardView): void;
   /** Turns the view to a node (boards in space). */
   focus?(node: number): void;
+  /** Back to the first view: its angle and its zoom (boards in space). */
+  resetView?(): void;
   destroy(): void;
 }
 
@@ -104,7 +106,7 @@ export function createBoard2D(
   const under = el('g', { class: 'under' });
   // Maps without coordinates along their sides (hex, triangular, random, ...) name every node
   // on the board, small: the labels the log and the place field use. Stones cover them.
-  const labels = el('g', { class: 'node-labels', 'font-size': r * 0.55, 'stroke-width': r * 0.18 });
+  const labels = el('g', { class: 'node-labels', 'font-size': r * 0.45, 'stroke-width': r * 0.14 });
   if (layout.coords.length === 0) {
     for (let i = 0; i < map.nodes; i++) {
       const t = el('text', { x: layout.x[i], y: layout.y[i], 'text-anchor': 'middle', 'dominant-baseline': 'central' });
@@ -112,10 +114,12 @@ export function createBoard2D(
       labels.append(t);
     }
   }
+  // Claims over the names: a claimed point must read as claimed, its name shows around the mark.
+  const claimMarks = el('g', { class: 'claims' });
   const stones = el('g', { class: 'stones' });
   const over = el('g', { class: 'over' });
   const hits = el('g', { class: 'hits' });
-  svg.append(under, labels, stones, over, hits);
+  svg.append(under, labels, claimMarks, stones, over, hits);
 
   const n = map.nodes;
   const stoneEls: (SVGGElement | null)[] = new Array(n).fill(null);
@@ -212,7 +216,7 @@ export function createBoard2D(
     const d = markPath('diamond', layout.x[i], layout.y[i], r * 0.7);
     if (!prevClaim) {
       const p = el('path', { class: `claim c${claimant}`, d, 'stroke-width': r * 0.05 });
-      under.append(p);
+      claimMarks.append(p);
       claimEls[i] = p;
     }
     const p = claimEls[i];

@@ -5,7 +5,7 @@ import { clear, h, toast } from '../dom';
 import { type MountedBoard, mountBoard } from '../mount';
 import type { GameSummary, User } from '../types';
 import { session } from '../session';
-import { systemUi } from '../systems';
+import { type SystemUi, systemUi } from '../systems';
 import { ratingText } from '../words';
 
 const MAP_KINDS: { kind: string; example: string; about: string }[] = [
@@ -157,10 +157,11 @@ function accountBox(user: User): HTMLElement {
   }
   return h('details', { class: 'account' },
     h('summary', {}, 'Sign in or keep this guest as an account'),
-    h('form', { class: 'row', onsubmit: (e: Event) => { e.preventDefault(); void go('register'); } },
+    // Enter signs in (a returning player's habit); registering is its own button.
+    h('form', { class: 'row', id: 'account-form', onsubmit: (e: Event) => { e.preventDefault(); void go('login'); } },
       name, password,
-      h('button', { type: 'submit' }, 'Register'),
-      h('button', { type: 'button', onclick: () => void go('login') }, 'Sign in'),
+      h('button', { type: 'submit', id: 'sign-in' }, 'Sign in'),
+      h('button', { type: 'button', id: 'register', onclick: () => { if (name.reportValidity() && password.reportValidity()) void go('register'); } }, 'Register'),
     ),
   );
 }
@@ -209,6 +210,17 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
   const preview = h('div', { class: 'preview', id: 'preview' });
   const previewNote = h('p', { class: 'muted', id: 'preview-note' });
   let previewBoard: MountedBoard | null = null;
+  // Whether the previewed map suits the chosen rules: said before the game is created.
+  const mapWarning = h('p', { class: 'error', id: 'map-warning', hidden: true });
+  let previewLines: boolean | null = null;
+  const checkMap = () => {
+    const c = chosen();
+    const problem = c ? mapProblem(systemUi(c.system.name), c.system.title, previewLines) : null;
+    mapWarning.textContent = problem ?? '';
+    mapWarning.hidden = problem === null;
+    createButton.disabled = problem !== null;
+  };
+  const createButton = h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create game');
 
 
   const seatSelect = (i: number) =>
@@ -248,6 +260,8 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
       clear(preview);
       previewNote.textContent = `${map.name}: ${map.nodes} nodes, ${map.edges.length} edges`;
       previewNote.classList.remove('error');
+      previewLines = map.straight_lines ?? null;
+      checkMap();
       const board = await mountBoard(preview, map, () => {}, () => {}, { zoom: false });
       // The user may have left the lobby or typed on while the board loaded.
       if (mine !== previewSeq || !preview.isConnected) {
@@ -287,9 +301,11 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
     h('details', {}, h('summary', {}, 'Rule settings'), settings),
     previewNote,
     preview,
-    h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create game'),
+    mapWarning,
+    createButton,
   );
   rules.addEventListener('change', syncRules);
+  rules.addEventListener('change', checkMap);
   syncRules();
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -320,6 +336,15 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
   });
   void updatePreview();
   return form;
+}
+
+/** Why the previewed map cannot carry the chosen rules, in the player's words (null: it can,
+ *  or the preview has not said yet). */
+export function mapProblem(ui: SystemUi, title: string, straightLines: boolean | null): string | null {
+  if (ui.mapNeed?.straightLines && straightLines === false) {
+    return `${title} needs a map with straight lines, e.g. ${ui.mapNeed.example}: stones move along them.`;
+  }
+  return null;
 }
 
 function describeMap(map: unknown): string {

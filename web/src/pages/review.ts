@@ -8,6 +8,7 @@ import type { GameState, RecordedAction } from '../types';
 import { swatch } from './game/players';
 import { playerStyle } from '../colors';
 import { systemUi } from '../systems';
+import { actionWords } from '../words';
 
 export async function reviewPage(root: HTMLElement, id: number): Promise<() => void> {
   await admitIfInvited(id);
@@ -93,8 +94,7 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
     slider.value = String(step);
     where.textContent = `${step} / ${total}`;
     const a = v.action;
-    const label = a && 'at' in a && typeof a.at === 'string' ? ` ${a.at}` : '';
-    what.textContent = a ? `${playerStyle(a.player, info.players).name}: ${a.type}${label}` : 'Start';
+    what.textContent = a ? `${playerStyle(a.player, info.players).name} ${actionWords(a)}` : 'Start';
     clear(players);
     for (const p of v.state.players) {
       players.append(h('div', {}, swatch(p.player, info.players), ` ${displayName(p.name) || playerStyle(p.player, info.players).name}: `,

@@ -143,7 +143,7 @@ export const classic = defineSystem<SystemTypes['classic']>({
     { header: 'Captures', cell: (p) => String(p?.prisoners ?? '') },
     { header: 'Score', cell: (p) => (p?.score !== undefined ? String(p.score) : '') },
   ],
-  standing: (p) => `${p.prisoners} captures`,
+  standing: (p) => `captured ${plural(p.prisoners, 'stone')}`,
   buttons: () => [],
   passTitle: () => 'Pass (keyboard: P)',
   decorate: (s, map, viewer) => onlyStones(goStones(s.board, map, viewer, s.status === 'scoring' ? (s.dead ?? []) : undefined)),

@@ -23,6 +23,8 @@ export interface Column<S extends BaseState = BaseState> {
   title?: string;
   cls?: string;
   cell(player: S['players'][number] | undefined, state: S | null): string;
+  /** Whether the column means something in this state (default: always). */
+  shown?(state: S): boolean;
 }
 
 /** A button beside Pass and Resign, with its keyboard key. */
@@ -87,6 +89,8 @@ export interface DecisionView {
 export interface SystemUi<T extends Types = Types, S extends BaseState = T['state'], M extends BaseMove = T['move'], E = T['event']> {
   readonly name: string;
   readonly title: string;
+  /** What a map must have for this system (the lobby says so before a game is created). */
+  readonly mapNeed?: { straightLines: true; example: string };
   /** The settings players ask about first, in a few words each (the game page's rules line). */
   rulesLine(rules: RulesSpec): string[];
   /** How to play, for players: sections with diagrams (`defaults`: the system's settings). */
@@ -105,6 +109,9 @@ export interface SystemUi<T extends Types = Types, S extends BaseState = T['stat
   /** Extra buttons for the player to move (`map`: for systems whose choices depend on it). */
   buttons(state: S, map?: MapView): Button[];
   passTitle(state: S): string;
+  /** How many passes in a row end play (default: one per player): the page asks before the
+   *  pass that would. */
+  passesToEnd?(state: S): number;
   /** What the board marks besides whose stone is where (a closed vocabulary). */
   decorate(state: S, map: MapView, viewer: Viewer): Decorations;
   /** The colour style of a seat's stones, when the rules decide it (The Way of Go's pie);

@@ -5,6 +5,7 @@ import { api } from '../../api';
 import { clear, h, toast } from '../../dom';
 import type { GameContext } from './context';
 import { decision } from './decision';
+import { pass } from './keys';
 
 export function renderActions(ctx: GameContext) {
   const { model, map } = ctx;
@@ -21,7 +22,13 @@ export function renderActions(ctx: GameContext) {
     el.append(h('button', { id: b.id, disabled: !myTurn || busy, accesskey: b.key, onclick: () => ctx.act(b.input), title: b.title }, b.label));
   }
   const passable = model.ui.passAllowed?.(s) ?? true;
-  el.append(h('button', { id: 'pass', disabled: !myTurn || busy || !passable, accesskey: 'p', onclick: () => ctx.act({ type: 'pass' }), title: model.ui.passTitle(s) }, 'Pass'));
+  // A pass that would end play is pressed twice: the first press arms it, saying so.
+  const armed = ctx.passArmed && myTurn;
+  el.append(h('button', {
+    id: 'pass', class: armed ? 'primary' : undefined, 'data-armed': armed ? 'true' : undefined,
+    disabled: !myTurn || busy || !passable, accesskey: 'p', onclick: () => pass(ctx),
+    title: armed ? 'This pass ends play: press again to pass, Escape to keep playing' : model.ui.passTitle(s),
+  }, armed ? 'Pass again to end play' : 'Pass'));
   el.append(h('button', {
     id: 'undo', disabled: busy || Boolean(model.info?.undo), title: 'Ask the other players to let you take back your last move',
     onclick: async () => {
