@@ -157,9 +157,12 @@ describe('the new player\'s path', { timeout: 300_000 }, () => {
     await a.page.keyboard.press('p');
     await myTurn(b.page);
     await b.page.evaluate(() => document.activeElement?.blur());
+    const resignBefore = await b.page.locator('#resign').boundingBox();
     await b.page.keyboard.press('p');
     await b.page.waitForSelector('#pass[data-armed]');
-    assert.equal(await b.page.textContent('#pass'), 'Pass again to end play');
+    assert.deepEqual(await b.page.locator('#resign').boundingBox(), resignBefore, 'arming the pass moves no button');
+    assert.equal(await b.page.textContent('#pass'), 'Confirm pass');
+    assert.match((await b.page.textContent('#toast')) ?? '', /This pass ends play/);
     assert.equal((await logLines(b.page)).filter((l) => /passed/.test(l)).length, 1, 'one pass so far');
     await screenshot(b.page, 'player-path-pass-confirm');
     // Escape keeps playing; then the button, pressed twice, ends play.
@@ -220,6 +223,13 @@ describe('the new player\'s path', { timeout: 300_000 }, () => {
     });
     assert.notEqual(colours.projected, 'rgb(85, 85, 85)', 'not the hard-coded #555');
     assert.equal(colours.link, 'rgb(79, 195, 154)', 'links in the dark theme\'s accent');
+    // A few stones down: claims over the node names, no grey discs on disputed nodes.
+    for (const node of [0, 9, 18]) {
+      await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Your turn.');
+      const free = await page.$$eval('svg.board2d .hit:not(.occupied)', (hs) => hs.map((h) => Number(h.getAttribute('data-node'))));
+      await page.click(`svg.board2d .hit[data-node="${free.includes(node) ? node : free[0]}"]`);
+    }
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Your turn.');
     await screenshot(page, 'player-path-dark-game');
     await context.close();
   });

@@ -28,7 +28,7 @@ export function renderActions(ctx: GameContext) {
     id: 'pass', class: armed ? 'primary' : undefined, 'data-armed': armed ? 'true' : undefined,
     disabled: !myTurn || busy || !passable, accesskey: 'p', onclick: () => pass(ctx),
     title: armed ? 'This pass ends play: press again to pass, Escape to keep playing' : model.ui.passTitle(s),
-  }, armed ? 'Pass again to end play' : 'Pass'));
+  }, armed ? 'Confirm pass' : 'Pass'));
   el.append(h('button', {
     id: 'undo', disabled: busy || Boolean(model.info?.undo), title: 'Ask the other players to let you take back your last move',
     onclick: async () => {

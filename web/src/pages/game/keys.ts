@@ -2,7 +2,7 @@
 // waiting for confirmation, and ? for this list. Keys never act while the player types in a
 // field or works a control, and a pass that would end play asks to be confirmed first.
 
-import { h } from '../../dom';
+import { h, toast } from '../../dom';
 import { passEndsPlay } from '../../systems';
 import { confirmPlacement } from './actions';
 import type { GameContext } from './context';
@@ -20,6 +20,8 @@ export function pass(ctx: GameContext) {
   if (s && passEndsPlay(ctx.model.ui, s) && !ctx.passArmed) {
     ctx.passArmed = true;
     ctx.passArmedAt = ctx.model.seq;
+    // Said in the toast, which moves nothing: the buttons keep their places.
+    toast('This pass ends play: press Pass again to confirm, or play on.');
     ctx.render();
     return;
   }
