@@ -91,6 +91,8 @@ export interface SystemUi<T extends Types = Types, S extends BaseState = T['stat
   readonly title: string;
   /** What a map must have for this system (the lobby says so before a game is created). */
   readonly mapNeed?: { straightLines: true; example: string };
+  /** The map the lobby offers first for this system (`square:19` for classic Go). */
+  readonly defaultMap?: string;
   /** The settings players ask about first, in a few words each (the game page's rules line). */
   rulesLine(rules: RulesSpec): string[];
   /** How to play, for players: sections with diagrams (`defaults`: the system's settings). */

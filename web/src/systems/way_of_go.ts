@@ -154,6 +154,7 @@ function make(name: string, title: string, neutral: boolean) {
   return defineSystem<SystemTypes['way-of-go']>({
     name,
     title,
+    defaultMap: 'square:13',
     rulesLine: () => [],
     // Stones move along straight lines: maps without them (honeycomb, random) cannot be played.
     mapNeed: { straightLines: true, example: 'square:13' },
