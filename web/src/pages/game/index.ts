@@ -172,6 +172,8 @@ function render(ctx: GameContext) {
   renderResult(ctx);
   renderLog(ctx);
   renderChatForm(ctx);
+  // Game keys are the players': spectators get no list of them.
+  ctx.el.keysButton.hidden = ctx.seat() === null;
   renderClock(ctx);
   renderSounds(ctx);
   if (ctx.hover !== null) ctx.el.hover.textContent = describeNode(ctx, ctx.hover);
