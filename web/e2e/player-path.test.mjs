@@ -287,6 +287,38 @@ describe('the new player\'s path', { timeout: 300_000 }, () => {
     const back = await page.evaluate((n) => document.querySelector('#board .board3d canvas').gobeyondBoard.screenPosition(n), first.n);
     assert.ok(back && Math.abs(back.x - first.x) < 1 && Math.abs(back.y - first.y) < 1, `back to the first view: ${JSON.stringify({ first, back })}`);
     await screenshot(page, 'player-path-3d-reset-phone');
+    // "Show last move" also undoes a zoom: the stone and its neighbour are as far apart on the
+    // screen after a wheel zoom as without one.
+    await page.mouse.click(first.x, first.y);
+    // Touch screens confirm before placing.
+    await page.click('#confirm-place:not([disabled])');
+    await page.waitForFunction(() => /^1\. Black/.test(document.querySelector('#log li')?.textContent ?? ''));
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Your turn.');
+    const spacing = async () => {
+      await page.click('#show-last');
+      await page.waitForTimeout(300);
+      return page.evaluate(async () => {
+        const id = Number(location.hash.match(/game\/(\d+)/)[1]);
+        const [record, map] = await Promise.all([`/api/games/${id}/record`, `/api/games/${id}/map`].map(async (u) => (await fetch(u)).json()));
+        const last = record.actions.at(-1).node;
+        const b = document.querySelector('#board .board3d canvas').gobeyondBoard;
+        const p = b.screenPosition(last);
+        for (const [x, y] of map.edges) {
+          const other = x === last ? y : y === last ? x : null;
+          const q = other === null ? null : b.screenPosition(other);
+          if (p && q) return Math.hypot(p.x - q.x, p.y - q.y);
+        }
+        return null;
+      });
+    };
+    const unzoomed = await spacing();
+    await page.evaluate(({ x, y }) => {
+      const canvas = document.querySelector('#board .board3d canvas');
+      for (let i = 0; i < 5; i++) canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: -200, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+    }, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    await page.waitForTimeout(300);
+    const again = await spacing();
+    assert.ok(unzoomed && again && Math.abs(again - unzoomed) < 1, `show last move at the first zoom: ${JSON.stringify({ unzoomed, again })}`);
     await context.close();
   });
 });
