@@ -31,6 +31,8 @@ export interface Board {
   focus?(node: number): void;
   /** Back to the first view: its angle and its zoom (boards in space). */
   resetView?(): void;
+  /** Where a node is on the screen now (`null`: hidden, on the far side of a body). */
+  screenPosition?(node: number): { x: number; y: number } | null;
   destroy(): void;
 }
 

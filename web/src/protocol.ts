@@ -199,7 +199,11 @@ rules: string | null, map: MapBrief | null, players: number, seats: Array<Summar
 /**
  * When it was last played in (epoch milliseconds).
  */
-last_active_ms: number | null, result: unknown, rated: boolean, };
+last_active_ms: number | null, 
+/**
+ * Sockets watching it now, its players' included (those of the instance that answered).
+ */
+watchers: number, result: unknown, rated: boolean, };
 
 export type SummarySeat = { seat: number, user: string | null, bot_level: number | null, rating: RatingView | null, };
 

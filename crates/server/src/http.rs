@@ -458,6 +458,7 @@ async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError>
             .collect(),
         created_ms: row.created_ms,
         last_active_ms: row.last_active_ms,
+        watchers: app.hub.watchers(row.id),
         result: row.result.as_deref().and_then(|r| serde_json::from_str::<serde_json::Value>(r).ok()),
         rated: brief.as_ref().is_some_and(|b| b.rated),
         map: brief.map(|b| b.map),

@@ -343,6 +343,8 @@ pub struct GameSummary {
     pub created_ms: i64,
     /// When it was last played in (epoch milliseconds).
     pub last_active_ms: Option<i64>,
+    /// Sockets watching it now, its players' included (those of the instance that answered).
+    pub watchers: usize,
     #[ts(type = "unknown")]
     pub result: Option<Value>,
     pub rated: bool,

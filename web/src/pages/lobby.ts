@@ -384,6 +384,7 @@ function gameRow(g: GameSummary, action: HTMLElement): HTMLElement {
       abandoned ? h('span', { class: 'tag' }, 'abandoned') : null),
     seats,
     g.status === 'live' && g.last_active_ms ? h('span', { class: 'muted last-active' }, `last move ${ago(g.last_active_ms)}`) : null,
+    g.status === 'live' && g.watchers > 0 ? h('span', { class: 'muted watchers' }, `${g.watchers} watching`) : null,
     action,
   );
 }

@@ -675,6 +675,15 @@ impl Hub {
     pub fn loaded(&self) -> usize {
         self.lock().len()
     }
+
+    /// How many sockets watch game `id` here now (players and spectators; 0 when the game is
+    /// not in this instance's memory).
+    pub fn watchers(&self, id: i64) -> usize {
+        match self.lock().get(&id) {
+            Some(Slot::Ready { handle, .. }) => handle.updates.receiver_count(),
+            _ => 0,
+        }
+    }
 }
 
 /// A table nobody watches, not pinned, idle for `idle_ms`.

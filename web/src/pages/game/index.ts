@@ -61,6 +61,12 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       showLast.hidden = kind !== '3d';
       resetView.hidden = kind !== '3d';
     },
+    keyboard: {
+      describe: (node) => {
+        const words = describeNode(ctx, node);
+        return `${words === map.labels[node] ? `${words} · empty` : words}${ctx.model.lastMove === node ? ' · the last move' : ''}`;
+      },
+    },
   });
   el.board.after(h('div', { class: 'row view-buttons' }, showLast, resetView));
 

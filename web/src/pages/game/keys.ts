@@ -41,6 +41,7 @@ function keyList(ctx: GameContext): [string, string][] {
   return [
     ...buttons.map((b): [string, string] => [b.key.toUpperCase(), b.label]),
     ['P', 'Pass (press twice when the pass would end play)'],
+    ['Arrows', 'On the board (Tab to it): move to the neighbouring point that way; Enter or Space plays there'],
     ['Enter', 'Place the stone waiting for confirmation'],
     ['Escape', 'Cancel the stone or the pass waiting for confirmation; close this list'],
     ['?', 'Show or hide this list'],
