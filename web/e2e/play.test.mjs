@@ -375,15 +375,9 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     assert.match((await page.textContent('#log')) ?? '', /rolled \d \+ \d = \d+ for the order/);
     const start = Number(await page.getAttribute('svg.board2d .starts .start.free', 'data-start'));
     await page.click(`svg.board2d .hit[data-node="${start}"]`);
-    // The bots may move first: each of their moves asks us whether to reject it.
-    // A window may close on its own (another seat rejects, or its clock runs out) between
-    // seeing the button and clicking it: then the loop simply looks again.
-    for (;;) {
-      await page.waitForFunction(() => document.querySelector('#let-stand:not([disabled])') || /roll the dice, or pass/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: 30_000 });
-      const letStand = await page.$('#let-stand:not([disabled])');
-      if (!letStand) break;
-      await letStand.click({ timeout: 2_000 }).catch(() => {});
-    }
+    // The bots may move first: each of their moves opens a reaction window, which closes by
+    // itself (we hold no Reject card, so nothing asks for a click).
+    await page.waitForFunction(() => /roll the dice, or pass/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: 60_000 });
     assert.equal(await page.$('#resign'), null, 'no resigning in Tribal Go');
     await page.click('#roll');
     await page.waitForFunction(() => /You rolled \d and \d: range \d/.test(document.querySelector('#status')?.textContent ?? ''));
@@ -483,7 +477,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     let shared = false;
     for (let step = 0; step < 150 && !(rejected && shared); step++) {
       await page.waitForFunction(
-        () => document.querySelector('#let-stand') || document.querySelector('#ranking') ||
+        () => document.querySelector('#reject') || document.querySelector('#ranking') ||
           /roll the dice, or pass|You rolled|Place a stone|discard|put one back|Refused/.test(document.querySelector('#status')?.textContent ?? ''),
         null,
         { timeout: 60_000 },
@@ -494,18 +488,16 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
       if (await page.$('#ranking')) break;
       const lines = await page.$$eval('#log li', (ls) => ls.length);
       const text = (await status()) ?? '';
-      if (await page.$('#let-stand')) {
-        if (!rejected && (await page.$('#reject'))) {
-          assert.match(text, /Reject the move, or let it stand/);
+      if (await page.$('#reject')) {
+        if (!rejected) {
+          assert.match(text, /Reject the move before the time runs out/);
           assert.match((await page.textContent('#clock')) ?? '', /\d+ s/, 'the answer has a countdown');
           await screenshot(page, 'tribal-reaction');
           await page.click('#reject');
           await waitForLog(page, /rejected .*'s move with Reject: it is undone/);
           rejected = true;
-        } else {
-          // The window may have closed meanwhile (a bot's Reject, or the clock).
-          await page.click('#let-stand', { timeout: 2_000 }).catch(() => {});
         }
+        // Else the move stands when the window runs out: nothing to click.
       } else if (/roll the dice, or pass/.test(text)) {
         if (!passed) {
           passed = true;
@@ -527,7 +519,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
       // Something happened: a line in the log, or (a window closing quietly) a new status.
       await page.waitForFunction(
         ([n, before]) => document.querySelectorAll('#log li').length > n || document.querySelector('#ranking') ||
-          (document.querySelector('#status')?.textContent !== before && !document.querySelector('#actions button[disabled]#let-stand')),
+          (document.querySelector('#status')?.textContent !== before && !document.querySelector('#actions button[disabled]#reject')),
         [lines, text],
         { timeout: 60_000 },
       );
@@ -992,6 +984,9 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await second.page.click('#undo-decline');
     await first.page.waitForSelector('#undo-box', { state: 'hidden' });
     assert.ok(await first.page.$('svg.board2d .stone[data-stone="12"]'), 'the move stands');
+    // The declined undo cannot be asked again: the button says so instead of offering it.
+    await first.page.waitForSelector('#undo[disabled]');
+    assert.match((await first.page.getAttribute('#undo', 'title')) ?? '', /declined/);
     // The second player moves, the first moves again and asks: accepted this time.
     await place(second, 6);
     await place(first, 18);

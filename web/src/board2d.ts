@@ -116,6 +116,14 @@ export function createBoard2D(
       labels.append(t);
     }
   }
+  // A reachable node is marked by a small dot in the middle of its (stone-sized) hit circle, not
+  // a disc as large as a stone: a board full of them read as ghost stones.
+  const defs = el('defs');
+  const dot = el('radialGradient', { id: 'reach-dot' });
+  dot.append(el('stop', { offset: '0.26', 'stop-color': '#3b8f5a', 'stop-opacity': '0.75' }),
+    el('stop', { offset: '0.3', 'stop-color': '#3b8f5a', 'stop-opacity': '0' }));
+  defs.append(dot);
+  svg.append(defs);
   // Claims over the names: a claimed point must read as claimed, its name shows around the mark.
   const claimMarks = el('g', { class: 'claims' });
   const stones = el('g', { class: 'stones' });

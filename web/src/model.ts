@@ -89,6 +89,7 @@ export class GameModel {
         if (this.info) {
           this.info = { ...this.info, seq: msg.seq, status: msg.status as GameInfo['status'], clock: msg.clock };
           this.info.waiting_for = msg.waiting_for;
+          this.info.undo_refused = msg.undo_refused;
           if (msg.state.outcome) this.info.outcome = msg.state.outcome;
         }
         const node = this.ui.lastMove(msg.action, this.map);
@@ -97,7 +98,7 @@ export class GameModel {
         return 'applied';
       }
       case 'undo':
-        if (this.info) this.info = { ...this.info, undo: msg.request };
+        if (this.info) this.info = { ...this.info, undo: msg.request, undo_refused: msg.undo_refused };
         return 'applied';
       case 'started':
       case 'lobby':

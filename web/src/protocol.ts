@@ -30,7 +30,15 @@ events: unknown[], state: GameState,
 /**
  * The seats the game waits for now, as everyone may be told.
  */
-waiting_for: Array<number>, clock: ClockView | null, status: Status, } | { "type": "started", game: number, info: GameInfo, } | { "type": "lobby", game: number, info: GameInfo, } | { "type": "undo", game: number, request: UndoView | null, note: string | null, } | { "type": "rematch", game: number, rematch: number, from: string, invite: string | null, } | { "type": "chat", game: number, from: string, text: string, at_ms: number, };
+waiting_for: Array<number>, clock: ClockView | null, status: Status, 
+/**
+ * Per seat, why it may not ask to take back a move now (null: it may).
+ */
+undo_refused: Array<string | null>, } | { "type": "started", game: number, info: GameInfo, } | { "type": "lobby", game: number, info: GameInfo, } | { "type": "undo", game: number, request: UndoView | null, note: UndoNote | null, 
+/**
+ * Per seat, why it may not ask to take back a move now (null: it may).
+ */
+undo_refused: Array<string | null>, } | { "type": "rematch", game: number, rematch: number, from: string, invite: string | null, } | { "type": "chat", game: number, from: string, text: string, at_ms: number, };
 
 export type SeqAction = { seq: number, action: RecordedAction, };
 
@@ -52,6 +60,11 @@ phase: string, waiting_for: Array<number>, clock: ClockView | null, outcome: Out
  * An undo request waiting for answers.
  */
 undo: UndoView | null, 
+/**
+ * Per seat, why it may not ask to take back a move now (null: it may): the Undo button is
+ * disabled with this reason.
+ */
+undo_refused: Array<string | null>, 
 /**
  * A rated game that ended before every player's second move: it changed no rating.
  */
@@ -78,6 +91,8 @@ kind: SeatChoice | null, user: string | null, user_id: number | null, bot_level:
 rating: RatingView | null, };
 
 export type UndoView = { by: number, from: number, waiting: Array<number>, };
+
+export type UndoNote = { "kind": "declined", seat: number, } | { "kind": "took_back", seat: number, } | { "kind": "lapsed" };
 
 export type ClockView = { control: ClockKind, 
 /**
@@ -457,7 +472,8 @@ export type TribalReaction = { mover: number,
  */
 placed: Array<number>, 
 /**
- * The viewer is asked and has not answered yet.
+ * The viewer holds a Reject card and has not answered yet: only they are prompted (the
+ * window runs its full length for everyone else).
  */
 asked: boolean, can_reject: boolean, can_replace: boolean, };
 
@@ -470,8 +486,8 @@ export type TribalState = { map: MapSummary, rules: RulesSpec,
 phase: string, 
 /**
  * The seat that must act (the player to move, or the one answering an offer). In a
- * reaction window: the viewer while they have not answered (who else still has to is
- * not shown).
+ * reaction window: the viewer while they hold a Reject card and have not answered (who
+ * else may answer is not shown).
  */
 to_move: number | null, 
 /**
@@ -484,7 +500,8 @@ rolling: number | null,
 dice: [number, number] | null, range: number | null, 
 /**
  * Per node, whether the player to move may reach it with the range in force (their start
- * point and stones within range); empty when nobody is placing.
+ * point and stones within range; Extra Move's second stone: only where the card allows
+ * it); empty when nobody is placing.
  */
 reachable: Array<boolean>, consecutive_passes: number, players: Array<TribalPlayer>, 
 /**

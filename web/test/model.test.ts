@@ -17,7 +17,7 @@ function info(seq: number): GameInfo {
       { seat: 0, kind: { kind: 'me' }, user: 'ada', user_id: 1, bot_level: null, rating: null },
       { seat: 1, kind: { kind: 'bot', level: 3 }, user: 'bot', user_id: 2, bot_level: 3, rating: null },
     ],
-    rated: false, private: false, seq, waiting_for: [seq % 2], clock: null, outcome: null, undo: null, aborted: false, unrated: null,
+    rated: false, private: false, seq, waiting_for: [seq % 2], clock: null, outcome: null, undo: null, undo_refused: [null, 'only people ask to take back a move'], aborted: false, unrated: null,
   abandoned: false,
   };
 }
@@ -64,7 +64,7 @@ describe('game model', () => {
     const placed = { player: 0, type: 'place', at: 'B2', node: 4 };
     const update = (seq: number): ServerMessage => ({
       type: 'update', game: 1, seq, action: placed,
-      events: [{ event: 'occupied', player: 0, node: 4, cost: 10 }], state: state(b, 1), waiting_for: [1], clock: null, status: 'live',
+      events: [{ event: 'occupied', player: 0, node: 4, cost: 10 }], state: state(b, 1), waiting_for: [1], clock: null, status: 'live', undo_refused: [],
     });
     expect(m.apply(update(1))).toBe('applied');
     expect(m.seq).toBe(1);
@@ -120,10 +120,12 @@ describe('game model', () => {
   it('keeps an undo request until it is settled', () => {
     const m = new GameModel(1, map);
     m.apply({ type: 'lobby', game: 1, info: info(3) });
-    expect(m.apply({ type: 'undo', game: 1, request: { by: 0, from: 3, waiting: [1] }, note: null })).toBe('applied');
+    expect(m.apply({ type: 'undo', game: 1, request: { by: 0, from: 3, waiting: [1] }, note: null, undo_refused: [null, null] })).toBe('applied');
     expect(m.info?.undo?.waiting).toEqual([1]);
-    m.apply({ type: 'undo', game: 1, request: null, note: 'Seat 2 (bob) declined the undo' });
+    const declined = 'this undo was declined: it cannot be asked again';
+    m.apply({ type: 'undo', game: 1, request: null, note: { kind: 'declined', seat: 1 }, undo_refused: [declined, null] });
     expect(m.info?.undo).toBeNull();
+    expect(m.info?.undo_refused?.[0]).toBe(declined);
   });
 
   it('numbers classic log lines by move, across a sync, updates and a take-back', () => {
@@ -135,7 +137,7 @@ describe('game model', () => {
     const e1: ClassicEvent[] = [{ event: 'placed', player: 0, node: 0 }, { event: 'passed', player: 1, consecutive: 1 }];
     m.apply({ type: 'sync', game: 1, seq: 2, since: 0, actions: [{ seq: 1, action: a1 }, { seq: 2, action: a2 }], info: classic, state: st, events: e1 });
     const e3: ClassicEvent[] = [{ event: 'passed', player: 0, consecutive: 2 }];
-    m.apply({ type: 'update', game: 1, seq: 3, action: { player: 0, type: 'pass' }, events: e3, state: st, waiting_for: [1], clock: null, status: 'live' });
+    m.apply({ type: 'update', game: 1, seq: 3, action: { player: 0, type: 'pass' }, events: e3, state: st, waiting_for: [1], clock: null, status: 'live', undo_refused: [] });
     expect(m.log.map((l) => l.text)).toEqual(['1. Black (ada) played A3', '2. White (bot) passed', '3. Black (ada) passed']);
     // Move 3 taken back: the full sync after it starts the count again (sequence numbers go on).
     m.apply({ type: 'sync', game: 1, seq: 4, since: 0, actions: [{ seq: 1, action: a1 }, { seq: 2, action: a2 }], info: classic, state: st, events: e1 });
@@ -172,18 +174,19 @@ describe('Tribal Go cards', () => {
     return s;
   }
 
-  it('asks for an answer only while the viewer has not answered, offering the Rejects it holds', async () => {
+  it('prompts only a Reject holder, with no "let it stand" (the window runs out by itself)', async () => {
     const { tribal } = await import('../src/systems/tribal');
     const s = tribalState();
     s.phase = 'reaction';
-    s.reaction = { mover: 1, placed: [4], asked: true, can_reject: true, can_replace: false };
-    expect(tribal.buttons(s).map((b) => b.id)).toEqual(['let-stand', 'reject']);
-    expect(tribal.buttons(s)[1].input).toEqual({ type: 'react', answer: 'reject' });
-    s.reaction.can_reject = false;
-    expect(tribal.buttons(s).map((b) => b.id)).toEqual(['let-stand']);
-    expect(tribal.status?.(s, { player: (p: number) => `P${p}`, label: (n: number) => `n${n}` } as never, true)).toMatch(/no Reject card/);
-    s.reaction.asked = false;
+    s.reaction = { mover: 1, placed: [4], asked: true, can_reject: true, can_replace: true };
+    expect(tribal.buttons(s).map((b) => b.id)).toEqual(['reject', 'reject-replace']);
+    expect(tribal.buttons(s)[0].input).toEqual({ type: 'react', answer: 'reject' });
+    const names = { player: (p: number) => `P${p}`, label: (n: number) => `n${n}` } as never;
+    expect(tribal.status?.(s, names, true)).toMatch(/Reject the move before the time runs out/);
+    // A seat holding no Reject is not asked: nothing to click, only the countdown to watch.
+    s.reaction = { mover: 1, placed: [4], asked: false, can_reject: false, can_replace: false };
     expect(tribal.buttons(s)).toEqual([]);
+    expect(tribal.status?.(s, names, false)).toMatch(/may reject the move until the time runs out/);
   });
 
   it('offers the playable cards after the roll, and one button per kind over the hand limit', async () => {

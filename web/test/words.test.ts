@@ -129,7 +129,7 @@ describe('Tribal Go log', () => {
     );
     expect(lines).toEqual([
       'Black rolled 3 and 3: range 3 (a pair)',
-      'Black played N5',
+      '1. Black played N5',
       '3 stones captured by Black: Black +2, Red +1 prisoners',
       'White: 5 points of territory, 7 prisoners of its colours filled in, 0 left; overflow: Black +2',
     ]);

@@ -260,6 +260,19 @@ pub trait RuleSystem: Game {
     fn decision_seconds(&self) -> Option<f64> {
         None
     }
+    /// A window of fixed length the system gives the decision now under any clock or none
+    /// (Tribal Go's reaction window), counted from its start: when it has passed, the server
+    /// plays the time-out for every seat still asked. 0 ends the window at once. None: no
+    /// window.
+    fn window_seconds(&self) -> Option<f64> {
+        None
+    }
+    /// Whether `input` is what the window's end would answer anyway (a decline): a computer
+    /// seat does not send it, so that the window's length reveals nothing.
+    fn left_to_the_window(&self, input: &Self::Move) -> bool {
+        let _ = input;
+        false
+    }
     /// The seats the game waits for, as everyone may be told: a system whose answers are
     /// secret shows every seat that was asked until all have answered.
     fn public_seats(&self) -> Vec<Player> {

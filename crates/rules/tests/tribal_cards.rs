@@ -401,7 +401,7 @@ fn hands_are_hidden_from_other_seats_and_draws_are_redacted() {
     act(&mut g, B, Action::React(Reaction::Decline));
     assert_eq!(RuleSystem::public_seats(&g), vec![B, W]);
     assert_eq!(g.view(Viewer::Seat(B), &[], false).to_move, None);
-    assert_eq!(g.view(Viewer::Seat(W), &[], false).to_move, Some(1));
+    assert_eq!(g.view(Viewer::Seat(W), &[], false).to_move, None, "White holds no Reject: not prompted");
     assert_eq!(g.view(Viewer::Spectator, &[], false).to_move, None);
     let answer = g.input(g.input_count() - 1).unwrap();
     assert_eq!(RuleSystem::redact(&g, B, &answer.1, Viewer::Spectator), Some(Move::React { answer: None }));
@@ -460,4 +460,28 @@ fn refusals_of_cards_name_the_reason() {
     let r = RuleSystem::submit(&mut g, W, &m).unwrap_err();
     assert_eq!(r.code, "not_in_hand");
     assert_eq!(r.message, "5 Game Points is not in your hand");
+}
+
+/// Issue 41: every window has `reaction_seconds`, whatever was answered, until a Reject ends it
+/// at once; only a holder is prompted; a decline is what the window's end gives anyway.
+#[test]
+fn a_window_runs_its_length_until_a_reject_and_prompts_only_holders() {
+    use gobeyond_rules::{PlayerInfo, RuleSystem, Viewer, tribal::Answer};
+    let mut g = game("square:9", 3, 20);
+    pass_and_draw(&mut g, B, Card::Reject);
+    play(&mut g, W, "A1");
+    play(&mut g, R, "J9");
+    play(&mut g, B, "B1");
+    put(&mut g, W, "E5");
+    assert_eq!(g.window_seconds(), Some(5.0));
+    let names = vec![PlayerInfo { name: String::new() }; 3];
+    let seen = |g: &TribalGame, p: Player| g.view(Viewer::Seat(p), &names, false).reaction.map(|r| r.asked);
+    assert_eq!(seen(&g, B), Some(true), "Black holds a Reject: prompted");
+    assert_eq!(seen(&g, R), Some(false), "Red holds none: nothing to click");
+    assert!(g.left_to_the_window(&Move::React { answer: Some(Answer::Decline) }));
+    assert!(!g.left_to_the_window(&Move::React { answer: Some(Answer::Reject) }));
+    act(&mut g, R, Action::React(Reaction::Decline));
+    assert_eq!(g.window_seconds(), Some(5.0), "an answer does not shorten the window");
+    act(&mut g, B, Action::React(Reaction::Reject));
+    assert!(g.window_seconds().is_none_or(|s| s == 0.0), "a Reject ends it at once");
 }

@@ -121,6 +121,15 @@ impl Clock {
         };
     }
 
+    /// A window of fixed length the rule system gives the decision now, under any clock or
+    /// none (Tribal Go's reaction window): it ends `window_ms` after the decision began (0: at
+    /// once). None leaves the deadline as the clock set it.
+    pub fn apply_window(&mut self, window_ms: Option<i64>) {
+        if let Some(ms) = window_ms {
+            self.deadline_ms = Some(self.turn_started_ms + ms.max(0));
+        }
+    }
+
     /// Charges `player` for the turn that ends at `now` (main time, increments, periods).
     pub fn end_turn(&mut self, player: usize, now: i64) {
         let ClockKind::Control { time: tc } = self.control else { return };
@@ -179,6 +188,19 @@ impl Clock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_window_has_its_length_without_a_clock() {
+        let mut c = Clock::new(ClockKind::Control { time: TimeControl::None }, 3);
+        c.start_decision(None, true, None, 1_000);
+        assert_eq!(c.deadline_ms, None, "an untimed decision has no end");
+        c.apply_window(Some(5_000));
+        assert_eq!(c.deadline_ms, Some(6_000));
+        c.apply_window(Some(0));
+        assert_eq!(c.deadline_ms, Some(1_000), "a window ended at once is due now");
+        c.apply_window(None);
+        assert_eq!(c.deadline_ms, Some(1_000));
+    }
 
     #[test]
     fn fischer_adds_the_increment_after_each_move() {

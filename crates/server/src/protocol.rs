@@ -125,6 +125,9 @@ pub enum ServerMessage {
         waiting_for: Vec<u8>,
         clock: Option<ClockView>,
         status: Status,
+        /// Per seat, why it may not ask to take back a move now (null: it may).
+        #[serde(default)]
+        undo_refused: Vec<Option<String>>,
     },
     /// The game started (every seat taken).
     Started {
@@ -137,12 +140,15 @@ pub enum ServerMessage {
         info: GameInfo,
     },
     /// An undo request: waiting for `request.waiting` to answer, or settled (`request` null) with
-    /// `note` saying how ("Seat 2 (bob) declined the undo", "Seat 1 (ada) took back a move";
-    /// a taken-back move is followed by a full `sync`).
+    /// `note` saying how (a seat declined, a seat took back a move, the request lapsed; a
+    /// taken-back move is followed by a full `sync`). Clients name the seat as their page does.
     Undo {
         game: i64,
         request: Option<UndoView>,
-        note: Option<String>,
+        note: Option<UndoNote>,
+        /// Per seat, why it may not ask to take back a move now (null: it may).
+        #[serde(default)]
+        undo_refused: Vec<Option<String>>,
     },
     /// A player of this finished game offers a rematch: `rematch` is the new game, its seats for
     /// the other players taken with `invite`.
@@ -201,6 +207,10 @@ pub struct GameInfo {
     pub outcome: Option<Outcome>,
     /// An undo request waiting for answers.
     pub undo: Option<UndoView>,
+    /// Per seat, why it may not ask to take back a move now (null: it may): the Undo button is
+    /// disabled with this reason.
+    #[serde(default)]
+    pub undo_refused: Vec<Option<String>>,
     /// A rated game that ended before every player's second move: it changed no rating.
     pub aborted: bool,
     /// Why this rated game changed no rating (aborted, or its players are not independent
@@ -209,6 +219,20 @@ pub struct GameInfo {
     /// Ended by the server with no result: nobody played in it for a long time, or its only
     /// person left a game against bots.
     pub abandoned: bool,
+}
+
+/// How an undo request was settled, about which seat.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum UndoNote {
+    Declined {
+        seat: usize,
+    },
+    TookBack {
+        seat: usize,
+    },
+    /// The game moved on before everyone answered.
+    Lapsed,
 }
 
 /// An undo request: `by` asks to take back action `from` and what followed; `waiting` are the
@@ -492,6 +516,7 @@ pub fn typescript() -> String {
         GameInfo,
         SeatView,
         UndoView,
+        UndoNote,
         ClockView,
         ClockKind,
         TimeControl,

@@ -14,7 +14,8 @@ on_both!(
     a_person_plays_the_pro_game,
     the_handicap_comes_from_history,
     hands_and_draws_reach_only_their_holder,
-    an_unanswered_reaction_window_declines_on_the_clock
+    an_unanswered_reaction_window_declines_on_the_clock,
+    a_window_against_a_bot_runs_its_full_length_untimed
 );
 
 async fn bots_play_a_casual_game_to_the_end(db: &str) {
@@ -203,16 +204,16 @@ async fn hands_and_draws_reach_only_their_holder(db: &str) {
     server.stop().await;
 }
 
-/// Rule 41 on the server: a reaction window under a time control lasts `answer_seconds`, and a
-/// player who does not answer lets the move stand.
+/// Rule 41 on the server: a reaction window lasts `reaction_seconds` in an untimed game too,
+/// a player holding no Reject is not prompted, and when nobody answers the server closes the
+/// window (the move stands) without a click.
 async fn an_unanswered_reaction_window_declines_on_the_clock(db: &str) {
     let server = TestServer::start(db).await;
     let a = Client::guest(&server).await;
     let b = Client::guest(&server).await;
     let game = a
-        .create(json!({"rules": {"system": "tribal", "range": "fixed", "cards": true, "answer_seconds": 3},
-                       "map": "square:7", "players": 2,
-                       "time": {"kind": "fischer", "main_seconds": 600, "increment_seconds": 5}}))
+        .create(json!({"rules": {"system": "tribal", "range": "fixed", "cards": true, "reaction_seconds": 3},
+                       "map": "square:7", "players": 2}))
         .await;
     assert_eq!(b.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
     let mut sa = a.socket().await;
@@ -220,30 +221,14 @@ async fn an_unanswered_reaction_window_declines_on_the_clock(db: &str) {
     let mut v = sa.watch(game, None).await;
     sb.watch(game, None).await;
     let seat_a = seat_of(&v["info"], a.id());
-    let mut mover = None;
-    for _ in 0..10 {
-        let st = v["state"].clone();
-        match (st["phase"].as_str(), st["to_move"].as_u64()) {
-            (Some("choose_start"), Some(m)) => {
-                let s = if m == seat_a { &mut sa } else { &mut sb };
-                let r = s.act(game, json!({"type": "choose_start", "node": st["start_choices"][0]})).await;
-                assert_eq!(r["type"], "ack", "{r}");
-            }
-            (Some("playing"), Some(m)) => {
-                let s = if m == seat_a { &mut sa } else { &mut sb };
-                let near = st["reachable"].as_array().unwrap().iter().position(|r| r == true).unwrap();
-                assert_eq!(s.act(game, json!({"type": "place", "node": near})).await["type"], "ack");
-                mover = Some(m);
-                break;
-            }
-            _ => {}
-        }
-        v = sa.until(|v| v["type"] == "update").await;
-    }
-    let mover = mover.expect("a stone was placed");
-    let window = sa.until(|v| v["type"] == "update" && v["state"]["phase"] == "reaction").await;
-    let deadline = window["clock"]["deadline_ms"].as_i64().expect("the window runs on the clock");
-    // `answer_seconds` from when the server sent it: at most 3 s from when it arrived (a slow
+    let mover = place_first_stone(game, seat_a, &mut v, &mut sa, &mut sb).await;
+    // The other player holds no card (no pass has drawn one yet): nothing to answer, no prompt.
+    let other = if mover == seat_a { &mut sb } else { &mut sa };
+    let window = other.until(|v| v["type"] == "update" && v["state"]["phase"] == "reaction").await;
+    assert_eq!(window["state"]["reaction"]["asked"], false, "{}", window["state"]["reaction"]);
+    assert!(window["state"]["to_move"].is_null(), "{}", window["state"]["to_move"]);
+    let deadline = window["clock"]["deadline_ms"].as_i64().expect("the window has an end without a clock");
+    // `reaction_seconds` from when the server sent it: at most 3 s from when it arrived (a slow
     // machine only makes this smaller).
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
     assert!(deadline - now <= 3_000, "a short window: {} ms left", deadline - now);
@@ -257,5 +242,89 @@ async fn an_unanswered_reaction_window_declines_on_the_clock(db: &str) {
     assert_eq!(closed["action"]["type"], "timeout", "{closed}");
     assert_eq!(closed["action"]["player"].as_u64(), Some(1 - mover));
     assert_eq!(closed["state"]["phase"], "playing");
+    server.stop().await;
+}
+
+/// Up to the first Play of a two-player Pro game: start points, then a stone within range.
+/// Returns the mover's seat.
+async fn place_first_stone(
+    game: i64,
+    seat_a: u64,
+    v: &mut serde_json::Value,
+    sa: &mut Socket,
+    sb: &mut Socket,
+) -> u64 {
+    for _ in 0..10 {
+        let st = v["state"].clone();
+        match (st["phase"].as_str(), st["to_move"].as_u64()) {
+            (Some("choose_start"), Some(m)) => {
+                let s = if m == seat_a { &mut *sa } else { &mut *sb };
+                let r = s.act(game, json!({"type": "choose_start", "node": st["start_choices"][0]})).await;
+                assert_eq!(r["type"], "ack", "{r}");
+            }
+            (Some("playing"), Some(m)) => {
+                let s = if m == seat_a { &mut *sa } else { &mut *sb };
+                let near = st["reachable"].as_array().unwrap().iter().position(|r| r == true).unwrap();
+                assert_eq!(s.act(game, json!({"type": "place", "node": near})).await["type"], "ack");
+                return m;
+            }
+            _ => {}
+        }
+        *v = sa.until(|v| v["type"] == "update").await;
+    }
+    panic!("no stone was placed: {v}");
+}
+
+/// Issue 41: against a computer seat in an untimed game nobody clicks through a window. After
+/// the person's move only the bot is asked: it decides at once (silently, holding nothing) and
+/// the window closes. After the bot's move the person is asked: the window runs its full length
+/// with no click, then the server closes it.
+async fn a_window_against_a_bot_runs_its_full_length_untimed(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let game = a
+        .create(json!({"rules": {"system": "tribal", "range": "fixed", "cards": true, "reaction_seconds": 2},
+                       "map": "square:7", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "level": 1}]}))
+        .await;
+    let mut s = a.socket().await;
+    let sync = s.watch(game, None).await;
+    let me = seat_of(&sync["info"], a.id());
+    let mut v = sync;
+    for _ in 0..20 {
+        let st = &v["state"];
+        if st["to_move"].as_u64() == Some(me) {
+            match st["phase"].as_str() {
+                Some("choose_start") => {
+                    s.act(game, json!({"type": "choose_start", "node": st["start_choices"][0]})).await;
+                }
+                Some("playing") => break,
+                _ => {}
+            }
+        }
+        v = s.until(|v| v["type"] == "update" || v["type"] == "sync").await;
+    }
+    let st = &v["state"];
+    assert_eq!((st["phase"].as_str(), st["to_move"].as_u64()), (Some("playing"), Some(me)), "{st}");
+    let near = st["reachable"].as_array().unwrap().iter().position(|r| r == true).unwrap();
+    assert_eq!(s.act(game, json!({"type": "place", "node": near})).await["type"], "ack");
+    let not_rejected = |v: &serde_json::Value| {
+        v["type"] == "update"
+            && v["events"].as_array().is_some_and(|es| es.iter().any(|e| e["event"] == "not_rejected"))
+    };
+    let closed = s.until(not_rejected).await;
+    assert_eq!(closed["action"]["type"], "timeout", "the server closed it for the bot: {closed}");
+    assert_eq!(closed["action"]["player"].as_u64(), Some(1 - me));
+    // The bot plays by itself; its window waits for nobody's click and runs its length.
+    s.until(|v| v["type"] == "update" && v["action"]["type"] == "place" && v["action"]["player"] != me).await;
+    let opened = std::time::Instant::now();
+    let closed = s.until(not_rejected).await;
+    assert!(
+        opened.elapsed() >= std::time::Duration::from_millis(1_500),
+        "closed after {:?}",
+        opened.elapsed()
+    );
+    assert_eq!(closed["action"]["type"], "timeout", "{closed}");
+    assert_eq!(closed["action"]["player"].as_u64(), Some(me), "closed for the person, who never clicked");
+    assert_eq!(closed["state"]["to_move"].as_u64(), Some(me), "{}", closed["state"]);
     server.stop().await;
 }

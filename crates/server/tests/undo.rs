@@ -42,7 +42,7 @@ async fn against_a_bot_the_undo_is_immediate(db: &str) {
     let (st, v) = a.post(&format!("/api/games/{game}/undo"), json!({})).await;
     assert_eq!(st, 200, "{v}");
     let note = s.until(|v| v["type"] == "undo").await;
-    assert!(note["note"].as_str().unwrap().contains("took back"), "{note}");
+    assert_eq!(note["note"]["kind"], "took_back", "{note}");
     let sync = s.until(|v| v["type"] == "sync").await;
     assert_eq!(sync["seq"], 3, "the marker is logged: {sync}");
     assert_eq!(sync["actions"].as_array().unwrap().len(), 0, "{sync}");
@@ -95,7 +95,12 @@ async fn accepted_and_declined_between_people(db: &str) {
     assert_eq!(b.post(&answer, json!({"accept": false})).await.0, 200);
     let declined = sa.until(|v| v["type"] == "undo" && v["request"].is_null()).await;
     assert!(declined["request"].is_null());
-    assert!(declined["note"].as_str().unwrap().contains("declined"), "{declined}");
+    assert_eq!(declined["note"], json!({"kind": "declined", "seat": 1}), "{declined}");
+    assert_eq!(
+        declined["undo_refused"][0],
+        json!("this undo was declined: it cannot be asked again"),
+        "the asker's button says why: {declined}"
+    );
     let (st, v) = a.post(&undo, json!({})).await;
     assert_eq!(st, 409, "{v}");
     assert_eq!(record_actions(&a, game).await, 1);
@@ -133,7 +138,7 @@ async fn a_request_lapses_when_the_game_moves_on(db: &str) {
     assert_eq!(a.post(&format!("/api/games/{game}/undo"), json!({})).await.0, 200);
     assert_eq!(sb.act(game, json!({"type": "place", "at": "C3"})).await["type"], "ack");
     let lapsed = sa.until(|v| v["type"] == "undo" && v["request"].is_null()).await;
-    assert!(lapsed["note"].as_str().unwrap().contains("lapsed"), "{lapsed}");
+    assert_eq!(lapsed["note"], json!({"kind": "lapsed"}), "{lapsed}");
     let (st, _) = b.post(&format!("/api/games/{game}/undo/answer"), json!({"accept": true})).await;
     assert_eq!(st, 409, "nothing to answer");
     assert_eq!(record_actions(&a, game).await, 2);

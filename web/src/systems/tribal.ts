@@ -6,6 +6,7 @@
 import { type NodeDecoration, at } from '../decorations';
 import { h } from '../dom';
 import type { RulesSpec, SystemTypes, TribalCard, TribalEvent, TribalState } from '../protocol';
+import type { BoardView } from '../board2d';
 import type { MapView } from '../types';
 import { type Naming, plural } from '../words';
 import { diagram, row, sections } from '../diagrams';
@@ -34,10 +35,21 @@ const title = (c: TribalCard) => CARDS[c]?.title ?? c;
 const isTrade = (c: TribalCard) => c.startsWith('trade');
 const isMove = (c: TribalCard) => c === 'move_two' || c === 'move_three';
 
-/** Lines for Tribal Go events. */
-export function describeTribal(events: TribalEvent[], names: Naming): string[] {
+/** What the log keeps between updates: the moves numbered so far. */
+export interface TribalCarry {
+  moves?: number;
+}
+
+/** Lines for Tribal Go events. Each stone placed or moved, pass and forgone turn is a move and
+ *  its line is numbered, as classic Go's are; the dice, draws and spoils around it are not
+ *  (`carry` counts across updates). */
+export function describeTribal(events: TribalEvent[], names: Naming, carry: TribalCarry = {}): string[] {
   const lines: string[] = [];
   const who = (p: number | null) => (p === null ? 'nobody' : names.player(p));
+  const move = (line: string) => {
+    carry.moves = (carry.moves ?? 0) + 1;
+    lines.push(`${carry.moves}. ${line}`);
+  };
   for (const e of events) {
     switch (e.event) {
       case 'rolled_off':
@@ -53,7 +65,7 @@ export function describeTribal(events: TribalEvent[], names: Naming): string[] {
         lines.push(`${who(e.player)} rolled ${e.dice[0]} and ${e.dice[1]}: range ${e.range}${e.doubles ? ' (a pair)' : ''}`);
         break;
       case 'placed':
-        lines.push(`${who(e.player)} ${e.handicap ? 'placed a handicap stone at' : 'played'} ${names.label(e.node)}`);
+        move(`${who(e.player)} ${e.handicap ? 'placed a handicap stone at' : 'played'} ${names.label(e.node)}`);
         break;
       case 'captured': {
         const shares = e.shares.map(([p, n]) => `${who(p)} +${n}`).join(', ');
@@ -62,10 +74,10 @@ export function describeTribal(events: TribalEvent[], names: Naming): string[] {
         break;
       }
       case 'passed':
-        lines.push(`${who(e.player)} passed${e.automatic ? ' (gone)' : ''} (${e.consecutive} in a row)`);
+        move(`${who(e.player)} passed${e.automatic ? ' (gone)' : ''} (${e.consecutive} in a row)`);
         break;
       case 'forgone':
-        lines.push(e.handicap ? `${who(e.player)} gave up a handicap stone` : `${who(e.player)} placed nothing`);
+        move(e.handicap ? `${who(e.player)} gave up a handicap stone` : `${who(e.player)} placed nothing`);
         break;
       case 'surrender_offered':
         lines.push(`${who(e.player)} offers to surrender to ${who(e.to)}`);
@@ -112,7 +124,7 @@ export function describeTribal(events: TribalEvent[], names: Naming): string[] {
         lines.push(`${who(e.player)} played ${title(e.card)}`);
         break;
       case 'moved':
-        lines.push(`${who(e.player)} moved ${names.label(e.from)} to ${names.label(e.to)}`);
+        move(`${who(e.player)} moved ${names.label(e.from)} to ${names.label(e.to)}`);
         break;
       case 'lifted':
         lines.push(`${who(e.player)}'s stone at ${names.label(e.node)} was lifted (back to the supply)`);
@@ -171,8 +183,10 @@ function buttons(s: TribalState, map?: MapView): Button[] {
   const out: Button[] = [];
   if (s.phase === 'reaction') {
     const r = s.reaction;
+    // Only a Reject's holder is asked, and letting the move stand is doing nothing: the window
+    // runs its full length whoever holds what (a "let it stand" that ended it early would tell
+    // the mover who holds no Reject).
     if (!r?.asked) return out;
-    out.push({ id: 'let-stand', label: 'Let it stand', title: 'Do not reject the move (keyboard: L)', key: 'l', input: { type: 'react', answer: 'decline' } });
     if (r.can_reject) out.push({ id: 'reject', label: 'Reject', title: CARDS.reject.text, key: 'j', input: { type: 'react', answer: 'reject' } });
     if (r.can_replace) out.push({ id: 'reject-replace', label: 'Reject and Replace', title: CARDS.reject_and_replace.text, key: '', input: { type: 'react', answer: 'reject_and_replace' } });
     return out;
@@ -236,6 +250,15 @@ function buttons(s: TribalState, map?: MapView): Button[] {
   return out;
 }
 
+/** Marks `labels` on a diagram as the board marks nodes within range. */
+function markReach(map: MapView, view: BoardView, labels: string[]) {
+  const nodes = view.decorations?.nodes;
+  for (const l of labels) {
+    const node = map.labels.indexOf(l);
+    if (nodes && node >= 0) at(nodes, node).shade = 'reachable';
+  }
+}
+
 function guide(): HTMLElement[] {
   return sections([
     ['The goal', 'Hold more territory than any other tribe at the end. Two to eight tribes take turns; nobody may resign — a tribe that has nothing left to do passes.'],
@@ -244,7 +267,8 @@ function guide(): HTMLElement[] {
       'Newcomers get handicap stones: players with more games behind them owe fewer stones, and the stones go within 3 steps of the start point or the tribe\u2019s stones.'],
     ['A turn',
       'Pass, or Play: roll two dice — the higher die is your range — and place one stone on an empty point within that many steps (along the lines) of your start point or any of your stones. You may also place nothing after a bad roll. In the Pro game there are no dice: the range is fixed (5 by default).',
-      row(diagram(['.....', '.....', '..X..', '.....', '.....'], 'With a range of 1, Black may play on the four points next to its stone (or next to its start point).'))],
+      row(diagram(['.....', '.....', '..X..', '.....', '.....'], 'With a range of 1, Black may play on the four marked points next to its stone (or next to its start point).',
+        (map, view) => markReach(map, view, ['C4', 'B3', 'D3', 'C2'])))],
     ['Captures and spoils',
       'A group with no liberties is captured, as in Go. Its stones are shared among every tribe with a stone touching it: each gets the same number, and the tribe that played the capturing stone also gets what is left over. Prisoners count at the end.',
       row(
@@ -275,8 +299,9 @@ export const tribal = defineSystem<SystemTypes['tribal']>({
   rulesLine: (r) => [...goWords(r), ...rangeWords(r)],
   guide,
   lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),
-  // A move may take several lines (the dice, the stone, the spoils): none is numbered.
-  describe: (events, names) => describeTribal(events, names),
+  // A move may take several lines (the dice, the stone, the spoils): the system numbers the
+  // moves' own lines.
+  describe: (events, names, carry) => describeTribal(events, names, carry as TribalCarry),
   numbered: false,
   columns: [
     {
@@ -371,12 +396,11 @@ export const tribal = defineSystem<SystemTypes['tribal']>({
         }
       }
       case 'reaction': {
+        // The countdown beside this line is the window's: it always runs out unless a Reject is
+        // played, so nobody need click anything.
         const mover = name(s.reaction?.mover);
-        if (s.reaction?.asked) {
-          const can = s.reaction.can_reject || s.reaction.can_replace;
-          return can ? `${mover} moved. Reject the move, or let it stand?` : `${mover} moved. You hold no Reject card: let it stand.`;
-        }
-        return `Waiting for the answers to ${mover}'s move.`;
+        if (s.reaction?.asked) return `${mover} moved. Reject the move before the time runs out, or do nothing to let it stand.`;
+        return `${mover} moved. Another tribe may reject the move until the time runs out.`;
       }
       case 'replace':
         return mine ? 'Reject and Replace: put your stone where the rejected move was (ringed), or nothing.' : `${name(s.to_move)} replaces the rejected move.`;

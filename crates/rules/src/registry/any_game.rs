@@ -100,6 +100,21 @@ impl AnyGame {
         dispatch!(self, g => RuleSystem::decision_seconds(g)).map(|s| (s * 1000.0) as i64)
     }
 
+    /// The system's window now, in ms (see [`RuleSystem::window_seconds`]).
+    pub fn window_ms(&self) -> Option<i64> {
+        dispatch!(self, g => RuleSystem::window_seconds(g)).map(|s| (s * 1000.0) as i64)
+    }
+
+    /// Whether a computer seat keeps `input` to itself (see [`RuleSystem::left_to_the_window`]);
+    /// an input the system cannot read is sent (and refused there).
+    pub fn left_to_the_window(&self, input: &Object) -> bool {
+        fn left<S: RuleSystem>(g: &S, input: &Object) -> bool {
+            serde_json::from_value::<S::Move>(Value::Object(input.clone()))
+                .is_ok_and(|m| g.left_to_the_window(&m))
+        }
+        dispatch!(self, g => left(g, input))
+    }
+
     /// The seats waiting, as every viewer may be told (see [`RuleSystem::public_seats`]).
     pub fn public_waiting_for(&self) -> Vec<Player> {
         dispatch!(self, g => RuleSystem::public_seats(g))

@@ -2,8 +2,11 @@
 
 use super::*;
 
-/// Longest a server bot thinks per move.
-const BOT_SECONDS: f64 = 2.0;
+/// Longest a server bot thinks per turn: a turn of several actions (BeSiege's drop, move and
+/// end) shares it, or a level-3 BeSiege turn took three times as long.
+const BOT_MS: i64 = 2_000;
+/// The least an action of a turn whose time is used up still gets.
+const BOT_MIN_MS: i64 = 20;
 /// The level whose search decides for players who are gone.
 const GONE_LEVEL: u8 = 5;
 
@@ -17,7 +20,9 @@ impl Table {
         // Computer seats, and seats whose player is gone (a resigned player's Clean-Up choice:
         // the search's ownership judges which of their stones are doomed).
         let gone = self.game.decided_for();
-        let Some((seat, level)) = waiting.iter().find_map(|p| {
+        let seq = self.seq();
+        let silent: &[usize] = if self.bots_silent.0 == seq { &self.bots_silent.1 } else { &[] };
+        let Some((seat, level)) = waiting.iter().filter(|p| !silent.contains(&p.index())).find_map(|p| {
             let s = self.seats.get(p.index())?;
             s.bot_level
                 .map(|l| (p.index(), l))
@@ -25,8 +30,15 @@ impl Table {
         }) else {
             return;
         };
-        let seq = self.seq();
         self.bot_pending = Some(seq);
+        let now = now_ms();
+        // The seat's last action was the one just before: the same turn goes on.
+        let started = match self.bot_turn {
+            Some((s, q, t)) if s == seat && q == seq => t,
+            _ => now,
+        };
+        self.bot_turn = Some((seat, seq, started));
+        let time = Duration::from_millis(turn_time_left(started, now) as u64);
         let game = self.game.clone();
         // Games with people first: bot-only games draw on their own, smaller budget.
         let bots = if self.seats.iter().any(|s| s.user_id.is_some()) {
@@ -42,7 +54,7 @@ impl Table {
             let Ok(permit) = bots.acquire_owned().await else { return };
             let result = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
-                bot_action(&game, seat, level, seed)
+                bot_action(&game, seat, level, seed, time)
             })
             .await;
             let cmd = match result {
@@ -51,6 +63,22 @@ impl Table {
             };
             let _ = me.send(cmd).await;
         });
+    }
+
+    /// A computer seat that keeps its answer to itself (a decline the window's end gives
+    /// anyway): it is not asked again in this position, so the other seats get their turn.
+    pub(super) fn bot_silent(&mut self, seq: u64, seat: usize) {
+        if self.bots_silent.0 != seq {
+            self.bots_silent = (seq, Vec::new());
+        }
+        self.bots_silent.1.push(seat);
+        // Only computer seats were left to answer, and each has: the window ends now. Bots
+        // decide at once whatever they hold, so this says nothing about their hands, and no
+        // person's answer is cut short.
+        let silent = &self.bots_silent.1;
+        if self.game.waiting_for().iter().all(|p| silent.contains(&p.index())) {
+            self.clock.deadline_ms = Some(now_ms());
+        }
     }
 
     /// When a bot cannot decide: the rule system's mildest input (a pass, a skip).
@@ -62,10 +90,27 @@ impl Table {
     }
 }
 
+/// The search time left in a bot's turn begun at `started` (ms), at `now`.
+fn turn_time_left(started: i64, now: i64) -> i64 {
+    (BOT_MS - (now - started).max(0)).max(BOT_MIN_MS)
+}
+
 /// A server bot's input, in the rule system's wire form (the search runs here, on a blocking
-/// thread).
-fn bot_action(game: &AnyGame, seat: usize, level: u8, seed: u64) -> Option<Object> {
+/// thread, for at most `time`).
+fn bot_action(game: &AnyGame, seat: usize, level: u8, seed: u64, time: Duration) -> Option<Object> {
     let level = Level::new(level).ok()?;
-    let time = Some(Duration::from_secs_f64(BOT_SECONDS));
-    gobeyond_bots::computer_input(game, Player(seat as u8), level, seed, time)
+    gobeyond_bots::computer_input(game, Player(seat as u8), level, seed, Some(time))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 41: the actions of one turn share the turn's time.
+    #[test]
+    fn a_turn_of_several_actions_shares_one_budget() {
+        assert_eq!(turn_time_left(1_000, 1_000), BOT_MS);
+        assert_eq!(turn_time_left(1_000, 2_500), 500, "the second action gets what the first left");
+        assert_eq!(turn_time_left(1_000, 9_000), BOT_MIN_MS, "a used-up turn still answers");
+    }
 }

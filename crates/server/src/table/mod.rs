@@ -125,6 +125,12 @@ struct Table {
     undo: Option<undo::Request>,
     /// Moves whose undo was declined: not asked again.
     undo_declined: HashSet<u64>,
+    /// Computer seats that have nothing to send in the position of this sequence number (a
+    /// decline left to the window's end): not asked again until the game moves on.
+    bots_silent: (u64, Vec<usize>),
+    /// The computer seat whose turn goes on, the sequence number after its last action, and when
+    /// its turn began: the actions of one turn share one search budget.
+    bot_turn: Option<(usize, u64, i64)>,
     /// With several instances: this instance's lease on the game, which every write shows.
     fence: Option<Fence>,
     cluster: Option<Arc<Cluster>>,
@@ -198,6 +204,8 @@ impl Table {
             last_take_back,
             undo: None,
             undo_declined: HashSet::new(),
+            bots_silent: (0, Vec::new()),
+            bot_turn: None,
             fence,
             cluster,
         };
@@ -215,6 +223,7 @@ impl Table {
             let began = if table.clock.turn_started_ms > 0 { table.clock.turn_started_ms } else { now_ms() };
             let decision = table.game.decision_ms();
             table.clock.start_decision(player, simultaneous, decision, began);
+            table.clock.apply_window(table.game.window_ms());
             if table.game.outcome().is_some() {
                 // Finished in the log but not marked (a crash between the two writes).
                 table.finish().await?;
@@ -406,11 +415,20 @@ impl Table {
             Command::BotMove { seq, seat, action } => {
                 if self.bot_pending == Some(seq) {
                     self.bot_pending = None;
-                    if self.seq() == seq
-                        && let Err(e) = self.commit(seat, action).await
-                    {
-                        tracing::warn!(game = self.id, seat, error = %e, "bot action refused");
-                        self.fallback(seat).await;
+                    if self.seq() == seq && self.game.left_to_the_window(&action) {
+                        self.bot_silent(seq, seat);
+                    } else if self.seq() == seq {
+                        match self.commit(seat, action).await {
+                            Ok(after) => {
+                                if let Some(turn) = self.bot_turn.as_mut().filter(|t| t.0 == seat) {
+                                    turn.1 = after;
+                                }
+                            }
+                            Err(e) => {
+                                tracing::warn!(game = self.id, seat, error = %e, "bot action refused");
+                                self.fallback(seat).await;
+                            }
+                        }
                     }
                 }
             }
@@ -519,6 +537,8 @@ impl Table {
         if (player, simultaneous) != (before_player, before_simultaneous) || !simultaneous {
             self.clock.start_decision(player, simultaneous, self.game.decision_ms(), now);
         }
+        // A window keeps its start; an answer may end it (a Reject played).
+        self.clock.apply_window(self.game.window_ms());
         let text = serde_json::to_string(&action).map_err(|e| ApiError::Internal(e.to_string()))?;
         let clock = stored_clock(&self.clock)?;
         let seq = self.seq() + 1;
@@ -685,6 +705,7 @@ impl Table {
             clock: (self.status == Status::Live).then(|| self.clock.view(now)),
             outcome: self.game.outcome().cloned(),
             undo: self.undo.as_ref().map(undo::Request::view),
+            undo_refused: self.undo_refusals(),
             aborted: self.unrated.as_deref() == Some(crate::rating::ABORTED),
             unrated: self.unrated.clone(),
             abandoned: self.abandoned,
@@ -758,6 +779,7 @@ impl Table {
         let names = self.names();
         let clock = timed.then(|| self.clock.view(now_ms()));
         let events = self.game.events_json(self.events_sent);
+        let undo_refused = self.undo_refusals();
         let text = |viewer: Viewer| -> Arc<str> {
             ServerMessage::Update {
                 game: self.id,
@@ -771,6 +793,7 @@ impl Table {
                 waiting_for: self.game.waiting_for_viewer(viewer).iter().map(|p| p.0).collect(),
                 clock: clock.clone(),
                 status: self.status,
+                undo_refused: undo_refused.clone(),
             }
             .to_text()
             .into()
@@ -797,12 +820,14 @@ fn unrated_of(result: &str) -> Option<String> {
     v.get("unrated")?.as_str().map(str::to_string)
 }
 
-/// The clock as stored with each action: only games under a clock have one to keep.
+/// The clock as stored with each action: only games under a clock, or in a window (which has
+/// a length in untimed games too: a reload keeps its end), have one to keep.
 fn stored_clock(clock: &Clock) -> Result<Option<String>, ApiError> {
-    let timed = !matches!(
-        clock.control,
-        ClockKind::None | ClockKind::Control { time: crate::setup::TimeControl::None }
-    );
+    let timed = clock.deadline_ms.is_some()
+        || !matches!(
+            clock.control,
+            ClockKind::None | ClockKind::Control { time: crate::setup::TimeControl::None }
+        );
     if !timed {
         return Ok(None);
     }

@@ -7,7 +7,7 @@
 use gobeyond_rules::record::RecordedAction;
 
 use super::*;
-use crate::protocol::UndoView;
+use crate::protocol::{UndoNote, UndoView};
 
 /// The marker's action type.
 pub const TAKE_BACK: &str = "take_back";
@@ -59,37 +59,12 @@ impl Request {
 impl Table {
     /// `user` asks to take back their last move.
     pub(super) async fn request_undo(&mut self, user: i64) -> Result<(), ApiError> {
-        if self.status != Status::Live {
-            return Err(ApiError::Conflict("only a game being played can take a move back".into()));
-        }
-        if self.undo.is_some() {
-            return Err(ApiError::Conflict("an undo request is already waiting for answers".into()));
-        }
         let mine: Vec<usize> =
             self.seats.iter().filter(|s| s.user_id == Some(user)).map(|s| s.seat).collect();
         if mine.is_empty() {
             return Err(ApiError::Forbidden("you hold no seat in this game".into()));
         }
-        let standing = self.standing()?;
-        let Some(pos) = standing.iter().rposition(|(_, a)| mine.contains(&(a.player as usize))) else {
-            return Err(ApiError::Conflict("you have no move to take back".into()));
-        };
-        let (from, by) = (standing[pos].0, standing[pos].1.player as usize);
-        // Bounded: the asker's move and at most one round of replies; never across the
-        // server's own actions (a clock's time-out, a drawn die or card: taking one back would
-        // let a player draw again).
-        let taken = &standing[pos..];
-        if taken.len() > self.setup.players {
-            return Err(ApiError::Conflict("only your move of this round can be taken back".into()));
-        }
-        if taken.iter().any(|(_, a)| !self.game.seat_may_send(&a.input)) {
-            return Err(ApiError::Conflict(
-                "the server has acted since your move (a time-out or chance): it cannot be taken back".into(),
-            ));
-        }
-        if self.undo_declined.contains(&from) {
-            return Err(ApiError::Conflict("this undo was declined: it cannot be asked again".into()));
-        }
+        let (from, by) = self.undo_target(&mine)?;
         let waiting: Vec<usize> = self
             .seats
             .iter()
@@ -119,8 +94,7 @@ impl Table {
             if let Some(r) = request {
                 self.undo_declined.insert(r.from);
             }
-            let by = self.seat_words(seats[0]);
-            return self.announce_undo(Some(format!("{by} declined the undo"))).map(|_| ());
+            return self.announce_undo(Some(UndoNote::Declined { seat: seats[0] }));
         }
         request.waiting.retain(|s| !seats.contains(s));
         self.settle_undo(None).await
@@ -130,12 +104,12 @@ impl Table {
     pub(super) fn withdraw_undo(&mut self) {
         if self.undo.as_ref().is_some_and(|r| r.at != self.seq()) {
             self.undo = None;
-            let _ = self.announce_undo(Some("the undo request lapsed: the game moved on".into()));
+            let _ = self.announce_undo(Some(UndoNote::Lapsed));
         }
     }
 
     /// Takes the moves back once nobody is left to answer; else tells everyone who is asked.
-    async fn settle_undo(&mut self, note: Option<String>) -> Result<(), ApiError> {
+    async fn settle_undo(&mut self, note: Option<UndoNote>) -> Result<(), ApiError> {
         let Some(request) = self.undo.clone() else { return Ok(()) };
         if !request.waiting.is_empty() {
             return self.announce_undo(note);
@@ -161,6 +135,7 @@ impl Table {
         self.game = replayed.game;
         let (player, simultaneous) = self.turn();
         clock.start_decision(player, simultaneous, self.game.decision_ms(), now);
+        clock.apply_window(self.game.window_ms());
         let stored = stored_clock(&clock)?;
         if let Err(e) =
             self.store.append_action(self.id, seq, &text, stored.as_deref(), self.fence.as_ref()).await
@@ -173,19 +148,73 @@ impl Table {
         self.last_take_back = replayed.last_take_back;
         self.clock = clock;
         self.events_sent = self.game.event_count();
-        self.announce_undo(Some(format!("{} took back a move", self.seat_words(request.by))))?;
+        self.announce_undo(Some(UndoNote::TookBack { seat: request.by }))?;
         // Everyone redraws from a full state: the log lost lines.
         self.send_sync_to_all();
         Ok(())
     }
 
-    fn announce_undo(&self, note: Option<String>) -> Result<(), ApiError> {
+    fn announce_undo(&self, note: Option<UndoNote>) -> Result<(), ApiError> {
         self.broadcast(ServerMessage::Undo {
             game: self.id,
             request: self.undo.as_ref().map(Request::view),
             note,
+            undo_refused: self.undo_refusals(),
         });
         Ok(())
+    }
+
+    /// The move `mine` may ask to take back now and whose it is, or why none: the last standing
+    /// action of theirs, within one round, with no action of the server's since (a time-out,
+    /// a die, a card: taking one back would let a player draw again), not declined before, and
+    /// not while several seats decide at once (a reaction window, naming dead stones).
+    fn undo_target(&self, mine: &[usize]) -> Result<(u64, usize), ApiError> {
+        let refuse = |m: &str| Err(ApiError::Conflict(m.into()));
+        if self.status != Status::Live {
+            return refuse("only a game being played can take a move back");
+        }
+        if self.undo.is_some() {
+            return refuse("an undo request is already waiting for answers");
+        }
+        if self.turn().1 {
+            return refuse("not while the players decide together: ask once they have");
+        }
+        // Only the last round is read: this runs for every update of every game.
+        for (k, &seq) in self.standing.iter().rev().enumerate() {
+            if k >= self.setup.players {
+                return refuse("you have no move of this round to take back");
+            }
+            let Some(a) = seq
+                .checked_sub(1)
+                .and_then(|i| self.actions.get(i as usize))
+                .and_then(|t| serde_json::from_str::<RecordedAction>(t).ok())
+            else {
+                return refuse("your last move cannot be read back");
+            };
+            if !self.game.seat_may_send(&a.input) {
+                return refuse(
+                    "the server has acted since your move (a time-out, dice or a card): it cannot be taken back",
+                );
+            }
+            if mine.contains(&usize::from(a.player)) {
+                if self.undo_declined.contains(&seq) {
+                    return refuse("this undo was declined: it cannot be asked again");
+                }
+                return Ok((seq, usize::from(a.player)));
+            }
+        }
+        refuse("you have no move to take back")
+    }
+
+    /// Per seat, why it may not ask for an undo now (None: it may); only people ask.
+    pub(super) fn undo_refusals(&self) -> Vec<Option<String>> {
+        self.seats
+            .iter()
+            .map(|s| match s.user_id {
+                None => Some("only people ask to take back a move".into()),
+                Some(_) => self.undo_target(&[s.seat]).err().map(|e| e.to_string()),
+            })
+            .collect()
     }
 
     /// One entry per action from `from` on that earned its mover an increment: those sent on

@@ -6,6 +6,7 @@ import { clear, h, toast } from '../../dom';
 import type { GameContext } from './context';
 import { decision } from './decision';
 import { pass } from './keys';
+import { undoRefused } from './undo';
 
 export function renderActions(ctx: GameContext) {
   const { model, map } = ctx;
@@ -29,8 +30,11 @@ export function renderActions(ctx: GameContext) {
     disabled: !myTurn || busy || !passable, accesskey: 'p', onclick: () => pass(ctx),
     title: armed ? 'This pass ends play: press again to pass, Escape to keep playing' : model.ui.passTitle(s),
   }, armed ? 'Confirm pass' : 'Pass'));
+  // Disabled, with the server's reason as its title, whenever asking would be refused (a
+  // declined undo, nothing of the viewer's to take back, a window all decide in).
+  const undoWhy = undoRefused(ctx);
   el.append(h('button', {
-    id: 'undo', disabled: busy || Boolean(model.info?.undo), title: 'Ask the other players to let you take back your last move',
+    id: 'undo', disabled: busy || undoWhy !== null, title: undoWhy ?? 'Ask the other players to let you take back your last move',
     onclick: async () => {
       try {
         await api.undo(ctx.id);

@@ -23,7 +23,7 @@ import { chatLine, loadChat, refused, renderChatForm, renderLog, sendChat } from
 import { renderPlayers } from './players';
 import { renderResult } from './result';
 import { renderRole, renderStatus } from './status';
-import { renderUndo } from './undo';
+import { renderUndo, undoNote } from './undo';
 
 /** The rules in one line: the system, and the settings players ask about first. */
 function rulesLine(info: GameInfo): string {
@@ -203,7 +203,7 @@ function onMessage(ctx: GameContext, msg: ServerMessage) {
     }
     return;
   }
-  if (msg.type === 'undo' && msg.note) toast(msg.note);
+  if (msg.type === 'undo' && msg.note) toast(undoNote(msg.note, model.naming()));
   // Refusals without a request id (chat lines, the game itself): the server sends `null`.
   if (msg.type === 'error' && (msg.id === null || msg.id === undefined)) {
     refused(ctx, msg.error);

@@ -17,6 +17,7 @@ export function renderPlayers(ctx: GameContext) {
   const waiting = model.waitingFor();
   // Under a time control every player's clock shows, not only the running one.
   const clock = model.info?.status === 'live' ? model.clock : null;
+  // An untimed game has a clock only for a window (Tribal Go's reactions): no time column.
   const timed = showsPlayerClocks(clock, n);
   const table = ctx.el.players;
   clear(table);

@@ -449,6 +449,24 @@ impl TribalGame {
         Ok(())
     }
 
+    /// Extra Move's second stone: the nodes of `reachable` where the engine takes it (at least
+    /// five steps from the first, in another group, a legal placement), so that the board
+    /// marks only those. Other phases: `reachable` unchanged.
+    pub(super) fn card_targets(&self, p: Player, mut reachable: Vec<bool>) -> Vec<bool> {
+        let Phase::Card(play) = &self.phase else { return reachable };
+        if play.card != Card::ExtraMove || play.placed.is_empty() {
+            return reachable;
+        }
+        for (v, open) in reachable.iter_mut().enumerate() {
+            let v = v as NodeId;
+            // The cheap distance first; the full check on a copy only for what is left.
+            *open = *open
+                && self.apart(&play.placed, v).is_ok()
+                && self.without_events().apply(p, &super::Input::Action(Action::Place(v))).is_ok();
+        }
+        reachable
+    }
+
     /// Rule 47: at least five steps from every stone placed this turn.
     fn apart(&self, placed: &[NodeId], v: NodeId) -> Result<(), Illegal> {
         if !self.map.contains(v as u64) {

@@ -58,15 +58,26 @@ pub struct TribalRules {
     /// powerful").
     #[serde(default)]
     pub replace_any: bool,
-    /// Under a time control: seconds to answer a reaction window or a surrender offer
-    /// (declined when it runs out).
+    /// Under a time control: seconds to answer a surrender offer (declined when it runs out).
     #[serde(default = "answer_seconds")]
     pub answer_seconds: u32,
+    /// How long a reaction window lasts, under any clock or none: it runs this long unless a
+    /// Reject is played, so its length says nothing about who holds one. Settings and records
+    /// from before it read the default.
+    #[serde(default = "reaction_seconds")]
+    pub reaction_seconds: u32,
 }
 
 fn answer_seconds() -> u32 {
     15
 }
+
+fn reaction_seconds() -> u32 {
+    5
+}
+
+/// The shortest and longest reaction window: long enough to click, short enough not to stall.
+pub const REACTION_SECONDS: std::ops::RangeInclusive<u32> = 2..=60;
 
 impl Default for TribalRules {
     fn default() -> Self {
@@ -80,6 +91,7 @@ impl Default for TribalRules {
             cards: true,
             replace_any: false,
             answer_seconds: answer_seconds(),
+            reaction_seconds: reaction_seconds(),
         }
     }
 }
@@ -117,6 +129,17 @@ impl TribalRules {
         }
         if !(3..=600).contains(&self.answer_seconds) {
             return Err(("answer_seconds", format!("must be 3 to 600, not {}", self.answer_seconds)));
+        }
+        if !REACTION_SECONDS.contains(&self.reaction_seconds) {
+            return Err((
+                "reaction_seconds",
+                format!(
+                    "must be {} to {}, not {}",
+                    REACTION_SECONDS.start(),
+                    REACTION_SECONDS.end(),
+                    self.reaction_seconds
+                ),
+            ));
         }
         if self.stones_per_player == Some(0) || self.stones_per_player.is_some_and(|s| s > 100_000) {
             return Err(("stones_per_player", "must be 1 to 100000, or left out for no limit".into()));
@@ -191,5 +214,19 @@ mod tests {
             Err("fixed_range")
         );
         assert_eq!(TribalRules::default().validate(9).map_err(|e| e.0), Err("players"));
+        assert_eq!(
+            TribalRules { reaction_seconds: 61, ..TribalRules::default() }.validate(2).map_err(|e| e.0),
+            Err("reaction_seconds")
+        );
+    }
+
+    /// Settings stored before the reaction window had a length still load, with the default.
+    #[test]
+    fn old_settings_without_reaction_seconds_load() {
+        let old = r#"{"range":"dice","fixed_range":5,"ko":"positional_superko","handicap_distance":3,"cards":true,"replace_any":false,"answer_seconds":15}"#;
+        let rules: TribalRules = serde_json::from_str(old).expect("old settings load");
+        assert_eq!(rules.reaction_seconds, 5);
+        assert_eq!(rules.answer_seconds, 15);
+        assert!(rules.validate(3).is_ok());
     }
 }

@@ -18,8 +18,8 @@ pub struct TribalState {
     /// `surrender_offer`, `clean_up`, `finished`.
     pub phase: &'static str,
     /// The seat that must act (the player to move, or the one answering an offer). In a
-    /// reaction window: the viewer while they have not answered (who else still has to is
-    /// not shown).
+    /// reaction window: the viewer while they hold a Reject card and have not answered (who
+    /// else may answer is not shown).
     pub to_move: Option<u8>,
     /// The seat whose dice the server rolls next.
     pub rolling: Option<u8>,
@@ -27,7 +27,8 @@ pub struct TribalState {
     pub dice: Option<[u8; 2]>,
     pub range: Option<u32>,
     /// Per node, whether the player to move may reach it with the range in force (their start
-    /// point and stones within range); empty when nobody is placing.
+    /// point and stones within range; Extra Move's second stone: only where the card allows
+    /// it); empty when nobody is placing.
     pub reachable: Vec<bool>,
     pub consecutive_passes: u32,
     pub players: Vec<TribalPlayer>,
@@ -77,7 +78,8 @@ pub struct TribalReaction {
     pub mover: u8,
     /// Where the move put stones.
     pub placed: Vec<u32>,
-    /// The viewer is asked and has not answered yet.
+    /// The viewer holds a Reject card and has not answered yet: only they are prompted (the
+    /// window runs its full length for everyone else).
     pub asked: bool,
     pub can_reject: bool,
     pub can_replace: bool,
@@ -108,6 +110,11 @@ pub struct TribalPlayer {
     pub banked: i64,
 }
 
+/// In a reaction window, whether `p` is prompted: asked and holding a card that answers.
+fn asked(game: &TribalGame, p: Player) -> bool {
+    game.acting().contains(&p) && game.hand(p).iter().any(|c| c.is_reject())
+}
+
 impl TribalState {
     pub fn build(game: &TribalGame, viewer: Viewer, names: &[PlayerInfo], history: bool) -> TribalState {
         let map = game.map();
@@ -124,7 +131,7 @@ impl TribalState {
                 if !matches!(game.phase(), Phase::Turn { rolled: None })
                     || game.rules().range != super::RangeRule::Dice =>
             {
-                game.reachable(p, game.current_range())
+                game.card_targets(p, game.reachable(p, game.current_range()))
             }
             _ => Vec::new(),
         };
@@ -151,7 +158,7 @@ impl TribalState {
             },
             to_move: match game.phase() {
                 Phase::CleanUp | Phase::Finished => None,
-                Phase::Reaction { .. } => me.filter(|p| game.acting().contains(p)).map(|p| p.0),
+                Phase::Reaction { .. } => me.filter(|&p| asked(game, p)).map(|p| p.0),
                 _ => mover.map(|p| p.0),
             },
             rolling: game.chance_seat().map(|p| p.0),
@@ -221,7 +228,7 @@ impl TribalState {
                 Phase::Reaction { mover, placed, .. } => Some(TribalReaction {
                     mover: mover.0,
                     placed: placed.clone(),
-                    asked: me.is_some_and(|p| game.acting().contains(&p)),
+                    asked: me.is_some_and(|p| asked(game, p)),
                     can_reject: me.is_some_and(|p| game.hand(p).contains(&Card::Reject)),
                     can_replace: me.is_some_and(|p| game.hand(p).contains(&Card::RejectAndReplace)),
                 }),

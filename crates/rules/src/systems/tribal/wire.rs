@@ -329,9 +329,18 @@ impl RuleSystem for TribalGame {
             SettingInfo::integer(
                 "answer_seconds",
                 d.answer_seconds,
-                "under a time control: seconds to answer a reaction window or a surrender offer",
+                "under a time control: seconds to answer a surrender offer",
             )
             .range(3.0, 600.0),
+            SettingInfo::integer(
+                "reaction_seconds",
+                d.reaction_seconds,
+                "seconds after each move in which other players may play a Reject card (with or without a clock)",
+            )
+            .range(
+                f64::from(*super::settings::REACTION_SECONDS.start()),
+                f64::from(*super::settings::REACTION_SECONDS.end()),
+            ),
             SettingInfo::integer(
                 "handicap_distance",
                 d.handicap_distance,
@@ -463,10 +472,25 @@ impl RuleSystem for TribalGame {
         }
     }
 
-    /// Reaction windows and surrender offers are answered quickly (declined on time-out).
+    /// Surrender offers are answered quickly under a time control (declined on time-out).
     fn decision_seconds(&self) -> Option<f64> {
-        matches!(self.phase(), Phase::Reaction { .. } | Phase::Offer { .. })
-            .then(|| f64::from(self.rules().answer_seconds))
+        matches!(self.phase(), Phase::Offer { .. }).then(|| f64::from(self.rules().answer_seconds))
+    }
+
+    /// A reaction window lasts `reaction_seconds` under any clock, whoever has answered, so
+    /// that its length reveals no hand; a Reject ends it at once (`docs/rules/tribal.md`,
+    /// "Reaction windows").
+    fn window_seconds(&self) -> Option<f64> {
+        let Phase::Reaction { answers, .. } = self.phase() else { return None };
+        let rejected = answers.iter().any(|a| a.is_some_and(|a| a != Reaction::Decline));
+        Some(if rejected { 0.0 } else { f64::from(self.rules().reaction_seconds) })
+    }
+
+    /// A decline in a reaction window is what its end answers anyway: a computer seat does
+    /// not send it, so that the window runs its full length.
+    fn left_to_the_window(&self, input: &Move) -> bool {
+        matches!(self.phase(), Phase::Reaction { .. })
+            && matches!(input, Move::React { answer: Some(Answer::Decline) })
     }
 
     /// During a reaction window every other player is shown as still answering, so that
