@@ -6,14 +6,14 @@ use std::sync::Arc;
 use gobeyond_maps::{Map, NodeId};
 use serde::{Deserialize, Serialize};
 
-use super::{ClassicRules, Event};
+use super::{ClassicRules, Event, settings::HandicapPlacement};
 use crate::{
     Board, MAX_PLAYERS, Player,
     board::PlaceError,
     game::{EndReason, Game, Outcome, rank},
     regions,
     settings::{KoRule, Scoring},
-    setup::{SetupError, setup_board},
+    setup::{SetupError, fixed_handicap, setup_board},
     zobrist,
 };
 
@@ -61,6 +61,8 @@ pub enum Illegal {
     NotInScoring,
     #[error("node {node} holds no stone")]
     NoStone { node: NodeId },
+    #[error("Black places {left} more handicap stones before anyone passes")]
+    HandicapFirst { left: u32 },
 }
 
 /// Inputs besides moves, kept in order with them (each after `at` moves).
@@ -136,6 +138,8 @@ pub struct ClassicGame {
     /// Every effect, while recording (search copies do not record).
     events: Vec<Event>,
     recording: bool,
+    /// Free handicap: stones Black still places before White's first move.
+    handicap_left: u32,
 }
 
 clone_reusing!(ClassicGame {
@@ -156,7 +160,8 @@ clone_reusing!(ClassicGame {
     scoring,
     dead,
     events,
-    recording
+    recording,
+    handicap_left
 });
 
 impl ClassicGame {
@@ -197,7 +202,57 @@ impl ClassicGame {
             dead: Vec::new(),
             events: Vec::new(),
             recording: true,
+            handicap_left: 0,
         })
+    }
+
+    /// A game as its settings start it: with `rules.handicap` stones on the standard points
+    /// (White first), or Black placing them freely first; `setup` stones, when given, are the
+    /// handicap already placed (a record's start) and are used as they are.
+    pub fn with_handicap(
+        map: Arc<Map>,
+        players: usize,
+        rules: ClassicRules,
+        setup: &[(NodeId, Player)],
+        first: Option<Player>,
+    ) -> Result<ClassicGame, SetupError> {
+        let stones = rules.handicap as usize;
+        if stones == 0 || !setup.is_empty() {
+            let first = first.unwrap_or(Player(0));
+            return Self::with_setup(map, players, rules, setup, first);
+        }
+        match rules.handicap_placement {
+            HandicapPlacement::Fixed => {
+                let points: Vec<_> =
+                    fixed_handicap(&map, stones)?.into_iter().map(|n| (n, Player(0))).collect();
+                Self::with_setup(map, players, rules, &points, Player(1))
+            }
+            HandicapPlacement::Free => {
+                if stones >= map.len() {
+                    return Err(SetupError::Handicap(format!(
+                        "{stones} handicap stones do not fit on a board of {} points",
+                        map.len()
+                    )));
+                }
+                let mut game = Self::with_setup(map, players, rules, &[], Player(0))?;
+                game.handicap_left = stones as u32;
+                Ok(game)
+            }
+        }
+    }
+
+    /// Free handicap: stones Black still places before White's first move.
+    pub fn handicap_left(&self) -> u32 {
+        self.handicap_left
+    }
+
+    /// Moves as Go players number them: placements and passes, not the free handicap stones
+    /// (nor resignations).
+    pub fn move_number(&self) -> usize {
+        let free = self.setup.is_empty() && self.rules.handicap_placement == HandicapPlacement::Free;
+        let handicap = if free { self.rules.handicap as usize } else { 0 };
+        let played = self.moves.iter().filter(|(_, a)| *a != Action::Resign).count();
+        played.saturating_sub(handicap)
     }
 
     /// Search copies turn recording off: no events are kept.
@@ -296,6 +351,9 @@ impl ClassicGame {
             // Resigning is allowed at any time, in turn or not.
             Action::Resign => Ok(()),
             _ if player != self.to_move => Err(Illegal::NotYourTurn { player, to_move: self.to_move }),
+            Action::Pass if self.handicap_left > 0 => {
+                Err(Illegal::HandicapFirst { left: self.handicap_left })
+            }
             Action::Pass => Ok(()),
             Action::Place(node) => self.check_place(node, player),
         }
@@ -362,7 +420,13 @@ impl ClassicGame {
             }
         }
         self.moves.push((player, action));
-        if action != Action::Resign || player == self.to_move {
+        // Free handicap: Black keeps the move until the last handicap stone is down.
+        let placing_handicap = matches!(action, Action::Place(_)) && self.handicap_left > 0;
+        if placing_handicap {
+            self.handicap_left -= 1;
+        }
+        let keeps_move = placing_handicap && self.handicap_left > 0;
+        if !keeps_move && (action != Action::Resign || player == self.to_move) {
             self.to_move = self.following(player);
         }
         let h = self.board.hash();
@@ -607,7 +671,9 @@ impl Game for ClassicGame {
                 out.push(Action::Place(node));
             }
         }
-        out.push(Action::Pass);
+        if self.handicap_left == 0 {
+            out.push(Action::Pass);
+        }
     }
 
     fn check(&self, action: Action) -> Result<(), Illegal> {
