@@ -37,7 +37,7 @@ pub struct ClassicView {
     pub move_number: usize,
     /// Free handicap: stones Black still places before White's first move.
     #[serde(skip_serializing_if = "is_zero")]
-    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(as = "Option<u32>", optional))]
     pub handicap_left: u32,
     /// The result as Go players write it (`W+8.5`, `B+R`, `W+T`, `Jigo`; two players only).
     pub result: Option<String>,
