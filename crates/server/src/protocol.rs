@@ -195,6 +195,10 @@ pub struct GameInfo {
     pub waiting_for: Vec<u8>,
     pub clock: Option<ClockView>,
     pub outcome: Option<Outcome>,
+    /// The result as the system's players write it (classic Go's `W+8.5`, `B+R`), if it has a
+    /// notation.
+    #[serde(default)]
+    pub result_text: Option<String>,
     /// An undo request waiting for answers.
     pub undo: Option<UndoView>,
     /// A rated game that ended before every player's second move: it changed no rating.
@@ -330,6 +334,9 @@ pub struct GameSummary {
     pub created_ms: i64,
     #[ts(type = "unknown")]
     pub result: Option<Value>,
+    /// The result as the system's players write it (classic Go's `W+8.5`, `B+R`), if it has a
+    /// notation.
+    pub result_text: Option<String>,
     pub rated: bool,
 }
 
