@@ -235,6 +235,12 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
     const c = chosen();
     clear(settings);
     for (const d of c?.system.settings ?? []) settings.append(settingField(d, c.preset.settings[d.name] ?? c.system.defaults[d.name]));
+    // A setting may change others' defaults (classic Go: komi 0.5 with a handicap).
+    const field = (name: string) => settings.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+    settings.oninput = settings.onchange = (e) => {
+      const name = (e.target as HTMLInputElement | null)?.name;
+      if (name) systemUi(c?.system.name).formChanged?.(name, field);
+    };
     timeControl.parentElement!.hidden = c?.system.own_clock ?? false;
   };
 
@@ -341,6 +347,7 @@ function gameRow(g: GameSummary, action: HTMLElement): HTMLElement {
     h('span', {}, `#${g.id} ${systemUi(g.rules ?? undefined).title} on ${describeMap(g.map)}, ${g.players} players`,
       g.rated ? h('span', { class: 'tag' }, 'rated') : null),
     seats,
+    g.result_text ? h('span', { class: 'result-text', 'data-result': g.result_text }, g.result_text) : null,
     action,
   );
 }
