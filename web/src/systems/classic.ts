@@ -99,7 +99,7 @@ function deadStones(s: ClassicState, map: MapView): Decision {
         h('p', { id: 'dead-list' }, `Marked dead: ${(s.dead ?? []).map((n) => map.labels[n]).join(', ') || 'nothing'}`),
       ];
       // The count as it stands with this marking: it changes as groups are toggled.
-      const count = countTable(s, names);
+      const count = countTable(s, names, 'count-live');
       if (count) out.push(h('h4', {}, 'The count with this marking'), count);
       for (const p of s.players) {
         if (p.resigned) continue;
@@ -119,11 +119,11 @@ const TERMS: [keyof ClassicCount, string][] = [
 ];
 
 /** The count: a row per player with the terms the scoring rule counts, then the total. */
-export function countTable(s: ClassicState, names: Naming): HTMLElement | null {
+export function countTable(s: ClassicState, names: Naming, id = 'count'): HTMLElement | null {
   const counted = s.players.filter((p) => p.count);
   if (counted.length === 0) return null;
   const used = TERMS.filter(([k]) => counted.some((p) => p.count?.[k] !== undefined));
-  return h('table', { class: 'count', id: 'count' },
+  return h('table', { class: 'count', id },
     h('thead', {}, h('tr', {}, h('th', {}, 'Player'), ...used.map(([, t]) => h('th', {}, t)))),
     h('tbody', {}, ...counted.map((p) => h('tr', { 'data-seat': p.player },
       h('td', {}, names.player(p.player)),
