@@ -126,7 +126,8 @@ export function countTable(s: ClassicState, names: Naming, id = 'count'): HTMLEl
   return h('table', { class: 'count', id },
     h('thead', {}, h('tr', {}, h('th', {}, 'Player'), ...used.map(([, t]) => h('th', {}, t)))),
     h('tbody', {}, ...counted.map((p) => h('tr', { 'data-seat': p.player },
-      h('td', {}, names.player(p.player)),
+      // The colour alone: the players table above names the players.
+      h('td', {}, p.color || names.player(p.player)),
       ...used.map(([k]) => h('td', { 'data-term': k }, String(p.count?.[k] ?? '')))))),
   );
 }
