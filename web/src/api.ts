@@ -88,6 +88,7 @@ export const api = {
   undo: (id: number) => call<OkBody>('POST', `/api/games/${id}/undo`),
   undoAnswer: (id: number, accept: boolean) => call<OkBody>('POST', `/api/games/${id}/undo/answer`, { accept }),
   leave: (id: number) => call<OkBody>('POST', `/api/games/${id}/leave`),
+  abandon: (id: number) => call<OkBody>('POST', `/api/games/${id}/abandon`),
   gameMap: (id: number) => call<MapView>('GET', `/api/games/${id}/map`),
   preview: (spec: string) => call<MapView>('GET', `/api/maps/preview?spec=${encodeURIComponent(spec)}`),
   stateAt: (id: number, at: number) => call<StateAt>('GET', `/api/games/${id}/state?at=${at}`),

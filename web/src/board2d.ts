@@ -29,6 +29,8 @@ export interface Board {
   render(view: BoardView): void;
   /** Turns the view to a node (boards in space). */
   focus?(node: number): void;
+  /** Where a node is on the screen now (`null`: hidden, on the far side of a body). */
+  screenPosition?(node: number): { x: number; y: number } | null;
   destroy(): void;
 }
 

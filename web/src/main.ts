@@ -21,13 +21,21 @@ function getSocket(): Socket {
   return socket;
 }
 
+/** Counts navigations: a page that finishes loading after the player has gone on is dropped. */
+let routes = 0;
+
 async function route() {
+  const mine = ++routes;
   leave?.();
   leave = null;
-  // A new page starts at its top (hash navigation keeps the old page's scroll position).
+  // A new page starts at its top (hash navigation keeps the old page's scroll position), and
+  // the old one goes at once: its players, board and buttons belong to another game (a rematch
+  // once showed the old game's players until the new one had loaded).
   window.scrollTo(0, 0);
+  root.replaceChildren(h('p', { class: 'muted', id: 'page-loading' }, 'Loading…'));
   const path = location.hash.replace(/^#/, '').split('?')[0] || '/';
   const parts = path.split('/').filter(Boolean);
+  let left: (() => void) | null = null;
   try {
     const user = await session.user();
     const who = document.getElementById('whoami');
@@ -37,9 +45,9 @@ async function route() {
     }
     if (parts[0] === 'game' && parts[1]) {
       // The socket is opened after the session exists: it authenticates with the cookie.
-      leave = await gamePage(root, Number(parts[1]), getSocket());
+      left = await gamePage(root, Number(parts[1]), getSocket());
     } else if (parts[0] === 'review' && parts[1]) {
-      leave = await reviewPage(root, Number(parts[1]));
+      left = await reviewPage(root, Number(parts[1]));
     } else if (parts[0] === 'player' && parts[1]) {
       await playerPage(root, decodeURIComponent(parts[1]));
     } else if (parts[0] === 'lab') {
@@ -49,12 +57,20 @@ async function route() {
     } else if (parts[0] === 'rules') {
       await guidePage(root, parts[1] ?? 'gobeyond');
     } else {
-      leave = await lobbyPage(root);
+      left = await lobbyPage(root);
     }
   } catch (e) {
+    if (mine !== routes) return;
     clear(root);
     root.append(h('div', { class: 'card error', id: 'page-error' }, h('h2', {}, 'Something went wrong'), h('p', {}, String((e as Error).message)), h('a', { href: '#/' }, 'Back to the lobby')));
+    return;
   }
+  if (mine === routes) {
+    leave = left;
+    return;
+  }
+  // The player went on while this page loaded: it stops (its socket watch, its timers).
+  left?.();
 }
 
 window.addEventListener('hashchange', () => void route());

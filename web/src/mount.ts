@@ -2,6 +2,8 @@
 // with a flat unrolled view for wrapped grids such as the torus.
 
 import { type Board, type BoardView, createBoard2D } from './board2d';
+import { attachKeyboard } from './board_keys';
+import { coordinateRulers } from './rulers';
 import { h } from './dom';
 import { views } from './layout';
 import type { MapView } from './types';
@@ -21,7 +23,12 @@ export async function mountBoard(
   map: MapView,
   onPick: (node: number) => void,
   onHover: (node: number | null) => void,
-  options: { zoom?: boolean; onView?: (kind: ViewKind) => void } = {},
+  options: {
+    zoom?: boolean;
+    onView?: (kind: ViewKind) => void;
+    /** Play from the keyboard (arrow keys, Enter), each point described in words. */
+    keyboard?: { describe(node: number): string };
+  } = {},
 ): Promise<MountedBoard> {
   const v = views(map);
   const kinds: ViewKind[] = v.spatial ? (v.wrapped ? ['3d', 'wrapped'] : ['3d']) : ['flat'];
@@ -41,7 +48,9 @@ export async function mountBoard(
       : null;
   container.append(holder);
   if (switcher) container.append(switcher);
-  const zoom = flatZoom(holder);
+  // Coordinates stay in view while a zoomed board scrolls (the lobby's preview does not zoom).
+  const rulers = options.zoom !== false ? coordinateRulers(container, holder) : null;
+  const zoom = flatZoom(holder, () => rulers?.update());
   // Zoom where points get small: big maps, and any map on a narrow screen (CSS).
   zoom.controls.classList.toggle('big', map.nodes > 150);
   if (options.zoom !== false) container.append(zoom.controls);
@@ -64,10 +73,30 @@ export async function mountBoard(
     options.onView?.(k);
   }
   await show(kind);
+  const keys = options.keyboard
+    ? attachKeyboard(holder, map, {
+        position: (n) => nodePosition(holder, board, n),
+        describe: (n) => options.keyboard?.describe(n) ?? String(n),
+        show: (n) => {
+          holder.querySelectorAll('.hit.kb-cursor').forEach((e) => e.classList.remove('kb-cursor'));
+          if (n !== null) {
+            holder.querySelector(`.hit[data-node="${n}"]`)?.classList.add('kb-cursor');
+            // A point on the far side of a body, or out of a zoomed board's view, comes into it.
+            if (nodePosition(holder, board, n) === null) board?.focus?.(n);
+            holder.querySelector(`.hit[data-node="${n}"]`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+          }
+          onHover(n);
+        },
+        play: onPick,
+        start: () => lastView?.lastMove ?? middleNode(holder, board, map.nodes),
+      })
+    : null;
+  if (keys) holder.after(keys.region);
   return {
     render(view) {
       lastView = view;
       board?.render(view);
+      keys?.refresh();
     },
     kind: () => kind,
     focus(node) {
@@ -78,9 +107,34 @@ export async function mountBoard(
     destroy() {
       board?.destroy();
       holder.remove();
+      keys?.region.remove();
+      rulers?.remove();
       switcher?.remove();
     },
   };
+}
+
+/** Where a node is on the page: its hit area on a flat board, the projection in 3-D. */
+function nodePosition(holder: HTMLElement, board: Board | null, node: number): { x: number; y: number } | null {
+  if (board?.screenPosition) return board.screenPosition(node);
+  const hit = holder.querySelector(`.hit[data-node="${node}"]`);
+  if (!hit) return null;
+  const r = hit.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
+
+/** The node nearest the middle of the board as drawn. */
+function middleNode(holder: HTMLElement, board: Board | null, nodes: number): number {
+  const box = holder.getBoundingClientRect();
+  const centre = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  let best = 0;
+  let bestDistance = Infinity;
+  for (let n = 0; n < nodes; n++) {
+    const p = nodePosition(holder, board, n);
+    const d = p ? Math.hypot(p.x - centre.x, p.y - centre.y) : Infinity;
+    if (d < bestDistance) [best, bestDistance] = [n, d];
+  }
+  return best;
 }
 
 /** Zoom levels of flat boards: on a phone a 19×19 board has 17-pixel points; at 2× they are
@@ -89,7 +143,7 @@ const ZOOMS = [1, 1.5, 2, 3, 4];
 
 /** Zoom for a flat board: buttons, and pinching with two fingers. The board is drawn larger
  *  inside its holder, which scrolls. */
-export function flatZoom(holder: HTMLElement): { controls: HTMLElement; set(z: number): void } {
+export function flatZoom(holder: HTMLElement, changed: () => void = () => {}): { controls: HTMLElement; set(z: number): void } {
   let level = 1;
   const set = (z: number, focusX = 0.5, focusY = 0.5) => {
     const before = level;
@@ -104,6 +158,7 @@ export function flatZoom(holder: HTMLElement): { controls: HTMLElement; set(z: n
     holder.scrollLeft = x - focusX * w;
     holder.scrollTop = y - focusY * hgt;
     label.textContent = `${Math.round(level * 100)} %`;
+    changed();
   };
   const step = (dir: 1 | -1) => {
     const i = ZOOMS.findIndex((z) => z >= level - 1e-9);

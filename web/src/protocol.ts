@@ -60,7 +60,12 @@ aborted: boolean,
  * Why this rated game changed no rating (aborted, or its players are not independent
  * accounts), once it has ended.
  */
-unrated: string | null, };
+unrated: string | null, 
+/**
+ * Ended by the server with no result: nobody played in it for a long time, or its only
+ * person left a game against bots.
+ */
+abandoned: boolean, };
 
 export type SeatView = { seat: number, 
 /**
@@ -188,7 +193,11 @@ export type GameSummary = { id: number, status: string,
 /**
  * The rule system's name.
  */
-rules: string | null, map: MapBrief | null, players: number, seats: Array<SummarySeat>, created_ms: number, result: unknown, 
+rules: string | null, map: MapBrief | null, players: number, seats: Array<SummarySeat>, created_ms: number, 
+/**
+ * When it was last played in (epoch milliseconds).
+ */
+last_active_ms: number | null, result: unknown, 
 /**
  * The result as the system's players write it (classic Go's `W+8.5`, `B+R`), if it has a
  * notation.

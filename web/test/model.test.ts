@@ -18,6 +18,7 @@ function info(seq: number): GameInfo {
       { seat: 1, kind: { kind: 'bot', level: 3 }, user: 'bot', user_id: 2, bot_level: 3, rating: null },
     ],
     rated: false, seq, waiting_for: [seq % 2], clock: null, outcome: null, result_text: null, undo: null, aborted: false, unrated: null,
+    abandoned: false,
   };
 }
 

@@ -182,6 +182,9 @@ struct ServeArgs {
     /// Hours after which an open game nobody joined is removed.
     #[arg(long)]
     open_game_hours: Option<f64>,
+    /// Days after which a live game nobody has played in ends as abandoned.
+    #[arg(long)]
+    abandon_days: Option<f64>,
     /// Days a browser session lasts.
     #[arg(long)]
     session_days: Option<f64>,
@@ -515,6 +518,7 @@ fn serve(args: ServeArgs) -> Result<()> {
         games_bytes: args.games_memory_mib.map_or(defaults.games_bytes, |m| m.saturating_mul(1 << 20)),
         games_per_address: args.games_per_address.unwrap_or(defaults.games_per_address),
         open_game_expiry: args.open_game_hours.map_or(defaults.open_game_expiry, hours),
+        abandon_after: args.abandon_days.map_or(defaults.abandon_after, |d| hours(d * 24.0)),
         session_lifetime: args.session_days.map_or(defaults.session_lifetime, |d| hours(d * 24.0)),
         ..defaults
     };

@@ -19,7 +19,7 @@ use crate::{
     limit::ClientIp,
     protocol::{
         BotCreated, BotList, ChatHistory, ChatLine, GameCreated, GameInfo, GameList, GameSummary, Health,
-        Joined, OkBody, PlayerProfile, RatedGame, ServerMessage, SummarySeat, SystemRating, UserBody,
+        Joined, OkBody, PlayerProfile, RatedGame, SummarySeat, SystemRating, UserBody,
     },
     setup::{GameBrief, GameSetup, NewGame, SeatChoice},
     store::{GameRow, NewSeat, Quota},
@@ -271,7 +271,7 @@ pub async fn create_game(
 
 /// Checks and stores a new game, and starts its table. `reserved`: per seat, the account it is
 /// kept for (a rematch's), else empty.
-async fn create(
+pub(crate) async fn create(
     app: &AppState,
     session: &Session,
     address: Option<std::net::IpAddr>,
@@ -279,17 +279,13 @@ async fn create(
     reserved: Vec<Option<i64>>,
 ) -> Result<GameCreated, ApiError> {
     let address = address.map(|a| a.to_string());
-    let quota = Quota {
-        user: session.user.id,
-        per_user: MAX_ACTIVE_GAMES,
-        address: address.as_deref(),
-        per_address: app.config.limits.games_per_address,
-        bots_only: new.seats.len() >= new.players
-            && new.seats.iter().all(|s| matches!(s, SeatChoice::Bot { .. })),
-        per_user_bots_only: MAX_BOT_ONLY_GAMES,
-    };
-    // Counted again where it cannot race (the store); this early look spares the map's building.
-    if app.store.active_games_created(session.user.id).await? >= MAX_ACTIVE_GAMES {
+    let bots_only =
+        new.seats.len() >= new.players && new.seats.iter().all(|s| matches!(s, SeatChoice::Bot { .. }));
+    // Counted again where it cannot race (the store); this early look spares the map's building
+    // for whoever is surely over the cap (a game against bots without a clock is not counted).
+    let maybe_casual = new.time == crate::setup::TimeControl::None
+        && new.seats.iter().all(|s| matches!(s, SeatChoice::Me | SeatChoice::Bot { .. }));
+    if !maybe_casual && app.store.active_games_created(session.user.id).await? >= MAX_ACTIVE_GAMES {
         return Err(ApiError::TooMany(format!("at most {MAX_ACTIVE_GAMES} open or live games per player")));
     }
     let public = new.public;
@@ -309,6 +305,15 @@ async fn create(
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))??;
     setup.reserved = reserved;
+    let quota = Quota {
+        user: session.user.id,
+        per_user: MAX_ACTIVE_GAMES,
+        address: address.as_deref(),
+        per_address: app.config.limits.games_per_address,
+        bots_only,
+        per_user_bots_only: MAX_BOT_ONLY_GAMES,
+        casual: setup.casual(),
+    };
     let invite =
         if setup.seats.contains(&SeatChoice::Invite) || !public { Some(auth::new_token()?) } else { None };
     let seats: Vec<NewSeat> = setup
@@ -446,6 +451,7 @@ async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError>
             .collect(),
         created_ms: row.created_ms,
         result_text: result_notation(brief.as_ref(), row.result.as_deref()),
+        last_active_ms: row.last_active_ms,
         result: row.result.as_deref().and_then(|r| serde_json::from_str::<serde_json::Value>(r).ok()),
         rated: brief.as_ref().is_some_and(|b| b.rated),
         map: brief.map(|b| b.map),
@@ -564,72 +570,6 @@ pub async fn game_info(
     Ok(Json(app.hub.info(row.id).await?))
 }
 
-/// `POST /api/games/{id}/rematch`: a player of a finished game starts the same game again —
-/// same rules, map, time and bots, every seat moved one place on (colours change hands). The
-/// other players' seats are kept for them (nobody else may take them, with or without the
-/// invitation), and only they are told at the old table how to take them: spectators hear
-/// that a rematch began, without the link.
-pub async fn rematch(
-    State(app): State<AppState>,
-    session: Session,
-    ClientIp(address): ClientIp,
-    Path(id): Path<i64>,
-) -> Result<Response, ApiError> {
-    let row = visible(&app, id, Some(&session), None).await?;
-    if row.status != "finished" {
-        return Err(ApiError::Conflict("a rematch follows a finished game".into()));
-    }
-    let old_seats = app.store.seats(id).await?;
-    let Some(me) = old_seats.iter().position(|s| s.user_id == Some(session.user.id)) else {
-        return Err(ApiError::Forbidden("only the game's players may ask for a rematch".into()));
-    };
-    let setup = setup_of(&row)?;
-    let n = setup.players;
-    // Seat k of the new game is seat k - 1 of the old one.
-    let mut seats = vec![SeatChoice::Open; n];
-    let mut reserved = vec![None; n];
-    for (old, s) in old_seats.iter().enumerate() {
-        let new = (old + 1) % n;
-        seats[new] = match (s.user_id, s.bot_level) {
-            (Some(_), _) if old == me => SeatChoice::Me,
-            (Some(user), _) => {
-                reserved[new] = Some(user);
-                SeatChoice::Invite
-            }
-            (None, Some(level)) => SeatChoice::Bot { level },
-            (None, None) => SeatChoice::Open,
-        };
-    }
-    let new = NewGame {
-        rules: crate::setup::RulesChoice::Spec(setup.rules.clone()),
-        map: match setup.map.as_ref().clone() {
-            gobeyond_rules::record::MapSource::Spec(s) => crate::setup::MapChoice::Spec(s),
-            gobeyond_rules::record::MapSource::Custom(c) => crate::setup::MapChoice::Custom(c),
-        },
-        players: n,
-        time: setup.time,
-        seats,
-        public: row.public,
-        rated: setup.rated,
-        // A rematch is a new game: its chance is the server's.
-        rigged: Vec::new(),
-    };
-    let body = create(&app, &session, address, new, reserved.clone()).await?;
-    // The players a seat is kept for may read the new game even when it is private.
-    for user in reserved.into_iter().flatten() {
-        app.store.admit(body.game.id, user).await?;
-    }
-    let announce = |invite: Option<String>| {
-        ServerMessage::Rematch { game: id, rematch: body.game.id, from: session.user.name.clone(), invite }
-            .to_text()
-            .into()
-    };
-    let command = Command::Announce { text: announce(None), players: Some(announce(body.invite.clone())) };
-    // Best effort: the new game stands whether or not the old table could be told.
-    let _ = app.hub.send(id, command).await;
-    Ok((StatusCode::CREATED, Json(body)).into_response())
-}
-
 /// `GET /api/games/{id}/invite`: the invite link's code, for the game's creator only (to share
 /// it again after the page that created the game is gone).
 pub async fn invite(
@@ -693,6 +633,21 @@ pub async fn leave(
     visible(&app, id, Some(&session), None).await?;
     let user = session.user.id;
     app.hub.ask(id, |reply| Command::Leave { user, reply }).await??;
+    Ok(Json(OkBody { ok: true }))
+}
+
+/// `POST /api/games/{id}/abandon`: the only person in a live game against bots ends it, with
+/// no result (from My games: a forgotten game against the computer need not be played out).
+pub async fn abandon(
+    State(app): State<AppState>,
+    session: Session,
+    Path(id): Path<i64>,
+) -> Result<Json<OkBody>, ApiError> {
+    visible(&app, id, Some(&session), None).await?;
+    let user = Some(session.user.id);
+    if !app.hub.ask(id, |reply| Command::Abandon { seq: None, user, reply }).await?? {
+        return Err(ApiError::Conflict("the game is not being played".into()));
+    }
     Ok(Json(OkBody { ok: true }))
 }
 

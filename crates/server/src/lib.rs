@@ -19,6 +19,7 @@ pub mod lab;
 pub mod limit;
 pub mod protocol;
 pub mod rating;
+mod rematch;
 pub mod setup;
 pub mod shared_maps;
 pub mod shared_reads;
@@ -26,6 +27,7 @@ pub mod store;
 pub mod table;
 pub mod views;
 pub mod web;
+mod web_encoding;
 pub mod ws;
 
 use std::{
@@ -205,8 +207,9 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/games/{id}/join", post(http::join))
         .route("/api/games/{id}/admit", post(http::admit))
         .route("/api/games/{id}/invite", get(http::invite))
-        .route("/api/games/{id}/rematch", post(http::rematch))
+        .route("/api/games/{id}/rematch", post(rematch::rematch))
         .route("/api/games/{id}/leave", post(http::leave))
+        .route("/api/games/{id}/abandon", post(http::abandon))
         .route("/api/games/{id}/undo", post(http::undo))
         .route("/api/games/{id}/undo/answer", post(http::undo_answer))
         .route("/api/games/{id}/record", get(http::record))

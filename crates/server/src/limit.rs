@@ -42,6 +42,9 @@ pub struct Limits {
     pub unload_after: Duration,
     /// An open game nobody joined is removed after this.
     pub open_game_expiry: Duration,
+    /// A live game in which nobody has played for this long ends as abandoned (games under a
+    /// clock end by it long before).
+    pub abandon_after: Duration,
     /// Replays and map generations for read-only views at once (the rest wait, up to a queue).
     pub view_work: usize,
     /// Bot searches at the same time for games with people, and for games of bots only.
@@ -78,6 +81,7 @@ impl Default for Limits {
             games_bytes: default_games_bytes(),
             unload_after: Duration::from_secs(120),
             open_game_expiry: Duration::from_secs(24 * 3600),
+            abandon_after: Duration::from_secs(14 * 24 * 3600),
             view_work: cores,
             bot_threads: cores,
             bot_only_threads: cores.div_ceil(2),

@@ -206,6 +206,9 @@ pub struct GameInfo {
     /// Why this rated game changed no rating (aborted, or its players are not independent
     /// accounts), once it has ended.
     pub unrated: Option<String>,
+    /// Ended by the server with no result: nobody played in it for a long time, or its only
+    /// person left a game against bots.
+    pub abandoned: bool,
 }
 
 /// An undo request: `by` asks to take back action `from` and what followed; `waiting` are the
@@ -332,6 +335,8 @@ pub struct GameSummary {
     pub players: usize,
     pub seats: Vec<SummarySeat>,
     pub created_ms: i64,
+    /// When it was last played in (epoch milliseconds).
+    pub last_active_ms: Option<i64>,
     #[ts(type = "unknown")]
     pub result: Option<Value>,
     /// The result as the system's players write it (classic Go's `W+8.5`, `B+R`), if it has a

@@ -296,6 +296,20 @@ pub struct GameBrief {
 }
 
 impl GameSetup {
+    /// One person against bots with no clock of any kind (neither the game's time control nor
+    /// the rule system's own turn clock): such games do not count against the creator's cap.
+    pub fn casual(&self) -> bool {
+        // GoBeyond's turn clock with 0 s turns runs no clock.
+        let system_clock =
+            self.rules.info().ok().and_then(|i| i.clock(&self.rules.settings)).filter(|c| c.turn_ms > 0);
+        let people = self.seats.iter().filter(|s| **s == SeatChoice::Me).count();
+        let bots = self.seats.iter().filter(|s| matches!(s, SeatChoice::Bot { .. })).count();
+        self.time == TimeControl::None
+            && system_clock.is_none()
+            && people == 1
+            && people + bots == self.players
+    }
+
     pub fn brief(&self) -> GameBrief {
         let kept = |i: usize| {
             self.seats.get(i) == Some(&SeatChoice::Invite)

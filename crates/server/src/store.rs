@@ -16,8 +16,10 @@ use crate::error::ApiError;
 
 mod leases;
 mod ratings;
+mod rematches;
 pub use leases::{Fence, Holder, InstanceRow};
 pub use ratings::{HistoryRow, RatedSeat};
+pub use rematches::RematchClaim;
 
 static SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES: Migrator = sqlx::migrate!("migrations/postgres");
@@ -64,6 +66,8 @@ pub struct GameRow {
     /// What lists show of the settings ([`crate::setup::GameBrief`] as JSON); lists read it
     /// instead of `setup` (empty there) when a game has one.
     pub brief: Option<String>,
+    /// When its last action was played (its creation before any), where lists read it.
+    pub last_active_ms: Option<i64>,
 }
 
 /// A seat of a game being created.
@@ -104,6 +108,7 @@ fn game(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
         result: row.try_get("result")?,
         created_ms: row.try_get("created_ms")?,
         brief: row.try_get("brief").ok().flatten(),
+        last_active_ms: row.try_get("last_active").ok(),
     })
 }
 
@@ -111,20 +116,33 @@ fn game(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
 // read a game's brief, and its settings only where it has none yet (games made before briefs).
 const GAME_BY_ID: &str =
     "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games WHERE id = $1";
-const GAMES_PUBLIC: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms FROM games \
+const GAMES_PUBLIC: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms, \
+     COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = games.id), created_ms) AS last_active FROM games \
      WHERE status = $1 AND public = 1 ORDER BY id DESC LIMIT $2";
+// Live games, the most recently played in first (a game left weeks ago sinks to the end).
+const GAMES_LIVE_PUBLIC: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms, \
+     COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = games.id), created_ms) AS last_active FROM games \
+     WHERE status = 'live' AND public = 1 ORDER BY last_active DESC LIMIT $1";
 // The lobby's open list: games with a free seat a stranger may take, found before the LIMIT.
-const GAMES_OPEN_JOINABLE: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms FROM games \
+const GAMES_OPEN_JOINABLE: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms, \
+     COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = games.id), created_ms) AS last_active FROM games \
      WHERE status = 'open' AND public = 1 AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id \
      AND s.user_id IS NULL AND s.bot_level IS NULL AND s.invite_only = 0) ORDER BY id DESC LIMIT $1";
-const GAMES_OF_USER: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms FROM games \
+const GAMES_OF_USER: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms, \
+     COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = games.id), created_ms) AS last_active FROM games \
      WHERE status = $1 AND (creator = $2 OR id IN (SELECT game_id FROM seats WHERE user_id = $2)) \
      ORDER BY id DESC LIMIT $3";
-const ALL_GAMES_OF_USER: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms FROM games \
+const ALL_GAMES_OF_USER: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms, \
+     COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = games.id), created_ms) AS last_active FROM games \
      WHERE (creator = $1 OR id IN (SELECT game_id FROM seats WHERE user_id = $1)) \
      ORDER BY id DESC LIMIT $2";
-const PUBLIC_GAMES_OF_USER: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms FROM games \
+const PUBLIC_GAMES_OF_USER: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms, \
+     COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = games.id), created_ms) AS last_active FROM games \
      WHERE public = 1 AND id IN (SELECT game_id FROM seats WHERE user_id = $1) ORDER BY id DESC LIMIT $2";
+
+/// Open or live games a user created that count against their cap.
+const ACTIVE_CREATED: &str =
+    "SELECT COUNT(*) AS n FROM games WHERE creator = $1 AND status <> 'finished' AND casual = 0";
 
 /// Who creates a game, and how many open or live games they may have.
 #[derive(Debug, Clone, Copy)]
@@ -137,6 +155,9 @@ pub struct Quota<'a> {
     /// Whether the new game has bots only, and how many such games a user may have.
     pub bots_only: bool,
     pub per_user_bots_only: i64,
+    /// One person against bots with no clock: not counted against `per_user` (the address's
+    /// cap still bounds them, and they end as abandoned when left).
+    pub casual: bool,
 }
 
 impl Store {
@@ -438,12 +459,8 @@ impl Store {
             sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))").bind(address).execute(&mut *tx).await?;
         }
         let active: i64 =
-            sqlx::query("SELECT COUNT(*) AS n FROM games WHERE creator = $1 AND status <> 'finished'")
-                .bind(creator)
-                .fetch_one(&mut *tx)
-                .await?
-                .try_get("n")?;
-        if active >= quota.per_user {
+            sqlx::query(ACTIVE_CREATED).bind(creator).fetch_one(&mut *tx).await?.try_get("n")?;
+        if active >= quota.per_user && !quota.casual {
             return Err(ApiError::TooMany(format!(
                 "at most {} open or live games per player",
                 quota.per_user
@@ -481,7 +498,7 @@ impl Store {
             }
         }
         let row = sqlx::query(
-            "INSERT INTO games (creator, setup, status, public, invite, created_ms, creator_address) VALUES ($1, $2, 'open', $3, $4, $5, $6) RETURNING id",
+            "INSERT INTO games (creator, setup, status, public, invite, created_ms, creator_address, casual) VALUES ($1, $2, 'open', $3, $4, $5, $6, $7) RETURNING id",
         )
         .bind(creator)
         .bind(setup)
@@ -489,6 +506,7 @@ impl Store {
         .bind(invite)
         .bind(now_ms())
         .bind(quota.address)
+        .bind(i64::from(quota.casual))
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get("id")?;
@@ -718,6 +736,7 @@ impl Store {
             (None, None | Some("open")) => {
                 sqlx::query(GAMES_OPEN_JOINABLE).bind(limit).fetch_all(&self.pool).await?
             }
+            (None, Some("live")) => sqlx::query(GAMES_LIVE_PUBLIC).bind(limit).fetch_all(&self.pool).await?,
             (None, Some(status)) => {
                 sqlx::query(GAMES_PUBLIC).bind(status).bind(limit).fetch_all(&self.pool).await?
             }
@@ -757,11 +776,24 @@ impl Store {
 
     /// Open and live games created by `user`: the per-user cap.
     pub async fn active_games_created(&self, user: i64) -> Result<i64, ApiError> {
-        let row = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE creator = $1 AND status <> 'finished'")
-            .bind(user)
-            .fetch_one(&self.pool)
-            .await?;
+        let row = sqlx::query(ACTIVE_CREATED).bind(user).fetch_one(&self.pool).await?;
         Ok(row.try_get("n")?)
+    }
+
+    /// Live games in which nothing was played since `cutoff_ms` (at most `limit`), each with
+    /// its last action's number: to be ended as abandoned.
+    pub async fn idle_live_games(&self, cutoff_ms: i64, limit: i64) -> Result<Vec<(i64, u64)>, ApiError> {
+        let rows = sqlx::query(
+            "SELECT id, seq FROM (SELECT g.id, \
+               COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) AS seq, \
+               COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = g.id), g.created_ms) AS last_ms \
+             FROM games g WHERE g.status = 'live') AS t WHERE last_ms < $1 ORDER BY id LIMIT $2",
+        )
+        .bind(cutoff_ms)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok((r.try_get::<i64, _>("id")?, r.try_get::<i64, _>("seq")? as u64))).collect()
     }
 
     /// Open games created before `cutoff_ms` (at most `limit`): to be expired.
@@ -794,6 +826,8 @@ impl Store {
             "DELETE FROM admitted WHERE game_id = $1",
             "DELETE FROM game_leases WHERE game_id = $1",
             "DELETE FROM games WHERE id = $1",
+            // A rematch nobody joined goes: the finished game may be rematched again.
+            "UPDATE games SET rematch = NULL WHERE rematch = $1",
         ] {
             sqlx::query(sql).bind(id).execute(&mut *tx).await?;
         }

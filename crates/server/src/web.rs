@@ -1,8 +1,9 @@
 //! The web client's files (`web/dist`, built by `make web`): embedded in release builds, read
 //! from disk in debug builds so that a rebuilt front end shows without recompiling the server.
 
+use crate::web_encoding::{self, Coding};
 use axum::{
-    http::{HeaderValue, StatusCode, Uri, header},
+    http::{HeaderMap, HeaderValue, StatusCode, Uri, header},
     response::{Html, IntoResponse, Response},
 };
 use rust_embed::RustEmbed;
@@ -28,11 +29,15 @@ fn secure(mut r: Response) -> Response {
     r
 }
 
-pub async fn asset(uri: Uri) -> Response {
-    secure(serve_asset(uri))
+pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
+    let coding =
+        headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).and_then(web_encoding::preferred);
+    // Reading the file and compressing it the first time are blocking work.
+    let served = tokio::task::spawn_blocking(move || serve_asset(uri, coding)).await;
+    secure(served.unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response()))
 }
 
-fn serve_asset(uri: Uri) -> Response {
+fn serve_asset(uri: Uri, coding: Option<Coding>) -> Response {
     let path = uri.path().trim_start_matches('/');
     if path.starts_with("api/") {
         return (
@@ -44,8 +49,21 @@ fn serve_asset(uri: Uri) -> Response {
     }
     if let Some(file) = Assets::get(path).filter(|_| !path.is_empty()) {
         let mime = file.metadata.mimetype().to_string();
-        let mut r = file.data.into_response();
+        let compressible = web_encoding::compressible(&mime);
+        let encoded = coding
+            .filter(|_| compressible)
+            .and_then(|c| Some((c, web_encoding::encoded(file.metadata.sha256_hash(), &file.data, c)?)));
+        let mut r = match &encoded {
+            Some((_, bytes)) => bytes.clone().into_response(),
+            None => file.data.into_response(),
+        };
         let headers = r.headers_mut();
+        if let Some((c, _)) = encoded {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(c.header_value()));
+        }
+        if compressible {
+            headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        }
         if let Ok(v) = HeaderValue::from_str(&mime) {
             headers.insert(header::CONTENT_TYPE, v);
         }

@@ -25,6 +25,7 @@ on_both!(
     lobby_lists,
     views_for_the_web_client,
     rematch,
+    both_players_pressing_rematch_make_one_game,
 );
 
 /// Two guests and a level-3 bot play GoBeyond on hex:3 to the end: the humans pass when it is
@@ -754,6 +755,39 @@ async fn rematch(db: &str) {
     server.stop().await;
 }
 
+/// Issue 41, item 6: both players pressing Rematch at the same moment made two games with one
+/// player each; now the second press leads to the first one's game, where its seat is kept.
+async fn both_players_pressing_rematch_make_one_game(db: &str) {
+    let server = TestServer::start(db).await;
+    for round in 0..3 {
+        let a = Client::guest(&server).await;
+        let b = Client::guest(&server).await;
+        let game = a.create(json!({"rules": "chinese", "map": "square:5", "players": 2})).await;
+        assert_eq!(b.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
+        let mut sb = b.socket().await;
+        sb.watch(game, None).await;
+        assert_eq!(sb.act(game, json!({"type": "resign"})).await["type"], "ack");
+        let path = format!("/api/games/{game}/rematch");
+        let ((sa, ca), (sb2, cb)) = tokio::join!(a.post(&path, json!({})), b.post(&path, json!({})));
+        let mut statuses = [sa, sb2];
+        statuses.sort();
+        assert_eq!(statuses, [200, 201], "round {round}: one makes it, the other is sent to it: {ca} {cb}");
+        let new = ca["game"]["id"].as_i64().unwrap();
+        assert_eq!(cb["game"]["id"].as_i64().unwrap(), new, "round {round}: one game");
+        // Whoever was sent to it takes the seat kept for them with the link they were given.
+        let (late, late_answer) = if sa == 200 { (&a, &ca) } else { (&b, &cb) };
+        let invite = late_answer["invite"].as_str().expect("the kept seat's link");
+        let (s, joined) = late.post(&format!("/api/games/{new}/join"), json!({"invite": invite})).await;
+        assert_eq!(s, 200, "{joined}");
+        assert_eq!(joined["game"]["status"], "live");
+        // Asking again later still leads there.
+        let (s, again) = a.post(&path, json!({})).await;
+        assert_eq!((s, again["game"]["id"].as_i64()), (200, Some(new)));
+        sb.close().await;
+    }
+    server.stop().await;
+}
+
 /// Leases on PostgreSQL, the ground several instances stand on: of eight instances claiming one
 /// expired lease at once exactly one wins, and a write with the former owner's fence is
 /// refused (log, end of game), while the new owner's goes through.
@@ -773,6 +807,7 @@ async fn leases_fence_the_former_owner() {
         per_address: 0,
         bots_only: false,
         per_user_bots_only: 0,
+        casual: false,
     };
     let game = store.create_game(&quota, "{}", true, None, &[seat]).await.unwrap();
     let first = store.claim_lease(game, "a", 60_000).await.unwrap().expect("a free lease is taken");

@@ -30,6 +30,7 @@ async fn a_cancelled_load_leaves_no_slot_behind() {
         per_address: 0,
         bots_only: false,
         per_user_bots_only: 0,
+        casual: false,
     };
     let seats = [
         NewSeat { user_id: Some(user.id), bot_level: None, invite_only: false },

@@ -83,9 +83,10 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
       accountBox(user),
     ),
   );
-  root.append(createForm(systems, user));
+  // What players come for first (their games, games to join or watch), then a game of their own.
   const lists = h('section', { class: 'lists' });
   root.append(lists);
+  root.append(createForm(systems, user));
   await renderLists(lists, user);
   // The lists follow new, started and finished games by themselves.
   let busy = false;
@@ -178,6 +179,8 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
   );
   const spec = h('input', { name: 'map', id: 'map-spec', value: 'hex:5', 'aria-label': 'Map', spellcheck: 'false' });
   kind.value = 'hex';
+  // Changing the rules brings the system's usual map, until the player picks one themselves.
+  let mapChosen = false;
   const players = h('input', { name: 'players', id: 'players', type: 'number', min: 2, max: 8, value: 2 });
   const seatsBox = h('div', { class: 'seats', id: 'seats' });
   const settings = h('div', { class: 'settings grid2' });
@@ -242,7 +245,14 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
       if (name) systemUi(c?.system.name).formChanged?.(name, field);
     };
     timeControl.parentElement!.hidden = c?.system.own_clock ?? false;
+    const usual = systemUi(c?.system.name).defaultMap;
+    if (usual && !mapChosen && spec.value !== usual) {
+      spec.value = usual;
+      kind.value = usual.split(':')[0] ?? kind.value;
+      if (previewStarted) void updatePreview();
+    }
   };
+  let previewStarted = false;
 
   let previewSeq = 0;
   const updatePreview = async () => {
@@ -270,10 +280,12 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   spec.addEventListener('input', () => {
+    mapChosen = true;
     clearTimeout(timer);
     timer = setTimeout(updatePreview, 300);
   });
   kind.addEventListener('change', () => {
+    mapChosen = true;
     spec.value = MAP_KINDS.find((m) => m.kind === kind.value)?.example ?? kind.value;
     void updatePreview();
   });
@@ -324,6 +336,7 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
       toast(err instanceof ApiError ? err.message : String(err), 'error');
     }
   });
+  previewStarted = true;
   void updatePreview();
   return form;
 }
@@ -343,11 +356,14 @@ function gameRow(g: GameSummary, action: HTMLElement): HTMLElement {
       if (s.rating) seats.append(` (${ratingText({ ...s.rating, change: undefined })})`);
     } else seats.append(s.bot_level !== null ? `bot ${s.bot_level}` : 'open seat');
   });
+  const abandoned = (g.result as { abandoned?: boolean } | null)?.abandoned === true;
   return h('li', { class: 'game-row', 'data-game': g.id },
     h('span', {}, `#${g.id} ${systemUi(g.rules ?? undefined).title} on ${describeMap(g.map)}, ${g.players} players`,
-      g.rated ? h('span', { class: 'tag' }, 'rated') : null),
+      g.rated ? h('span', { class: 'tag' }, 'rated') : null,
+      abandoned ? h('span', { class: 'tag' }, 'abandoned') : null),
     seats,
     g.result_text ? h('span', { class: 'result-text', 'data-result': g.result_text }, g.result_text) : null,
+    g.status === 'live' && g.last_active_ms ? h('span', { class: 'muted last-active' }, `last move ${ago(g.last_active_ms)}`) : null,
     action,
   );
 }
@@ -376,11 +392,40 @@ async function renderLists(root: HTMLElement, user: User) {
             }
           },
         }, 'Join');
-  root.append(
-    section('Open games', 'open-games', open, join),
-    section('Live games', 'live-games', live, (g) => h('a', { href: `#/game/${g.id}` }, 'Watch')),
-    section('My games', 'my-games', mine, (g) =>
-      h('a', { href: g.status === 'finished' ? `#/review/${g.id}` : `#/game/${g.id}` }, g.status === 'finished' ? 'Review' : 'Open'),
-    ),
-  );
+  const myGames = section('My games', 'my-games', mine, (g) => myGameActions(g, user));
+  const others = [section('Open games', 'open-games', open, join), section('Live games', 'live-games', live, (g) => h('a', { href: `#/game/${g.id}` }, 'Watch'))];
+  // A player with games sees them first; a newcomer sees what they may join.
+  root.append(...(mine.length ? [myGames, ...others] : [...others, myGames]));
+}
+
+/** Open or review one of my games; a live game against bots only may also be abandoned here
+ *  (a forgotten game against the computer need not be played out: the server ends it with no
+ *  result). */
+function myGameActions(g: GameSummary, user: User): HTMLElement {
+  if (g.status === 'finished') return h('a', { href: `#/review/${g.id}` }, 'Review');
+  const open = h('a', { href: `#/game/${g.id}` }, 'Open');
+  const againstBots = g.status === 'live' && g.seats.every((s) => s.user === user.name || (s.user === null && s.bot_level !== null));
+  if (!againstBots) return open;
+  const abandon = h('button', {
+    class: 'abandon', title: 'End this game against the computer, with no result',
+    onclick: async () => {
+      if (!confirm(`Abandon game #${g.id}? It ends with no result.`)) return;
+      try {
+        await api.abandon(g.id);
+        abandon.closest('li')?.remove();
+        toast(`Game #${g.id} abandoned.`);
+      } catch (e) {
+        toast((e as Error).message, 'error');
+      }
+    },
+  }, 'Abandon');
+  return h('span', { class: 'row' }, open, abandon);
+}
+
+/** "3 min ago", "2 days ago": how long since a game was last played in. */
+export function ago(ms: number, now = Date.now()): string {
+  const s = Math.max(0, Math.round((now - ms) / 1000));
+  if (s < 60) return 'just now';
+  const [n, unit] = s < 3600 ? [Math.floor(s / 60), 'min'] : s < 86_400 ? [Math.floor(s / 3600), 'hour'] : [Math.floor(s / 86_400), 'day'];
+  return `${n} ${unit}${n === 1 || unit === 'min' ? '' : 's'} ago`;
 }

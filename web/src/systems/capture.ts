@@ -86,6 +86,7 @@ function guide(defaults: Record<string, unknown>): HTMLElement[] {
 export const capture = defineSystem<SystemTypes['capture']>({
   name: 'capture',
   title: 'Capture Go',
+  defaultMap: 'square:9',
   rulesLine: (r) => [typeof r.target === 'number' ? `first to capture ${plural(r.target, 'stone')}` : 'first capture wins'],
   guide,
   lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),

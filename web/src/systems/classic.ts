@@ -213,6 +213,7 @@ function guide(): HTMLElement[] {
 export const classic = defineSystem<SystemTypes['classic']>({
   name: 'classic',
   title: 'Classic Go',
+  defaultMap: 'square:19',
   rulesLine: goWords,
   guide,
   lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),

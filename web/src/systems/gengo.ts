@@ -153,6 +153,7 @@ function guide(): HTMLElement[] {
 export const gengo = defineSystem<SystemTypes['gengo']>({
   name: 'gengo',
   title: 'Gengo',
+  defaultMap: 'square:9',
   rulesLine: goWords,
   guide,
   lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),

@@ -194,6 +194,7 @@ function guide(d: Record<string, unknown>): HTMLElement[] {
 export const gobeyond = defineSystem<SystemTypes['gobeyond']>({
   name: 'gobeyond',
   title: 'GoBeyond',
+  defaultMap: 'hex:5',
   rulesLine: (r) => (typeof r.turn_seconds === 'number' ? [r.turn_seconds ? `${r.turn_seconds} s per turn` : 'no turn clock'] : []),
   guide,
   lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),

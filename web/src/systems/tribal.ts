@@ -271,6 +271,7 @@ function rangeWords(r: RulesSpec): string[] {
 export const tribal = defineSystem<SystemTypes['tribal']>({
   name: 'tribal',
   title: 'Tribal Go',
+  defaultMap: 'square:19',
   rulesLine: (r) => [...goWords(r), ...rangeWords(r)],
   guide,
   lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),

@@ -89,6 +89,8 @@ export interface DecisionView {
 export interface SystemUi<T extends Types = Types, S extends BaseState = T['state'], M extends BaseMove = T['move'], E = T['event']> {
   readonly name: string;
   readonly title: string;
+  /** The map the lobby offers first for this system (`square:19` for classic Go). */
+  readonly defaultMap?: string;
   /** The settings players ask about first, in a few words each (the game page's rules line). */
   rulesLine(rules: RulesSpec): string[];
   /** How to play, for players: sections with diagrams (`defaults`: the system's settings). */

@@ -154,6 +154,7 @@ function make(name: string, title: string, neutral: boolean) {
   return defineSystem<SystemTypes['way-of-go']>({
     name,
     title,
+    defaultMap: 'square:13',
     rulesLine: () => [],
     guide: neutral ? besiegeGuide : wayOfGoGuide,
     lastMove,

@@ -19,7 +19,7 @@ use crate::{
         with_margin,
     },
     search::{
-        level::Bot,
+        level::{Bot, Strategy},
         mcts::{Analysis, SearchConfig},
         searchable::{Prior, Rewards, Searchable, shared_tie_rewards},
     },
@@ -164,6 +164,9 @@ impl Computer for ClassicGame {
                 classic::Move::dead(self.map(), &estimate, false)
             });
         }
+        if gentle(bot) && passing_back_wins(self, seat, bot) {
+            return Some(classic::Move::Pass);
+        }
         let (action, analysis) = bot.choose(self);
         let action = match analysis {
             Some(a) if self.rules().scoring == Scoring::Territory => skip_settled_territory(self, &a),
@@ -183,6 +186,51 @@ impl Computer for ClassicGame {
     fn go_board(&self) -> Option<&Board> {
         Some(ClassicGame::board(self))
     }
+}
+
+/// Levels up to this one answer a pass with a pass when that ends the game in their favour.
+const GENTLE: u8 = 3;
+
+fn gentle(bot: &Bot<ClassicGame>) -> bool {
+    match bot.strategy {
+        Strategy::Search(level) | Strategy::Plain(level) => level.get() <= GENTLE,
+        _ => false,
+    }
+}
+
+/// Whether passing after the opponent's pass wins for `seat`: the game played on through the
+/// dead-stone phase with the search's estimate of dead stones, as its end would go. A newcomer
+/// who passes on a settled board (the first game's tip says two passes end the game) once
+/// watched the level-1 bot fill the board with 61 stones before it passed.
+fn passing_back_wins(game: &ClassicGame, seat: Player, bot: &Bot<ClassicGame>) -> bool {
+    let opponent_passed = game.moves().last().is_some_and(|&(p, a)| p != seat && a == classic::Action::Pass);
+    if !opponent_passed || game.scoring().is_some() {
+        return false;
+    }
+    let mut ended = game.clone();
+    if ended.submit(seat, &classic::Move::Pass).is_err() {
+        return false;
+    }
+    if ended.scoring().is_some() {
+        let config = SearchConfig {
+            playouts: DEAD_STONE_PLAYOUTS,
+            seed: bot.seed(),
+            time: bot.time(),
+            ..SearchConfig::default()
+        };
+        let estimate = dead_stones::dead_classic_stones(&ended, config);
+        let _ = ended.submit(seat, &classic::Move::dead(ended.map(), &estimate, true));
+        // Everyone accepts that marking (as many rounds as there are players).
+        for _ in 0..MAX_PLAYERS {
+            for p in ended.turn().seats {
+                let _ = ended.submit(p, &classic::Move::Accept);
+            }
+        }
+    }
+    ended.outcome().is_some_and(|o| {
+        let first = o.places.get(seat.index()) == Some(&1);
+        first && o.places.iter().filter(|&&q| q == 1).count() == 1
+    })
 }
 
 /// Under territory scoring a stone in secure territory — one's own, or the opponent's, where it

@@ -48,6 +48,10 @@ pub enum Request {
     Expire {
         before_ms: i64,
     },
+    Abandon {
+        seq: Option<u64>,
+        user: Option<i64>,
+    },
     Announce {
         text: String,
         /// The players' text (older instances sent none).
@@ -187,6 +191,7 @@ pub fn split(command: Command) -> Option<(Request, Option<ReplySink>)> {
             (Request::UndoAnswer { user, accept }, Some(result(reply)))
         }
         Command::Expire { before_ms, reply } => (Request::Expire { before_ms }, Some(result(reply))),
+        Command::Abandon { seq, user, reply } => (Request::Abandon { seq, user }, Some(result(reply))),
         Command::Announce { text, players } => {
             (Request::Announce { text: text.to_string(), players: players.map(|p| p.to_string()) }, None)
         }
@@ -246,6 +251,10 @@ pub fn command(request: Request) -> (Command, Option<Answer>) {
         Request::Expire { before_ms } => {
             let (reply, rx) = oneshot::channel();
             (Command::Expire { before_ms, reply }, Some(wait_result(rx)))
+        }
+        Request::Abandon { seq, user } => {
+            let (reply, rx) = oneshot::channel();
+            (Command::Abandon { seq, user, reply }, Some(wait_result(rx)))
         }
         Request::Announce { text, players } => {
             (Command::Announce { text: text.into(), players: players.map(Into::into) }, None)

@@ -116,6 +116,9 @@ pub struct Hub {
     peeks: Semaphore,
     /// With several instances on one database: this one's part (leases, links).
     cluster: Option<Arc<Cluster>>,
+    /// When the sweep last looked for abandoned games (a query over every live game: not at
+    /// every sweep).
+    abandon_scanned_ms: std::sync::atomic::AtomicI64,
 }
 
 /// Marks a busy slot done when dropped (also on error paths). A load's guard also frees its
@@ -163,6 +166,7 @@ impl Hub {
             tables: Mutex::new(HashMap::new()),
             running: Mutex::new(Vec::new()),
             stop: watch::channel(false).0,
+            abandon_scanned_ms: std::sync::atomic::AtomicI64::new(0),
         }
     }
 
@@ -508,6 +512,35 @@ impl Hub {
                 }
             }
             Err(e) => tracing::warn!(error = %e, "could not list stale open games"),
+        }
+        self.end_abandoned_games(now).await;
+    }
+
+    /// Ends live games nobody has played in for [`Limits::abandon_after`] (see `abandon.rs`),
+    /// looking at most every eighth of that period (and every ten minutes at most).
+    async fn end_abandoned_games(self: &Arc<Self>, now: i64) {
+        use std::sync::atomic::Ordering;
+        let after_ms = self.limits.abandon_after.as_millis() as i64;
+        let every_ms = (after_ms / 8).min(600_000);
+        if now - self.abandon_scanned_ms.load(Ordering::Relaxed) < every_ms {
+            return;
+        }
+        self.abandon_scanned_ms.store(now, Ordering::Relaxed);
+        match self.store.idle_live_games(now - after_ms, 100).await {
+            Ok(games) => {
+                for (id, seq) in games {
+                    let ended =
+                        self.ask(id, |reply| Command::Abandon { seq: Some(seq), user: None, reply }).await;
+                    match ended {
+                        Ok(Ok(true)) => tracing::info!(game = id, "ended as abandoned"),
+                        Ok(Ok(false)) => {}
+                        Ok(Err(e)) | Err(e) => {
+                            tracing::warn!(game = id, error = %e, "could not end an abandoned game")
+                        }
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "could not list abandoned games"),
         }
     }
 

@@ -116,6 +116,13 @@ pub enum Command {
         accept: bool,
         reply: oneshot::Sender<Result<(), ApiError>>,
     },
+    /// End this live game as abandoned if nothing was played since action `seq`; or, with a
+    /// `user`, at the request of its only person (every other seat a bot).
+    Abandon {
+        seq: Option<u64>,
+        user: Option<i64>,
+        reply: oneshot::Sender<Result<bool, ApiError>>,
+    },
     /// Remove this game if it is still open and was created before `before_ms`.
     Expire {
         before_ms: i64,

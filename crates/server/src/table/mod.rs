@@ -8,6 +8,7 @@
 //! leaving and the start, [`chat`] the chat, and [`bots`] schedules computer seats. Nothing here knows a particular rule system: the game
 //! is an [`AnyGame`] and everything about it goes through the registry.
 
+mod abandon;
 mod bots;
 mod chat;
 mod hub;
@@ -115,6 +116,8 @@ struct Table {
     ratings: Vec<Option<RatingView>>,
     /// Why this finished rated game changed no rating (see [`crate::rating`]).
     unrated: Option<String>,
+    /// Ended by the server because nobody played in it (see `abandon.rs`).
+    abandoned: bool,
     /// The sequence numbers of the actions standing (not taken back), in order.
     standing: Vec<u64>,
     /// The last take-back marker's sequence number (0: none).
@@ -190,6 +193,7 @@ impl Table {
             events_sent,
             ratings: Vec::new(),
             unrated: row.result.as_deref().and_then(unrated_of),
+            abandoned: row.result.as_deref().is_some_and(abandon::abandoned_result),
             standing,
             last_take_back,
             undo: None,
@@ -355,6 +359,9 @@ impl Table {
                 let mut payload = Payload::public(text);
                 payload.seats = players.map(|p| self.seats.iter().map(|s| (s.user_id, p.clone())).collect());
                 let _ = self.updates.send((0, payload));
+            }
+            Command::Abandon { seq, user, reply } => {
+                let _ = reply.send(self.abandon(seq, user).await);
             }
             Command::Expire { before_ms, reply } => {
                 let _ = reply.send(self.expire(before_ms).await);
@@ -680,6 +687,7 @@ impl Table {
             undo: self.undo.as_ref().map(undo::Request::view),
             aborted: self.unrated.as_deref() == Some(crate::rating::ABORTED),
             unrated: self.unrated.clone(),
+            abandoned: self.abandoned,
         }
     }
 

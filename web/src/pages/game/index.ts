@@ -52,6 +52,12 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
   }, 'Show last move');
   const board = await mountBoard(el.board, map, (node) => pick(ctx, node), (node) => hovered(ctx, node), {
     onView: (kind) => (showLast.hidden = kind !== '3d'),
+    keyboard: {
+      describe: (node) => {
+        const words = describeNode(ctx, node);
+        return `${words === map.labels[node] ? `${words} · empty` : words}${ctx.model.lastMove === node ? ' · the last move' : ''}`;
+      },
+    },
   });
   el.board.after(showLast);
 

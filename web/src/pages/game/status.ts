@@ -19,6 +19,8 @@ export function renderStatus(ctx: GameContext) {
   } else if (info.status === 'open') {
     const free = info.seats.filter((x) => x.user_id === null && x.kind?.kind !== 'bot').length;
     status.textContent = `Waiting for ${free} more player${free === 1 ? '' : 's'}.`;
+  } else if (info.abandoned) {
+    status.textContent = 'The game was abandoned: it ended with no result.';
   } else if (info.status === 'finished' || s?.outcome) {
     status.textContent = 'The game is over.';
   } else if (s && model.ui.status?.(s, names, ctx.myTurn())) {
