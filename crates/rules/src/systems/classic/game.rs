@@ -6,14 +6,14 @@ use std::sync::Arc;
 use gobeyond_maps::{Map, NodeId};
 use serde::{Deserialize, Serialize};
 
-use super::{ClassicRules, Event, settings::HandicapPlacement};
+use super::{ClassicRules, Event};
 use crate::{
     Board, MAX_PLAYERS, Player,
     board::PlaceError,
     game::{EndReason, Game, Outcome, rank},
     regions,
     settings::{KoRule, Scoring},
-    setup::{SetupError, fixed_handicap, setup_board},
+    setup::{SetupError, setup_board},
     zobrist,
 };
 
@@ -138,8 +138,9 @@ pub struct ClassicGame {
     /// Every effect, while recording (search copies do not record).
     events: Vec<Event>,
     recording: bool,
-    /// Free handicap: stones Black still places before White's first move.
-    handicap_left: u32,
+    /// Free handicap: stones Black still places before White's first move (set in
+    /// `handicap.rs`).
+    pub(super) handicap_left: u32,
 }
 
 clone_reusing!(ClassicGame {
@@ -204,55 +205,6 @@ impl ClassicGame {
             recording: true,
             handicap_left: 0,
         })
-    }
-
-    /// A game as its settings start it: with `rules.handicap` stones on the standard points
-    /// (White first), or Black placing them freely first; `setup` stones, when given, are the
-    /// handicap already placed (a record's start) and are used as they are.
-    pub fn with_handicap(
-        map: Arc<Map>,
-        players: usize,
-        rules: ClassicRules,
-        setup: &[(NodeId, Player)],
-        first: Option<Player>,
-    ) -> Result<ClassicGame, SetupError> {
-        let stones = rules.handicap as usize;
-        if stones == 0 || !setup.is_empty() {
-            let first = first.unwrap_or(Player(0));
-            return Self::with_setup(map, players, rules, setup, first);
-        }
-        match rules.handicap_placement {
-            HandicapPlacement::Fixed => {
-                let points: Vec<_> =
-                    fixed_handicap(&map, stones)?.into_iter().map(|n| (n, Player(0))).collect();
-                Self::with_setup(map, players, rules, &points, Player(1))
-            }
-            HandicapPlacement::Free => {
-                if stones >= map.len() {
-                    return Err(SetupError::Handicap(format!(
-                        "{stones} handicap stones do not fit on a board of {} points",
-                        map.len()
-                    )));
-                }
-                let mut game = Self::with_setup(map, players, rules, &[], Player(0))?;
-                game.handicap_left = stones as u32;
-                Ok(game)
-            }
-        }
-    }
-
-    /// Free handicap: stones Black still places before White's first move.
-    pub fn handicap_left(&self) -> u32 {
-        self.handicap_left
-    }
-
-    /// Moves as Go players number them: placements and passes, not the free handicap stones
-    /// (nor resignations).
-    pub fn move_number(&self) -> usize {
-        let free = self.setup.is_empty() && self.rules.handicap_placement == HandicapPlacement::Free;
-        let handicap = if free { self.rules.handicap as usize } else { 0 };
-        let played = self.moves.iter().filter(|(_, a)| *a != Action::Resign).count();
-        played.saturating_sub(handicap)
     }
 
     /// Search copies turn recording off: no events are kept.

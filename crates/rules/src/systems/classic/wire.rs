@@ -13,7 +13,7 @@ use super::{
 use crate::{
     Game, Outcome, Player,
     record::PlayerInfo,
-    setup::{SetupError, fixed_handicap},
+    setup::SetupError,
     system::{
         Preset, Refusal, RuleSystem, SettingInfo, SettingsError, Start, Turn, Viewer, node_ref, resolve_node,
     },
@@ -139,23 +139,6 @@ pub enum Event {
 /// A refusal with its code and sentence.
 pub(super) fn refusal(e: &Illegal, map: &Map) -> Refusal {
     Refusal::of(e, e.describe(map))
-}
-
-impl ClassicGame {
-    /// Free handicap: where a computer puts the next stone: the first free standard point when
-    /// the board has them, else the first empty point at least two steps from every stone.
-    pub fn next_handicap_stone(&self) -> Option<NodeId> {
-        let board = self.board();
-        let empty = |n: &NodeId| board.stone_at(*n).is_none();
-        let total = self.rules().handicap as usize;
-        let standard = fixed_handicap(self.map(), total.max(2)).unwrap_or_default();
-        if let Some(n) = standard.into_iter().find(empty) {
-            return Some(n);
-        }
-        let map = self.map();
-        let apart = |n: &NodeId| map.neighbors(*n).iter().all(|m| board.stone_at(*m).is_none());
-        map.nodes().filter(empty).find(apart).or_else(|| map.nodes().find(empty))
-    }
 }
 
 impl RuleSystem for ClassicGame {
