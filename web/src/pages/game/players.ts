@@ -11,7 +11,7 @@ export function renderPlayers(ctx: GameContext) {
   const { model } = ctx;
   const s = model.state;
   const n = model.players;
-  const columns = model.ui.columns;
+  const columns = model.ui.columns.filter((c) => c.shown?.(s) ?? true);
   const waiting = model.waitingFor();
   // Under a time control every player's clock shows, not only the running one.
   const clock = model.info?.status === 'live' ? model.clock : null;
