@@ -178,14 +178,15 @@ export function createBoard2D(
     const target = d?.ring === 'target';
     const lifted = d?.ring === 'lifted';
     const style = owner === null ? null : (d?.style ?? owner);
-    const key = owner === null ? '' : `${style}:${selected}:${atari}:${mine}:${view.players}:${scale}:${label}:${target}:${lifted}`;
+    const faded = d?.faded ?? false;
+    const key = owner === null ? '' : `${style}:${selected}:${atari}:${mine}:${view.players}:${scale}:${label}:${target}:${lifted}:${faded}`;
     if (stoneKey[i] === key) return;
     stoneKey[i] = key;
     stoneEls[i]?.remove();
     stoneEls[i] = null;
     if (owner === null || style === null) return;
     const st = playerStyle(style, view.players);
-    const g = el('g', { class: `stone p${style}${selected ? ' selected' : ''}${mine ? ' mine' : ''}${lifted ? ' lifted' : ''}`, 'data-stone': i });
+    const g = el('g', { class: `stone p${style}${selected ? ' selected' : ''}${mine ? ' mine' : ''}${lifted ? ' lifted' : ''}${faded ? ' faded' : ''}`, 'data-stone': i });
     g.append(el('circle', { cx: layout.x[i], cy: layout.y[i], r: sr * 0.96, fill: st.fill, stroke: st.stroke, 'stroke-width': sr * 0.06 }));
     if (st.mark !== 'none') {
       const filled = st.mark === 'triangle' || st.mark === 'square' || st.mark === 'diamond' || st.mark === 'dot';
@@ -212,9 +213,13 @@ export function createBoard2D(
     stoneEls[i] = g;
   }
 
-  /** A claim's diamond in the claimant's colour on an empty node. */
-  function drawClaim(i: number, claimant: number | null, players: number) {
-    const prevClaim = claimEls[i];
+  /** A claim's diamond (a territory's square) in the claimant's colour on an empty node. */
+  function drawClaim(i: number, claimant: number | null, players: number, shape: 'diamond' | 'square') {
+    let prevClaim = claimEls[i];
+    if (prevClaim && prevClaim.dataset.shape !== shape) {
+      prevClaim.remove();
+      prevClaim = claimEls[i] = null;
+    }
     if (claimant === null) {
       if (prevClaim) {
         prevClaim.remove();
@@ -223,16 +228,17 @@ export function createBoard2D(
       return;
     }
     const st = playerStyle(claimant, players);
-    const d = markPath('diamond', layout.x[i], layout.y[i], r * 0.7);
+    const d = markPath(shape, layout.x[i], layout.y[i], r * (shape === 'square' ? 0.9 : 0.7));
+    const cls = `claim c${claimant}${shape === 'square' ? ' territory' : ''}`;
     if (!prevClaim) {
-      const p = el('path', { class: `claim c${claimant}`, d, 'stroke-width': r * 0.05 });
+      const p = el('path', { class: cls, d, 'stroke-width': r * 0.05, 'data-shape': shape });
       claimMarks.append(p);
       claimEls[i] = p;
     }
     const p = claimEls[i];
     p?.setAttribute('fill', st.fill);
     p?.setAttribute('stroke', st.stroke);
-    p?.setAttribute('class', `claim c${claimant}`);
+    p?.setAttribute('class', cls);
   }
 
   /** A reserved node's moving ring in its holder's colour. */
@@ -300,7 +306,7 @@ export function createBoard2D(
         drawStone(i, owner, view, stoneDeco.get(i));
         // A stone covers its node's claim, tint, reservation and the disputed shade.
         const d = owner === null ? nodeDeco.get(i) : undefined;
-        drawClaim(i, d?.claim ?? null, view.players);
+        drawClaim(i, d?.territory ?? d?.claim ?? null, view.players, d?.territory !== undefined ? 'square' : 'diamond');
         drawReserved(i, d?.ring?.kind === 'reserved' ? d.ring.seat : null, view.players);
         const tint = d?.tint ?? null;
         drawTint(i, tint, view.players);

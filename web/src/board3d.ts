@@ -225,7 +225,7 @@ export function createBoard3D(
         const nd = nodeDeco?.get(i);
         // A stone covers its node's claim, reservation and tint.
         const empty = owner === null ? nd : undefined;
-        const claimant = empty?.claim ?? null;
+        const claimant = empty?.territory ?? empty?.claim ?? null;
         if (claimant === null) claims.setMatrixAt(i, hidden);
         else {
           place(claims, i, s * 0.35);

@@ -57,6 +57,11 @@ private: boolean, seq: number,
  */
 phase: string, waiting_for: Array<number>, clock: ClockView | null, outcome: Outcome | null, 
 /**
+ * The result as the system's players write it (classic Go's `W+8.5`, `B+R`), if it has a
+ * notation.
+ */
+result_text: string | null, 
+/**
  * An undo request waiting for answers.
  */
 undo: UndoView | null, 
@@ -218,7 +223,12 @@ last_active_ms: number | null,
 /**
  * Sockets watching it now, its players' included (those of the instance that answered).
  */
-watchers: number, result: unknown, rated: boolean, };
+watchers: number, result: unknown, 
+/**
+ * The result as the system's players write it (classic Go's `W+8.5`, `B+R`), if it has a
+ * notation.
+ */
+result_text: string | null, rated: boolean, };
 
 export type SummarySeat = { seat: number, user: string | null, bot_level: number | null, rating: RatingView | null, };
 
@@ -377,6 +387,20 @@ reserved: Array<number | null>,
  */
 awaiting_cleanup: Array<number>, outcome: Outcome | null, events: Array<GoBeyondEvent>, };
 
+export type ClassicCount = { 
+/**
+ * Empty points surrounded by this player alone, dead stones' points included.
+ */
+territory?: number, 
+/**
+ * Living stones on the board.
+ */
+stones?: number, 
+/**
+ * Stones captured in play plus the opponents' dead stones in this player's territory.
+ */
+captures?: number, komi: number, total: number, };
+
 export type ClassicEvent = { "event": "placed", player: Player, node: number, } | { "event": "captured", player: Player, owner: Player, nodes: Array<number>, } | { "event": "passed", player: Player, consecutive: number, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "scoring_started", } | { "event": "dead_marked", player: Player, nodes: Array<number>, proposed: boolean, } | { "event": "accepted", player: Player, 
 /**
  * Accepted by running out of time.
@@ -389,7 +413,11 @@ export type ClassicPlayer = { player: number, name: string, color: string,
 /**
  * Labels of the player's stones.
  */
-stones: Array<string>, prisoners: number, score: number, resigned: boolean, };
+stones: Array<string>, prisoners: number, score: number, 
+/**
+ * The count (territory, stones or captures, komi) while the position is counted.
+ */
+count: ClassicCount | null, resigned: boolean, };
 
 export type ClassicState = { map: MapSummary, rules: RulesSpec, 
 /**
@@ -413,6 +441,24 @@ ownership: Array<number | null>,
  * Stones marked dead (the dead-stone phase) or agreed dead (after it).
  */
 dead: Array<number>, 
+/**
+ * While the position is counted (the dead-stone phase, an end by passes): per node, the
+ * player whose territory it is (an empty point, or a dead stone's), else `null`. Empty
+ * otherwise.
+ */
+territory: Array<number | null>, 
+/**
+ * Moves as Go players number them: placements and passes, not free handicap stones.
+ */
+move_number: number, 
+/**
+ * Free handicap: stones Black still places before White's first move.
+ */
+handicap_left?: number, 
+/**
+ * The result as Go players write it (`W+8.5`, `B+R`, `W+T`, `Jigo`; two players only).
+ */
+result: string | null, 
 /**
  * The dead-stone phase: seats that have accepted the marking.
  */

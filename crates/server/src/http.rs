@@ -457,6 +457,7 @@ async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError>
             })
             .collect(),
         created_ms: row.created_ms,
+        result_text: result_notation(brief.as_ref(), row.result.as_deref()),
         last_active_ms: row.last_active_ms,
         watchers: app.hub.watchers(row.id),
         result: row.result.as_deref().and_then(|r| serde_json::from_str::<serde_json::Value>(r).ok()),
@@ -464,6 +465,13 @@ async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError>
         map: brief.map(|b| b.map),
     };
     Ok(Summarized { summary, status: row.status, joinable })
+}
+
+/// A stored result in its system's notation (classic Go's `W+8.5`), if the system has one.
+fn result_notation(brief: Option<&GameBrief>, result: Option<&str>) -> Option<String> {
+    let brief = brief?;
+    let outcome: gobeyond_rules::Outcome = serde_json::from_str(result?).ok()?;
+    gobeyond_rules::SystemInfo::get(&brief.system)?.result_notation(&outcome, brief.players)
 }
 
 /// `GET /api/players/{name}`: ratings, rating history and public games.

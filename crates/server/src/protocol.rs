@@ -205,6 +205,10 @@ pub struct GameInfo {
     pub waiting_for: Vec<u8>,
     pub clock: Option<ClockView>,
     pub outcome: Option<Outcome>,
+    /// The result as the system's players write it (classic Go's `W+8.5`, `B+R`), if it has a
+    /// notation.
+    #[serde(default)]
+    pub result_text: Option<String>,
     /// An undo request waiting for answers.
     pub undo: Option<UndoView>,
     /// Per seat, why it may not ask to take back a move now (null: it may): the Undo button is
@@ -371,6 +375,9 @@ pub struct GameSummary {
     pub watchers: usize,
     #[ts(type = "unknown")]
     pub result: Option<Value>,
+    /// The result as the system's players write it (classic Go's `W+8.5`, `B+R`), if it has a
+    /// notation.
+    pub result_text: Option<String>,
     pub rated: bool,
 }
 

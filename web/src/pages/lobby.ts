@@ -250,6 +250,12 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
     const c = chosen();
     clear(settings);
     for (const d of c?.system.settings ?? []) settings.append(settingField(d, c.preset.settings[d.name] ?? c.system.defaults[d.name]));
+    // A setting may change others' defaults (classic Go: komi 0.5 with a handicap).
+    const field = (name: string) => settings.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+    settings.oninput = settings.onchange = (e) => {
+      const name = (e.target as HTMLInputElement | null)?.name;
+      if (name) systemUi(c?.system.name).formChanged?.(name, field);
+    };
     timeControl.parentElement!.hidden = c?.system.own_clock ?? false;
     const usual = systemUi(c?.system.name).defaultMap;
     if (usual && !mapChosen && spec.value !== usual) {
@@ -383,6 +389,7 @@ function gameRow(g: GameSummary, action: HTMLElement): HTMLElement {
       g.rated ? h('span', { class: 'tag' }, 'rated') : null,
       abandoned ? h('span', { class: 'tag' }, 'abandoned') : null),
     seats,
+    g.result_text ? h('span', { class: 'result-text', 'data-result': g.result_text }, g.result_text) : null,
     g.status === 'live' && g.last_active_ms ? h('span', { class: 'muted last-active' }, `last move ${ago(g.last_active_ms)}`) : null,
     g.status === 'live' && g.watchers > 0 ? h('span', { class: 'muted watchers' }, `${g.watchers} watching`) : null,
     action,

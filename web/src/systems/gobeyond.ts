@@ -210,7 +210,7 @@ export const gobeyond = defineSystem<SystemTypes['gobeyond']>({
       cell: (p) => (p?.projected !== undefined ? `→ ${p.projected}` : ''),
       // Once the game is over its points are final (the bonus is in them): a projection
       // would add the bonus a second time.
-      shown: (s) => s.outcome === null && s.phase !== 'finished',
+      shown: (s) => !s || (s.outcome === null && s.phase !== 'finished'),
     },
     {
       header: 'Claimed',

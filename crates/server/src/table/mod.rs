@@ -704,6 +704,7 @@ impl Table {
             waiting_for: self.game.public_waiting_for().iter().map(|p| p.0).collect(),
             clock: (self.status == Status::Live).then(|| self.clock.view(now)),
             outcome: self.game.outcome().cloned(),
+            result_text: self.game.result_notation(),
             undo: self.undo.as_ref().map(undo::Request::view),
             undo_refused: self.undo_refusals(),
             aborted: self.unrated.as_deref() == Some(crate::rating::ABORTED),

@@ -13,7 +13,7 @@ export function renderPlayers(ctx: GameContext) {
   const s = model.state;
   const n = model.players;
   // Some columns mean nothing in some states (GoBeyond's projection once the game is over).
-  const columns = model.ui.columns.filter((c) => !s || (c.shown?.(s) ?? true));
+  const columns = model.ui.columns.filter((c) => c.shown?.(s) ?? true);
   const waiting = model.waitingFor();
   // Under a time control every player's clock shows, not only the running one.
   const clock = model.info?.status === 'live' ? model.clock : null;
