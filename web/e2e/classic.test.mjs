@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { gameId, newPlayer, screenshot, startBrowser, startServer, waitForLog } from './harness.mjs';
+import { clickPass, gameId, newPlayer, screenshot, startBrowser, startServer, waitForLog } from './harness.mjs';
 
 let server;
 let browser;
@@ -50,7 +50,7 @@ async function place(p, node) {
 
 async function pass(p) {
   await waitMyTurn(p.page);
-  await p.page.click('#pass');
+  await clickPass(p.page);
   await p.page.waitForFunction(() => document.querySelector('#status')?.textContent !== 'Your turn.');
 }
 
@@ -93,7 +93,7 @@ describe('classic Go in the browser', { timeout: 600_000 }, () => {
     assert.ok(!headers.includes('Score'), headers.join(','));
     await pass(a);
     await waitMyTurn(b.page);
-    await b.page.click('#pass');
+    await clickPass(b.page);
     // The server proposes dead stones first; then the players mark.
     await waitForLog(a.page, /Proposed/, 60_000);
     await a.page.waitForSelector('#cleanup:not([hidden]) #accept-dead');
