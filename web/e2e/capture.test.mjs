@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { gameId, newPlayer, screenshot, startBrowser, startServer, stones, waitForLog } from './harness.mjs';
+import { clickPass, gameId, newPlayer, screenshot, startBrowser, startServer, stones, waitForLog } from './harness.mjs';
 
 let server;
 let browser;
@@ -104,7 +104,7 @@ describe('Capture Go in the browser', { timeout: 300_000 }, () => {
         (n) => document.querySelectorAll('#log li').length > n || document.querySelector('#status[data-error]') || document.querySelector('#ranking'),
         lines,
       );
-      if (await page.$('#status[data-error]')) await page.click('#pass');
+      if (await page.$('#status[data-error]')) await clickPass(page);
     }
     await page.waitForSelector('#ranking', { timeout: 60_000 });
     const log = await page.$$eval('#log li', (ls) => ls.map((l) => l.textContent ?? ''));

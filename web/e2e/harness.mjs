@@ -131,3 +131,10 @@ export async function stones(page) {
     Object.fromEntries(els.map((e) => [Number(e.getAttribute('data-stone')), Number([...e.classList].find((c) => /^p\d$/.test(c))?.slice(1))])),
   );
 }
+
+/** Clicks Pass; a pass that would end play asks for a second press (the button arms), which
+ *  this gives. */
+export async function clickPass(page) {
+  await page.click('#pass');
+  if (await page.$('#pass[data-armed]')) await page.click('#pass[data-armed]');
+}

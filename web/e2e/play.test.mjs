@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { execFileSync } from 'node:child_process';
-import { binary, gameId, newPlayer, screenshot, startBrowser, startServer, stones, waitForLog } from './harness.mjs';
+import { binary, clickPass, gameId, newPlayer, screenshot, startBrowser, startServer, stones, waitForLog } from './harness.mjs';
 
 let server;
 let browser;
@@ -69,7 +69,7 @@ async function place(p, node) {
 /** `p` passes when it is their turn. */
 async function pass(p) {
   await waitMyTurn(p.page);
-  await p.page.click('#pass');
+  await clickPass(p.page);
   await p.page.waitForFunction(() => document.querySelector('#status')?.textContent !== 'Your turn.');
 }
 
@@ -501,7 +501,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
       } else if (/roll the dice, or pass/.test(text)) {
         if (!passed) {
           passed = true;
-          await page.click('#pass');
+          await clickPass(page);
         } else {
           await page.click('#roll');
         }
@@ -556,7 +556,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
         const start = Number(await page.getAttribute('svg.board2d .starts .start.free', 'data-start'));
         await page.click(`svg.board2d .hit[data-node="${start}"]`);
       } else if (/Your turn/.test(text)) {
-        await page.click('#pass');
+        await clickPass(page);
       }
       // Something happened: a line in the log (our action), or the Clean-Up panel.
       await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n || document.querySelector('#surrender'), lines, { timeout: 60_000 });
@@ -606,7 +606,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     await pass(a);
     await pass(b);
     await waitMyTurn(a.page);
-    await a.page.click('#pass');
+    await clickPass(a.page);
     await a.page.waitForSelector('#ranking');
     await b.page.waitForSelector('#ranking');
     const headers = await a.page.$$eval('#players thead th', (ths) => ths.map((t) => t.textContent ?? ''));
@@ -640,7 +640,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
         const node = open[(turn * 7) % open.length];
         await page.click(`svg.board2d .hit[data-node="${node}"]`);
       } else {
-        await page.click('#pass');
+        await clickPass(page);
       }
       await page.waitForFunction((n) => document.querySelectorAll('#log li').length > n || document.querySelector('#ranking'), lines, { timeout: 60_000 });
     }
@@ -900,7 +900,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     const id = await createGame(a.page, { map: 'square:5', seats: ['invite'] });
     const link = await (await a.page.waitForSelector('#invite-link')).inputValue();
     assert.match(link, new RegExp(`#/game/${id}\\?invite=`));
-    assert.match((await a.page.textContent('#players')) ?? '', /invited seat/);
+    assert.match((await a.page.textContent('#players')) ?? '', /waiting for an invited player/);
     // Not in the open list, and not joinable without the link.
     const b = await newPlayer(browser, server.url);
     await b.page.waitForSelector('#open-games');
@@ -924,7 +924,7 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
       await p.page.click('details.account summary');
       await p.page.fill('details.account input[name="name"]', name);
       await p.page.fill('details.account input[name="password"]', 'correct horse');
-      await p.page.click('details.account button[type="submit"]');
+      await p.page.click('#register');
       await p.page.waitForFunction((n) => document.querySelector('#me-name')?.textContent === n, name);
     };
     const suffix = String(Date.now() % 1e6);

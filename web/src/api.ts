@@ -8,6 +8,7 @@ import type {
   GameList,
   InviteBody,
   Joined,
+  MeBody,
   OkBody,
   PlayerProfile,
   RuleSystemView,
@@ -69,7 +70,7 @@ export interface LabReports {
 }
 
 export const api = {
-  me: () => call<UserBody>('GET', '/api/me').then((r) => r.user),
+  me: () => call<MeBody>('GET', '/api/me').then((r) => r.user),
   guest: () => call<UserBody>('POST', '/api/guest').then((r) => r.user),
   login: (name: string, password: string) =>
     call<UserBody>('POST', '/api/login', { name, password }).then((r) => r.user),
@@ -92,7 +93,7 @@ export const api = {
   gameMap: (id: number) => call<MapView>('GET', `/api/games/${id}/map`),
   preview: (spec: string) => call<MapView>('GET', `/api/maps/preview?spec=${encodeURIComponent(spec)}`),
   stateAt: (id: number, at: number) => call<StateAt>('GET', `/api/games/${id}/state?at=${at}`),
-  chat: (id: number) => call<ChatHistory>('GET', `/api/games/${id}/chat`).then((r) => r.chat),
+  chat: (id: number) => call<ChatHistory>('GET', `/api/games/${id}/chat`),
   rules: () => call<RuleSystems>('GET', '/api/rules').then((r) => r.systems),
   labReports: () => call<LabReports>('GET', '/api/lab/reports'),
   rulesDoc: async (system: string) => {
@@ -102,10 +103,11 @@ export const api = {
   },
 };
 
-/** Signs in as a guest when nobody is signed in. */
+/** Signs in as a guest when nobody is signed in (a first visit: the server answers null; a
+ *  session that ended: 401). */
 export async function ensureUser(): Promise<User> {
   try {
-    return await api.me();
+    return (await api.me()) ?? (await api.guest());
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return api.guest();
     throw e;

@@ -29,6 +29,8 @@ export interface Board {
   render(view: BoardView): void;
   /** Turns the view to a node (boards in space). */
   focus?(node: number): void;
+  /** Back to the first view: its angle and its zoom (boards in space). */
+  resetView?(): void;
   /** Where a node is on the screen now (`null`: hidden, on the far side of a body). */
   screenPosition?(node: number): { x: number; y: number } | null;
   destroy(): void;
@@ -106,7 +108,7 @@ export function createBoard2D(
   const under = el('g', { class: 'under' });
   // Maps without coordinates along their sides (hex, triangular, random, ...) name every node
   // on the board, small: the labels the log and the place field use. Stones cover them.
-  const labels = el('g', { class: 'node-labels', 'font-size': r * 0.55, 'stroke-width': r * 0.18 });
+  const labels = el('g', { class: 'node-labels', 'font-size': r * 0.45, 'stroke-width': r * 0.14 });
   if (layout.coords.length === 0) {
     for (let i = 0; i < map.nodes; i++) {
       const t = el('text', { x: layout.x[i], y: layout.y[i], 'text-anchor': 'middle', 'dominant-baseline': 'central' });
@@ -122,10 +124,12 @@ export function createBoard2D(
     el('stop', { offset: '0.3', 'stop-color': '#3b8f5a', 'stop-opacity': '0' }));
   defs.append(dot);
   svg.append(defs);
+  // Claims over the names: a claimed point must read as claimed, its name shows around the mark.
+  const claimMarks = el('g', { class: 'claims' });
   const stones = el('g', { class: 'stones' });
   const over = el('g', { class: 'over' });
   const hits = el('g', { class: 'hits' });
-  svg.append(under, labels, stones, over, hits);
+  svg.append(under, labels, claimMarks, stones, over, hits);
 
   const n = map.nodes;
   const stoneEls: (SVGGElement | null)[] = new Array(n).fill(null);
@@ -174,14 +178,15 @@ export function createBoard2D(
     const target = d?.ring === 'target';
     const lifted = d?.ring === 'lifted';
     const style = owner === null ? null : (d?.style ?? owner);
-    const key = owner === null ? '' : `${style}:${selected}:${atari}:${mine}:${view.players}:${scale}:${label}:${target}:${lifted}`;
+    const faded = d?.faded ?? false;
+    const key = owner === null ? '' : `${style}:${selected}:${atari}:${mine}:${view.players}:${scale}:${label}:${target}:${lifted}:${faded}`;
     if (stoneKey[i] === key) return;
     stoneKey[i] = key;
     stoneEls[i]?.remove();
     stoneEls[i] = null;
     if (owner === null || style === null) return;
     const st = playerStyle(style, view.players);
-    const g = el('g', { class: `stone p${style}${selected ? ' selected' : ''}${mine ? ' mine' : ''}${lifted ? ' lifted' : ''}`, 'data-stone': i });
+    const g = el('g', { class: `stone p${style}${selected ? ' selected' : ''}${mine ? ' mine' : ''}${lifted ? ' lifted' : ''}${faded ? ' faded' : ''}`, 'data-stone': i });
     g.append(el('circle', { cx: layout.x[i], cy: layout.y[i], r: sr * 0.96, fill: st.fill, stroke: st.stroke, 'stroke-width': sr * 0.06 }));
     if (st.mark !== 'none') {
       const filled = st.mark === 'triangle' || st.mark === 'square' || st.mark === 'diamond' || st.mark === 'dot';
@@ -208,9 +213,13 @@ export function createBoard2D(
     stoneEls[i] = g;
   }
 
-  /** A claim's diamond in the claimant's colour on an empty node. */
-  function drawClaim(i: number, claimant: number | null, players: number) {
-    const prevClaim = claimEls[i];
+  /** A claim's diamond (a territory's square) in the claimant's colour on an empty node. */
+  function drawClaim(i: number, claimant: number | null, players: number, shape: 'diamond' | 'square') {
+    let prevClaim = claimEls[i];
+    if (prevClaim && prevClaim.dataset.shape !== shape) {
+      prevClaim.remove();
+      prevClaim = claimEls[i] = null;
+    }
     if (claimant === null) {
       if (prevClaim) {
         prevClaim.remove();
@@ -219,16 +228,17 @@ export function createBoard2D(
       return;
     }
     const st = playerStyle(claimant, players);
-    const d = markPath('diamond', layout.x[i], layout.y[i], r * 0.7);
+    const d = markPath(shape, layout.x[i], layout.y[i], r * (shape === 'square' ? 0.9 : 0.7));
+    const cls = `claim c${claimant}${shape === 'square' ? ' territory' : ''}`;
     if (!prevClaim) {
-      const p = el('path', { class: `claim c${claimant}`, d, 'stroke-width': r * 0.05 });
-      under.append(p);
+      const p = el('path', { class: cls, d, 'stroke-width': r * 0.05, 'data-shape': shape });
+      claimMarks.append(p);
       claimEls[i] = p;
     }
     const p = claimEls[i];
     p?.setAttribute('fill', st.fill);
     p?.setAttribute('stroke', st.stroke);
-    p?.setAttribute('class', `claim c${claimant}`);
+    p?.setAttribute('class', cls);
   }
 
   /** A reserved node's moving ring in its holder's colour. */
@@ -296,7 +306,7 @@ export function createBoard2D(
         drawStone(i, owner, view, stoneDeco.get(i));
         // A stone covers its node's claim, tint, reservation and the disputed shade.
         const d = owner === null ? nodeDeco.get(i) : undefined;
-        drawClaim(i, d?.claim ?? null, view.players);
+        drawClaim(i, d?.territory ?? d?.claim ?? null, view.players, d?.territory !== undefined ? 'square' : 'diamond');
         drawReserved(i, d?.ring?.kind === 'reserved' ? d.ring.seat : null, view.players);
         const tint = d?.tint ?? null;
         drawTint(i, tint, view.players);

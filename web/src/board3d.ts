@@ -203,7 +203,7 @@ export function createBoard3D(
 
   const color = new THREE.Color();
   let lastView: BoardView | null = null;
-  const board: Board & { focus(node: number): void; screenPosition(node: number): { x: number; y: number } | null } = {
+  const board: Board & { focus(node: number): void; resetView(): void; screenPosition(node: number): { x: number; y: number } | null } = {
     element: renderer.domElement,
     render(view: BoardView) {
       lastView = view;
@@ -225,7 +225,7 @@ export function createBoard3D(
         const nd = nodeDeco?.get(i);
         // A stone covers its node's claim, reservation and tint.
         const empty = owner === null ? nd : undefined;
-        const claimant = empty?.claim ?? null;
+        const claimant = empty?.territory ?? empty?.claim ?? null;
         if (claimant === null) claims.setMatrixAt(i, hidden);
         else {
           place(claims, i, s * 0.35);
@@ -251,10 +251,12 @@ export function createBoard3D(
       if (view.lastMove !== null && view.board[view.lastMove] != null) {
         lastMark.visible = true;
         const p = pos(view.lastMove);
-        // Just outside the stone, towards the viewer of a sphere-like map.
+        // On the stone's top, along the body's normal: its centre inside the stone, so only a
+        // cap shows and it stays on the stone from any angle (at 1.05 stone radii out it
+        // floated beside the stone seen from the side).
         const scale = view.decorations?.stones?.get(view.lastMove)?.scale ?? 1;
-        lastMark.position.copy(p.clone().add(out(view.lastMove).multiplyScalar(s * scale * 1.05)));
-        lastMark.scale.setScalar(s * 0.4);
+        lastMark.position.copy(p.clone().add(out(view.lastMove).multiplyScalar(s * scale * 0.8)));
+        lastMark.scale.setScalar(s * 0.35);
       } else lastMark.visible = false;
       renderer.domElement.classList.toggle('interactive', view.interactive);
       request();
@@ -263,10 +265,18 @@ export function createBoard3D(
     focus(node: number) {
       if (node < 0 || node >= n) return;
       const target = pos(node);
-      const distance = Math.max(controls.minDistance, camera.position.distanceTo(controls.target));
+      // At the first view's distance: a zoom from before would keep the stone out of sight.
+      const distance = start.length();
       controls.target.copy(target);
       camera.position.copy(target.clone().add(out(node).multiplyScalar(distance)));
       camera.lookAt(target);
+      controls.update();
+      request();
+    },
+    resetView() {
+      controls.target.set(0, 0, 0);
+      camera.position.copy(start);
+      camera.lookAt(controls.target);
       controls.update();
       request();
     },
@@ -302,11 +312,12 @@ function labelSprite(text: string, stone: number): THREE.Sprite {
     ctx.font = 'bold 40px system-ui, sans-serif';
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.fillStyle = 'rgba(60, 40, 10, 0.7)';
+    ctx.fillStyle = 'rgba(60, 40, 10, 0.55)';
     ctx.fillText(text, 64, 34, 124);
   }
   const texture = new THREE.CanvasTexture(canvas);
   const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: texture, transparent: true, depthWrite: false }));
-  sprite.scale.set(stone * 2, stone, 1);
+  // Smaller than a stone: names are for finding a node, not for reading across the board.
+  sprite.scale.set(stone * 1.2, stone * 0.6, 1);
   return sprite;
 }

@@ -86,7 +86,16 @@ export function attachKeyboard(holder: HTMLElement, map: MapView, board: Keyboar
     board.show(node);
     said.textContent = board.describe(node);
   };
-  holder.addEventListener('focus', () => move(cursor ?? board.start()));
+  // A click focuses the board too: then the pointer is the player's cursor, and the keyboard's
+  // (jumping to the last move) would overwrite what the page says of the point under it.
+  let pointing = false;
+  holder.addEventListener('pointerdown', () => (pointing = true));
+  // Focus comes with the press; a press on a board already focused brings none.
+  for (const end of ['pointerup', 'pointercancel']) holder.addEventListener(end, () => (pointing = false));
+  holder.addEventListener('focus', () => {
+    if (!pointing) move(cursor ?? board.start());
+    pointing = false;
+  });
   holder.addEventListener('blur', () => {
     board.show(null);
     said.textContent = '';

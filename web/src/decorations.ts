@@ -20,6 +20,8 @@ export interface StoneDecoration {
   ring?: StoneRing;
   /** Crossed out: chosen to be given up, marked dead, or picked by a first click. */
   crossed?: boolean;
+  /** Drawn pale: a dead stone, counted as removed. */
+  faded?: boolean;
 }
 
 /** A shade over a node that the pointer can also feel (a class on its hit area). */
@@ -34,6 +36,9 @@ export interface NodeDecoration {
   tint?: Colour;
   /** An empty node that counts for a seat: a small diamond in its colour. */
   claim?: number;
+  /** A point of a seat's territory in the count (classic Go): a small square in its colour,
+   *  as Go servers mark it (3-D: as a claim). */
+  territory?: number;
   shade?: NodeShade;
   ring?: NodeRing;
 }

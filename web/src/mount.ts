@@ -15,6 +15,8 @@ export interface MountedBoard {
   kind(): ViewKind;
   /** Turns a 3-D view to the node; false when the view cannot turn (flat boards). */
   focus(node: number): boolean;
+  /** Back to a 3-D view's first angle and zoom; false when there is none (flat boards). */
+  resetView(): boolean;
   destroy(): void;
 }
 
@@ -102,6 +104,11 @@ export async function mountBoard(
     focus(node) {
       if (!board?.focus) return false;
       board.focus(node);
+      return true;
+    },
+    resetView() {
+      if (!board?.resetView) return false;
+      board.resetView();
       return true;
     },
     destroy() {

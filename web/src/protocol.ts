@@ -46,11 +46,21 @@ export type GameInfo = { id: number, status: Status, creator: number, rules: { s
 /**
  * Changes its players' ratings.
  */
-rated: boolean, seq: number, 
+rated: boolean, 
+/**
+ * Listed nowhere: only its players and holders of its invite link see it (an open seat
+ * waits for an invited player).
+ */
+private: boolean, seq: number, 
 /**
  * The rule system's phase (`playing`, `clean_up`, ...; `finished`).
  */
 phase: string, waiting_for: Array<number>, clock: ClockView | null, outcome: Outcome | null, 
+/**
+ * The result as the system's players write it (classic Go's `W+8.5`, `B+R`), if it has a
+ * notation.
+ */
+result_text: string | null, 
 /**
  * An undo request waiting for answers.
  */
@@ -185,6 +195,8 @@ export type InviteBody = { invite: string | null, };
 
 export type UserBody = { user: User, claimed_guest?: boolean, };
 
+export type MeBody = { user: User | null, };
+
 export type OkBody = { ok: boolean, };
 
 export type BotCreated = { user: User, token: string, };
@@ -211,7 +223,12 @@ last_active_ms: number | null,
 /**
  * Sockets watching it now, its players' included (those of the instance that answered).
  */
-watchers: number, result: unknown, rated: boolean, };
+watchers: number, result: unknown, 
+/**
+ * The result as the system's players write it (classic Go's `W+8.5`, `B+R`), if it has a
+ * notation.
+ */
+result_text: string | null, rated: boolean, };
 
 export type SummarySeat = { seat: number, user: string | null, bot_level: number | null, rating: RatingView | null, };
 
@@ -253,7 +270,12 @@ export type GameList = { games: Array<GameSummary>, };
 
 export type ChatLine = { from: string, text: string, at_ms: number, };
 
-export type ChatHistory = { chat: Array<ChatLine>, };
+export type ChatHistory = { chat: Array<ChatLine>, 
+/**
+ * Whether the reader may write in this chat now (players, the creator, spectators admitted
+ * with the invite link); joining a seat gives the right too.
+ */
+may_chat: boolean, };
 
 export type StateAt = { at: number, total: number, action: RecordedAction | null, state: GameState, };
 
@@ -365,6 +387,20 @@ reserved: Array<number | null>,
  */
 awaiting_cleanup: Array<number>, outcome: Outcome | null, events: Array<GoBeyondEvent>, };
 
+export type ClassicCount = { 
+/**
+ * Empty points surrounded by this player alone, dead stones' points included.
+ */
+territory?: number, 
+/**
+ * Living stones on the board.
+ */
+stones?: number, 
+/**
+ * Stones captured in play plus the opponents' dead stones in this player's territory.
+ */
+captures?: number, komi: number, total: number, };
+
 export type ClassicEvent = { "event": "placed", player: Player, node: number, } | { "event": "captured", player: Player, owner: Player, nodes: Array<number>, } | { "event": "passed", player: Player, consecutive: number, } | { "event": "resigned", player: Player, } | { "event": "timed_out", player: Player, } | { "event": "scoring_started", } | { "event": "dead_marked", player: Player, nodes: Array<number>, proposed: boolean, } | { "event": "accepted", player: Player, 
 /**
  * Accepted by running out of time.
@@ -377,7 +413,11 @@ export type ClassicPlayer = { player: number, name: string, color: string,
 /**
  * Labels of the player's stones.
  */
-stones: Array<string>, prisoners: number, score: number, resigned: boolean, };
+stones: Array<string>, prisoners: number, score: number, 
+/**
+ * The count (territory, stones or captures, komi) while the position is counted.
+ */
+count: ClassicCount | null, resigned: boolean, };
 
 export type ClassicState = { map: MapSummary, rules: RulesSpec, 
 /**
@@ -401,6 +441,24 @@ ownership: Array<number | null>,
  * Stones marked dead (the dead-stone phase) or agreed dead (after it).
  */
 dead: Array<number>, 
+/**
+ * While the position is counted (the dead-stone phase, an end by passes): per node, the
+ * player whose territory it is (an empty point, or a dead stone's), else `null`. Empty
+ * otherwise.
+ */
+territory: Array<number | null>, 
+/**
+ * Moves as Go players number them: placements and passes, not free handicap stones.
+ */
+move_number: number, 
+/**
+ * Free handicap: stones Black still places before White's first move.
+ */
+handicap_left?: number, 
+/**
+ * The result as Go players write it (`W+8.5`, `B+R`, `W+T`, `Jigo`; two players only).
+ */
+result: string | null, 
 /**
  * The dead-stone phase: seats that have accepted the marking.
  */

@@ -17,6 +17,8 @@ export interface MapView {
   edges: [number, number][];
   grid: { width: number; height: number; wrap: boolean } | null;
   start_points: number[];
+  /** Whether the map has straight lines (The Way of Go and BeSiege need them). */
+  straight_lines?: boolean;
 }
 
 /** A seat as every state shows it. */

@@ -16,3 +16,28 @@ export function ratingText(r: { value: number; provisional: boolean; change?: nu
   const change = r.change === undefined ? '' : ` ${signed(r.change)}`;
   return `${r.value}${r.provisional ? '?' : ''}${change}`;
 }
+
+/** A recorded action in a few words for the review ("placed at E4", "surrendered nothing"):
+ *  the words of the moves every system shares, else the action's own name with spaces. */
+export function actionWords(a: { type: string; at?: unknown; nodes?: unknown }): string {
+  const at = typeof a.at === 'string' ? a.at : null;
+  const count = Array.isArray(a.nodes) ? a.nodes.length : Array.isArray(a.at) ? a.at.length : 0;
+  switch (a.type) {
+    case 'place':
+      return at ? `placed at ${at}` : 'placed a stone';
+    case 'pass':
+      return 'passed';
+    case 'skip':
+      return 'skipped';
+    case 'resign':
+      return 'resigned';
+    case 'timeout':
+      return 'ran out of time';
+    case 'surrender':
+      return count ? `surrendered ${plural(count, 'stone')}` : 'surrendered nothing';
+    case 'cleanup_timeout':
+      return 'ran out of Clean-Up time';
+    default:
+      return `${a.type.replace(/_/g, ' ')}${at ? ` ${at}` : ''}`;
+  }
+}

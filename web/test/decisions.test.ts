@@ -13,7 +13,8 @@ function scoring(): ClassicState {
   return {
     map: { name: 'm', spec: 'rect:3x3', nodes: 9 }, rules: { system: 'classic' }, status: 'scoring', to_move: null,
     moves_played: 5, consecutive_passes: 2, board, ownership: board, dead: [], accepted: [], ko: null, hash: '', outcome: null,
-    players: [0, 1].map((p) => ({ player: p, name: '', color: ['Black', 'White'][p], stones: [], prisoners: 0, score: 0, resigned: false })),
+    territory: [], move_number: 5, result: null,
+    players: [0, 1].map((p) => ({ player: p, name: '', color: ['Black', 'White'][p], stones: [], prisoners: 0, score: 0, count: null, resigned: false })),
   };
 }
 

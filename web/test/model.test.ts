@@ -17,8 +17,8 @@ function info(seq: number): GameInfo {
       { seat: 0, kind: { kind: 'me' }, user: 'ada', user_id: 1, bot_level: null, rating: null },
       { seat: 1, kind: { kind: 'bot', level: 3 }, user: 'bot', user_id: 2, bot_level: 3, rating: null },
     ],
-    rated: false, seq, waiting_for: [seq % 2], clock: null, outcome: null, undo: null, undo_refused: [null, 'only people ask to take back a move'], aborted: false, unrated: null,
-  abandoned: false,
+    rated: false, private: false, seq, waiting_for: [seq % 2], clock: null, outcome: null, result_text: null, undo: null, undo_refused: [null, 'only people ask to take back a move'], aborted: false, unrated: null,
+    abandoned: false,
   };
 }
 

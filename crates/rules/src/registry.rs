@@ -140,6 +140,8 @@ pub struct SystemInfo {
     presets: fn() -> &'static [Preset],
     describe: fn() -> Vec<SettingInfo>,
     default_settings: fn() -> Object,
+    defaults_for: fn(&Object) -> Object,
+    result_notation: fn(&crate::Outcome, usize) -> Option<String>,
     preset: fn(&str) -> Option<Object>,
     check: fn(&Object, usize) -> Result<(), SettingsError>,
     clock: fn(&Object) -> Option<TurnClock>,
@@ -180,6 +182,8 @@ impl SystemInfo {
             presets: S::presets,
             describe: S::describe_settings,
             default_settings: || to_object(&S::Settings::default()),
+            defaults_for: |given| to_object(&S::defaults_for(given)),
+            result_notation: S::result_notation,
             preset: |name| S::preset(name).map(|s| to_object(&s)),
             check: |o, players| S::validate(&parse_settings::<S>(o)?, players),
             clock: |o| parse_settings::<S>(o).ok().and_then(|s| S::clock(&s)),
@@ -217,6 +221,17 @@ impl SystemInfo {
 
     pub fn default_settings(&self) -> Object {
         (self.default_settings)()
+    }
+
+    /// The defaults for the settings not `given` (see [`RuleSystem::defaults_for`]).
+    pub fn defaults_for(&self, given: &Object) -> Object {
+        (self.defaults_for)(given)
+    }
+
+    /// The result in the system's notation, if it has one (see
+    /// [`RuleSystem::result_notation`]).
+    pub fn result_notation(&self, outcome: &crate::Outcome, players: usize) -> Option<String> {
+        (self.result_notation)(outcome, players)
     }
 
     pub fn preset(&self, name: &str) -> Option<RulesSpec> {

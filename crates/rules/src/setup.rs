@@ -22,7 +22,8 @@ pub enum SetupError {
     NoLiberties { node: NodeId },
     #[error("handicap: {0}")]
     Handicap(String),
-    #[error("rules: {0}")]
+    /// Already a whole sentence for players ("The Way of Go needs a map with straight lines…").
+    #[error("{0}")]
     Rules(String),
 }
 

@@ -204,6 +204,20 @@ pub trait RuleSystem: Game {
         None
     }
 
+    /// The defaults for the settings not `given`, when they depend on those given (classic Go's
+    /// komi is half a point with a handicap): by default the system's defaults.
+    fn defaults_for(given: &crate::wire::Object) -> Self::Settings {
+        let _ = given;
+        Self::Settings::default()
+    }
+
+    /// The result as the system's players write it (classic Go's `W+8.5`, `B+R`, `Jigo`), if
+    /// it has such a notation; lobby lists and the game page show it.
+    fn result_notation(outcome: &crate::Outcome, players: usize) -> Option<String> {
+        let _ = (outcome, players);
+        None
+    }
+
     /// A new game (settings already validated or not: they are checked again).
     fn start(
         map: Arc<Map>,

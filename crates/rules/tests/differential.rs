@@ -21,6 +21,7 @@ fn rules(ko: KoRule, suicide: SuicideRule) -> ClassicRules {
         scoring: Scoring::Area,
         passes_to_end: Some(1000),
         dead_stones: false,
+        ..ClassicRules::default()
     }
 }
 

@@ -406,6 +406,7 @@ fn classic_regions_play_exactly_like_the_classic_engine() {
         scoring: Scoring::Area,
         passes_to_end: Some(10_000),
         dead_stones: false,
+        ..ClassicRules::default()
     };
     let specs = [
         "square:5",

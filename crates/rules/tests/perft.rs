@@ -122,6 +122,7 @@ fn perft_matches_golden_file() {
             scoring: Scoring::Area,
             passes_to_end: None,
             dead_stones: false,
+            ..ClassicRules::default()
         };
         let game = ClassicGame::new(map.clone(), case.players as usize, rules).unwrap();
         assert_eq!(fast_perft(&game, case.depth), expected, "fast engine: {line}");

@@ -30,6 +30,7 @@ fn play_random(spec: &str, players: usize, suicide: SuicideRule, ko: KoRule, see
         scoring: gobeyond_rules::Scoring::Area,
         passes_to_end: None,
         dead_stones: false,
+        ..ClassicRules::default()
     };
     let mut game = ClassicGame::new(map.clone(), players, rules).unwrap();
     let mut rng = Rng::new(seed);

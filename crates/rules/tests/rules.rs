@@ -24,7 +24,15 @@ fn at(game: &ClassicGame, label: &str) -> NodeId {
 }
 
 fn rules(ko: KoRule, suicide: SuicideRule) -> ClassicRules {
-    ClassicRules { ko, suicide, komi: 0.0, scoring: Scoring::Area, passes_to_end: None, dead_stones: false }
+    ClassicRules {
+        ko,
+        suicide,
+        komi: 0.0,
+        scoring: Scoring::Area,
+        passes_to_end: None,
+        dead_stones: false,
+        ..ClassicRules::default()
+    }
 }
 
 #[test]

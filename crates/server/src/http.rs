@@ -19,7 +19,7 @@ use crate::{
     limit::ClientIp,
     protocol::{
         BotCreated, BotList, ChatHistory, ChatLine, GameCreated, GameInfo, GameList, GameSummary, Health,
-        Joined, OkBody, PlayerProfile, RatedGame, SummarySeat, SystemRating, UserBody,
+        Joined, MeBody, OkBody, PlayerProfile, RatedGame, SummarySeat, SystemRating, UserBody,
     },
     setup::{GameBrief, GameSetup, NewGame, SeatChoice},
     store::{GameRow, NewSeat, Quota},
@@ -177,8 +177,15 @@ pub async fn logout(
     Ok(with_cookie(auth::clear_cookie(https.0), OkBody { ok: true }))
 }
 
-pub async fn me(session: Session) -> Json<UserBody> {
-    Json(UserBody { user: session.user, claimed_guest: false })
+/// `GET /api/me`: who is signed in. A first visit carries no credential at all and is told
+/// "nobody" (`{"user": null}`, not an error: browsers log every 401); a credential that no
+/// longer signs in is still a 401.
+pub async fn me(headers: HeaderMap, MaybeSession(session): MaybeSession) -> Result<Json<MeBody>, ApiError> {
+    match session {
+        Some(s) => Ok(Json(MeBody { user: Some(s.user) })),
+        None if auth::request_token(&headers).is_some() => Err(ApiError::Unauthorized),
+        None => Ok(Json(MeBody { user: None })),
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -450,6 +457,7 @@ async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError>
             })
             .collect(),
         created_ms: row.created_ms,
+        result_text: result_notation(brief.as_ref(), row.result.as_deref()),
         last_active_ms: row.last_active_ms,
         watchers: app.hub.watchers(row.id),
         result: row.result.as_deref().and_then(|r| serde_json::from_str::<serde_json::Value>(r).ok()),
@@ -457,6 +465,13 @@ async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError>
         map: brief.map(|b| b.map),
     };
     Ok(Summarized { summary, status: row.status, joinable })
+}
+
+/// A stored result in its system's notation (classic Go's `W+8.5`), if the system has one.
+fn result_notation(brief: Option<&GameBrief>, result: Option<&str>) -> Option<String> {
+    let brief = brief?;
+    let outcome: gobeyond_rules::Outcome = serde_json::from_str(result?).ok()?;
+    gobeyond_rules::SystemInfo::get(&brief.system)?.result_notation(&outcome, brief.players)
 }
 
 /// `GET /api/players/{name}`: ratings, rating history and public games.
@@ -727,10 +742,18 @@ pub async fn sgf_export(State(app): State<AppState>, Readable(row): Readable) ->
 
 pub async fn chat(
     State(app): State<AppState>,
+    MaybeSession(session): MaybeSession,
     Readable(row): Readable,
 ) -> Result<Json<ChatHistory>, ApiError> {
     let lines = app.store.chat(row.id, 200).await?;
+    // The same rule the socket applies to a chat line, so that a page offers no chat box to
+    // whoever would be refused.
+    let may_chat = match &session {
+        Some(s) => app.store.takes_part(row.id, s.user.id).await?,
+        None => false,
+    };
     Ok(Json(ChatHistory {
         chat: lines.into_iter().map(|(from, text, at_ms)| ChatLine { from, text, at_ms }).collect(),
+        may_chat,
     }))
 }

@@ -195,12 +195,20 @@ pub struct GameInfo {
     pub seats: Vec<SeatView>,
     /// Changes its players' ratings.
     pub rated: bool,
+    /// Listed nowhere: only its players and holders of its invite link see it (an open seat
+    /// waits for an invited player).
+    #[serde(default)]
+    pub private: bool,
     pub seq: u64,
     /// The rule system's phase (`playing`, `clean_up`, ...; `finished`).
     pub phase: String,
     pub waiting_for: Vec<u8>,
     pub clock: Option<ClockView>,
     pub outcome: Option<Outcome>,
+    /// The result as the system's players write it (classic Go's `W+8.5`, `B+R`), if it has a
+    /// notation.
+    #[serde(default)]
+    pub result_text: Option<String>,
     /// An undo request waiting for answers.
     pub undo: Option<UndoView>,
     /// Per seat, why it may not ask to take back a move now (null: it may): the Undo button is
@@ -314,6 +322,12 @@ pub struct UserBody {
     pub claimed_guest: bool,
 }
 
+/// `GET /api/me`: the signed-in user, or null when the request carries no credential.
+#[derive(Debug, Serialize, TS)]
+pub struct MeBody {
+    pub user: Option<User>,
+}
+
 #[derive(Debug, Serialize, TS)]
 pub struct OkBody {
     pub ok: bool,
@@ -361,6 +375,9 @@ pub struct GameSummary {
     pub watchers: usize,
     #[ts(type = "unknown")]
     pub result: Option<Value>,
+    /// The result as the system's players write it (classic Go's `W+8.5`, `B+R`), if it has a
+    /// notation.
+    pub result_text: Option<String>,
     pub rated: bool,
 }
 
@@ -437,6 +454,9 @@ pub struct ChatLine {
 #[derive(Debug, Serialize, TS)]
 pub struct ChatHistory {
     pub chat: Vec<ChatLine>,
+    /// Whether the reader may write in this chat now (players, the creator, spectators admitted
+    /// with the invite link); joining a seat gives the right too.
+    pub may_chat: bool,
 }
 
 /// The state after the first `at` actions of a game, for review.
@@ -517,6 +537,7 @@ pub fn typescript() -> String {
         Health,
         InviteBody,
         UserBody,
+        MeBody,
         OkBody,
         BotCreated,
         BotList,

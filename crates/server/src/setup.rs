@@ -135,7 +135,7 @@ impl NewGame {
         let system = rules.info().map_err(|e| bad(e.to_string()))?;
         // Settings left out take today's defaults, stored with the game (a setting added later
         // reads as "off" in older records, which must replay as they were played).
-        let mut settings = system.default_settings();
+        let mut settings = system.defaults_for(&rules.settings);
         settings.extend(std::mem::take(&mut rules.settings));
         rules.settings = settings;
         system.validate(&rules.settings, self.players).map_err(|e| bad(format!("rules: {e}")))?;

@@ -39,6 +39,9 @@ pub struct MapView {
     pub grid: Option<GridView>,
     /// Where the first stones are best placed, one per seat (most players first).
     pub start_points: Vec<u32>,
+    /// Whether the map has straight lines (The Way of Go and BeSiege need them): the lobby
+    /// says so before a game is created.
+    pub straight_lines: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -66,6 +69,7 @@ impl MapView {
             edges: map.edges().map(|(a, b)| [a, b]).collect(),
             grid: map.grid().map(|g| GridView { width: g.width, height: g.height, wrap: !g.plain }),
             start_points: map.declared_start_points().to_vec(),
+            straight_lines: map.lines().is_some_and(|l| l.directions() > 0),
         }
     }
 }
@@ -185,17 +189,65 @@ pub async fn rules() -> Json<RuleSystems> {
     Json(RuleSystems { systems })
 }
 
-/// `GET /api/rules/{system}/doc`: the rules as implemented (`docs/rules/`), as HTML.
+/// Where a passage for developers (code paths, tests) begins and ends in a rules document:
+/// GitHub and editors show it, the players' page leaves it out.
+const DEVELOPERS: &str = "<!-- developers -->";
+const DEVELOPERS_END: &str = "<!-- /developers -->";
+
+/// A rules document without its passages for developers (an unclosed one runs to the end).
+fn for_players(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(DEVELOPERS) {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + DEVELOPERS.len()..];
+        rest = after.find(DEVELOPERS_END).map_or("", |end| &after[end + DEVELOPERS_END.len()..]);
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A rules document as the players' HTML page.
+fn document_html(text: &str) -> String {
+    let text = for_players(text);
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(
+        &mut html,
+        pulldown_cmark::Parser::new_ext(&text, pulldown_cmark::Options::ENABLE_TABLES),
+    );
+    html
+}
+
+/// `GET /api/rules/{system}/doc`: the rules as implemented (`docs/rules/`), as HTML for
+/// players: without the passages for developers.
 pub async fn rules_doc(Path(system): Path<String>) -> Result<Response, ApiError> {
     let text = SystemInfo::get(&system).map(|s| s.document).ok_or_else(|| {
         ApiError::NotFound(format!("no rules document for {system:?}: {}", SystemInfo::names()))
     })?;
-    let mut html = String::new();
-    pulldown_cmark::html::push_html(
-        &mut html,
-        pulldown_cmark::Parser::new_ext(text, pulldown_cmark::Options::ENABLE_TABLES),
-    );
-    let mut r = html.into_response();
+    let mut r = document_html(text).into_response();
     r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SYSTEMS, document_html, for_players};
+
+    #[test]
+    fn developer_passages_are_left_out() {
+        assert_eq!(for_players("a <!-- developers -->b<!-- /developers --> c"), "a  c");
+        assert_eq!(for_players("a <!-- developers -->b"), "a ", "an unclosed passage runs to the end");
+        assert_eq!(for_players("no marks"), "no marks");
+    }
+
+    /// Players never read the code's paths (issue 41, item 12): every document marks them.
+    #[test]
+    fn players_pages_name_no_code() {
+        for s in SYSTEMS {
+            let html = document_html(s.document);
+            for word in ["crates/", "shared/", "web/src", ".rs<", ".ts<", "tests/"] {
+                assert!(!html.contains(word), "{}'s rules page shows {word:?}", s.name);
+            }
+        }
+    }
 }

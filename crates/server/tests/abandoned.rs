@@ -71,6 +71,10 @@ async fn the_only_person_against_bots_may_abandon_the_game(db: &str) {
     assert_eq!(info["status"], "finished");
     assert_eq!(info["abandoned"], true);
     assert!(info["outcome"].is_null(), "no result: {info}");
+    assert!(info["result_text"].is_null(), "no B+R for an abandoned game: {info}");
+    let (_, mine) = a.get("/api/games?mine=true").await;
+    let listed = mine["games"].as_array().unwrap().iter().find(|g| g["id"] == game).cloned().unwrap();
+    assert!(listed["result_text"].is_null() && listed["result"]["abandoned"] == true, "{listed}");
     assert_eq!(a.post(&path, json!({})).await.0, 409, "over already");
     // With another person in it, a player resigns instead.
     let game = a.create(json!({"rules": "chinese", "map": "square:9", "players": 2})).await;

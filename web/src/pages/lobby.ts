@@ -5,7 +5,7 @@ import { clear, h, toast } from '../dom';
 import { type MountedBoard, mountBoard } from '../mount';
 import type { GameSummary, User } from '../types';
 import { session } from '../session';
-import { systemUi } from '../systems';
+import { type SystemUi, systemUi } from '../systems';
 import { ratingText } from '../words';
 
 const MAP_KINDS: { kind: string; example: string; about: string }[] = [
@@ -158,10 +158,11 @@ function accountBox(user: User): HTMLElement {
   }
   return h('details', { class: 'account' },
     h('summary', {}, 'Sign in or keep this guest as an account'),
-    h('form', { class: 'row', onsubmit: (e: Event) => { e.preventDefault(); void go('register'); } },
+    // Enter signs in (a returning player's habit); registering is its own button.
+    h('form', { class: 'row', id: 'account-form', onsubmit: (e: Event) => { e.preventDefault(); void go('login'); } },
       name, password,
-      h('button', { type: 'submit' }, 'Register'),
-      h('button', { type: 'button', onclick: () => void go('login') }, 'Sign in'),
+      h('button', { type: 'submit', id: 'sign-in' }, 'Sign in'),
+      h('button', { type: 'button', id: 'register', onclick: () => { if (name.reportValidity() && password.reportValidity()) void go('register'); } }, 'Register'),
     ),
   );
 }
@@ -212,6 +213,17 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
   const preview = h('div', { class: 'preview', id: 'preview' });
   const previewNote = h('p', { class: 'muted', id: 'preview-note' });
   let previewBoard: MountedBoard | null = null;
+  // Whether the previewed map suits the chosen rules: said before the game is created.
+  const mapWarning = h('p', { class: 'error', id: 'map-warning', hidden: true });
+  let previewLines: boolean | null = null;
+  const checkMap = () => {
+    const c = chosen();
+    const problem = c ? mapProblem(systemUi(c.system.name), c.system.title, previewLines) : null;
+    mapWarning.textContent = problem ?? '';
+    mapWarning.hidden = problem === null;
+    createButton.disabled = problem !== null;
+  };
+  const createButton = h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create game');
 
 
   const seatSelect = (i: number) =>
@@ -238,6 +250,12 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
     const c = chosen();
     clear(settings);
     for (const d of c?.system.settings ?? []) settings.append(settingField(d, c.preset.settings[d.name] ?? c.system.defaults[d.name]));
+    // A setting may change others' defaults (classic Go: komi 0.5 with a handicap).
+    const field = (name: string) => settings.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+    settings.oninput = settings.onchange = (e) => {
+      const name = (e.target as HTMLInputElement | null)?.name;
+      if (name) systemUi(c?.system.name).formChanged?.(name, field);
+    };
     timeControl.parentElement!.hidden = c?.system.own_clock ?? false;
     const usual = systemUi(c?.system.name).defaultMap;
     if (usual && !mapChosen && spec.value !== usual) {
@@ -258,6 +276,8 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
       clear(preview);
       previewNote.textContent = `${map.name}: ${map.nodes} nodes, ${map.edges.length} edges`;
       previewNote.classList.remove('error');
+      previewLines = map.straight_lines ?? null;
+      checkMap();
       const board = await mountBoard(preview, map, () => {}, () => {}, { zoom: false });
       // The user may have left the lobby or typed on while the board loaded.
       if (mine !== previewSeq || !preview.isConnected) {
@@ -268,6 +288,8 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
       previewBoard.render({ players: 2, board: [], lastMove: null, mySeat: null, interactive: false });
     } catch (e) {
       if (mine !== previewSeq) return;
+      previewLines = null;
+      checkMap();
       previewNote.textContent = (e as Error).message;
       previewNote.classList.add('error');
     }
@@ -299,9 +321,11 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
     h('details', {}, h('summary', {}, 'Rule settings'), settings),
     previewNote,
     preview,
-    h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create game'),
+    mapWarning,
+    createButton,
   );
   rules.addEventListener('change', syncRules);
+  rules.addEventListener('change', checkMap);
   syncRules();
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -335,6 +359,15 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
   return form;
 }
 
+/** Why the previewed map cannot carry the chosen rules, in the player's words (null: it can,
+ *  or the preview has not said yet). */
+export function mapProblem(ui: SystemUi, title: string, straightLines: boolean | null): string | null {
+  if (ui.mapNeed?.straightLines && straightLines === false) {
+    return `${title} needs a map with straight lines, e.g. ${ui.mapNeed.example}: stones move along them.`;
+  }
+  return null;
+}
+
 function describeMap(map: unknown): string {
   if (typeof map === 'string') return map;
   const m = map as { spec?: string; custom?: { name?: string } } | null;
@@ -356,6 +389,7 @@ function gameRow(g: GameSummary, action: HTMLElement): HTMLElement {
       g.rated ? h('span', { class: 'tag' }, 'rated') : null,
       abandoned ? h('span', { class: 'tag' }, 'abandoned') : null),
     seats,
+    g.result_text ? h('span', { class: 'result-text', 'data-result': g.result_text }, g.result_text) : null,
     g.status === 'live' && g.last_active_ms ? h('span', { class: 'muted last-active' }, `last move ${ago(g.last_active_ms)}`) : null,
     g.status === 'live' && g.watchers > 0 ? h('span', { class: 'muted watchers' }, `${g.watchers} watching`) : null,
     action,

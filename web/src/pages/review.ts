@@ -8,6 +8,9 @@ import type { GameState, RecordedAction } from '../types';
 import { swatch } from './game/players';
 import { playerStyle } from '../colors';
 import { systemUi } from '../systems';
+import { actionWords } from '../words';
+import type { Naming } from '../words';
+import { endedEarly } from './game/result';
 
 export async function reviewPage(root: HTMLElement, id: number): Promise<() => void> {
   await admitIfInvited(id);
@@ -31,6 +34,12 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
   };
   const ui = systemUi(info.rules.system);
   const hasSgf = ui.hasSgf(info.players);
+  // The review names players by colour ("White E4").
+  const names: Naming = { player: (p) => playerStyle(p, info.players).name, label: (n) => map.labels[n] ?? `#${n}` };
+  const counter = h('span', { id: 'move-number' });
+  const count = h('div', { id: 'review-count' });
+  // A resignation or a time-out decides the game: the scores of that moment mean nothing.
+  const scored = info.outcome !== null && !endedEarly(info.outcome);
   root.append(
     h('div', { class: 'game-page' },
       h('div', { class: 'board-col' }, boardBox),
@@ -45,6 +54,7 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
             btn('▶▶', 'Last (End)', () => total),
             where,
           ),
+          counter,
           slider,
           what,
           players,
@@ -56,8 +66,11 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
         ),
         info.outcome
           ? h('div', { class: 'card' }, h('h3', {}, 'Final ranking'),
+              info.result_text ? h('p', { class: 'result-text', id: 'result-text' }, `Result: ${info.result_text}`) : null,
               h('ol', { id: 'ranking' }, ...info.outcome.ranking.map((p) =>
-                h('li', {}, swatch(p, info.players), ` ${playerStyle(p, info.players).name} (${seatName(p)}): ${info.outcome?.scores[p]}`))))
+                h('li', {}, swatch(p, info.players), ` ${playerStyle(p, info.players).name} (${seatName(p)})`,
+                  scored ? `: ${info.outcome?.scores[p]}` : ''))),
+              count)
           : null,
       ),
     ),
@@ -93,8 +106,14 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
     slider.value = String(step);
     where.textContent = `${step} / ${total}`;
     const a = v.action;
-    const label = a && 'at' in a && typeof a.at === 'string' ? ` ${a.at}` : '';
-    what.textContent = a ? `${playerStyle(a.player, info.players).name}: ${a.type}${label}` : 'Start';
+    what.textContent = a ? (ui.reviewLine?.(a, names) ?? `${names.player(a.player)} ${actionWords(a)}`) : 'Start';
+    // Moves as the system's players count them (classic Go: not the dead-stone marking).
+    const last = ui.moveNumber && (await load(total).catch(() => null));
+    if (mine !== seq) return;
+    counter.textContent = ui.moveNumber && last ? `Move ${ui.moveNumber(v.state)} of ${ui.moveNumber(last.state)}` : '';
+    clear(count);
+    const table = step === total ? (ui.countTable?.(v.state, names) ?? null) : null;
+    if (table) count.append(table);
     clear(players);
     for (const p of v.state.players) {
       players.append(h('div', {}, swatch(p.player, info.players), ` ${displayName(p.name) || playerStyle(p.player, info.players).name}: `,

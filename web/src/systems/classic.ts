@@ -1,14 +1,15 @@
 // Classic Go in the web client: captures and scores, a log line per move, the dead-stone phase
-// (a click marks a group dead or alive again, everyone accepts, or play resumes), and the
-// players' guide.
+// (a click marks a group dead or alive again, everyone accepts, or play resumes) with the
+// territory and the count shown live, the review's words, handicap, and the players' guide.
 
+import { type Decorations, type NodeDecoration, at } from '../decorations';
 import { diagram, row, sections } from '../diagrams';
 import { h } from '../dom';
-import type { ClassicEvent, ClassicMove, ClassicState, SystemTypes } from '../protocol';
+import type { ClassicCount, ClassicEvent, ClassicMove, ClassicState, Outcome, SystemTypes } from '../protocol';
 import type { MapView } from '../types';
 import { type Naming, plural } from '../words';
-import { goStones, goWords, onlyStones, placedAt, toggleGroup } from './kit';
-import { type Decision, type Recorded, defineSystem } from './types';
+import { goStones, goWords, placedAt, toggleGroup } from './kit';
+import { type Decision, type Recorded, type Viewer, defineSystem } from './types';
 
 /** A line for one action of a classic game. */
 export function describeClassic(action: Recorded<ClassicMove>, names: Naming, captured: number): string {
@@ -97,6 +98,9 @@ function deadStones(s: ClassicState, map: MapView): Decision {
           : 'The players are agreeing on dead stones.'),
         h('p', { id: 'dead-list' }, `Marked dead: ${(s.dead ?? []).map((n) => map.labels[n]).join(', ') || 'nothing'}`),
       ];
+      // The count as it stands with this marking: it changes as groups are toggled.
+      const count = countTable(s, names, 'count-live');
+      if (count) out.push(h('h4', {}, 'The count with this marking'), count);
       for (const p of s.players) {
         if (p.resigned) continue;
         out.push(h('div', { class: 'muted' }, `${names.player(p.player)}: ${accepted.has(p.player) ? 'accepted' : 'deciding…'}`));
@@ -108,6 +112,81 @@ function deadStones(s: ClassicState, map: MapView): Decision {
       return out;
     },
   };
+}
+
+const TERMS: [keyof ClassicCount, string][] = [
+  ['territory', 'Territory'], ['stones', 'Stones'], ['captures', 'Captures'], ['komi', 'Komi'], ['total', 'Total'],
+];
+
+/** The count: a row per player with the terms the scoring rule counts, then the total. */
+export function countTable(s: ClassicState, names: Naming, id = 'count'): HTMLElement | null {
+  const counted = s.players.filter((p) => p.count);
+  if (counted.length === 0) return null;
+  const used = TERMS.filter(([k]) => counted.some((p) => p.count?.[k] !== undefined));
+  return h('table', { class: 'count', id },
+    h('thead', {}, h('tr', {}, h('th', {}, 'Player'), ...used.map(([, t]) => h('th', {}, t)))),
+    h('tbody', {}, ...counted.map((p) => h('tr', { 'data-seat': p.player },
+      // The colour alone: the players table above names the players.
+      h('td', {}, p.color || names.player(p.player)),
+      ...used.map(([k]) => h('td', { 'data-term': k }, String(p.count?.[k] ?? '')))))),
+  );
+}
+
+/** Dead stones crossed and pale; while the position is counted, each territory point marked
+ *  with a small square in its owner's colour. */
+function decorate(s: ClassicState, map: MapView, viewer: Viewer): Decorations {
+  const territory = s.territory ?? [];
+  const counted = s.status === 'scoring' || territory.length > 0;
+  const dead = counted ? (s.dead ?? []) : undefined;
+  const stones = goStones(s.board, map, viewer, dead);
+  for (const n of dead ?? []) at(stones, n).faded = true;
+  const nodes = new Map<number, NodeDecoration>();
+  territory.forEach((owner, i) => {
+    if (owner !== null && (s.board[i] ?? null) === null) at(nodes, i).territory = owner;
+  });
+  const out: Decorations = {};
+  if (stones.size) out.stones = stones;
+  if (nodes.size) out.nodes = nodes;
+  return out;
+}
+
+/** The review's words for an action: "White E4", "Black accepts the dead stones". */
+function reviewLine(a: Recorded<ClassicMove>, names: Naming): string {
+  const who = names.player(a.player);
+  switch (a.type) {
+    case 'place':
+      return `${who} ${typeof a.at === 'string' ? a.at : names.label(a.node ?? 0)}`;
+    case 'pass':
+      return `${who} passes`;
+    case 'resign':
+      return `${who} resigns`;
+    case 'timeout':
+      return `${who} runs out of time`;
+    case 'dead': {
+      const n = a.nodes?.length ?? 0;
+      const what = n ? plural(n, 'dead stone') : 'no dead stones';
+      return a.proposed ? `Proposed: ${what}` : `${who} marks ${what}`;
+    }
+    case 'accept':
+      return `${who} accepts the dead stones`;
+    case 'resume':
+      return `${who} resumes play`;
+    default:
+      return who;
+  }
+}
+
+function endWords(o: Outcome): string {
+  switch (o.reason) {
+    case 'passes':
+      return 'Counted after the passes.';
+    case 'resignation':
+      return 'Won by resignation.';
+    case 'time':
+      return 'Won on time.';
+    default:
+      return `Ended by ${o.reason.replace('_', ' ')}.`;
+  }
 }
 
 function guide(): HTMLElement[] {
@@ -142,13 +221,34 @@ export const classic = defineSystem<SystemTypes['classic']>({
   numbered: true,
   columns: [
     { header: 'Captures', cell: (p) => String(p?.prisoners ?? '') },
-    { header: 'Score', cell: (p) => (p?.score !== undefined ? String(p.score) : '') },
+    // The score only once the position is counted: during play it would be a raw area count.
+    {
+      header: 'Score',
+      title: 'The count with the dead stones removed',
+      cell: (p) => (p?.count ? String(p.count.total) : ''),
+      shown: (s) => s?.players.some((p) => p.count) ?? false,
+    },
   ],
-  standing: (p) => `${p.prisoners} captures`,
+  standing: (p) => (p.count ? `${p.count.total} points` : `captured ${plural(p.prisoners, 'stone')}`),
   buttons: () => [],
   passTitle: () => 'Pass (keyboard: P)',
-  decorate: (s, map, viewer) => onlyStones(goStones(s.board, map, viewer, s.status === 'scoring' ? (s.dead ?? []) : undefined)),
+  passAllowed: (s) => !s.handicap_left,
+  status: (s, names, mine) => {
+    if (!s.handicap_left) return null;
+    const stones = plural(s.handicap_left, 'more handicap stone');
+    return mine ? `Place ${stones} anywhere.` : `${names.player(0)} places ${stones}.`;
+  },
+  decorate,
   decision: (s, map) => (s.status === 'scoring' ? deadStones(s, map) : null),
+  countTable,
+  moveNumber: (s) => s.move_number,
+  reviewLine,
+  endWords,
+  formChanged: (name, field) => {
+    // With a handicap, komi is half a point (White still wins a tie), as on Go servers.
+    const komi = field('komi');
+    if (name === 'handicap' && komi && Number(field('handicap')?.value) >= 2) komi.value = '0.5';
+  },
   resigned: (s, seat) => s.players[seat]?.resigned === true,
   describeEmpty: (label) => label,
   hasSgf: (players) => players === 2,

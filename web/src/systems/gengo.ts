@@ -165,8 +165,9 @@ export const gengo = defineSystem<SystemTypes['gengo']>({
     { header: 'Area', title: 'Spaces covered by one colour only, and empty areas they enclose', cls: 'num', cell: (p) => (p?.area_score !== undefined ? String(p.area_score) : '') },
     { header: 'Captures', title: 'Opposing stones captured', cls: 'num', cell: (p) => String(p?.prisoners ?? '') },
   ],
-  standing: (p) => `${p.prisoners} captures`,
+  standing: (p) => `captured ${plural(p.prisoners, 'stone')}`,
   buttons: () => [],
+  passesToEnd: () => 3,
   passTitle: (s) =>
     s.consecutive_passes === 2 ? 'Pass: a third pass in a row ends the game (keyboard: P)' : 'Pass: three passes in a row end the game (keyboard: P)',
   decorate: (s, map, viewer) => {

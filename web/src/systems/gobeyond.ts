@@ -208,6 +208,9 @@ export const gobeyond = defineSystem<SystemTypes['gobeyond']>({
       cls: 'projected',
       title: 'PlayPoints if the game ended now: plus the final bonus for what is claimed',
       cell: (p) => (p?.projected !== undefined ? `→ ${p.projected}` : ''),
+      // Once the game is over its points are final (the bonus is in them): a projection
+      // would add the bonus a second time.
+      shown: (s) => !s || (s.outcome === null && s.phase !== 'finished'),
     },
     {
       header: 'Claimed',
@@ -217,6 +220,7 @@ export const gobeyond = defineSystem<SystemTypes['gobeyond']>({
   ],
   standing: (p) => `${p.points} PlayPoints, ${p.claimed} claimed`,
   buttons: () => [{ id: 'skip', label: 'Skip', title: 'Do nothing this turn (keyboard: S)', key: 's', input: { type: 'skip' } }],
+  passesToEnd: (s) => s.passes_to_end,
   passTitle: (s) => `Pass: ${s.passes_to_end ?? ''} passes in a row end the game (keyboard: P)`,
   decorate: (s, map, viewer) => {
     const nodes = new Map<number, NodeDecoration>();
@@ -236,7 +240,8 @@ export const gobeyond = defineSystem<SystemTypes['gobeyond']>({
   describeEmpty: (label, node, s, names) => {
     if (s.reserved?.[node] != null) return `${label}: reserved for ${names.player(s.reserved[node] as number)}`;
     if (s.claims?.[node] != null) return `${label}: claimed by ${names.player(s.claims[node] as number)}`;
-    return `${label}: disputed`;
+    // An empty map's one region touches nobody: nothing to say yet.
+    return disputed(s)?.has(node) ? `${label}: disputed (no one claims it)` : label;
   },
   hasSgf: () => false,
 });

@@ -4,6 +4,7 @@
 // a line in SYSTEMS.
 
 import type { SystemName } from '../protocol';
+import type { BaseState } from '../types';
 import { capture } from './capture';
 import { classic } from './classic';
 import { gengo } from './gengo';
@@ -17,6 +18,12 @@ export type * from './types';
 // Keyed by every name the server's registry has, so a system without a module does not
 // compile; erased here, once: pages read only what every state has.
 const SYSTEMS: Record<SystemName, SystemUi> = { gobeyond, classic, tribal, gengo, 'way-of-go': wayOfGo, besiege, capture };
+
+/** Whether a pass now would end play (the last of the passes in a row that do). */
+export function passEndsPlay(ui: SystemUi, state: BaseState): boolean {
+  const needed = ui.passesToEnd?.(state) ?? state.players.length;
+  return state.outcome === null && state.consecutive_passes + 1 >= needed;
+}
 
 /** The interface of a system; unknown systems get the classic one (stones, passes, resigning). */
 export function systemUi(name: string | undefined): SystemUi {

@@ -23,6 +23,8 @@ export interface Column<S extends BaseState = BaseState> {
   title?: string;
   cls?: string;
   cell(player: S['players'][number] | undefined, state: S | null): string;
+  /** Whether the column shows in this state (default: always). */
+  shown?(state: S | null): boolean;
 }
 
 /** A button beside Pass and Resign, with its keyboard key. */
@@ -87,6 +89,8 @@ export interface DecisionView {
 export interface SystemUi<T extends Types = Types, S extends BaseState = T['state'], M extends BaseMove = T['move'], E = T['event']> {
   readonly name: string;
   readonly title: string;
+  /** What a map must have for this system (the lobby says so before a game is created). */
+  readonly mapNeed?: { straightLines: true; example: string };
   /** The map the lobby offers first for this system (`square:19` for classic Go). */
   readonly defaultMap?: string;
   /** The settings players ask about first, in a few words each (the game page's rules line). */
@@ -107,6 +111,9 @@ export interface SystemUi<T extends Types = Types, S extends BaseState = T['stat
   /** Extra buttons for the player to move (`map`: for systems whose choices depend on it). */
   buttons(state: S, map?: MapView): Button[];
   passTitle(state: S): string;
+  /** How many passes in a row end play (default: one per player): the page asks before the
+   *  pass that would. */
+  passesToEnd?(state: S): number;
   /** What the board marks besides whose stone is where (a closed vocabulary). */
   decorate(state: S, map: MapView, viewer: Viewer): Decorations;
   /** The colour style of a seat's stones, when the rules decide it (The Way of Go's pie);
@@ -125,6 +132,17 @@ export interface SystemUi<T extends Types = Types, S extends BaseState = T['stat
   /** How the game ended, in the system's words ("The first capture decided."); default: "Ended
    *  by" and the end reason. */
   endWords?(outcome: Outcome): string;
+  /** What the end of the game (and the review's last step) shows under the ranking: the count,
+   *  for systems that count (null: nothing). */
+  countTable?(state: S, names: Naming): HTMLElement | null;
+  /** The move number as the system's players count moves (classic Go: placements and passes,
+   *  not the dead-stone marking); the review's counter uses it. Default: every action. */
+  moveNumber?(state: S): number;
+  /** The review's words for one action ("White E4"); default: the colour and the input. */
+  reviewLine?(action: Recorded<M>, names: Naming): string;
+  /** A settings field of the lobby's form changed: the system may adjust others (classic Go:
+   *  komi 0.5 with a handicap). `field` finds a field by setting name. */
+  formChanged?(name: string, field: (name: string) => HTMLInputElement | HTMLSelectElement | null): void;
   /** Whether a seat is out of the game (resigned). */
   resigned(state: S, seat: number): boolean;
   /** Whether a seat is out because it missed too many turns, not by choice (shown as timed

@@ -156,6 +156,8 @@ function make(name: string, title: string, neutral: boolean) {
     title,
     defaultMap: 'square:13',
     rulesLine: () => [],
+    // Stones move along straight lines: maps without them (honeycomb, random) cannot be played.
+    mapNeed: { straightLines: true, example: 'square:13' },
     guide: neutral ? besiegeGuide : wayOfGoGuide,
     lastMove,
     resigned: (s, seat) => s.players[seat]?.resigned === true,
@@ -172,6 +174,7 @@ function make(name: string, title: string, neutral: boolean) {
     ],
     standing: (p) => plural(p.captures, 'capture'),
     buttons: (s) => buttons(s),
+    passesToEnd: () => 2,
     passTitle: () => 'Pass: only when no turn is possible (keyboard: P)',
     passAllowed: (s) => s.phase === 'playing' && !(s.drops ?? []).length && !(s.moves ?? []).length,
     seatStyle: (s, seat) => colourStyle(s.players[seat]?.colour),

@@ -142,6 +142,11 @@ impl Computer for ClassicGame {
     /// from one search to the next) never mark against each other for ever. Otherwise the
     /// search's move.
     fn decide(&self, seat: Player, bot: &mut Bot<Self>) -> Option<classic::Move> {
+        // Free handicap: the standard points, as a player would choose (the search's playouts
+        // alternate colours, which Black's stones in a row do not).
+        if self.handicap_left() > 0 {
+            return self.next_handicap_stone().map(|n| classic::Move::place(self.map(), n));
+        }
         if let Some(phase) = self.scoring() {
             let config = SearchConfig {
                 playouts: DEAD_STONE_PLAYOUTS,

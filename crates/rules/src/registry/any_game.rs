@@ -36,6 +36,12 @@ impl AnyGame {
         dispatch!(self, g => crate::Game::player_count(g))
     }
 
+    /// The result in the system's notation (classic Go's `W+8.5`), once the game is over.
+    pub fn result_notation(&self) -> Option<String> {
+        let info = super::SystemInfo::get(self.system())?;
+        info.result_notation(self.outcome()?, self.player_count())
+    }
+
     pub fn outcome(&self) -> Option<&Outcome> {
         dispatch!(self, g => crate::Game::outcome(g))
     }

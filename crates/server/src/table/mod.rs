@@ -697,12 +697,14 @@ impl Table {
                 })
                 .collect(),
             rated: self.setup.rated,
+            private: !self.public,
             seq: self.seq(),
             phase: self.game.turn().phase.to_string(),
             // Not who still has to answer a secret decision (a Reject window).
             waiting_for: self.game.public_waiting_for().iter().map(|p| p.0).collect(),
             clock: (self.status == Status::Live).then(|| self.clock.view(now)),
             outcome: self.game.outcome().cloned(),
+            result_text: self.game.result_notation(),
             undo: self.undo.as_ref().map(undo::Request::view),
             undo_refused: self.undo_refusals(),
             aborted: self.unrated.as_deref() == Some(crate::rating::ABORTED),

@@ -5,6 +5,7 @@ import { api } from '../../api';
 import { clear, h, toast } from '../../dom';
 import type { GameContext } from './context';
 import { decision } from './decision';
+import { pass } from './keys';
 import { undoRefused } from './undo';
 
 export function renderActions(ctx: GameContext) {
@@ -22,7 +23,13 @@ export function renderActions(ctx: GameContext) {
     el.append(h('button', { id: b.id, disabled: !myTurn || busy, accesskey: b.key, onclick: () => ctx.act(b.input), title: b.title }, b.label));
   }
   const passable = model.ui.passAllowed?.(s) ?? true;
-  el.append(h('button', { id: 'pass', disabled: !myTurn || busy || !passable, accesskey: 'p', onclick: () => ctx.act({ type: 'pass' }), title: model.ui.passTitle(s) }, 'Pass'));
+  // A pass that would end play is pressed twice: the first press arms it, saying so.
+  const armed = ctx.passArmed && myTurn;
+  el.append(h('button', {
+    id: 'pass', class: armed ? 'primary' : undefined, 'data-armed': armed ? 'true' : undefined,
+    disabled: !myTurn || busy || !passable, accesskey: 'p', onclick: () => pass(ctx),
+    title: armed ? 'This pass ends play: press again to pass, Escape to keep playing' : model.ui.passTitle(s),
+  }, armed ? 'Confirm pass' : 'Pass'));
   // Disabled, with the server's reason as its title, whenever asking would be refused (a
   // declined undo, nothing of the viewer's to take back, a window all decide in).
   const undoWhy = undoRefused(ctx);

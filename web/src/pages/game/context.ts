@@ -58,6 +58,14 @@ export interface GameContext {
   rematchOffer: HTMLElement | null;
   /** The creator's invite code, once fetched (the game page may be opened again later). */
   creatorInvite: string | null | undefined;
+  /** Whether the server lets the viewer chat (players, the creator, invited spectators). */
+  mayChat: boolean;
+  /** When the viewer last sent a chat line (a refusal soon after is that line's). */
+  chatSentAt: number | null;
+  /** Pass was pressed once where a pass ends play: the next press confirms. */
+  passArmed: boolean;
+  /** The sequence number the armed pass was pressed at (the game moving on disarms it). */
+  passArmedAt: number;
   /** Where the game stood at the last sound check. */
   heard: SoundMoment | null;
   /** The viewer's seat, if they play. */

@@ -23,6 +23,8 @@ export interface Elements {
   chatLog: HTMLElement;
   chatForm: HTMLFormElement;
   chatInput: HTMLInputElement;
+  /** In place of the chat box for spectators who may not speak. */
+  chatClosed: HTMLElement;
   placeInput: HTMLInputElement;
   placeForm: HTMLFormElement;
   /** Spectators are told they are watching. */
@@ -32,6 +34,9 @@ export interface Elements {
   join: HTMLElement;
   /** An undo request waiting for answers. */
   undo: HTMLElement;
+  /** The list of keys ("?"), and the button that shows it. */
+  keyHelp: HTMLElement;
+  keysButton: HTMLButtonElement;
   prefs: { confirm: HTMLInputElement; sound: HTMLInputElement; atari: HTMLInputElement; labels: HTMLInputElement };
 }
 
@@ -53,11 +58,14 @@ export function elements(id: number, map: MapView, info: GameInfo, prefs: Prefs,
     log: h('ul', { class: 'log', id: 'log', 'aria-label': 'Game log', role: 'log', 'aria-live': 'polite' }),
     chatLog: h('ul', { class: 'chat-log', id: 'chat-log' }),
     chatInput: h('input', { id: 'chat-input', maxlength: 500, placeholder: 'Say something', 'aria-label': 'Chat message' }),
+    chatClosed: h('p', { class: 'muted', id: 'chat-closed', hidden: true }, 'Only the players can chat in this game.'),
     placeInput: h('input', { id: 'place-input', placeholder: 'e.g. E5', size: 6, 'aria-label': 'Place at (label)' }),
     watching: h('div', { class: 'watching', id: 'watching', hidden: true }, 'You are watching this game.'),
     banner: h('div', { class: 'banner', id: 'banner', hidden: true }),
     join: h('div', { class: 'join', id: 'join' }),
     undo: h('div', { class: 'undo-box', id: 'undo-box', hidden: true }),
+    keyHelp: h('div', { class: 'key-help card', id: 'key-help', role: 'dialog', 'aria-label': 'Keys', hidden: true }),
+    keysButton: h('button', { type: 'button', id: 'keys-button', class: 'small', title: 'The keyboard shortcuts (?)' }, 'Keys ?'),
     prefs: {
       confirm: h('input', { type: 'checkbox', id: 'pref-confirm', checked: prefs.confirm }),
       sound: h('input', { type: 'checkbox', id: 'pref-sound', checked: prefs.sound }),
@@ -66,7 +74,7 @@ export function elements(id: number, map: MapView, info: GameInfo, prefs: Prefs,
     },
   };
   const placeForm = h('form', { class: 'row', id: 'place-form' }, h('label', {}, 'Place at ', el.placeInput), h('button', { type: 'submit' }, 'Place'));
-  const chatForm = h('form', { class: 'row' }, el.chatInput, h('button', { type: 'submit' }, 'Send'));
+  const chatForm = h('form', { class: 'row', id: 'chat-form' }, el.chatInput, h('button', { type: 'submit' }, 'Send'));
   const page = h('div', { class: 'game-page' },
     h('div', { class: 'board-col' }, el.board, el.hover),
     h('aside', { class: 'side' },
@@ -86,13 +94,15 @@ export function elements(id: number, map: MapView, info: GameInfo, prefs: Prefs,
           h('label', { class: 'check' }, el.prefs.atari, ' show stones in atari'),
           h('label', { class: 'check' }, el.prefs.sound, ' sounds'),
           h('label', { class: 'check' }, el.prefs.labels, ' node names'),
+          el.keysButton,
         ),
+        el.keyHelp,
       ),
       sessionStorage.getItem(`first-game-${id}`) ? firstGameTips(rulesHref) : null,
       el.cleanup,
       el.result,
       h('div', { class: 'card' }, h('h3', {}, 'Game log'), el.log),
-      h('div', { class: 'card' }, h('h3', {}, 'Chat'), el.chatLog, chatForm),
+      h('div', { class: 'card' }, h('h3', {}, 'Chat'), el.chatLog, chatForm, el.chatClosed),
     ),
   );
   return { ...el, page, placeForm, chatForm };

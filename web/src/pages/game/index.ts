@@ -11,14 +11,15 @@ import { session } from '../../session';
 import { ActionError, type Socket } from '../../socket';
 import { systemUi } from '../../systems';
 import type { GameInfo, ServerMessage } from '../../types';
-import { confirmPlacement, renderActions, renderPanel } from './actions';
+import { renderActions, renderPanel } from './actions';
 import { describeNode, drawBoard, hovered, pick, placeByLabel } from './board';
 import { decision, renderDecision } from './decision';
 import { renderClock, renderSounds } from './clock';
 import { type GameContext, loadPrefs, savePrefs } from './context';
 import { elements } from './elements';
 import { renderJoin } from './invite';
-import { chatLine, loadChat, renderLog, sendChat } from './log';
+import { disarmIfMoved, onKey, toggleKeyHelp } from './keys';
+import { chatLine, loadChat, refused, renderChatForm, renderLog, sendChat } from './log';
 import { renderPlayers } from './players';
 import { renderResult } from './result';
 import { renderRole, renderStatus } from './status';
@@ -50,8 +51,16 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       else if (ctx.board.focus(model.lastMove)) el.hover.textContent = `Last move: ${describeNode(ctx, model.lastMove)}`;
     },
   }, 'Show last move');
+  // After wheel zooms and drags, one click back to the first view.
+  const resetView = h('button', {
+    id: 'reset-view', type: 'button', title: 'Back to the first view: its angle and zoom', hidden: true,
+    onclick: () => ctx.board.resetView(),
+  }, 'Reset view');
   const board = await mountBoard(el.board, map, (node) => pick(ctx, node), (node) => hovered(ctx, node), {
-    onView: (kind) => (showLast.hidden = kind !== '3d'),
+    onView: (kind) => {
+      showLast.hidden = kind !== '3d';
+      resetView.hidden = kind !== '3d';
+    },
     keyboard: {
       describe: (node) => {
         const words = describeNode(ctx, node);
@@ -59,18 +68,26 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
       },
     },
   });
-  el.board.after(showLast);
+  el.board.after(h('div', { class: 'row view-buttons' }, showLast, resetView));
 
   const ctx: GameContext = {
     id, user, map, model, socket, prefs, el, board,
     pending: null, hover: null, selected: new Set(), picked: null, busy: false, refusal: null,
     rematchOffer: null, creatorInvite: undefined, heard: null,
+    mayChat: false, chatSentAt: null, passArmed: false, passArmedAt: 0,
     seat: () => model.seatOf(user.id),
     myTurn: () => model.isMyTurn(user.id),
     act: (action) => act(ctx, action),
     render: () => render(ctx),
   };
   wireForms(ctx);
+  // A clicked button gives its focus back: a key pressed later (space, Enter) must not press it
+  // again. Keyboard presses (detail 0) keep the focus where the player put it.
+  el.page.addEventListener('click', (e) => {
+    const button = (e.target as Element | null)?.closest?.('button');
+    if (button && e.detail > 0) button.blur();
+  });
+  el.keysButton.addEventListener('click', () => toggleKeyHelp(ctx));
 
   const offMessage = socket.onMessage((msg) => onMessage(ctx, msg));
   const offStatus = socket.onStatus((st) => {
@@ -145,6 +162,7 @@ async function act(ctx: GameContext, action: unknown) {
 
 function render(ctx: GameContext) {
   const s = ctx.model.state;
+  disarmIfMoved(ctx);
   // A two-click input lasts while the game waits for its second click.
   if (!s || !(ctx.model.ui.keepsPick?.(s) ?? false) || !ctx.myTurn()) ctx.picked = null;
   // The board first: a system's marks know the pick, which its status line may describe.
@@ -159,6 +177,9 @@ function render(ctx: GameContext) {
   renderDecision(ctx);
   renderResult(ctx);
   renderLog(ctx);
+  renderChatForm(ctx);
+  // Game keys are the players': spectators get no list of them.
+  ctx.el.keysButton.hidden = ctx.seat() === null;
   renderClock(ctx);
   renderSounds(ctx);
   if (ctx.hover !== null) ctx.el.hover.textContent = describeNode(ctx, ctx.hover);
@@ -183,8 +204,9 @@ function onMessage(ctx: GameContext, msg: ServerMessage) {
     return;
   }
   if (msg.type === 'undo' && msg.note) toast(undoNote(msg.note, model.naming()));
-  if (msg.type === 'error' && msg.id === undefined) {
-    toast(msg.error, 'error');
+  // Refusals without a request id (chat lines, the game itself): the server sends `null`.
+  if (msg.type === 'error' && (msg.id === null || msg.id === undefined)) {
+    refused(ctx, msg.error);
     return;
   }
   const r = model.apply(msg);
@@ -194,14 +216,3 @@ function onMessage(ctx: GameContext, msg: ServerMessage) {
   render(ctx);
 }
 
-function onKey(ctx: GameContext, e: KeyboardEvent) {
-  const { model } = ctx;
-  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.ctrlKey || e.metaKey || e.altKey) return;
-  const button = model.state && model.ui.buttons(model.state, ctx.map).find((b) => b.key === e.key);
-  if (button && ctx.myTurn()) void ctx.act(button.input);
-  else if (e.key === 'p' && ctx.myTurn()) void ctx.act({ type: 'pass' });
-  else if (e.key === 'Escape' && ctx.pending !== null) {
-    ctx.pending = null;
-    render(ctx);
-  } else if (e.key === 'Enter' && ctx.pending !== null) confirmPlacement(ctx);
-}

@@ -1,6 +1,7 @@
 // The players table: colour, name, rating, the system's columns, and each player's clock under a
 // time control.
 
+import { showsPlayerClocks } from '../../clocks';
 import { playerStyle } from '../../colors';
 import { clear, h } from '../../dom';
 import { displayName } from '../../model';
@@ -11,13 +12,13 @@ export function renderPlayers(ctx: GameContext) {
   const { model } = ctx;
   const s = model.state;
   const n = model.players;
-  const columns = model.ui.columns;
+  // Some columns mean nothing in some states (GoBeyond's projection once the game is over).
+  const columns = model.ui.columns.filter((c) => c.shown?.(s) ?? true);
   const waiting = model.waitingFor();
   // Under a time control every player's clock shows, not only the running one.
   const clock = model.info?.status === 'live' ? model.clock : null;
   // An untimed game has a clock only for a window (Tribal Go's reactions): no time column.
-  const timed = clock !== null && clock !== undefined && clock.control.kind === 'classic' && clock.control.time.kind !== 'none'
-    && clock.remaining_ms.length === n;
+  const timed = showsPlayerClocks(clock, n);
   const table = ctx.el.players;
   clear(table);
   table.append(
@@ -32,7 +33,7 @@ export function renderPlayers(ctx: GameContext) {
     const seatInfo = model.info?.seats[seat];
     const name = displayName(p?.name || seatInfo?.user) || (seatInfo?.kind?.kind === 'bot'
       ? `bot, level ${seatInfo.bot_level}`
-      : seatInfo?.kind?.kind === 'invite' ? 'invited seat (by link)' : 'open seat');
+      : seatInfo?.kind?.kind === 'invite' || model.info?.private ? 'waiting for an invited player' : 'open seat');
     const row = h('tr', {
       class: `${waiting.includes(seat) ? 'to-move' : ''} ${seat === ctx.seat() ? 'me' : ''} ${s && model.ui.resigned(s, seat) ? 'resigned' : ''}`,
       'data-seat': seat,

@@ -2,6 +2,7 @@
 
 import { api } from '../../api';
 import { clear, h, toast } from '../../dom';
+import type { Outcome } from '../../protocol';
 import type { GameContext } from './context';
 import { swatch } from './players';
 
@@ -29,20 +30,37 @@ export function renderResult(ctx: GameContext) {
     return timedOut ? ' (timed out)' : ' (resigned)';
   };
   const style = (p: number) => (model.state ? (model.ui.seatStyle?.(model.state, p) ?? p) : p);
+  // A resignation or a time-out decides the game: the scores of that moment mean nothing.
+  const scored = !endedEarly(o);
+  // The state has it from the move that ended the game; the info from the next sync.
+  const text = resultText(model.state) ?? model.info?.result_text;
+  if (text) resultEl.append(h('p', { class: 'result-text', id: 'result-text' }, `Result: ${text}`));
   resultEl.append(
     h('h3', {}, 'Final ranking'),
     h('table', { class: 'ranking', id: 'ranking' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'), h('th', {}, 'Score'))),
+      h('thead', {}, h('tr', {}, h('th', {}, 'Place'), h('th', {}, 'Player'), scored ? h('th', {}, 'Score') : null)),
       h('tbody', {}, ...o.ranking.map((p, k) => h('tr', {},
         h('td', {}, String(o.places?.[p] ?? k + 1)),
         h('td', {}, swatch(style(p), model.players), ' ', names.player(p), ended(p)),
-        h('td', {}, String(o.scores[p]))))),
+        scored ? h('td', {}, String(o.scores[p])) : null))),
     ),
-    ...[unratedNote(ctx), seat !== null ? rematchButton(ctx) : null, ctx.rematchOffer].filter((x) => x !== null),
+    ...[model.state ? (model.ui.countTable?.(model.state, names) ?? null) : null, unratedNote(ctx), seat !== null ? rematchButton(ctx) : null, ctx.rematchOffer].filter((x) => x !== null),
     h('p', {}, `${model.ui.endWords?.(o) ?? `Ended by ${o.reason.replace('_', ' ')}.`} `,
       o.tie_broken ? 'Equal scores were ordered by turn position (the later first). ' : '',
       h('a', { href: `#/review/${id}`, id: 'review-link' }, 'Review the game')),
   );
+}
+
+/** Whether a resignation or a time-out ended the game: one player was left, whatever the
+ *  scores said. */
+export function endedEarly(o: Outcome): boolean {
+  return o.reason === 'resignation' || o.reason === 'time';
+}
+
+/** The result in the system's notation, for states that carry one (classic Go's `result`). */
+export function resultText(state: unknown): string | null {
+  const r = (state as { result?: unknown } | null)?.result;
+  return typeof r === 'string' ? r : null;
 }
 
 /** A rated game that changed no rating: aborted (it ended before every player's second move),

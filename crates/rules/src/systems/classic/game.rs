@@ -61,6 +61,8 @@ pub enum Illegal {
     NotInScoring,
     #[error("node {node} holds no stone")]
     NoStone { node: NodeId },
+    #[error("Black places {left} more handicap stones before anyone passes")]
+    HandicapFirst { left: u32 },
 }
 
 /// Inputs besides moves, kept in order with them (each after `at` moves).
@@ -136,6 +138,9 @@ pub struct ClassicGame {
     /// Every effect, while recording (search copies do not record).
     events: Vec<Event>,
     recording: bool,
+    /// Free handicap: stones Black still places before White's first move (set in
+    /// `handicap.rs`).
+    pub(super) handicap_left: u32,
 }
 
 clone_reusing!(ClassicGame {
@@ -156,7 +161,8 @@ clone_reusing!(ClassicGame {
     scoring,
     dead,
     events,
-    recording
+    recording,
+    handicap_left
 });
 
 impl ClassicGame {
@@ -197,6 +203,7 @@ impl ClassicGame {
             dead: Vec::new(),
             events: Vec::new(),
             recording: true,
+            handicap_left: 0,
         })
     }
 
@@ -296,6 +303,9 @@ impl ClassicGame {
             // Resigning is allowed at any time, in turn or not.
             Action::Resign => Ok(()),
             _ if player != self.to_move => Err(Illegal::NotYourTurn { player, to_move: self.to_move }),
+            Action::Pass if self.handicap_left > 0 => {
+                Err(Illegal::HandicapFirst { left: self.handicap_left })
+            }
             Action::Pass => Ok(()),
             Action::Place(node) => self.check_place(node, player),
         }
@@ -362,7 +372,13 @@ impl ClassicGame {
             }
         }
         self.moves.push((player, action));
-        if action != Action::Resign || player == self.to_move {
+        // Free handicap: Black keeps the move until the last handicap stone is down.
+        let placing_handicap = matches!(action, Action::Place(_)) && self.handicap_left > 0;
+        if placing_handicap {
+            self.handicap_left -= 1;
+        }
+        let keeps_move = placing_handicap && self.handicap_left > 0;
+        if !keeps_move && (action != Action::Resign || player == self.to_move) {
             self.to_move = self.following(player);
         }
         let h = self.board.hash();
@@ -607,7 +623,9 @@ impl Game for ClassicGame {
                 out.push(Action::Place(node));
             }
         }
-        out.push(Action::Pass);
+        if self.handicap_left == 0 {
+            out.push(Action::Pass);
+        }
     }
 
     fn check(&self, action: Action) -> Result<(), Illegal> {

@@ -25,7 +25,40 @@ pub struct ClassicRules {
     /// this setting existed read it as off, so they replay as they were played.
     #[serde(default)]
     pub dead_stones: bool,
+    /// Handicap stones Black has before White's first move (two players only): 0, or 2 to 9.
+    /// Absent in records made before handicap existed, which read it as 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub handicap: u32,
+    /// Where the handicap stones go: the standard points, or wherever Black places them.
+    #[serde(default, skip_serializing_if = "is_fixed")]
+    pub handicap_placement: HandicapPlacement,
 }
+
+/// Where handicap stones go.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+pub enum HandicapPlacement {
+    /// On the standard star points (GTP `fixed_handicap`), set before the game starts.
+    #[default]
+    Fixed,
+    /// Black places them one by one, anywhere, before White's first move.
+    Free,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_fixed(p: &HandicapPlacement) -> bool {
+    *p == HandicapPlacement::Fixed
+}
+
+/// The most handicap stones a game may have.
+pub const MAX_HANDICAP: u32 = 9;
+
+/// Komi with a handicap when none is given: half a point, so that there is no jigo.
+pub const HANDICAP_KOMI: f64 = 0.5;
 
 impl Default for ClassicRules {
     fn default() -> Self {
@@ -36,6 +69,8 @@ impl Default for ClassicRules {
             scoring: Scoring::Area,
             passes_to_end: None,
             dead_stones: true,
+            handicap: 0,
+            handicap_placement: HandicapPlacement::Fixed,
         })
     }
 }
@@ -71,7 +106,16 @@ impl ClassicRules {
         };
         // Tromp-Taylor counts every stone as it stands; the others agree on dead stones.
         let dead_stones = !matches!(name.to_ascii_lowercase().as_str(), "tromp-taylor" | "tt");
-        Some(ClassicRules { ko, suicide, komi, scoring, passes_to_end: Option::None, dead_stones })
+        Some(ClassicRules {
+            ko,
+            suicide,
+            komi,
+            scoring,
+            passes_to_end: Option::None,
+            dead_stones,
+            handicap: 0,
+            handicap_placement: HandicapPlacement::Fixed,
+        })
     }
 
     /// Komi received by the player in turn position `position` of `players`.

@@ -10,7 +10,7 @@ use gobeyond_maps::{Map, NodeId};
 use crate::{
     ClassicRules, EndReason, Game, Player,
     record::{MapSource, PlayerInfo, Record, RecordedAction, RulesSpec, SetupStone},
-    systems::classic::{Action, ClassicGame, Move},
+    systems::classic::{Action, ClassicGame, HandicapPlacement, MAX_HANDICAP, Move},
 };
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -164,6 +164,16 @@ fn points(map: &Map, prop: &str, values: &[String]) -> Result<Vec<NodeId>, SgfEr
     Ok(out)
 }
 
+/// How many of the game's first moves are free handicap stones (all of them once placed).
+fn free_handicap_moves(game: &ClassicGame) -> usize {
+    let rules = game.rules();
+    if rules.handicap_placement != HandicapPlacement::Free || !game.setup().is_empty() {
+        return 0;
+    }
+    let placed = game.moves().iter().take_while(|(p, a)| p.0 == 0 && a.node().is_some()).count();
+    placed.min(rules.handicap as usize)
+}
+
 /// Reads the main line of an SGF game into a record (two players: Black is player 0).
 pub fn import(text: &str) -> Result<Record, SgfError> {
     let nodes = parse_main_line(text)?;
@@ -225,6 +235,11 @@ pub fn import(text: &str) -> Result<Record, SgfError> {
         }
     }
     let handicap = get("HA").and_then(|v| v[0].trim().parse::<u32>().ok()).unwrap_or(0);
+    // The handicap stones are the setup (AB); the setting says how many there were.
+    if (2..=MAX_HANDICAP).contains(&handicap) && record.setup.len() == handicap as usize {
+        rules.handicap = handicap;
+        record.rules = RulesSpec::of::<ClassicGame>(&rules);
+    }
     record.first = match get("PL").map(|v| v[0].trim().to_ascii_uppercase()) {
         Some(p) if p.starts_with('W') => Some(1),
         Some(_) => None,
@@ -303,9 +318,16 @@ pub fn export_with_result(
         _ => "Chinese",
     };
     let _ = write!(s, "RU[{ru}]");
-    let black_setup: Vec<NodeId> = game.setup().iter().filter(|(_, p)| p.0 == 0).map(|(n, _)| *n).collect();
+    let mut black_setup: Vec<NodeId> =
+        game.setup().iter().filter(|(_, p)| p.0 == 0).map(|(n, _)| *n).collect();
     let white_setup: Vec<NodeId> = game.setup().iter().filter(|(_, p)| p.0 == 1).map(|(n, _)| *n).collect();
-    if black_setup.len() >= 2 && white_setup.is_empty() && game.first_player() == Player(1) {
+    // Free handicap stones are Black's first moves here; SGF writes them as setup (AB), with
+    // White to move after them.
+    let free = free_handicap_moves(game);
+    black_setup.extend(game.moves()[..free].iter().filter_map(|(_, a)| a.node()));
+    let handicap =
+        black_setup.len() >= 2 && white_setup.is_empty() && (free > 0 || game.first_player() == Player(1));
+    if handicap {
         let _ = write!(s, "HA[{}]", black_setup.len());
     }
     for (i, prop) in ["PB", "PW"].iter().enumerate() {
@@ -319,10 +341,9 @@ pub fn export_with_result(
     if let Some(re) = result {
         let _ = write!(s, "RE[{}]", esc(re));
     } else if let Some(o) = game.outcome() {
-        let winner = o.winner().map_or("0", |p| if p.0 == 0 { "B" } else { "W" });
+        // SGF writes a jigo as `0`; otherwise as players read it (`W+8.5`, `B+R`, `W+T`).
         let re = match o.reason {
-            EndReason::Resignation => format!("{winner}+R"),
-            EndReason::Time => format!("{winner}+T"),
+            EndReason::Resignation | EndReason::Time => super::notation(o, 2).unwrap_or_default(),
             _ => score_result(o.scores[0] - o.scores[1]),
         };
         let _ = write!(s, "RE[{re}]");
@@ -335,10 +356,10 @@ pub fn export_with_result(
             }
         }
     }
-    if game.first_player() == Player(1) && !(black_setup.len() >= 2 && white_setup.is_empty()) {
+    if game.first_player() == Player(1) && !handicap {
         s.push_str("PL[W]");
     }
-    for &(p, a) in game.moves() {
+    for &(p, a) in &game.moves()[free..] {
         let c = if p.0 == 0 { 'B' } else { 'W' };
         match a {
             Action::Place(n) => {

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::ClassicGame;
+use super::{ClassicGame, ScoreCount, count::notation};
 use crate::{
     Game, Player,
     record::{MapSummary, PlayerInfo, RulesSpec},
@@ -29,6 +29,18 @@ pub struct ClassicView {
     pub ownership: Vec<Option<u8>>,
     /// Stones marked dead (the dead-stone phase) or agreed dead (after it).
     pub dead: Vec<u32>,
+    /// While the position is counted (the dead-stone phase, an end by passes): per node, the
+    /// player whose territory it is (an empty point, or a dead stone's), else `null`. Empty
+    /// otherwise.
+    pub territory: Vec<Option<u8>>,
+    /// Moves as Go players number them: placements and passes, not free handicap stones.
+    pub move_number: usize,
+    /// Free handicap: stones Black still places before White's first move.
+    #[serde(skip_serializing_if = "is_zero")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<u32>", optional))]
+    pub handicap_left: u32,
+    /// The result as Go players write it (`W+8.5`, `B+R`, `W+T`, `Jigo`; two players only).
+    pub result: Option<String>,
     /// The dead-stone phase: seats that have accepted the marking.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub accepted: Option<Vec<u8>>,
@@ -47,7 +59,13 @@ pub struct PlayerState {
     pub stones: Vec<String>,
     pub prisoners: u32,
     pub score: f64,
+    /// The count (territory, stones or captures, komi) while the position is counted.
+    pub count: Option<ScoreCount>,
     pub resigned: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl ClassicView {
@@ -61,6 +79,7 @@ impl ClassicView {
             None => game.scores_with_dead(dead),
         };
         let (without_dead, _) = regions::remove_dead(board, dead, n);
+        let count = game.counting().then(|| game.count(dead));
         ClassicView {
             map: MapSummary { name: map.name().into(), spec: map.spec().into(), nodes: map.len() },
             rules: RulesSpec::of::<ClassicGame>(game.rules()),
@@ -87,12 +106,17 @@ impl ClassicView {
                         .collect(),
                     prisoners: game.prisoners(p),
                     score: scores[p.index()],
+                    count: count.as_ref().and_then(|c| c.players.get(p.index()).cloned()),
                     resigned: game.resigned().contains(&p),
                 })
                 .collect(),
             board: map.nodes().map(|v| board.stone_at(v).map(|p| p.0)).collect(),
             ownership: regions::ownership(&without_dead).into_iter().map(|o| o.map(|p| p.0)).collect(),
             dead: dead.to_vec(),
+            territory: count.map_or_else(Vec::new, |c| c.territory.iter().map(|o| o.map(|p| p.0)).collect()),
+            move_number: game.move_number(),
+            handicap_left: game.handicap_left(),
+            result: game.outcome().and_then(|o| notation(o, n)),
             accepted: game
                 .scoring()
                 .map(|s| s.accepted.iter().enumerate().filter(|(_, a)| **a).map(|(i, _)| i as u8).collect()),

@@ -6,7 +6,10 @@ use std::sync::Arc;
 use gobeyond_maps::{Map, NodeId};
 use serde::{Deserialize, Serialize};
 
-use super::{Action, ClassicGame, ClassicRules, ClassicView, Extra, Illegal, PRESETS};
+use super::{
+    Action, ClassicGame, ClassicRules, ClassicView, Extra, HANDICAP_KOMI, Illegal, MAX_HANDICAP, PRESETS,
+    count::notation,
+};
 use crate::{
     Game, Outcome, Player,
     record::PlayerInfo,
@@ -173,6 +176,17 @@ impl RuleSystem for ClassicGame {
             )
             .range(-1000.0, 1000.0),
             SettingInfo::choice("scoring", d.scoring, "area, territory, or stones on the board"),
+            SettingInfo::integer(
+                "handicap",
+                d.handicap,
+                "stones Black gets before White's first move (0, or 2 to 9; two players); komi is then 0.5 unless given",
+            )
+            .range(0.0, f64::from(MAX_HANDICAP)),
+            SettingInfo::choice(
+                "handicap_placement",
+                d.handicap_placement,
+                "fixed: on the standard points; free: Black places them anywhere",
+            ),
         ]
     }
 
@@ -186,6 +200,15 @@ impl RuleSystem for ClassicGame {
                 format!("must be a number from -1000 to 1000, not {}", settings.komi),
             ));
         }
+        if settings.handicap == 1 || settings.handicap > MAX_HANDICAP {
+            return Err(SettingsError::new(
+                "handicap",
+                format!("must be 0, or 2 to {MAX_HANDICAP} stones, not {}", settings.handicap),
+            ));
+        }
+        if settings.handicap > 0 && players != 2 {
+            return Err(SettingsError::new("handicap", "handicap stones are for two-player games"));
+        }
         if settings.passes_to_end == Some(0) {
             return Err(SettingsError::new("passes_to_end", "must be at least 1"));
         }
@@ -198,7 +221,18 @@ impl RuleSystem for ClassicGame {
         settings: ClassicRules,
         start: &Start,
     ) -> Result<Self, SetupError> {
-        ClassicGame::with_setup(map, players, settings, &start.stones, start.first.unwrap_or(Player(0)))
+        ClassicGame::with_handicap(map, players, settings, &start.stones, start.first)
+    }
+
+    /// A handicap without a komi given: half a point (White still wins ties).
+    fn defaults_for(given: &crate::wire::Object) -> ClassicRules {
+        let handicap = given.get("handicap").and_then(|h| h.as_u64()).unwrap_or(0);
+        let komi = if handicap >= 2 { HANDICAP_KOMI } else { ClassicRules::default().komi };
+        ClassicRules { komi, ..ClassicRules::default() }
+    }
+
+    fn result_notation(outcome: &Outcome, players: usize) -> Option<String> {
+        notation(outcome, players)
     }
 
     fn settings(&self) -> &ClassicRules {
@@ -266,6 +300,9 @@ impl RuleSystem for ClassicGame {
     }
 
     fn fallback_move(&self, _: Player) -> Move {
+        if self.handicap_left() > 0 {
+            return self.next_handicap_stone().map_or(Move::Resign, |n| Move::place(self.map(), n));
+        }
         match self.scoring() {
             // Nothing marked yet: a proposal of no dead stones; then agreement.
             Some(phase) if !phase.marked => Move::dead(self.map(), &[], true),
