@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { clickPass, gameId, newPlayer, screenshot, startBrowser, startServer, waitForLog } from './harness.mjs';
+import { clickPass, gameId, newPlayer, pass, place, screenshot, startBrowser, startServer, waitForLog, waitMyTurn } from './harness.mjs';
 
 let server;
 let browser;
@@ -36,22 +36,6 @@ async function createClassic(page, { map, seat, preset, settings = {} }) {
   await page.waitForURL(/#\/game\/\d+/);
   await page.waitForSelector('#players tbody tr');
   return gameId(page);
-}
-
-async function waitMyTurn(page, timeout = 60_000) {
-  await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Your turn.', null, { timeout });
-}
-
-async function place(p, node) {
-  await waitMyTurn(p.page);
-  await p.page.click(`svg.board2d .hit[data-node="${node}"]`);
-  await p.page.waitForSelector(`svg.board2d .stone[data-stone="${node}"]`);
-}
-
-async function pass(p) {
-  await waitMyTurn(p.page);
-  await clickPass(p.page);
-  await p.page.waitForFunction(() => document.querySelector('#status')?.textContent !== 'Your turn.');
 }
 
 /** Territory squares on the board, by owner's colour class. */

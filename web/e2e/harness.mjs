@@ -138,3 +138,28 @@ export async function clickPass(page) {
   await page.click('#pass');
   if (await page.$('#pass[data-armed]')) await page.click('#pass[data-armed]');
 }
+
+export async function waitMyTurn(page, timeout = 60_000) {
+  await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Your turn.', null, { timeout });
+}
+
+/** `p` places a stone on `node` when it is their turn, and sees it on the board. */
+export async function place(p, node) {
+  await waitMyTurn(p.page);
+  await p.page.click(`svg.board2d .hit[data-node="${node}"]`);
+  await p.page.waitForSelector(`svg.board2d .stone[data-stone="${node}"]`);
+}
+
+/** `p` passes when it is their turn. */
+export async function pass(p) {
+  await waitMyTurn(p.page);
+  await clickPass(p.page);
+  await p.page.waitForFunction(() => document.querySelector('#status')?.textContent !== 'Your turn.');
+}
+
+/** Chooses the lobby's rules option whose label matches. */
+export async function selectRules(page, label) {
+  const value = await page.$$eval('#rules option', (os, src) => os.find((o) => new RegExp(src).test(o.textContent ?? ''))?.value, label.source);
+  if (value === undefined) throw new Error(`no rules option matches ${label}`);
+  await page.selectOption('#rules', value);
+}

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { gameId, newPlayer, screenshot, startBrowser, startServer } from './harness.mjs';
+import { gameId, newPlayer, screenshot, selectRules, startBrowser, startServer } from './harness.mjs';
 
 let server;
 let browser;
@@ -20,13 +20,6 @@ after(async () => {
 });
 
 const PHONE = { viewport: { width: 390, height: 844 }, device: { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } };
-
-/** Chooses the lobby's rules option whose label matches. */
-async function selectRules(page, label) {
-  const value = await page.$$eval('#rules option', (os, src) => os.find((o) => new RegExp(src).test(o.textContent ?? ''))?.value, label.source);
-  assert.ok(value !== undefined, `a rules option matching ${label}`);
-  await page.selectOption('#rules', value);
-}
 
 /** Top of an element on the page, in CSS pixels. */
 async function top(page, selector) {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { execFileSync } from 'node:child_process';
-import { binary, clickPass, gameId, newPlayer, screenshot, startBrowser, startServer, stones, waitForLog } from './harness.mjs';
+import { binary, clickPass, gameId, newPlayer, pass, place, screenshot, selectRules, startBrowser, startServer, stones, waitForLog, waitMyTurn } from './harness.mjs';
 
 let server;
 let browser;
@@ -46,31 +46,6 @@ async function facingNode(page, count) {
     }
     return null;
   }, count);
-}
-
-/** Chooses the lobby's rules option whose label matches. */
-async function selectRules(page, label) {
-  const value = await page.$$eval('#rules option', (os, src) => os.find((o) => new RegExp(src).test(o.textContent ?? ''))?.value, label.source);
-  assert.ok(value !== undefined, `a rules option matching ${label}`);
-  await page.selectOption('#rules', value);
-}
-
-async function waitMyTurn(page, timeout = 60_000) {
-  await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Your turn.', null, { timeout });
-}
-
-/** `p` places a stone on `node` when it is their turn, and sees it on the board. */
-async function place(p, node) {
-  await waitMyTurn(p.page);
-  await p.page.click(`svg.board2d .hit[data-node="${node}"]`);
-  await p.page.waitForSelector(`svg.board2d .stone[data-stone="${node}"]`);
-}
-
-/** `p` passes when it is their turn. */
-async function pass(p) {
-  await waitMyTurn(p.page);
-  await clickPass(p.page);
-  await p.page.waitForFunction(() => document.querySelector('#status')?.textContent !== 'Your turn.');
 }
 
 async function points(page) {

@@ -3,26 +3,19 @@
 //! write it. Through the registry and the wire form, as the server and records use them.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod helpers;
+
+use helpers::{obj, players};
+
 use gobeyond_rules::{
     AnyGame, Player,
-    record::{MapSource, PlayerInfo, Record},
-    registry::{Object, RulesSpec, rules_by_name},
+    record::{MapSource, Record},
+    registry::{RulesSpec, rules_by_name},
 };
 use serde_json::{Value, json};
 
 const B: Player = Player(0);
 const W: Player = Player(1);
-
-fn obj(v: Value) -> Object {
-    match v {
-        Value::Object(o) => o,
-        _ => unreachable!(),
-    }
-}
-
-fn players() -> Vec<PlayerInfo> {
-    vec![PlayerInfo { name: "b".into() }, PlayerInfo { name: "w".into() }]
-}
 
 fn rules(preset: &str, extra: Value) -> RulesSpec {
     let mut r = rules_by_name(preset).unwrap();

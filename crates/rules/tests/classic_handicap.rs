@@ -3,27 +3,20 @@
 //! SGF (`HA`, `AB`, and `RE` for every ending).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod helpers;
+
+use helpers::{obj, players};
+
 use gobeyond_rules::{
     AnyGame, Player, SystemInfo,
     record::{MapSource, PlayerInfo, Record},
-    registry::{Object, RulesSpec, rules_by_name},
+    registry::{RulesSpec, rules_by_name},
     systems::classic::{ClassicGame, sgf},
 };
 use serde_json::{Value, json};
 
 const B: Player = Player(0);
 const W: Player = Player(1);
-
-fn obj(v: Value) -> Object {
-    match v {
-        Value::Object(o) => o,
-        _ => unreachable!(),
-    }
-}
-
-fn players() -> Vec<PlayerInfo> {
-    vec![PlayerInfo { name: "b".into() }, PlayerInfo { name: "w".into() }]
-}
 
 fn rules(extra: Value) -> RulesSpec {
     let mut r = rules_by_name("chinese").unwrap();

@@ -3,22 +3,19 @@
 //! and the wire form, as the server and records use it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod helpers;
+
+use helpers::obj;
+
 use gobeyond_rules::{
     AnyGame, EndReason, Player,
     record::{MapSource, PlayerInfo, Record},
-    registry::{Object, rules_by_name},
+    registry::rules_by_name,
 };
 use serde_json::{Value, json};
 
 const B: Player = Player(0);
 const W: Player = Player(1);
-
-fn obj(v: Value) -> Object {
-    match v {
-        Value::Object(o) => o,
-        _ => unreachable!(),
-    }
-}
 
 fn new_game(rules: &str) -> (AnyGame, Vec<PlayerInfo>) {
     let players = vec![PlayerInfo { name: "b".into() }, PlayerInfo { name: "w".into() }];
