@@ -2,21 +2,10 @@
 // reads the guide and plays the bot to the end.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { clickPass, gameId, newPlayer, screenshot, startBrowser, startServer, stones, waitForLog } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { browser, clickPass, gameId, newPlayer, screenshot, server, stones, useServerAndBrowser, waitForLog } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 /** Chooses Capture Go in the lobby's form and creates a game on `map`; returns its id. */
 async function createCaptureGame(page, map, seat) {

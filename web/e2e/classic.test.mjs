@@ -4,21 +4,10 @@
 // capture's log line survives a reload; a handicap game against a bot from the lobby.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { clickPass, gameId, newPlayer, pass, place, screenshot, startBrowser, startServer, waitForLog, waitMyTurn } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { browser, clickPass, gameId, newPlayer, pass, place, screenshot, server, useServerAndBrowser, waitForLog, waitMyTurn } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 /** Creates a classic game of the preset matching `preset` from the lobby's form. */
 async function createClassic(page, { map, seat, preset, settings = {} }) {

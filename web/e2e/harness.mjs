@@ -1,6 +1,7 @@
 // Starts a real `gobeyond serve` (the debug build, on a fresh SQLite file and a free port) and
 // Debian's Chromium through playwright-core, for the end-to-end tests.
 
+import { after, before } from 'node:test';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -162,4 +163,20 @@ export async function selectRules(page, label) {
   const value = await page.$$eval('#rules option', (os, src) => os.find((o) => new RegExp(src).test(o.textContent ?? ''))?.value, label.source);
   if (value === undefined) throw new Error(`no rules option matches ${label}`);
   await page.selectOption('#rules', value);
+}
+
+/** The server and browser of a test file: started before its tests, stopped after them. Read
+ *  as live bindings (`server.url`, `newPlayer(browser, …)`) once the tests run. */
+export let server;
+export let browser;
+
+export function useServerAndBrowser() {
+  before(async () => {
+    server = await startServer();
+    browser = await startBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }

@@ -3,21 +3,10 @@
 // the log and the status are read out; a zoomed board keeps its coordinates in view.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { newPlayer, screenshot, startBrowser, startServer } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { browser, newPlayer, screenshot, server, useServerAndBrowser } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 const cursorText = (page) => page.textContent('#board-cursor');
 

@@ -3,21 +3,10 @@
 // against the computer abandoned from My games, compressed scripts.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { gameId, newPlayer, screenshot, selectRules, startBrowser, startServer } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { browser, gameId, newPlayer, screenshot, selectRules, server, useServerAndBrowser } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 const PHONE = { viewport: { width: 390, height: 844 }, device: { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } };
 

@@ -1,22 +1,11 @@
 // End-to-end: real server, real Chromium, the pages as a user sees them.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { execFileSync } from 'node:child_process';
-import { binary, clickPass, gameId, newPlayer, pass, place, screenshot, selectRules, startBrowser, startServer, stones, waitForLog, waitMyTurn } from './harness.mjs';
+import { binary, browser, clickPass, gameId, newPlayer, pass, place, screenshot, selectRules, server, stones, useServerAndBrowser, waitForLog, waitMyTurn } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 /** Fills the lobby's new-game form and creates the game; returns its id. */
 async function createGame(page, { map, players = 2, seats = [], settings = {}, rules }) {

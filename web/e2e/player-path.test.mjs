@@ -3,21 +3,10 @@
 // and the 3-D view, on a desktop and a phone.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { clickPass, gameId, newPlayer, screenshot, startBrowser, startServer } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { browser, clickPass, gameId, newPlayer, screenshot, server, useServerAndBrowser } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 const PHONE = [{ width: 390, height: 844 }, { hasTouch: true, isMobile: true, deviceScaleFactor: 2 }];
 

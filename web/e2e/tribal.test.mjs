@@ -2,22 +2,11 @@
 // Extra Move's second stone, the range diagram, Undo where it cannot apply.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { join } from 'node:path';
-import { newPlayer, screenshot, screenshots, startBrowser, startServer, stones, waitForLog } from './harness.mjs';
+import { browser, newPlayer, screenshot, screenshots, server, stones, useServerAndBrowser, waitForLog } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 const phone = [{ width: 390, height: 844 }, { hasTouch: true, isMobile: true }];
 

@@ -114,25 +114,25 @@ impl<G: Searchable> Bot<G> {
             }),
             _ => None,
         };
-        Bot {
-            strategy,
-            searcher,
-            rng: Rng::new(seed),
-            tables: None,
-            seed,
-            time,
-            turn: None,
-            deadline: None,
-            playouts: 0,
-        }
+        Bot::assemble(strategy, searcher, seed, time)
     }
 
     /// A bot with an explicit search configuration.
     pub fn with_config(config: SearchConfig) -> Bot<G> {
         let (seed, time) = (config.seed, config.time);
+        Bot::assemble(Strategy::Search(Level::MAX), Some(Searcher::new(config)), seed, time)
+    }
+
+    /// A bot at the start of a game: no turn begun, no tables built yet.
+    fn assemble(
+        strategy: Strategy,
+        searcher: Option<Searcher<G>>,
+        seed: u64,
+        time: Option<Duration>,
+    ) -> Bot<G> {
         Bot {
-            strategy: Strategy::Search(Level::MAX),
-            searcher: Some(Searcher::new(config)),
+            strategy,
+            searcher,
             rng: Rng::new(seed),
             tables: None,
             seed,
