@@ -10,8 +10,10 @@ useServerAndBrowser();
 
 const PHONE = { viewport: { width: 390, height: 844 }, device: { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } };
 
-/** Top of an element on the page, in CSS pixels. */
+/** Top of an element on the page, in CSS pixels, once the lobby has drawn it (lists arrive
+ * after the first paint, later on a loaded machine). */
 async function top(page, selector) {
+  await page.waitForSelector(selector, { state: 'attached' });
   return page.$eval(selector, (e) => e.getBoundingClientRect().top + window.scrollY);
 }
 
