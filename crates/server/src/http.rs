@@ -628,6 +628,9 @@ pub async fn join(
     let JoinBody { seat, invite } = body.map(|Json(b)| b).unwrap_or_default();
     // A private game is not there for whoever may not read it (ids are sequential).
     visible(&app, id, Some(&session), invite.as_deref()).await?;
+    if app.store.blocked_in_game(id, session.user.id).await? {
+        return Err(ApiError::Forbidden("a player of this game has blocked you: you cannot join it".into()));
+    }
     let user = session.user;
     let seat = app.hub.ask(id, |reply| Command::Join { user, seat, invite, reply }).await??;
     Ok(Json(Joined { seat, game: app.hub.ask(id, |reply| Command::Info { reply }).await? }))
@@ -745,7 +748,12 @@ pub async fn chat(
     MaybeSession(session): MaybeSession,
     Readable(row): Readable,
 ) -> Result<Json<ChatHistory>, ApiError> {
-    let lines = app.store.chat(row.id, 200).await?;
+    let mut lines = app.store.chat(row.id, 200).await?;
+    // Lines of players the reader blocked are left out (see `social::ChatFilter`).
+    if let Some(s) = &session {
+        let blocked = app.store.related(crate::store::Relation::Block, s.user.id).await?;
+        lines.retain(|(from, _, _)| !blocked.iter().any(|b| b.name == *from));
+    }
     // The same rule the socket applies to a chat line, so that a page offers no chat box to
     // whoever would be refused.
     let may_chat = match &session {

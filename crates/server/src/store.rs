@@ -14,12 +14,18 @@ use gobeyond_rules::system::SeatHistory;
 
 use crate::error::ApiError;
 
+mod challenges;
 mod leases;
 mod ratings;
 mod rematches;
+mod seeks;
+mod social;
+pub use challenges::{ChallengeCaps, ChallengeRow};
 pub use leases::{Fence, Holder, InstanceRow};
 pub use ratings::{HistoryRow, RatedSeat};
 pub use rematches::RematchClaim;
+pub use seeks::{SeekRow, SeekSpec};
+pub use social::{Related, Relation, SEEN_EVERY_MS};
 
 static SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES: Migrator = sqlx::migrate!("migrations/postgres");
