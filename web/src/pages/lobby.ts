@@ -7,6 +7,8 @@ import type { GameSummary, User } from '../types';
 import { session } from '../session';
 import { type SystemUi, systemUi } from '../systems';
 import { ratingText } from '../words';
+import { challengeFields, sendChallenge, socialSections } from './social';
+import { social } from '../social';
 
 const MAP_KINDS: { kind: string; example: string; about: string }[] = [
   { kind: 'square', example: 'square:9', about: 'Classic square board' },
@@ -85,7 +87,8 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
   );
   // What players come for first (their games, games to join or watch), then a game of their own.
   const lists = h('section', { class: 'lists' });
-  root.append(lists);
+  const socialPart = socialSections(user, systems);
+  root.append(socialPart.element, lists);
   root.append(createForm(systems, user));
   await renderLists(lists, user);
   // The lists follow new, started and finished games by themselves.
@@ -103,7 +106,10 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
       busy = false;
     }
   }, LIST_REFRESH_MS);
-  return () => window.clearInterval(timer);
+  return () => {
+    window.clearInterval(timer);
+    socialPart.stop();
+  };
 }
 
 /** A two-player game against a level-3 bot under the first rule system the server lists, with
@@ -306,6 +312,7 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
     void updatePreview();
   });
 
+  const challenge = challengeFields(createButton);
   const form = h('form', { class: 'card create', id: 'create-form' },
     h('h2', {}, 'New game'),
     h('div', { class: 'grid2' },
@@ -318,6 +325,7 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
       ratedLabel,
     ),
     seatsBox,
+    challenge.element,
     h('details', {}, h('summary', {}, 'Rule settings'), settings),
     previewNote,
     preview,
@@ -346,6 +354,8 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
         absolute: { kind: 'absolute', main_seconds: 1200 },
       }[timeControl.value];
     }
+    const terms = challenge.read(seats);
+    if (terms) return sendChallenge({ rules: rulesBody, map: spec.value.trim(), players: n, seats, time, public: isPublic.checked, rated: rated.checked }, terms);
     try {
       const r = await api.create({ rules: rulesBody, map: spec.value.trim(), players: n, seats, time, public: isPublic.checked, rated: rated.checked });
       if (r.invite) sessionStorage.setItem(`invite-${r.game.id}`, r.invite);
@@ -432,6 +442,7 @@ async function renderLists(root: HTMLElement, user: User) {
 function myGameActions(g: GameSummary, user: User): HTMLElement {
   if (g.status === 'finished') return h('a', { href: `#/review/${g.id}` }, 'Review');
   const open = h('a', { href: `#/game/${g.id}` }, 'Open');
+  if (g.status === 'open') return h('span', { class: 'row' }, open, cancelButton(g));
   const againstBots = g.status === 'live' && g.seats.every((s) => s.user === user.name || (s.user === null && s.bot_level !== null));
   if (!againstBots) return open;
   const abandon = h('button', {
@@ -456,4 +467,21 @@ export function ago(ms: number, now = Date.now()): string {
   if (s < 60) return 'just now';
   const [n, unit] = s < 3600 ? [Math.floor(s / 60), 'min'] : s < 86_400 ? [Math.floor(s / 3600), 'hour'] : [Math.floor(s / 86_400), 'day'];
   return `${n} ${unit}${n === 1 || unit === 'min' ? '' : 's'} ago`;
+}
+
+/** Takes down an open game of mine (the server refuses whoever did not create it). */
+function cancelButton(g: GameSummary): HTMLElement {
+  const b = h('button', {
+    class: 'cancel-game', title: 'Take this game down: nobody has started it',
+    onclick: async () => {
+      try {
+        await social.cancelGame(g.id);
+        b.closest('li')?.remove();
+        toast(`Game #${g.id} cancelled.`);
+      } catch (e) {
+        toast((e as Error).message, 'error');
+      }
+    },
+  }, 'Cancel');
+  return b;
 }

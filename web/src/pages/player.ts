@@ -5,6 +5,7 @@ import { clear, h } from '../dom';
 import type { PlayerProfile, RatedGame } from '../protocol';
 import { systemUi } from '../systems';
 import { ratingText, signed } from '../words';
+import { playerSocial } from './player_social';
 
 /** The rating over a system's rated games, oldest to newest, as a small line chart. */
 export function historyChart(games: RatedGame[], width = 320, height = 90): SVGSVGElement {
@@ -75,7 +76,7 @@ export async function playerPage(root: HTMLElement, name: string) {
     ))),
   );
   root.append(h('section', { class: 'player-page', id: 'player-page' },
-    h('div', { class: 'card' }, h('h1', {}, p.name, kind), ratings),
+    h('div', { class: 'card' }, h('h1', {}, p.name, kind), playerSocial(p.name), ratings),
     history, games));
 }
 
