@@ -87,8 +87,9 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
   );
   // What players come for first (their games, games to join or watch), then a game of their own.
   const lists = h('section', { class: 'lists' });
+  // Then challenges, automatch and the players one follows.
   const socialPart = socialSections(user, systems);
-  root.append(socialPart.element, lists);
+  root.append(lists, socialPart.element);
   root.append(createForm(systems, user));
   await renderLists(lists, user);
   // The lists follow new, started and finished games by themselves.

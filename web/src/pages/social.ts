@@ -11,6 +11,9 @@ import '../social.css';
 const REFRESH_MS = 5000;
 const SEEK_POLL_MS = 2000;
 const SHAPES = ['square', 'hex', 'honeycomb', 'tri', 'wavy', 'torus'];
+/** Challenges this page sent or saw waiting: when one of mine is accepted while the lobby is
+ *  shown, its game opens. */
+const seenPending = new Set<number>();
 
 function failed(e: unknown) {
   toast(e instanceof ApiError ? e.message : String(e), 'error');
@@ -18,12 +21,10 @@ function failed(e: unknown) {
 
 /** The lobby's social sections, refreshing themselves until the returned stop is called. */
 export function socialSections(user: User, systems: RuleSystem[]): { element: HTMLElement; stop: () => void } {
-  const challenges = h('div', { class: 'card', id: 'challenges' });
-  const following = h('div', { class: 'card', id: 'following' });
+  const challenges = h('div', { class: 'card', id: 'challenges' }, h('h2', {}, 'Challenges'), h('p', { class: 'muted' }, 'Loading…'));
+  const following = h('div', { class: 'card', id: 'following' }, h('h2', {}, 'Following'), h('p', { class: 'muted' }, 'Loading…'));
   const seek = seekCard(systems);
   const element = h('section', { class: 'social' }, challenges, seek.element, following);
-  // Challenges this page saw waiting: when one of mine is accepted, its game opens here.
-  const seenPending = new Set<number>();
   let busy = false;
   const refresh = async () => {
     if (busy || !element.isConnected) return;
@@ -37,6 +38,7 @@ export function socialSections(user: User, systems: RuleSystem[]): { element: HT
       if (list) {
         const accepted = list.challenges.find((c) => !c.incoming && c.status === 'accepted' && c.game !== null && seenPending.has(c.id));
         if (accepted) {
+          seenPending.delete(accepted.id);
           location.hash = `#/game/${accepted.game}`;
           return;
         }
@@ -261,7 +263,7 @@ export function challengeFields(submit: HTMLButtonElement): { element: HTMLEleme
 /** Sends the challenge the create form describes; the lobby's list shows it. */
 export async function sendChallenge(game: unknown, t: ChallengeTerms) {
   try {
-    await social.challenge(game, t);
+    seenPending.add((await social.challenge(game, t)).id);
     toast(`Challenge sent to ${t.to}.`);
     history.replaceState(null, '', '#/');
     document.getElementById('challenges')?.scrollIntoView({ block: 'start' });
