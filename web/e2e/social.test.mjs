@@ -38,6 +38,8 @@ describe('finding opponents', { timeout: 300_000 }, () => {
     await a.page.goto(`${server.url}/#/player/${b.name}`);
     await a.page.click('#follow');
     await a.page.waitForSelector('#unfollow');
+    await a.page.waitForSelector('#player-presence');
+    await screenshot(a.page, 'social-player-page-desktop');
     await a.page.click('#challenge-player');
     await a.page.waitForFunction((n) => document.querySelector('#challenge-to')?.value === n, b.name);
     await a.page.fill('#map-spec', 'hex:3');

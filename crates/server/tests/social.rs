@@ -66,7 +66,10 @@ async fn challenge_accepted_and_expired(db: &str) {
     let game = json!({"rules": "gobeyond", "map": "hex:3", "players": 2, "seats": [{"kind": "open"}, {"kind": "me"}]});
     let (s, c) = a.post("/api/challenges", json!({"to": name(&b), "game": game})).await;
     assert_eq!(s, 201, "{c}");
-    assert_eq!((c["status"].as_str(), c["their_seat"].as_u64(), c["incoming"].as_bool()), (Some("pending"), Some(0), Some(false)));
+    assert_eq!(
+        (c["status"].as_str(), c["their_seat"].as_u64(), c["incoming"].as_bool()),
+        (Some("pending"), Some(0), Some(false))
+    );
     let id = c["id"].as_i64().unwrap();
     // The challenged player counts it among those waiting for their answer.
     let (_, incoming) = b.get("/api/challenges?incoming").await;
@@ -88,7 +91,8 @@ async fn challenge_accepted_and_expired(db: &str) {
     assert_eq!(s, 409);
     assert!(again["error"].as_str().unwrap().contains("accepted already"), "{again}");
     // A challenge the challenger let last one second expires unanswered.
-    let (s, c) = a.post("/api/challenges", json!({"to": name(&b), "game": small_game(), "expires_seconds": 1})).await;
+    let (s, c) =
+        a.post("/api/challenges", json!({"to": name(&b), "game": small_game(), "expires_seconds": 1})).await;
     assert_eq!(s, 201, "{c}");
     let id = c["id"].as_i64().unwrap();
     tokio::time::sleep(Duration::from_millis(1500)).await;
@@ -137,7 +141,9 @@ async fn blocks_stop_challenges_chat_and_invitations(db: &str) {
     // A game they play together, then B blocks A.
     let game = a.create(json!({"rules": "gobeyond", "map": "square:5", "players": 2})).await;
     assert_eq!(b.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
-    let pending = a.post("/api/challenges", json!({"to": name(&b), "game": small_game()})).await.1["id"].as_i64().unwrap();
+    let pending = a.post("/api/challenges", json!({"to": name(&b), "game": small_game()})).await.1["id"]
+        .as_i64()
+        .unwrap();
     let (s, v) = b.post("/api/blocks", json!({"name": name(&a)})).await;
     assert_eq!(s, 200, "{v}");
     assert_eq!(b.get("/api/blocks").await.1["people"][0]["name"], name(&a).as_str());
@@ -199,7 +205,11 @@ async fn follows_show_presence_and_live_games(db: &str) {
     assert_eq!(list["people"][0]["online"], true, "{list}");
     assert_eq!(list["people"][0]["live_games"], json!([game]), "{list}");
     let (_, social) = a.get(&format!("/api/players/{}/social", name(&b))).await;
-    assert_eq!((social["following"].as_bool(), social["online"].as_bool()), (Some(true), Some(true)), "{social}");
+    assert_eq!(
+        (social["following"].as_bool(), social["online"].as_bool()),
+        (Some(true), Some(true)),
+        "{social}"
+    );
     assert_eq!(social["challenge"], Value::Null, "{social}");
     // A socket alone is presence too.
     let c = member(&server, "quiet").await;
@@ -234,11 +244,17 @@ async fn automatch_of_two_and_of_four(db: &str) {
     assert_eq!(mine["seek"]["game"], game, "{mine}");
     let (_, info) = a.get(&format!("/api/games/{game}")).await;
     assert_eq!(info["status"], "live", "{info}");
-    let seated: Vec<i64> = info["seats"].as_array().unwrap().iter().filter_map(|s| s["user_id"].as_i64()).collect();
+    let seated: Vec<i64> =
+        info["seats"].as_array().unwrap().iter().filter_map(|s| s["user_id"].as_i64()).collect();
     assert!(seated.contains(&a.id()) && seated.contains(&b.id()), "{info}");
     assert_eq!(info["map"]["spec"], "hex:4", "the size both accept: {info}");
     // Four seekers of a four-player game fill one table.
-    let four = [Client::guest(&server).await, Client::guest(&server).await, Client::guest(&server).await, Client::guest(&server).await];
+    let four = [
+        Client::guest(&server).await,
+        Client::guest(&server).await,
+        Client::guest(&server).await,
+        Client::guest(&server).await,
+    ];
     for (i, p) in four.iter().take(3).enumerate() {
         let (_, v) = p.post("/api/seek", seek(3, 3, 4)).await;
         assert_eq!(v["seek"]["state"], "waiting", "{v}");
@@ -252,7 +268,8 @@ async fn automatch_of_two_and_of_four(db: &str) {
     }
     let (_, info) = a.get(&format!("/api/games/{game}")).await;
     assert_eq!(info["status"], "live", "{info}");
-    let mut seated: Vec<i64> = info["seats"].as_array().unwrap().iter().filter_map(|s| s["user_id"].as_i64()).collect();
+    let mut seated: Vec<i64> =
+        info["seats"].as_array().unwrap().iter().filter_map(|s| s["user_id"].as_i64()).collect();
     seated.sort_unstable();
     let mut ids: Vec<i64> = four.iter().map(Client::id).collect();
     ids.sort_unstable();
@@ -327,8 +344,16 @@ async fn bad_input_is_refused_with_reasons(db: &str) {
         (json!({"to": name(&a), "game": small_game()}), 403, "yourself"),
         (json!({"to": "nobody-here", "game": small_game()}), 404, "no player"),
         (json!({"to": guest.user["name"], "game": small_game()}), 403, "guest"),
-        (json!({"to": name(&b), "game": {"rules": "gobeyond", "map": "nowhere:3", "players": 2}}), 400, "map"),
-        (json!({"to": name(&b), "game": {"rules": "no-such-rules", "map": "hex:3", "players": 2}}), 400, "no-such-rules"),
+        (
+            json!({"to": name(&b), "game": {"rules": "gobeyond", "map": "nowhere:3", "players": 2}}),
+            400,
+            "map",
+        ),
+        (
+            json!({"to": name(&b), "game": {"rules": "no-such-rules", "map": "hex:3", "players": 2}}),
+            400,
+            "no-such-rules",
+        ),
         (json!({"to": name(&b), "game": small_game(), "their_seat": 5}), 400, "their_seat"),
         (json!({"to": name(&b), "game": small_game(), "expires_seconds": 0}), 400, "expires_seconds"),
         (json!({"to": name(&b), "game": small_game(), "colour": "black"}), 400, "colour"),
@@ -346,8 +371,14 @@ async fn bad_input_is_refused_with_reasons(db: &str) {
         (json!({"rules": "no-such-rules", "shape": "hex", "min_size": 3, "max_size": 4}), "no-such-rules"),
         (json!({"rules": "gobeyond", "shape": "moebius", "min_size": 3, "max_size": 4}), "shape"),
         (seek(3, 4, 9), "players"),
-        (json!({"rules": "gobeyond", "shape": "hex", "min_size": 3, "max_size": 4, "min_rating": 1600, "max_rating": 1400}), "ratings"),
-        (json!({"rules": "gobeyond", "shape": "hex", "min_size": 3, "max_size": 4, "bots_after_seconds": 1}), "bots_after_seconds"),
+        (
+            json!({"rules": "gobeyond", "shape": "hex", "min_size": 3, "max_size": 4, "min_rating": 1600, "max_rating": 1400}),
+            "ratings",
+        ),
+        (
+            json!({"rules": "gobeyond", "shape": "hex", "min_size": 3, "max_size": 4, "bots_after_seconds": 1}),
+            "bots_after_seconds",
+        ),
     ];
     for (body, words) in seeks {
         let (s, v) = a.post("/api/seek", body).await;

@@ -39,6 +39,7 @@ CREATE INDEX challenges_to ON challenges(to_user, status);
 
 -- "Play someone now": one seek per account. state: waiting, claimed (being paired), matched
 -- (game_id). seen_ms: the seeker's last poll; a seek not polled for a while is dropped.
+-- claimed_ms: when it was claimed (a claim whose maker died is given up after a minute).
 CREATE TABLE seeks (
     id INTEGER PRIMARY KEY,
     user_id BIGINT NOT NULL UNIQUE REFERENCES users(id),
@@ -55,6 +56,7 @@ CREATE TABLE seeks (
     created_ms BIGINT NOT NULL,
     seen_ms BIGINT NOT NULL,
     state TEXT NOT NULL,
+    claimed_ms BIGINT,
     game_id BIGINT
 );
 CREATE INDEX seeks_pool ON seeks(state, system, players);

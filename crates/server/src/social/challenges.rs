@@ -98,7 +98,12 @@ fn game_of(text: &str, their_seat: Option<usize>) -> Result<(NewGame, usize), Ap
     match game.seats.get(seat) {
         Some(SeatChoice::Open) => {}
         Some(_) => return Err(ApiError::BadRequest(format!("their_seat {seat} is not an open seat"))),
-        None => return Err(ApiError::BadRequest(format!("their_seat {seat}: the game has {} seats", game.players))),
+        None => {
+            return Err(ApiError::BadRequest(format!(
+                "their_seat {seat}: the game has {} seats",
+                game.players
+            )));
+        }
     }
     game.seats[seat] = SeatChoice::Invite;
     Ok((game, seat))
@@ -254,7 +259,12 @@ pub async fn withdraw(
     answer(&app, &session, id, true).await
 }
 
-async fn answer(app: &AppState, session: &Session, id: i64, withdraw: bool) -> Result<Json<ChallengeView>, ApiError> {
+async fn answer(
+    app: &AppState,
+    session: &Session,
+    id: i64,
+    withdraw: bool,
+) -> Result<Json<ChallengeView>, ApiError> {
     let me = session.user.id;
     let c = mine(app, id, me).await?;
     let (allowed, to, who) = if withdraw {

@@ -59,7 +59,10 @@ pub(crate) async fn user_named(app: &AppState, name: &str) -> Result<User, ApiEr
     if name.chars().count() > 64 {
         return Err(ApiError::BadRequest("a player's name has at most 64 characters".into()));
     }
-    app.store.user_by_name(name).await?.ok_or_else(|| ApiError::NotFound(format!("there is no player {name:?}")))
+    app.store
+        .user_by_name(name)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("there is no player {name:?}")))
 }
 
 /// Notes the reader as present (at most one write a minute); a failure is only logged.
@@ -99,8 +102,11 @@ pub async fn cancel(
 /// [`ChatFilter::FRESH`] when a chat line passes, so a block made meanwhile holds within that.
 #[derive(Debug, Clone, Default)]
 pub struct ChatFilter {
-    blocked: Arc<Mutex<Option<(Instant, Arc<HashSet<String>>)>>>,
+    blocked: Arc<Mutex<Option<BlockedNames>>>,
 }
+
+/// The names a reader blocked, and when they were read.
+type BlockedNames = (Instant, Arc<HashSet<String>>);
 
 impl ChatFilter {
     const FRESH: Duration = Duration::from_secs(5);

@@ -126,7 +126,8 @@ pub async fn block(
     }
     app.store.unrelate(Relation::Follow, target.id, me).await?;
     for c in app.store.challenges_of(me, 200).await? {
-        let between = (c.from_user == target.id && c.to_user == me) || (c.from_user == me && c.to_user == target.id);
+        let between =
+            (c.from_user == target.id && c.to_user == me) || (c.from_user == me && c.to_user == target.id);
         if between && c.status == "pending" {
             app.store.move_challenge(c.id, "pending", "withdrawn", None).await?;
         }

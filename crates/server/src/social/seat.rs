@@ -24,7 +24,10 @@ pub async fn game_for(
     new.seats.resize(n, SeatChoice::Open);
     let mut reserved = vec![None; n];
     for (seat, user) in others {
-        let slot = new.seats.get_mut(*seat).ok_or_else(|| ApiError::BadRequest(format!("there is no seat {seat}")))?;
+        let slot = new
+            .seats
+            .get_mut(*seat)
+            .ok_or_else(|| ApiError::BadRequest(format!("there is no seat {seat}")))?;
         *slot = SeatChoice::Invite;
         reserved[*seat] = Some(user.id);
     }

@@ -188,7 +188,7 @@ fn clock_kind(t: &TimeControl) -> &'static str {
 
 async fn status(app: &AppState, user: i64) -> Result<SeekStatus, ApiError> {
     let now = now_ms();
-    app.store.prune_seeks(now - STALE_MS, now - 3_600_000).await?;
+    app.store.prune_seeks(now - STALE_MS, now - 3_600_000, now - 60_000).await?;
     let Some(mut row) = app.store.poll_seek(user).await? else { return Ok(SeekStatus { seek: None }) };
     let mut others = 0;
     if row.state == "waiting" {
@@ -241,7 +241,9 @@ async fn pair(app: &AppState, me: &SeekRow, mut candidates: Vec<SeekRow>) -> Res
     let blocks = app.store.blocks_around(me.user_id).await?;
     let bots_due = mine.bots_after_seconds.is_some_and(|s| now - me.created_ms >= i64::from(s) * 1000);
     // Closest in rating first, less so the longer they have waited.
-    candidates.sort_by_key(|c| (c.kind.rating - me.kind.rating).abs() - (now - c.created_ms) / 1000 * WIDEN_PER_SECOND);
+    candidates.sort_by_key(|c| {
+        (c.kind.rating - me.kind.rating).abs() - (now - c.created_ms) / 1000 * WIDEN_PER_SECOND
+    });
     let need = mine.players - 1;
     let mut table: Vec<SeekRow> = Vec::new();
     for c in candidates {

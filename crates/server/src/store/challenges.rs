@@ -154,10 +154,7 @@ impl Store {
     }
 
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>, ApiError> {
-        let row = sqlx::query(CHALLENGE_BY_ID)
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(CHALLENGE_BY_ID).bind(id).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(|r| challenge(r, now_ms())).transpose()?)
     }
 
@@ -165,12 +162,7 @@ impl Store {
     /// newest first (at most `limit`).
     pub async fn challenges_of(&self, user: i64, limit: i64) -> Result<Vec<ChallengeRow>, ApiError> {
         let now = now_ms();
-        let rows = sqlx::query(CHALLENGES_OF)
-        .bind(user)
-        .bind(now)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = sqlx::query(CHALLENGES_OF).bind(user).bind(now).bind(limit).fetch_all(&self.pool).await?;
         rows.iter().map(|r| challenge(r, now)).collect::<Result<_, _>>().map_err(Into::into)
     }
 

@@ -37,7 +37,8 @@ pub struct SeekRow {
     pub game_id: Option<i64>,
 }
 
-const SEEK_OF: &str = "SELECT s.*, u.name AS user_name FROM seeks s JOIN users u ON u.id = s.user_id WHERE s.user_id = $1";
+const SEEK_OF: &str =
+    "SELECT s.*, u.name AS user_name FROM seeks s JOIN users u ON u.id = s.user_id WHERE s.user_id = $1";
 // Waiting seeks that could meet seek `$1`: same rules, map shape, clock kind and number of
 // players, overlapping sizes, polled since `$2`; the longest waiting first.
 const CANDIDATES: &str = "SELECT s.*, u.name AS user_name FROM seeks s JOIN users u ON u.id = s.user_id, seeks me \
@@ -135,7 +136,12 @@ impl Store {
     }
 
     /// Seeks that could meet seek `id` (see `CANDIDATES`), polled since `fresh_ms`.
-    pub async fn seek_candidates(&self, id: i64, fresh_ms: i64, limit: i64) -> Result<Vec<SeekRow>, ApiError> {
+    pub async fn seek_candidates(
+        &self,
+        id: i64,
+        fresh_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<SeekRow>, ApiError> {
         let rows = sqlx::query(CANDIDATES).bind(id).bind(fresh_ms).bind(limit).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(seek).collect::<Result<_, _>>()?)
     }
@@ -148,11 +154,14 @@ impl Store {
         ids.sort_unstable();
         let mut tx = self.pool.begin().await?;
         for id in ids {
-            let n = sqlx::query("UPDATE seeks SET state = 'claimed' WHERE id = $1 AND state = 'waiting'")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
+            let n = sqlx::query(
+                "UPDATE seeks SET state = 'claimed', claimed_ms = $2 WHERE id = $1 AND state = 'waiting'",
+            )
+            .bind(id)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
             if n != 1 {
                 tx.rollback().await?;
                 return Ok(false);
@@ -177,8 +186,13 @@ impl Store {
     }
 
     /// Drops seeks nobody polled since `stale_ms` (the seeker left: closed the tab, lost the
-    /// network), whatever their state, and matched ones older than `matched_ms`.
-    pub async fn prune_seeks(&self, stale_ms: i64, matched_ms: i64) -> Result<(), ApiError> {
+    /// network), whatever their state, and matched ones older than `matched_ms`; claims made
+    /// before `claimed_ms` (their maker died) go back to waiting.
+    pub async fn prune_seeks(&self, stale_ms: i64, matched_ms: i64, claimed_ms: i64) -> Result<(), ApiError> {
+        sqlx::query("UPDATE seeks SET state = 'waiting' WHERE state = 'claimed' AND claimed_ms < $1")
+            .bind(claimed_ms)
+            .execute(&self.pool)
+            .await?;
         sqlx::query("DELETE FROM seeks WHERE seen_ms < $1 OR (state = 'matched' AND created_ms < $2)")
             .bind(stale_ms)
             .bind(matched_ms)

@@ -354,7 +354,12 @@ impl Table {
         } else {
             (format!("game {} expired: nobody joined it in time", self.id), "expired")
         };
-        self.broadcast(ServerMessage::Error { id: None, game: Some(self.id), error, code: Some(code.into()) });
+        self.broadcast(ServerMessage::Error {
+            id: None,
+            game: Some(self.id),
+            error,
+            code: Some(code.into()),
+        });
         Ok(true)
     }
 
