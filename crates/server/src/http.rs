@@ -19,7 +19,7 @@ use crate::{
     limit::ClientIp,
     protocol::{
         BotCreated, BotList, ChatHistory, ChatLine, GameCreated, GameInfo, GameList, GameSummary, Health,
-        Joined, MeBody, OkBody, PlayerProfile, RatedGame, SummarySeat, SystemRating, UserBody,
+        Joined, MeBody, OkBody, SummarySeat, UserBody,
     },
     setup::{GameBrief, GameSetup, NewGame, SeatChoice},
     store::{GameRow, NewSeat, Quota},
@@ -414,15 +414,15 @@ async fn game_list(
     serde_json::to_vec(&GameList { games }).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
-struct Summarized {
-    summary: GameSummary,
+pub(crate) struct Summarized {
+    pub(crate) summary: GameSummary,
     status: String,
     /// Has a free seat a stranger may take.
     joinable: bool,
 }
 
 /// A game as lobby lists and profiles show it.
-async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError> {
+pub(crate) async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError> {
     let brief = match row.brief.as_deref().map(serde_json::from_str::<GameBrief>) {
         Some(Ok(brief)) => Some(brief),
         // A game made before briefs: made once from its settings and kept.
@@ -453,7 +453,7 @@ async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError>
                 user: r.seat.user_name.clone(),
                 bot_level: r.seat.bot_level,
                 // Games whose settings cannot be read have no rule system to rate in.
-                rating: r.rating.filter(|_| brief.is_some()),
+                rating: r.rating.clone().filter(|_| brief.is_some()),
             })
             .collect(),
         created_ms: row.created_ms,
@@ -472,44 +472,6 @@ fn result_notation(brief: Option<&GameBrief>, result: Option<&str>) -> Option<St
     let brief = brief?;
     let outcome: gobeyond_rules::Outcome = serde_json::from_str(result?).ok()?;
     gobeyond_rules::SystemInfo::get(&brief.system)?.result_notation(&outcome, brief.players)
-}
-
-/// `GET /api/players/{name}`: ratings, rating history and public games.
-pub async fn player(
-    State(app): State<AppState>,
-    Path(name): Path<String>,
-) -> Result<Json<PlayerProfile>, ApiError> {
-    let user = app
-        .store
-        .user_by_name(&name)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("there is no player {name:?}")))?;
-    let ratings = app
-        .store
-        .ratings_of(user.id)
-        .await?
-        .into_iter()
-        .map(|(system, r)| SystemRating { system, rating: r.view(None) })
-        .collect();
-    let history = app
-        .store
-        .rating_history(user.id, 200)
-        .await?
-        .into_iter()
-        .map(|h| RatedGame {
-            game: h.game,
-            system: h.system,
-            place: h.place,
-            before: h.before.value(),
-            after: h.after.value(),
-            at_ms: h.at_ms,
-        })
-        .collect();
-    let mut games = Vec::new();
-    for row in app.store.public_games_of(user.id, 50).await? {
-        games.push(summarize(&app, row).await?.summary);
-    }
-    Ok(Json(PlayerProfile { name: user.name, kind: user.kind, ratings, history, games }))
 }
 
 /// Game `id` if the request may see it: public games for everybody; a private game for its

@@ -15,6 +15,7 @@ use gobeyond_rules::system::SeatHistory;
 use crate::error::ApiError;
 
 mod leases;
+pub mod profiles;
 mod ratings;
 mod rematches;
 pub use leases::{Fence, Holder, InstanceRow};

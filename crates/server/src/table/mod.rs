@@ -693,7 +693,7 @@ impl Table {
                     user: s.user_name.clone(),
                     user_id: s.user_id,
                     bot_level: s.bot_level,
-                    rating: self.ratings.get(s.seat).copied().flatten(),
+                    rating: self.ratings.get(s.seat).cloned().flatten(),
                 })
                 .collect(),
             rated: self.setup.rated,
