@@ -72,7 +72,8 @@ fn rating_in(profile: &Value, system: &str) -> Option<(i64, i64)> {
     profile["ratings"]
         .as_array()?
         .iter()
-        .find(|r| r["system"] == system && r["players"] == 2 || r["system"] == system && system == "gobeyond")
+        // Pools come by system, then number of players: the fewest players first.
+        .find(|r| r["system"] == system)
         .map(|r| (r["rating"]["value"].as_i64().unwrap(), r["rating"]["games"].as_i64().unwrap()))
 }
 
