@@ -144,8 +144,8 @@ pub async fn seek(
         .ratings_of(session.user.id)
         .await?
         .into_iter()
-        .find(|(s, _)| *s == system)
-        .map_or(crate::rating::Rating::default().value(), |(_, r)| r.value());
+        .find(|(s, players, _)| *s == system && *players == new.players as i64)
+        .map_or(crate::rating::Rating::default().value(), |(_, _, r)| r.value());
     let rating = i64::from(rating);
     let spec = SeekSpec {
         spec: serde_json::to_string(&new).map_err(|e| ApiError::Internal(e.to_string()))?,
