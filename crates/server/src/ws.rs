@@ -147,9 +147,10 @@ async fn client(app: AppState, session: Session, socket: WebSocket, place: Admit
         }
         let _ = tokio::time::timeout(write_deadline, sink.close()).await;
     });
-    out.send(ServerMessage::Hello { user: session.user.clone() }.to_text().into());
-    // An open socket is presence: noted now and at every ping (written at most once a minute).
+    // An open socket is presence: noted before the hello (so that a client that heard it is
+    // online everywhere) and at every ping (written at most once a minute).
     crate::social::touch(&app, session.user.id).await;
+    out.send(ServerMessage::Hello { user: session.user.clone() }.to_text().into());
     let chat_filter = crate::social::ChatFilter::default();
     let mut watched: HashMap<i64, tokio::task::JoinHandle<()>> = HashMap::new();
     let mut bucket = Bucket { tokens: 2.0 * MESSAGES_PER_SECOND, at: Instant::now() };
