@@ -22,7 +22,7 @@ use crate::{
         Joined, MeBody, OkBody, SummarySeat, UserBody,
     },
     setup::{GameBrief, GameSetup, NewGame, SeatChoice},
-    store::{GameRow, NewSeat, Quota},
+    store::{GameRow, NewSeat, Quota, chat::ChatRight},
     table::Command,
 };
 
@@ -724,16 +724,31 @@ pub async fn chat(
     MaybeSession(session): MaybeSession,
     Readable(row): Readable,
 ) -> Result<Json<ChatHistory>, ApiError> {
-    let lines = app.store.chat(row.id, 200).await?;
     // The same rule the socket applies to a chat line, so that a page offers no chat box to
     // whoever would be refused.
-    let may_chat = match &session {
-        Some(s) => app.store.takes_part(row.id, s.user.id).await?,
+    let right = match &session {
+        Some(s) => app.store.chat_right(row.id, s.user.id, s.user.kind == "guest").await?,
+        None => ChatRight::Reads("sign in to chat"),
+    };
+    // The spectators' lines are hidden from the players while they play.
+    let seated = match &session {
+        Some(s) => app.store.seated(row.id, s.user.id).await?,
         None => false,
     };
+    let with_spectators = !seated || row.status == "finished";
+    let lines = app.store.chat(row.id, 200, with_spectators).await?;
+    let (channel, why_not) = match right {
+        ChatRight::Speaks(c) => (Some(c), None),
+        ChatRight::Reads(why) => (None, Some(why.to_string())),
+    };
     Ok(Json(ChatHistory {
-        chat: lines.into_iter().map(|(from, text, at_ms)| ChatLine { from, text, at_ms }).collect(),
-        may_chat,
+        chat: lines
+            .into_iter()
+            .map(|l| ChatLine { from: l.from, channel: l.channel, text: l.text, at_ms: l.at_ms })
+            .collect(),
+        may_chat: channel.is_some(),
+        channel,
+        why_not,
     }))
 }
 

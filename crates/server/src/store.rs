@@ -14,6 +14,7 @@ use gobeyond_rules::system::SeatHistory;
 
 use crate::error::ApiError;
 
+pub mod chat;
 mod leases;
 pub mod profiles;
 mod ratings;
@@ -870,35 +871,6 @@ impl Store {
         .fetch_one(&self.pool)
         .await?;
         Ok(row.try_get::<i64, _>("n")? > 0)
-    }
-
-    pub async fn add_chat(&self, game_id: i64, user_id: i64, text: &str, at_ms: i64) -> Result<(), ApiError> {
-        sqlx::query("INSERT INTO chat (game_id, user_id, text, at_ms) VALUES ($1, $2, $3, $4)")
-            .bind(game_id)
-            .bind(user_id)
-            .bind(text)
-            .bind(at_ms)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// The last `limit` chat lines of a game, oldest first: (name, text, at_ms).
-    pub async fn chat(&self, game_id: i64, limit: i64) -> Result<Vec<(String, String, i64)>, ApiError> {
-        let rows = sqlx::query(
-            "SELECT users.name, chat.text, chat.at_ms FROM chat JOIN users ON users.id = chat.user_id \
-             WHERE chat.game_id = $1 ORDER BY chat.id DESC LIMIT $2",
-        )
-        .bind(game_id)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        let mut lines: Vec<(String, String, i64)> = rows
-            .iter()
-            .map(|r| Ok((r.try_get("name")?, r.try_get("text")?, r.try_get("at_ms")?)))
-            .collect::<Result<_, sqlx::Error>>()?;
-        lines.reverse();
-        Ok(lines)
     }
 }
 

@@ -364,10 +364,13 @@ impl Table {
         }
         match cmd {
             Command::Unload { done } => drop(done),
-            Command::Announce { text, players } => {
+            Command::Announce { text, players, line } => {
                 let mut payload = Payload::public(text);
                 payload.seats = players.map(|p| self.seats.iter().map(|s| (s.user_id, p.clone())).collect());
                 let _ = self.updates.send((0, payload));
+                if let Some(line) = line {
+                    self.say(line).await;
+                }
             }
             Command::Abandon { seq, user, reply } => {
                 let _ = reply.send(self.abandon(seq, user).await);
@@ -409,8 +412,8 @@ impl Table {
             Command::Info { reply } => {
                 let _ = reply.send(self.info());
             }
-            Command::Chat { user, text, reply } => {
-                let _ = reply.send(self.chat(&user, text).await);
+            Command::Chat { user, channel, text, reply } => {
+                let _ = reply.send(self.chat(&user, channel, text).await);
             }
             Command::BotMove { seq, seat, action } => {
                 if self.bot_pending == Some(seq) {
@@ -661,12 +664,18 @@ impl Table {
                     return;
                 }
             }
-        } else if let Some(p) = player
-            && let Err(e) = self.commit(p, self.game.timeout_input(Player(p as u8))).await
-        {
-            tracing::error!(game = self.id, error = %e, "timeout failed");
-            // Try again in a second rather than spinning.
-            self.clock.deadline_ms = Some(now + 1000);
+        } else if let Some(p) = player {
+            match self.commit(p, self.game.timeout_input(Player(p as u8))).await {
+                Ok(_) => {
+                    let name = self.seats.get(p).map(seat_name).unwrap_or_default();
+                    self.say(format!("{name} ran out of time")).await;
+                }
+                Err(e) => {
+                    tracing::error!(game = self.id, error = %e, "timeout failed");
+                    // Try again in a second rather than spinning.
+                    self.clock.deadline_ms = Some(now + 1000);
+                }
+            }
         }
     }
 
