@@ -339,6 +339,7 @@ pub(crate) async fn create(
     let id = app.store.create_game(&quota, &text, public, invite.as_deref(), &seats).await?;
     let brief = serde_json::to_string(&setup.brief()).map_err(|e| ApiError::Internal(e.to_string()))?;
     app.store.set_brief(id, &brief).await?;
+    app.store.set_list_keys(id, &crate::store::ListKeys::of(&setup)).await?;
     // With several instances, the game goes to the one running the fewest (it claims the lease
     // when first asked; this instance relays).
     if let Some(cluster) = app.hub.cluster()
@@ -414,15 +415,15 @@ async fn game_list(
     serde_json::to_vec(&GameList { games }).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
-struct Summarized {
-    summary: GameSummary,
-    status: String,
+pub(crate) struct Summarized {
+    pub(crate) summary: GameSummary,
+    pub(crate) status: String,
     /// Has a free seat a stranger may take.
-    joinable: bool,
+    pub(crate) joinable: bool,
 }
 
 /// A game as lobby lists and profiles show it.
-async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError> {
+pub(crate) async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError> {
     let brief = match row.brief.as_deref().map(serde_json::from_str::<GameBrief>) {
         Some(Ok(brief)) => Some(brief),
         // A game made before briefs: made once from its settings and kept.

@@ -15,11 +15,15 @@ use gobeyond_rules::system::SeatHistory;
 use crate::error::ApiError;
 
 mod leases;
+mod lists;
 mod ratings;
 mod rematches;
+mod waits;
 pub use leases::{Fence, Holder, InstanceRow};
+pub use lists::{FilterKeys, ListFilter, ListKeys, PlayerFound};
 pub use ratings::{HistoryRow, RatedSeat};
 pub use rematches::RematchClaim;
+pub use waits::{MAX_WAITS, Wait, WaitRow};
 
 static SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES: Migrator = sqlx::migrate!("migrations/postgres");
