@@ -257,7 +257,10 @@ export function notifyToggle(): HTMLButtonElement {
   const render = () => {
     const on = notificationsOn();
     const denied = supported && Notification.permission === 'denied';
-    button.textContent = on ? '🔔 On' : '🔕 Notify me';
+    // A bell drawn here (an emoji needs a font phones and servers may lack); on a phone the
+    // bell alone, its words in the label.
+    button.innerHTML = `<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M8 1.5a4 4 0 0 0-4 4v3L2.5 11h11L12 8.5v-3a4 4 0 0 0-4-4zM6.5 12.5a1.5 1.5 0 0 0 3 0" fill="${on ? 'currentColor' : 'none'}" stroke="currentColor" stroke-width="1.3"/></svg><span class="label">${on ? 'Notifying' : 'Notify me'}</span>`;
+    button.setAttribute('aria-label', on ? 'Notifications on' : 'Notify me');
     button.setAttribute('aria-pressed', String(on));
     button.title = !supported
       ? 'This browser cannot show notifications'
