@@ -8,7 +8,7 @@ import { session } from '../session';
 import { type SystemUi, systemUi } from '../systems';
 import { ratingText } from '../words';
 import { tellFetched } from '../tell';
-import { type ListName, filterBar, listQuery, pager, playerSearch, sortMine, waitMark } from './lists';
+import { type ListName, filterBar, filtersActive, listQuery, pager, playerSearch, sortMine, waitMark } from './lists';
 
 const MAP_KINDS: { kind: string; example: string; about: string }[] = [
   { kind: 'square', example: 'square:9', about: 'Classic square board' },
@@ -425,7 +425,9 @@ async function renderLists(root: HTMLElement, user: User, changed: () => void) {
   const section = (title: string | HTMLElement, id: string, games: GameSummary[], make: (g: GameSummary) => HTMLElement, more: HTMLElement | null = null) =>
     h('div', { class: 'card', id },
       h('h2', {}, title),
-      games.length === 0 ? h('p', { class: 'muted' }, 'None right now.') : h('ul', {}, ...games.map((g) => gameRow(g, make(g)))),
+      games.length === 0
+        ? h('p', { class: 'muted' }, id !== 'my-games' && filtersActive() > 0 ? 'No game matches the filters.' : 'None right now.')
+        : h('ul', {}, ...games.map((g) => gameRow(g, make(g)))),
       more,
     );
   const join = (g: GameSummary) =>
@@ -445,10 +447,11 @@ async function renderLists(root: HTMLElement, user: User, changed: () => void) {
   const waits = new Map((tell?.waiting ?? []).map((w) => [w.game, w]));
   const waiting = mine.filter((g) => waits.has(g.id)).length;
   const myTitle = h('span', {}, 'My games', waiting > 0 ? h('span', { class: 'tag your-move', id: 'my-waiting' }, `${waiting} your move`) : null);
-  const myGames = section(myTitle, 'my-games', sortMine(mine, tell), (g) => {
-    const w = waits.get(g.id);
-    const actions = myGameActions(g, user);
-    return tell && w ? h('span', { class: 'row' }, waitMark(w, tell), actions) : actions;
+  const myGames = section(myTitle, 'my-games', sortMine(mine, tell), (g) => myGameActions(g, user));
+  // The mark leads its row: the first thing read, on a phone too.
+  myGames.querySelectorAll<HTMLElement>('li[data-game]').forEach((li) => {
+    const w = waits.get(Number(li.dataset.game));
+    if (tell && w) li.prepend(waitMark(w, tell));
   });
   const others = [
     section('Open games', 'open-games', open.games, join, pager('open', open.next, changed)),
