@@ -204,7 +204,7 @@ async fn page(app: &AppState, filter: &ListFilter) -> Result<Vec<u8>, ApiError> 
     let mut games = Vec::with_capacity(rows.len());
     for row in rows {
         let summarized = crate::http::summarize(app, row).await?;
-        // Open games older than the invitation column are caught here (see `http::game_list`).
+        // Open games made before the invitation column (the query reads 0 there) are caught here.
         if filter.user.is_none() && summarized.status == "open" && !summarized.joinable {
             continue;
         }
