@@ -18,6 +18,7 @@ pub mod http;
 pub mod lab;
 pub mod limit;
 pub mod lists;
+mod profile;
 pub mod protocol;
 pub mod rating;
 mod rematch;
@@ -205,7 +206,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/logout", post(http::logout))
         .route("/api/me", get(http::me))
         .route("/api/games", post(http::create_game).get(lists::list_games))
-        .route("/api/players/{name}", get(http::player))
+        .route("/api/players/{name}", get(profile::player))
         .route("/api/players", get(lists::search_players))
         .route("/api/tell", get(tell::tell))
         .route("/api/games/{id}", get(http::game_info))
