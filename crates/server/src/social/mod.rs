@@ -122,9 +122,10 @@ impl ChatFilter {
         }
         #[derive(serde::Deserialize)]
         struct Line {
-            from: String,
+            /// None for the table's own lines.
+            from: Option<String>,
         }
-        serde_json::from_str::<Line>(text).is_ok_and(|l| blocked.contains(&l.from))
+        serde_json::from_str::<Line>(text).is_ok_and(|l| l.from.is_some_and(|f| blocked.contains(&f)))
     }
 
     async fn names(&self, app: &AppState, user: i64) -> Option<Arc<HashSet<String>>> {
