@@ -1,6 +1,8 @@
 // The social routes (docs/api.md, "Finding opponents"): challenges, follows, blocks, seeks.
 
 import { call } from './api';
+import { session } from './session';
+import type { Notice } from './tell';
 import type { ChallengeList, ChallengeView, OkBody, PeopleList, Relations, SeekStatus } from './protocol';
 
 export interface ChallengeTerms {
@@ -24,6 +26,24 @@ export interface SeekBody {
 }
 
 const name = (n: string) => encodeURIComponent(n);
+
+/** Challenges waiting for the reader's answer, as notices for every tab (docs/web.md, "Being
+ *  told"); the lobby lists them with Accept and Decline. */
+export async function challengeNotices(): Promise<Notice[]> {
+  // Guests can neither send nor receive challenges (a guest may register later in the tab).
+  const me = await session.user().catch(() => null);
+  if (!me || me.kind === 'guest') return [];
+  const list = await social.challenges().catch(() => null);
+  if (!list) return [];
+  return list.challenges
+    .filter((c) => c.incoming && c.status === 'pending')
+    .map((c) => ({
+      key: `challenge:${c.id}`,
+      title: `${c.from} challenges you`,
+      body: `${c.rules} on ${c.map}, ${c.players} players${c.rated ? ', rated' : ''}`,
+      href: '#/',
+    }));
+}
 
 export const social = {
   challenges: () => call<ChallengeList>('GET', '/api/challenges'),
