@@ -15,6 +15,8 @@ use gobeyond_rules::system::SeatHistory;
 use crate::error::ApiError;
 
 mod leases;
+pub mod mail;
+mod mail_queue;
 mod ratings;
 mod rematches;
 pub use leases::{Fence, Holder, InstanceRow};
@@ -40,6 +42,9 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     pub backend: Backend,
+    /// Set when this server sends mail: games note who they wait for and queue notices within
+    /// these bounds (see `crate::mail`).
+    mail: std::sync::Arc<std::sync::OnceLock<mail::MailBounds>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
@@ -209,7 +214,7 @@ impl Store {
             Backend::Postgres => &POSTGRES,
         };
         migrator.run(&pool).await.map_err(|e| ApiError::Config(format!("migrations failed: {e}")))?;
-        let store = Store { pool, backend };
+        let store = Store { pool, backend, mail: Default::default() };
         store.fill_name_keys().await?;
         Ok(store)
     }
@@ -242,6 +247,15 @@ impl Store {
             }
         }
         Ok(())
+    }
+
+    /// The queue's bounds if this server sends mail (set once at start).
+    pub fn mail_bounds(&self) -> Option<mail::MailBounds> {
+        self.mail.get().copied()
+    }
+
+    pub fn set_mail_bounds(&self, bounds: mail::MailBounds) {
+        let _ = self.mail.set(bounds);
     }
 
     pub async fn close(&self) {
