@@ -34,7 +34,6 @@ const MAX_TOKEN: usize = 128;
 
 /// `GET /api/mail`: whether this server sends mail, and the account's address and notices.
 #[derive(Debug, Serialize, ts_rs::TS)]
-#[ts(export, export_to = "protocol.ts")]
 pub struct MailSettings {
     /// This server sends mail (without, the web app says so).
     pub enabled: bool,
@@ -151,7 +150,6 @@ pub struct TokenBody {
 }
 
 #[derive(Debug, Serialize, ts_rs::TS)]
-#[ts(export, export_to = "protocol.ts")]
 pub struct Confirmed {
     pub address: String,
 }
@@ -183,7 +181,6 @@ pub struct UnsubscribeBody {
 }
 
 #[derive(Debug, Serialize, ts_rs::TS)]
-#[ts(export, export_to = "protocol.ts")]
 pub struct Unsubscribed {
     /// The notice turned off (`your_turn`, `time_low`, `challenge`, `game_over`, `digest`), or
     /// `all`.
@@ -263,7 +260,6 @@ pub struct Reset {
 }
 
 #[derive(Debug, Serialize, ts_rs::TS)]
-#[ts(export, export_to = "protocol.ts")]
 pub struct PasswordReset {
     /// The account whose password changed (sign in with it).
     pub name: String,

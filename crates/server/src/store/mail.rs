@@ -8,7 +8,6 @@ use crate::error::ApiError;
 
 /// An account's address and what it wants to be mailed about.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
-#[ts(export, export_to = "protocol.ts")]
 pub struct MailPrefs {
     /// Mail when a game has waited this many hours for your move.
     pub your_turn: bool,
