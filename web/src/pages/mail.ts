@@ -63,7 +63,7 @@ function drawSettings(body: HTMLElement, s: MailSettings) {
     : s.confirmed ? `Confirmed: ${s.address}` : `Waiting for confirmation: open the link we sent to ${s.address}.`;
   body.append(
     h('p', { id: 'mail-state', class: s.confirmed ? '' : 'muted' }, state),
-    h('form', { class: 'row', onsubmit: (e: Event) => { e.preventDefault(); void save(); } },
+    h('form', { class: 'row', novalidate: true, onsubmit: (e: Event) => { e.preventDefault(); void save(); } },
       address,
       h('button', { type: 'submit', id: 'mail-save' }, s.address === null ? 'Add' : 'Change'),
       s.address !== null && h('button', { type: 'button', id: 'mail-remove', onclick: async () => drawSettings(body, await mailApi.removeAddress()) }, 'Remove'),
