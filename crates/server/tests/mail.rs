@@ -54,7 +54,13 @@ async fn mail_server(db: &str, port: u16) -> TestServer {
 async fn player(base: &str, name: &str) -> (Client, String) {
     let mut c = Client::guest_at(base).await;
     let name = format!("{name}{}", unique() % 1_000_000);
-    let r = c.http.post(format!("{base}/api/register")).json(&json!({"name": name, "password": "correct horse"})).send().await.unwrap();
+    let r = c
+        .http
+        .post(format!("{base}/api/register"))
+        .json(&json!({"name": name, "password": "correct horse"}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 200);
     if let Some(cookie) = r.headers().get("set-cookie").and_then(|v| v.to_str().ok()) {
         c.cookie = cookie.split(';').next().unwrap().to_string();
@@ -103,10 +109,15 @@ async fn an_address_is_confirmed_by_its_link(db: &str) {
     assert!(mail.contains("http://go.example/#/mail/confirm/"), "links start with the public URL: {mail}");
     // Opened in another browser: no session needed.
     let stranger = reqwest::Client::new();
-    let r = stranger.post(server.url("/api/mail/confirm")).json(&json!({"token": token})).send().await.unwrap();
+    let r =
+        stranger.post(server.url("/api/mail/confirm")).json(&json!({"token": token})).send().await.unwrap();
     assert_eq!(r.status(), 200);
     let (_, v) = a.get("/api/mail").await;
-    assert_eq!((v["address"].as_str(), v["confirmed"].as_bool()), (Some(address.as_str()), Some(true)), "{v}");
+    assert_eq!(
+        (v["address"].as_str(), v["confirmed"].as_bool()),
+        (Some(address.as_str()), Some(true)),
+        "{v}"
+    );
     let (s, v) = a.post("/api/mail/confirm", json!({"token": token})).await;
     assert!(s == 409 && v["error"].as_str().unwrap().contains("used already"), "a link works once: {v}");
     let (s, v) = a.post("/api/mail/confirm", json!({"token": "nonsense"})).await;
@@ -129,7 +140,12 @@ async fn an_address_is_confirmed_by_its_link(db: &str) {
 }
 
 /// Plays for whichever of `players` the game waits for, on the first free node from `node`.
-async fn play_turn(viewer: &Client, game: i64, players: &mut [(&Client, &mut Socket)], node: &mut u64) -> i64 {
+async fn play_turn(
+    viewer: &Client,
+    game: i64,
+    players: &mut [(&Client, &mut Socket)],
+    node: &mut u64,
+) -> i64 {
     let (_, info) = viewer.get(&format!("/api/games/{game}")).await;
     let turn = info["waiting_for"][0].as_u64().expect("someone to move");
     let (c, socket) = players.iter_mut().find(|(c, _)| seat_of(&info, c.id()) == turn).unwrap();
@@ -159,7 +175,8 @@ async fn turn_and_game_over_notices_until_unsubscribed(db: &str) {
     let game = a.create(json!({"rules": "chinese", "map": "square:9", "players": 2})).await;
     assert_eq!(b.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
     let (_, info) = a.get(&format!("/api/games/{game}")).await;
-    let first = if seat_of(&info, a.id()) == info["waiting_for"][0].as_u64().unwrap() { &mail_a } else { &mail_b };
+    let first =
+        if seat_of(&info, a.id()) == info["waiting_for"][0].as_u64().unwrap() { &mail_a } else { &mail_b };
     let subject = format!("Subject: Your move in game #{game}");
     // An "hour" is a second here: the first player is mailed after a second of waiting.
     let mail = sink.wait_for(first, 20, |m| m.contains(&subject)).await;
@@ -177,7 +194,10 @@ async fn turn_and_game_over_notices_until_unsubscribed(db: &str) {
     let mail = sink.wait_for(second, 20, |m| m.contains(&subject)).await;
     // The mail program's one-click button: a form POST to the header's URL, no session.
     let token = link_token(&mail, "unsubscribe");
-    assert!(mail.contains(&format!("/api/mail/unsubscribe?token={token}>")), "one token for the page and the header: {mail}");
+    assert!(
+        mail.contains(&format!("/api/mail/unsubscribe?token={token}>")),
+        "one token for the page and the header: {mail}"
+    );
     let r = reqwest::Client::new()
         .post(server.url(&format!("/api/mail/unsubscribe?token={token}")))
         .header("content-type", "application/x-www-form-urlencoded")
@@ -187,7 +207,11 @@ async fn turn_and_game_over_notices_until_unsubscribed(db: &str) {
         .unwrap();
     assert_eq!(r.status(), 200);
     let (_, v) = second_client.get("/api/mail").await;
-    assert_eq!((v["prefs"]["your_turn"].as_bool(), v["prefs"]["game_over"].as_bool()), (Some(false), Some(true)), "{v}");
+    assert_eq!(
+        (v["prefs"]["your_turn"].as_bool(), v["prefs"]["game_over"].as_bool()),
+        (Some(false), Some(true)),
+        "{v}"
+    );
 
     // The second player moves, then the first: the second waits again, but is not mailed.
     play_turn(&a, game, &mut players, &mut node).await;
@@ -201,7 +225,8 @@ async fn turn_and_game_over_notices_until_unsubscribed(db: &str) {
     let turn = info["waiting_for"][0].as_u64().unwrap();
     let (loser, socket) = players.iter_mut().find(|(c, _)| seat_of(&info, c.id()) == turn).unwrap();
     assert_eq!(socket.act(game, json!({"type": "resign"})).await["type"], "ack");
-    let (winner_mail, loser_mail) = if loser.id() == a.id() { (&mail_b, &mail_a) } else { (&mail_a, &mail_b) };
+    let (winner_mail, loser_mail) =
+        if loser.id() == a.id() { (&mail_b, &mail_a) } else { (&mail_a, &mail_b) };
     let over = format!("Subject: Game #{game} is over");
     let mail = sink.wait_for(winner_mail, 20, |m| m.contains(&over)).await;
     assert!(mail.contains("You won."), "{mail}");
@@ -264,7 +289,8 @@ async fn a_password_is_reset_through_the_mailed_link(db: &str) {
     let address = format!("ada{}@example.org", unique() % 1000);
     confirm(&a, &sink, &address).await;
     let anon = reqwest::Client::builder().cookie_store(true).build().unwrap();
-    let forgot = |who: String| anon.post(server.url("/api/password/forgot")).json(&json!({"who": who})).send();
+    let forgot =
+        |who: String| anon.post(server.url("/api/password/forgot")).json(&json!({"who": who})).send();
     // Known or not, the answer is the same.
     for who in [name.clone(), "nobody-here".into(), "nobody@example.org".into()] {
         let r = forgot(who).await.unwrap();
@@ -274,7 +300,11 @@ async fn a_password_is_reset_through_the_mailed_link(db: &str) {
     let mail = sink.wait_for(&address, 20, |m| m.contains("/#/mail/reset/")).await;
     assert!(mail.contains(&name), "the mail names the account: {mail}");
     let token = link_token(&mail, "reset");
-    let reset = |password: &str| anon.post(server.url("/api/password/reset")).json(&json!({"token": token, "password": password})).send();
+    let reset = |password: &str| {
+        anon.post(server.url("/api/password/reset"))
+            .json(&json!({"token": token, "password": password}))
+            .send()
+    };
     let r = reset("short").await.unwrap();
     assert_eq!(r.status(), 400, "a refused password leaves the link working");
     let r = reset("a new horse staple").await.unwrap();
@@ -285,7 +315,9 @@ async fn a_password_is_reset_through_the_mailed_link(db: &str) {
     let r = reset("another horse staple").await.unwrap();
     assert_eq!(r.status(), 409);
     assert!(r.json::<Value>().await.unwrap()["error"].as_str().unwrap().contains("used already"));
-    let login = |password: &str| anon.post(server.url("/api/login")).json(&json!({"name": name, "password": password})).send();
+    let login = |password: &str| {
+        anon.post(server.url("/api/login")).json(&json!({"name": name, "password": password})).send()
+    };
     assert_eq!(login("correct horse").await.unwrap().status(), 403);
     assert_eq!(login("a new horse staple").await.unwrap().status(), 200);
 
@@ -295,9 +327,17 @@ async fn a_password_is_reset_through_the_mailed_link(db: &str) {
     let store = Store::connect(db).await.unwrap();
     let stale = "expired-token-0123456789";
     let hash = gobeyond_server::auth::token_hash(stale);
-    store.insert_mail_token(&hash, a.id(), "reset", None, None, gobeyond_server::store::now_ms() - 1).await.unwrap();
+    store
+        .insert_mail_token(&hash, a.id(), "reset", None, None, gobeyond_server::store::now_ms() - 1)
+        .await
+        .unwrap();
     store.close().await;
-    let r = anon.post(server.url("/api/password/reset")).json(&json!({"token": stale, "password": "yet another horse"})).send().await.unwrap();
+    let r = anon
+        .post(server.url("/api/password/reset"))
+        .json(&json!({"token": stale, "password": "yet another horse"}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 400);
     assert!(r.json::<Value>().await.unwrap()["error"].as_str().unwrap().contains("expired"));
     let mails = sink.wait_for(&address, 20, |m| m.contains("/#/mail/reset/") && !m.contains(&token)).await;

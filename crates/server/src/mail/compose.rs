@@ -69,11 +69,18 @@ pub fn notice(config: &MailConfig, n: &Notice, unsubscribe_token: &str) -> Draft
     let (subject, body) = match n {
         Notice::YourTurn { game } => (
             format!("Your move in game #{game}"),
-            format!("Game #{game} is waiting for your move.\n\nPlay it here:\n{}\n", game_link(config, *game)),
+            format!(
+                "Game #{game} is waiting for your move.\n\nPlay it here:\n{}\n",
+                game_link(config, *game)
+            ),
         ),
         Notice::TimeLow { game, deadline_ms } => {
             let left_min = (deadline_ms - crate::store::now_ms()).max(0) / 60_000;
-            let left = if left_min >= 120 { format!("{} hours", left_min / 60) } else { format!("{left_min} minutes") };
+            let left = if left_min >= 120 {
+                format!("{} hours", left_min / 60)
+            } else {
+                format!("{left_min} minutes")
+            };
             (
                 format!("Time is running out in game #{game}"),
                 format!(
@@ -85,8 +92,13 @@ pub fn notice(config: &MailConfig, n: &Notice, unsubscribe_token: &str) -> Draft
         Notice::Challenge { from, game } => (
             format!("{from} challenges you to a game"),
             match game {
-                Some(g) => format!("{from} challenges you to a game.\n\nSee it here:\n{}\n", game_link(config, *g)),
-                None => format!("{from} challenges you to a game.\n\nAnswer in the lobby:\n{}/#/\n", config.public_url),
+                Some(g) => {
+                    format!("{from} challenges you to a game.\n\nSee it here:\n{}\n", game_link(config, *g))
+                }
+                None => format!(
+                    "{from} challenges you to a game.\n\nAnswer in the lobby:\n{}/#/\n",
+                    config.public_url
+                ),
             },
         ),
         Notice::GameOver { game, place, players } => {
@@ -103,7 +115,11 @@ pub fn notice(config: &MailConfig, n: &Notice, unsubscribe_token: &str) -> Draft
         Notice::Digest { games } => {
             let list: String = games.iter().map(|g| format!("  #{g}: {}\n", game_link(config, *g))).collect();
             (
-                format!("{} game{} waiting for your move", games.len(), if games.len() == 1 { "" } else { "s" }),
+                format!(
+                    "{} game{} waiting for your move",
+                    games.len(),
+                    if games.len() == 1 { "" } else { "s" }
+                ),
                 format!("These games are waiting for your move:\n\n{list}"),
             )
         }
@@ -119,14 +135,21 @@ pub fn notice(config: &MailConfig, n: &Notice, unsubscribe_token: &str) -> Draft
 
 /// The message itself.
 pub fn message(config: &MailConfig, to: &str, draft: Draft) -> Result<Message, ApiError> {
-    let from: Mailbox =
-        config.from.parse().map_err(|_| ApiError::Config("the sender address (--mail-from) is not valid".into()))?;
-    let to: Mailbox = to.parse().map_err(|_| ApiError::BadRequest("the recipient's address is not valid".into()))?;
-    let mut builder = Message::builder().from(from).to(to).subject(draft.subject).header(ContentType::TEXT_PLAIN);
+    let from: Mailbox = config
+        .from
+        .parse()
+        .map_err(|_| ApiError::Config("the sender address (--mail-from) is not valid".into()))?;
+    let to: Mailbox =
+        to.parse().map_err(|_| ApiError::BadRequest("the recipient's address is not valid".into()))?;
+    let mut builder =
+        Message::builder().from(from).to(to).subject(draft.subject).header(ContentType::TEXT_PLAIN);
     if let Some((_, one_click)) = &draft.unsubscribe {
         // RFC 2369 and RFC 8058: mail programs show an unsubscribe button that POSTs here.
         builder = builder
-            .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{one_click}>")))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                format!("<{one_click}>"),
+            ))
             .raw_header(HeaderValue::new(
                 HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
                 "List-Unsubscribe=One-Click".into(),

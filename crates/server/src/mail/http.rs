@@ -73,20 +73,32 @@ pub async fn set_address(
 ) -> Result<Json<MailSettings>, ApiError> {
     let mailer = app.mail.clone().ok_or_else(mail_off)?;
     if session.user.kind != "registered" {
-        return Err(ApiError::Forbidden("register the account first: guests cannot add an email address".into()));
+        return Err(ApiError::Forbidden(
+            "register the account first: guests cannot add an email address".into(),
+        ));
     }
     let address = body.address.trim();
     check_address(address)?;
     if app.store.mails_to_address_today(address).await? >= CONFIRMS_PER_ADDRESS {
-        return Err(ApiError::TooMany("this address was sent enough confirmation mails today: try tomorrow".into()));
+        return Err(ApiError::TooMany(
+            "this address was sent enough confirmation mails today: try tomorrow".into(),
+        ));
     }
     let user = session.user.id;
     app.store.set_mail_address(user, address).await?;
     let token = auth::new_token()?;
     app.store
-        .insert_mail_token(&auth::token_hash(&token), user, "confirm", Some(address), None, now_ms() + CONFIRM_MS)
+        .insert_mail_token(
+            &auth::token_hash(&token),
+            user,
+            "confirm",
+            Some(address),
+            None,
+            now_ms() + CONFIRM_MS,
+        )
         .await?;
-    let payload = serde_json::to_string(&LinkPayload { token, name: None }).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let payload = serde_json::to_string(&LinkPayload { token, name: None })
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
     let mail = NewMail {
         user_id: user,
         kind: "confirm",
@@ -103,7 +115,10 @@ pub async fn set_address(
 }
 
 /// `DELETE /api/mail/address`: no more mail to this account.
-pub async fn delete_address(State(app): State<AppState>, session: Session) -> Result<Json<MailSettings>, ApiError> {
+pub async fn delete_address(
+    State(app): State<AppState>,
+    session: Session,
+) -> Result<Json<MailSettings>, ApiError> {
     app.store.delete_mail_address(session.user.id).await?;
     settings(State(app), session).await
 }
@@ -128,8 +143,13 @@ pub async fn set_prefs(
 /// A token from a link, checked for shape; the refusal names the link.
 fn token_of(token: &str, link: &str) -> Result<String, ApiError> {
     let token = token.trim();
-    if token.is_empty() || token.len() > MAX_TOKEN || !token.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-        return Err(ApiError::BadRequest(format!("this {link} link is not whole: copy all of it from the mail")));
+    if token.is_empty()
+        || token.len() > MAX_TOKEN
+        || !token.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(ApiError::BadRequest(format!(
+            "this {link} link is not whole: copy all of it from the mail"
+        )));
     }
     Ok(auth::token_hash(token))
 }
@@ -138,7 +158,9 @@ fn token_of(token: &str, link: &str) -> Result<String, ApiError> {
 fn refused(problem: TokenProblem, link: &str, again: &str) -> ApiError {
     match problem {
         TokenProblem::Unknown => ApiError::NotFound(format!("this {link} link is not known: {again}")),
-        TokenProblem::Used => ApiError::Conflict(format!("this {link} link was used already: it works once ({again})")),
+        TokenProblem::Used => {
+            ApiError::Conflict(format!("this {link} link was used already: it works once ({again})"))
+        }
         TokenProblem::Expired => ApiError::BadRequest(format!("this {link} link expired: {again}")),
     }
 }
@@ -155,13 +177,19 @@ pub struct Confirmed {
 }
 
 /// `POST /api/mail/confirm`: the confirmation link was opened (no session needed).
-pub async fn confirm(State(app): State<AppState>, Json(body): Json<TokenBody>) -> Result<Json<Confirmed>, ApiError> {
+pub async fn confirm(
+    State(app): State<AppState>,
+    Json(body): Json<TokenBody>,
+) -> Result<Json<Confirmed>, ApiError> {
     let hash = token_of(&body.token, "confirmation")?;
     let again = "add the address again in your mail settings for a new one";
-    let row: TokenRow = app.store.mail_token(&hash, "confirm", true).await?.map_err(|p| refused(p, "confirmation", again))?;
+    let row: TokenRow =
+        app.store.mail_token(&hash, "confirm", true).await?.map_err(|p| refused(p, "confirmation", again))?;
     let address = row.address.unwrap_or_default();
     if !app.store.confirm_mail_address(row.user_id, &address).await? {
-        return Err(ApiError::Conflict("this confirmation link is for an address the account no longer has".into()));
+        return Err(ApiError::Conflict(
+            "this confirmation link is for an address the account no longer has".into(),
+        ));
     }
     Ok(Json(Confirmed { address }))
 }
@@ -198,14 +226,19 @@ pub async fn unsubscribe(
     let (token, all) = match query.token {
         Some(t) => (t, false),
         None => {
-            let b: UnsubscribeBody = serde_json::from_slice(&body)
-                .map_err(|_| ApiError::BadRequest("send {\"token\": …} from the mail's unsubscribe link".into()))?;
+            let b: UnsubscribeBody = serde_json::from_slice(&body).map_err(|_| {
+                ApiError::BadRequest("send {\"token\": …} from the mail's unsubscribe link".into())
+            })?;
             (b.token, b.all)
         }
     };
     let hash = token_of(&token, "unsubscribe")?;
     let again = "turn notices off in your mail settings instead";
-    let row = app.store.mail_token(&hash, "unsubscribe", false).await?.map_err(|p| refused(p, "unsubscribe", again))?;
+    let row = app
+        .store
+        .mail_token(&hash, "unsubscribe", false)
+        .await?
+        .map_err(|p| refused(p, "unsubscribe", again))?;
     let notice = if all { "all".to_string() } else { row.notice.unwrap_or_else(|| "all".into()) };
     app.store.mail_unsubscribe(row.user_id, &notice).await?;
     Ok(Json(Unsubscribed { notice }))
@@ -221,7 +254,10 @@ pub struct Forgot {
 /// `POST /api/password/forgot`: mails a reset link to the account's confirmed address, if
 /// there is one. The answer is the same either way: it tells nobody which names or addresses
 /// exist.
-pub async fn forgot_password(State(app): State<AppState>, Json(body): Json<Forgot>) -> Result<Json<OkBody>, ApiError> {
+pub async fn forgot_password(
+    State(app): State<AppState>,
+    Json(body): Json<Forgot>,
+) -> Result<Json<OkBody>, ApiError> {
     let mailer = app.mail.clone().ok_or_else(|| {
         ApiError::Unavailable("this server sends no mail: ask its host to reset your password".into())
     })?;
@@ -239,11 +275,20 @@ pub async fn forgot_password(State(app): State<AppState>, Json(body): Json<Forgo
         && address.confirmed
     {
         let token = auth::new_token()?;
-        app.store.insert_mail_token(&auth::token_hash(&token), user, "reset", None, None, now_ms() + RESET_MS).await?;
+        app.store
+            .insert_mail_token(&auth::token_hash(&token), user, "reset", None, None, now_ms() + RESET_MS)
+            .await?;
         let name = app.store.user_name(user).await?;
-        let payload = serde_json::to_string(&LinkPayload { token, name }).map_err(|e| ApiError::Internal(e.to_string()))?;
-        let mail =
-            NewMail { user_id: user, kind: "reset", game_id: None, to_address: None, payload: &payload, due_ms: now_ms() };
+        let payload = serde_json::to_string(&LinkPayload { token, name })
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        let mail = NewMail {
+            user_id: user,
+            kind: "reset",
+            game_id: None,
+            to_address: None,
+            payload: &payload,
+            due_ms: now_ms(),
+        };
         // Past the account's daily mails nothing is sent, and nothing is said.
         if app.store.enqueue_mail(&mail, mailer.config.bounds()).await? {
             mailer.wake.notify_one();
@@ -267,12 +312,23 @@ pub struct PasswordReset {
 
 /// `POST /api/password/reset`: a new password through a mailed link. The link works once; every
 /// session of the account ends.
-pub async fn reset_password(State(app): State<AppState>, Json(body): Json<Reset>) -> Result<Json<PasswordReset>, ApiError> {
+pub async fn reset_password(
+    State(app): State<AppState>,
+    Json(body): Json<Reset>,
+) -> Result<Json<PasswordReset>, ApiError> {
     let hash = token_of(&body.token, "password reset")?;
     let again = "ask for a new one with \"forgot password\"";
     // Checked before it is used: a refused password leaves the link working.
-    let row = app.store.mail_token(&hash, "reset", false).await?.map_err(|p| refused(p, "password reset", again))?;
-    let name = app.store.user_name(row.user_id).await?.ok_or_else(|| ApiError::NotFound("that account is gone".into()))?;
+    let row = app
+        .store
+        .mail_token(&hash, "reset", false)
+        .await?
+        .map_err(|p| refused(p, "password reset", again))?;
+    let name = app
+        .store
+        .user_name(row.user_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("that account is gone".into()))?;
     auth::check_password(&name, &body.password)?;
     let password_hash = auth::hash_password(body.password).await?;
     app.store.mail_token(&hash, "reset", true).await?.map_err(|p| refused(p, "password reset", again))?;

@@ -27,8 +27,9 @@ use crate::{
     AppState,
     error::ApiError,
     store::{
-        Store, now_ms,
+        Store,
         mail::{MailBounds, NewMail},
+        now_ms,
     },
 };
 
@@ -115,7 +116,8 @@ impl Mailer {
         let transport = sender::transport(&config)?;
         if config.from.parse::<lettre::message::Mailbox>().is_err() {
             return Err(ApiError::Config(
-                "--mail-from is not an address (write games@example.org or \"GoBeyond <games@example.org>\")".into(),
+                "--mail-from is not an address (write games@example.org or \"GoBeyond <games@example.org>\")"
+                    .into(),
             ));
         }
         if !(config.public_url.starts_with("http://") || config.public_url.starts_with("https://")) {
@@ -155,7 +157,9 @@ impl Notice {
 
     fn game(&self) -> Option<i64> {
         match self {
-            Notice::YourTurn { game } | Notice::TimeLow { game, .. } | Notice::GameOver { game, .. } => Some(*game),
+            Notice::YourTurn { game } | Notice::TimeLow { game, .. } | Notice::GameOver { game, .. } => {
+                Some(*game)
+            }
             Notice::Challenge { game, .. } => *game,
             Notice::Digest { .. } => None,
         }
@@ -198,7 +202,11 @@ pub async fn notify_store(store: &Store, user: i64, notice: &Notice) -> Result<b
     };
     let queued = store.enqueue_mail(&mail, bounds).await?;
     if !queued {
-        tracing::warn!(user, kind = notice.kind(), "a notice was not queued: the account's daily mails or the queue are full");
+        tracing::warn!(
+            user,
+            kind = notice.kind(),
+            "a notice was not queued: the account's daily mails or the queue are full"
+        );
     }
     Ok(queued)
 }

@@ -6,7 +6,7 @@ use std::{sync::Arc, time::Duration};
 
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
-use super::{Mailer, MailConfig, Notice, compose};
+use super::{MailConfig, Mailer, Notice, compose};
 use crate::{
     auth,
     error::ApiError,
@@ -27,7 +27,9 @@ const UNSUBSCRIBE_MS: i64 = 90 * 24 * 3600 * 1000;
 /// The SMTP transport of these settings (no connection yet).
 pub fn transport(config: &MailConfig) -> Result<Transport, ApiError> {
     let builder = Transport::from_url(&config.smtp_url).map_err(|_| {
-        ApiError::Config("--smtp-url is not an SMTP URL (smtp://host:port or smtps://user:password@host)".into())
+        ApiError::Config(
+            "--smtp-url is not an SMTP URL (smtp://host:port or smtps://user:password@host)".into(),
+        )
     })?;
     Ok(builder.timeout(Some(SEND_TIMEOUT)).build())
 }
@@ -90,7 +92,11 @@ async fn send_due(store: &Store, mailer: &Mailer) -> Result<usize, ApiError> {
 
 /// The recipient and text of a claimed mail; none when it no longer applies (the address was
 /// removed, the notice turned off, the player moved).
-async fn draft(store: &Store, config: &MailConfig, mail: &QueuedMail) -> Result<Option<(String, compose::Draft)>, ApiError> {
+async fn draft(
+    store: &Store,
+    config: &MailConfig,
+    mail: &QueuedMail,
+) -> Result<Option<(String, compose::Draft)>, ApiError> {
     let bad = |e: serde_json::Error| ApiError::Internal(format!("a queued mail does not read: {e}"));
     if mail.kind == "confirm" {
         let Some(to) = mail.to_address.clone() else { return Ok(None) };
@@ -114,7 +120,14 @@ async fn draft(store: &Store, config: &MailConfig, mail: &QueuedMail) -> Result<
     let token = auth::new_token()?;
     let expires = now_ms() + UNSUBSCRIBE_MS;
     store
-        .insert_mail_token(&auth::token_hash(&token), mail.user_id, "unsubscribe", None, Some(notice.kind()), expires)
+        .insert_mail_token(
+            &auth::token_hash(&token),
+            mail.user_id,
+            "unsubscribe",
+            None,
+            Some(notice.kind()),
+            expires,
+        )
         .await?;
     Ok(Some((address.address, compose::notice(config, &notice, &token))))
 }
@@ -148,7 +161,13 @@ async fn deliver(
             };
             let error: String = e.to_string().chars().take(300).collect();
             if e.is_permanent() || mail.attempts >= mailer.config.max_attempts {
-                tracing::warn!(mail = mail.id, kind = mail.kind, attempts = mail.attempts, how, "mail given up");
+                tracing::warn!(
+                    mail = mail.id,
+                    kind = mail.kind,
+                    attempts = mail.attempts,
+                    how,
+                    "mail given up"
+                );
                 return store.end_mail(mail.id, owner, "failed", Some(&error)).await;
             }
             let wait = backoff(mailer.config.retry_base, mail.attempts);

@@ -132,12 +132,13 @@ impl Store {
 
     /// Confirms `user`'s address if it is still `address`; false if it was changed since.
     pub async fn confirm_mail_address(&self, user: i64, address: &str) -> Result<bool, ApiError> {
-        let r = sqlx::query("UPDATE mail_addresses SET confirmed_ms = $3 WHERE user_id = $1 AND address = $2")
-            .bind(user)
-            .bind(address)
-            .bind(now_ms())
-            .execute(&self.pool)
-            .await?;
+        let r =
+            sqlx::query("UPDATE mail_addresses SET confirmed_ms = $3 WHERE user_id = $1 AND address = $2")
+                .bind(user)
+                .bind(address)
+                .bind(now_ms())
+                .execute(&self.pool)
+                .await?;
         Ok(r.rows_affected() == 1)
     }
 
@@ -202,7 +203,8 @@ impl Store {
     }
 
     pub async fn user_name(&self, user: i64) -> Result<Option<String>, ApiError> {
-        let row = sqlx::query("SELECT name FROM users WHERE id = $1").bind(user).fetch_optional(&self.pool).await?;
+        let row =
+            sqlx::query("SELECT name FROM users WHERE id = $1").bind(user).fetch_optional(&self.pool).await?;
         Ok(row.map(|r| r.try_get("name")).transpose()?)
     }
 
@@ -256,11 +258,12 @@ impl Store {
             return Ok(Err(TokenProblem::Expired));
         }
         if consume {
-            let r = sqlx::query("UPDATE mail_tokens SET used_ms = $2 WHERE token_hash = $1 AND used_ms IS NULL")
-                .bind(token_hash)
-                .bind(now_ms())
-                .execute(&self.pool)
-                .await?;
+            let r =
+                sqlx::query("UPDATE mail_tokens SET used_ms = $2 WHERE token_hash = $1 AND used_ms IS NULL")
+                    .bind(token_hash)
+                    .bind(now_ms())
+                    .execute(&self.pool)
+                    .await?;
             if r.rows_affected() != 1 {
                 return Ok(Err(TokenProblem::Used));
             }
@@ -297,10 +300,7 @@ impl Store {
             .iter()
             .map(|r| r.try_get("token_hash"))
             .collect::<Result<Vec<String>, _>>()?;
-        sqlx::query("DELETE FROM sessions WHERE user_id = $1")
-            .bind(user)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user).execute(&mut *tx).await?;
         tx.commit().await?;
         Ok(hashes)
     }

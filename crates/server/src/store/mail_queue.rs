@@ -65,16 +65,22 @@ impl Store {
 
     /// Mails sent or queued to `address` (any account) in the last day.
     pub async fn mails_to_address_today(&self, address: &str) -> Result<i64, ApiError> {
-        let row = sqlx::query("SELECT COUNT(*) AS n FROM mail_queue WHERE to_address = $1 AND created_ms > $2")
-            .bind(address)
-            .bind(now_ms() - DAY_MS)
-            .fetch_one(&self.pool)
-            .await?;
+        let row =
+            sqlx::query("SELECT COUNT(*) AS n FROM mail_queue WHERE to_address = $1 AND created_ms > $2")
+                .bind(address)
+                .bind(now_ms() - DAY_MS)
+                .fetch_one(&self.pool)
+                .await?;
         Ok(row.try_get("n")?)
     }
 
     /// Claims up to `limit` due mails for `owner` until `claim_until_ms`, counting the attempt.
-    pub async fn claim_mail(&self, owner: &str, claim_until_ms: i64, limit: i64) -> Result<Vec<QueuedMail>, ApiError> {
+    pub async fn claim_mail(
+        &self,
+        owner: &str,
+        claim_until_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<QueuedMail>, ApiError> {
         let rows = sqlx::query(
             "UPDATE mail_queue SET claimed_by = $1, claim_until_ms = $2, attempts = attempts + 1 \
              WHERE id IN (SELECT id FROM mail_queue WHERE status = 'queued' AND due_ms <= $3 AND claim_until_ms < $3 \
@@ -92,7 +98,13 @@ impl Store {
 
     /// Ends a claimed mail: `sent`, `failed` (attempts exhausted) or `dropped` (nothing to say
     /// any more); its body, which may hold links, is erased.
-    pub async fn end_mail(&self, id: i64, owner: &str, status: &str, error: Option<&str>) -> Result<(), ApiError> {
+    pub async fn end_mail(
+        &self,
+        id: i64,
+        owner: &str,
+        status: &str,
+        error: Option<&str>,
+    ) -> Result<(), ApiError> {
         sqlx::query(
             "UPDATE mail_queue SET status = $3, payload = '', last_error = $4, sent_ms = $5, claim_until_ms = 0 \
              WHERE id = $1 AND claimed_by = $2",
@@ -255,13 +267,14 @@ impl Store {
             if r.rows_affected() != 1 {
                 continue;
             }
-            let games = sqlx::query("SELECT game_id FROM mail_waiting WHERE user_id = $1 ORDER BY since_ms LIMIT 50")
-                .bind(user)
-                .fetch_all(&self.pool)
-                .await?
-                .iter()
-                .map(|r| r.try_get("game_id"))
-                .collect::<Result<Vec<i64>, _>>()?;
+            let games =
+                sqlx::query("SELECT game_id FROM mail_waiting WHERE user_id = $1 ORDER BY since_ms LIMIT 50")
+                    .bind(user)
+                    .fetch_all(&self.pool)
+                    .await?
+                    .iter()
+                    .map(|r| r.try_get("game_id"))
+                    .collect::<Result<Vec<i64>, _>>()?;
             claimed.push((user, games));
         }
         Ok(claimed)

@@ -11,7 +11,11 @@ impl Table {
         if self.store.mail_bounds().is_none() {
             return;
         }
-        let result = if self.status == Status::Finished { self.mail_game_over().await } else { self.mail_waiting(seq).await };
+        let result = if self.status == Status::Finished {
+            self.mail_game_over().await
+        } else {
+            self.mail_waiting(seq).await
+        };
         if let Err(e) = result {
             // Mail is a courtesy: the game goes on without it.
             tracing::warn!(game = self.id, error = %e, "mail notices of a game could not be noted");

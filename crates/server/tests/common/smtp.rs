@@ -27,7 +27,8 @@ impl SmtpSink {
 
     /// A sink on `port`, answering once this returns.
     pub async fn start_on(port: u16) -> SmtpSink {
-        let dir = std::env::temp_dir().join(format!("gobeyond-smtp-{}-{}", std::process::id(), super::unique()));
+        let dir =
+            std::env::temp_dir().join(format!("gobeyond-smtp-{}-{}", std::process::id(), super::unique()));
         std::fs::create_dir_all(&dir).expect("a mail directory");
         let mut sink = SmtpSink { port, dir, child: None };
         sink.run().await;
@@ -36,9 +37,18 @@ impl SmtpSink {
 
     async fn run(&mut self) {
         // Debian's Python, which has the package (not a python3 of pyenv or a virtualenv).
-        let python = if std::path::Path::new("/usr/bin/python3").exists() { "/usr/bin/python3" } else { "python3" };
+        let python =
+            if std::path::Path::new("/usr/bin/python3").exists() { "/usr/bin/python3" } else { "python3" };
         let child = Command::new(python)
-            .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{}", self.port), "-c", "aiosmtpd.handlers.Mailbox"])
+            .args([
+                "-m",
+                "aiosmtpd",
+                "-n",
+                "-l",
+                &format!("127.0.0.1:{}", self.port),
+                "-c",
+                "aiosmtpd.handlers.Mailbox",
+            ])
             .arg(self.dir.join("box"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -50,7 +60,9 @@ impl SmtpSink {
             if let Some(c) = self.child.as_mut()
                 && let Ok(Some(status)) = c.try_wait()
             {
-                panic!("the SMTP sink stopped ({status}): is python3-aiosmtpd installed? run scripts/install-test-deps");
+                panic!(
+                    "the SMTP sink stopped ({status}): is python3-aiosmtpd installed? run scripts/install-test-deps"
+                );
             }
             if tokio::net::TcpStream::connect(addr).await.is_ok() {
                 return;
@@ -82,7 +94,8 @@ impl SmtpSink {
     /// joined).
     pub fn messages(&self) -> Vec<String> {
         let new = self.dir.join("box").join("new");
-        let mut files: Vec<_> = std::fs::read_dir(&new).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+        let mut files: Vec<_> =
+            std::fs::read_dir(&new).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
         files.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
         files
             .iter()
@@ -97,7 +110,10 @@ impl SmtpSink {
 
     /// The messages to `to`.
     pub fn messages_to(&self, to: &str) -> Vec<String> {
-        self.messages().into_iter().filter(|m| m.lines().any(|l| l.starts_with("To:") && l.contains(to))).collect()
+        self.messages()
+            .into_iter()
+            .filter(|m| m.lines().any(|l| l.starts_with("To:") && l.contains(to)))
+            .collect()
     }
 
     /// Waits (up to `secs`) for a message to `to` satisfying `pred`.
@@ -107,7 +123,11 @@ impl SmtpSink {
             if let Some(m) = self.messages_to(to).into_iter().find(|m| pred(m)) {
                 return m;
             }
-            assert!(tokio::time::Instant::now() < end, "no such mail to {to} within {secs} s; got {:#?}", self.messages());
+            assert!(
+                tokio::time::Instant::now() < end,
+                "no such mail to {to} within {secs} s; got {:#?}",
+                self.messages()
+            );
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
@@ -124,5 +144,8 @@ impl Drop for SmtpSink {
 pub fn link_token(message: &str, what: &str) -> String {
     let marker = format!("#/mail/{what}/");
     let at = message.find(&marker).unwrap_or_else(|| panic!("no {what} link in {message}"));
-    message[at + marker.len()..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect()
+    message[at + marker.len()..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect()
 }
