@@ -32,7 +32,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Run the game server with its web UI (SQLite by default, or PostgreSQL).
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Fuzz the parsers and the engines (map specs, map files, records, SGF, GTP, server
     /// messages, random games on every rule system and map family); fails on any panic or
     /// broken invariant.
@@ -574,7 +574,7 @@ fn serve(args: ServeArgs) -> Result<()> {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Serve(args) => serve(args)?,
+        Command::Serve(args) => serve(*args)?,
         Command::Fuzz { targets, inputs, seed, replay, json } => {
             fuzz::command(targets, inputs, seed, replay, json)?
         }
