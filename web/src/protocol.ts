@@ -38,7 +38,11 @@ undo_refused: Array<string | null>, } | { "type": "started", game: number, info:
 /**
  * Per seat, why it may not ask to take back a move now (null: it may).
  */
-undo_refused: Array<string | null>, } | { "type": "rematch", game: number, rematch: number, from: string, invite: string | null, } | { "type": "chat", game: number, from: string, text: string, at_ms: number, };
+undo_refused: Array<string | null>, } | { "type": "rematch", game: number, rematch: number, from: string, invite: string | null, } | { "type": "chat", game: number, 
+/**
+ * None for the table's own lines (channel `system`).
+ */
+from: string | null, channel: Channel, text: string, at_ms: number, };
 
 export type SeqAction = { seq: number, action: RecordedAction, };
 
@@ -240,7 +244,11 @@ provisional: boolean, games: number,
 /**
  * What the game on show changed it by (rated games that ended).
  */
-change?: number, };
+change?: number, 
+/**
+ * The rating as a kyu/dan rank (`5k`, `2d`) where the system's players read one.
+ */
+rank?: string, };
 
 export type PlayerProfile = { name: string, 
 /**
@@ -256,26 +264,50 @@ ratings: Array<SystemRating>,
  */
 history: Array<RatedGame>, 
 /**
+ * Wins, draws and losses per rule system and number of players (all their finished games).
+ */
+record: Array<SystemRecord>, 
+/**
  * Their public games, newest first.
  */
 games: Array<GameSummary>, };
 
-export type SystemRating = { system: string, rating: RatingView, };
+export type SystemRating = { system: string, 
+/**
+ * Ratings are per rule system and number of players.
+ */
+players: number, rating: RatingView, };
 
-export type RatedGame = { game: number, system: string, place: number, before: number, after: number, at_ms: number, };
+export type SystemRecord = { system: string, players: number, won: number, drawn: number, lost: number, };
+
+export type RatedGame = { game: number, system: string, players: number, place: number, before: number, after: number, at_ms: number, };
 
 export type MapBrief = { "spec": string } | { "custom": { name: string, nodes: number, } };
 
 export type GameList = { games: Array<GameSummary>, };
 
-export type ChatLine = { from: string, text: string, at_ms: number, };
+export type ChatLine = { 
+/**
+ * None for the table's own lines (channel `system`).
+ */
+from: string | null, channel: Channel, text: string, at_ms: number, };
+
+export type Channel = "players" | "spectators" | "system";
 
 export type ChatHistory = { chat: Array<ChatLine>, 
 /**
  * Whether the reader may write in this chat now (players, the creator, spectators admitted
  * with the invite link); joining a seat gives the right too.
  */
-may_chat: boolean, };
+may_chat: boolean, 
+/**
+ * Where the reader's lines go (`players` or `spectators`), when they may chat.
+ */
+channel: Channel | null, 
+/**
+ * Why the reader may not chat, when they may not.
+ */
+why_not: string | null, };
 
 export type StateAt = { at: number, total: number, action: RecordedAction | null, state: GameState, };
 

@@ -71,9 +71,7 @@ pub enum ClientMessage {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// The first message: who the socket belongs to.
-    Hello {
-        user: User,
-    },
+    Hello { user: User },
     /// An action was applied and logged with sequence number `seq`.
     Ack {
         #[ts(type = "unknown")]
@@ -130,15 +128,9 @@ pub enum ServerMessage {
         undo_refused: Vec<Option<String>>,
     },
     /// The game started (every seat taken).
-    Started {
-        game: i64,
-        info: GameInfo,
-    },
+    Started { game: i64, info: GameInfo },
     /// Seats changed in an open game.
-    Lobby {
-        game: i64,
-        info: GameInfo,
-    },
+    Lobby { game: i64, info: GameInfo },
     /// An undo request: waiting for `request.waiting` to answer, or settled (`request` null) with
     /// `note` saying how (a seat declined, a seat took back a move, the request lapsed; a
     /// taken-back move is followed by a full `sync`). Clients name the seat as their page does.
@@ -152,15 +144,12 @@ pub enum ServerMessage {
     },
     /// A player of this finished game offers a rematch: `rematch` is the new game, its seats for
     /// the other players taken with `invite`.
-    Rematch {
-        game: i64,
-        rematch: i64,
-        from: String,
-        invite: Option<String>,
-    },
+    Rematch { game: i64, rematch: i64, from: String, invite: Option<String> },
     Chat {
         game: i64,
-        from: String,
+        /// None for the table's own lines (channel `system`).
+        from: Option<String>,
+        channel: crate::store::chat::Channel,
         text: String,
         at_ms: i64,
     },
@@ -419,6 +408,8 @@ pub struct PlayerProfile {
     pub ratings: Vec<SystemRating>,
     /// Their rated games, newest first.
     pub history: Vec<RatedGame>,
+    /// Wins, draws and losses per rule system and number of players (all their finished games).
+    pub record: Vec<SystemRecord>,
     /// Their public games, newest first.
     pub games: Vec<GameSummary>,
 }
@@ -426,13 +417,27 @@ pub struct PlayerProfile {
 #[derive(Debug, Serialize, TS)]
 pub struct SystemRating {
     pub system: String,
+    /// Ratings are per rule system and number of players.
+    #[ts(type = "number")]
+    pub players: i64,
     pub rating: RatingView,
+}
+
+#[derive(Debug, Serialize, TS)]
+pub struct SystemRecord {
+    pub system: String,
+    pub players: usize,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
 }
 
 #[derive(Debug, Serialize, TS)]
 pub struct RatedGame {
     pub game: i64,
     pub system: String,
+    #[ts(type = "number")]
+    pub players: i64,
     pub place: u32,
     pub before: i32,
     pub after: i32,
@@ -446,7 +451,9 @@ pub struct GameList {
 
 #[derive(Debug, Serialize, TS)]
 pub struct ChatLine {
-    pub from: String,
+    /// None for the table's own lines (channel `system`).
+    pub from: Option<String>,
+    pub channel: crate::store::chat::Channel,
     pub text: String,
     pub at_ms: i64,
 }
@@ -457,6 +464,10 @@ pub struct ChatHistory {
     /// Whether the reader may write in this chat now (players, the creator, spectators admitted
     /// with the invite link); joining a seat gives the right too.
     pub may_chat: bool,
+    /// Where the reader's lines go (`players` or `spectators`), when they may chat.
+    pub channel: Option<crate::store::chat::Channel>,
+    /// Why the reader may not chat, when they may not.
+    pub why_not: Option<String>,
 }
 
 /// The state after the first `at` actions of a game, for review.
@@ -548,10 +559,12 @@ pub fn typescript() -> String {
         crate::rating::RatingView,
         PlayerProfile,
         SystemRating,
+        SystemRecord,
         RatedGame,
         MapBrief,
         GameList,
         ChatLine,
+        crate::store::chat::Channel,
         ChatHistory,
         StateAt,
         crate::store::mail::MailPrefs,

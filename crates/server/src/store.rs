@@ -14,9 +14,11 @@ use gobeyond_rules::system::SeatHistory;
 
 use crate::error::ApiError;
 
+pub mod chat;
 mod leases;
 pub mod mail;
 mod mail_queue;
+pub mod profiles;
 mod ratings;
 mod rematches;
 pub use leases::{Fence, Holder, InstanceRow};
@@ -728,13 +730,21 @@ impl Store {
 
     /// The log from `after + 1` on, in order.
     pub async fn actions(&self, game_id: i64, after: u64) -> Result<Vec<(u64, String)>, ApiError> {
-        let rows =
-            sqlx::query("SELECT seq, action FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq")
-                .bind(game_id)
-                .bind(after as i64)
-                .fetch_all(&self.pool)
-                .await?;
-        rows.iter().map(|r| Ok((r.try_get::<i64, _>("seq")? as u64, r.try_get("action")?))).collect()
+        Ok(self.timed_actions(game_id, after).await?.into_iter().map(|(seq, text, _)| (seq, text)).collect())
+    }
+
+    /// [`Store::actions`] with when each was played (epoch milliseconds), for records.
+    pub async fn timed_actions(&self, game_id: i64, after: u64) -> Result<Vec<(u64, String, i64)>, ApiError> {
+        let rows = sqlx::query(
+            "SELECT seq, action, at_ms FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+        )
+        .bind(game_id)
+        .bind(after as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get::<i64, _>("seq")? as u64, r.try_get("action")?, r.try_get("at_ms")?)))
+            .collect()
     }
 
     /// Games newest first: public ones with this status (open ones only with a seat a stranger
@@ -875,35 +885,6 @@ impl Store {
         .fetch_one(&self.pool)
         .await?;
         Ok(row.try_get::<i64, _>("n")? > 0)
-    }
-
-    pub async fn add_chat(&self, game_id: i64, user_id: i64, text: &str, at_ms: i64) -> Result<(), ApiError> {
-        sqlx::query("INSERT INTO chat (game_id, user_id, text, at_ms) VALUES ($1, $2, $3, $4)")
-            .bind(game_id)
-            .bind(user_id)
-            .bind(text)
-            .bind(at_ms)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// The last `limit` chat lines of a game, oldest first: (name, text, at_ms).
-    pub async fn chat(&self, game_id: i64, limit: i64) -> Result<Vec<(String, String, i64)>, ApiError> {
-        let rows = sqlx::query(
-            "SELECT users.name, chat.text, chat.at_ms FROM chat JOIN users ON users.id = chat.user_id \
-             WHERE chat.game_id = $1 ORDER BY chat.id DESC LIMIT $2",
-        )
-        .bind(game_id)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        let mut lines: Vec<(String, String, i64)> = rows
-            .iter()
-            .map(|r| Ok((r.try_get("name")?, r.try_get("text")?, r.try_get("at_ms")?)))
-            .collect::<Result<_, sqlx::Error>>()?;
-        lines.reverse();
-        Ok(lines)
     }
 }
 

@@ -365,10 +365,13 @@ impl Table {
         }
         match cmd {
             Command::Unload { done } => drop(done),
-            Command::Announce { text, players } => {
+            Command::Announce { text, players, line } => {
                 let mut payload = Payload::public(text);
                 payload.seats = players.map(|p| self.seats.iter().map(|s| (s.user_id, p.clone())).collect());
                 let _ = self.updates.send((0, payload));
+                if let Some(line) = line {
+                    self.say(line).await;
+                }
             }
             Command::Abandon { seq, user, reply } => {
                 let _ = reply.send(self.abandon(seq, user).await);
@@ -410,8 +413,8 @@ impl Table {
             Command::Info { reply } => {
                 let _ = reply.send(self.info());
             }
-            Command::Chat { user, text, reply } => {
-                let _ = reply.send(self.chat(&user, text).await);
+            Command::Chat { user, channel, text, reply } => {
+                let _ = reply.send(self.chat(&user, channel, text).await);
             }
             Command::BotMove { seq, seat, action } => {
                 if self.bot_pending == Some(seq) {
@@ -527,8 +530,8 @@ impl Table {
         // node number and its label), however it was sent.
         let logged = self.game.input_count().checked_sub(1).and_then(|i| self.game.input(i));
         let action = match logged {
-            Some((p, input)) => RecordedAction { player: p.0, input },
-            None => RecordedAction { player: seat as u8, input },
+            Some((p, input)) => RecordedAction { player: p.0, at_ms: None, input },
+            None => RecordedAction { player: seat as u8, at_ms: None, input },
         };
         let now = now_ms();
         let (player, simultaneous) = self.turn();
@@ -663,12 +666,18 @@ impl Table {
                     return;
                 }
             }
-        } else if let Some(p) = player
-            && let Err(e) = self.commit(p, self.game.timeout_input(Player(p as u8))).await
-        {
-            tracing::error!(game = self.id, error = %e, "timeout failed");
-            // Try again in a second rather than spinning.
-            self.clock.deadline_ms = Some(now + 1000);
+        } else if let Some(p) = player {
+            match self.commit(p, self.game.timeout_input(Player(p as u8))).await {
+                Ok(_) => {
+                    let name = self.seats.get(p).map(seat_name).unwrap_or_default();
+                    self.say(format!("{name} ran out of time")).await;
+                }
+                Err(e) => {
+                    tracing::error!(game = self.id, error = %e, "timeout failed");
+                    // Try again in a second rather than spinning.
+                    self.clock.deadline_ms = Some(now + 1000);
+                }
+            }
         }
     }
 
@@ -695,7 +704,7 @@ impl Table {
                     user: s.user_name.clone(),
                     user_id: s.user_id,
                     bot_level: s.bot_level,
-                    rating: self.ratings.get(s.seat).copied().flatten(),
+                    rating: self.ratings.get(s.seat).cloned().flatten(),
                 })
                 .collect(),
             rated: self.setup.rated,
@@ -741,7 +750,7 @@ impl Table {
                     .flatten()
                     .and_then(|a| {
                         let input = self.game.redact(Player(a.player), &a.input, viewer)?;
-                        serde_json::to_string(&RecordedAction { player: a.player, input }).ok()
+                        serde_json::to_string(&RecordedAction { player: a.player, at_ms: None, input }).ok()
                     });
                 let action = RawValue::from_string(redacted.unwrap_or_else(|| text.clone())).ok()?;
                 Some(SeqAction { seq, action })
@@ -787,10 +796,10 @@ impl Table {
             ServerMessage::Update {
                 game: self.id,
                 seq,
-                action: self
-                    .game
-                    .redact(Player(action.player), &action.input, viewer)
-                    .map_or_else(|| action.clone(), |input| RecordedAction { player: action.player, input }),
+                action: self.game.redact(Player(action.player), &action.input, viewer).map_or_else(
+                    || action.clone(),
+                    |input| RecordedAction { player: action.player, at_ms: action.at_ms, input },
+                ),
                 events: events.clone(),
                 state: self.game.view(viewer, &names, false),
                 waiting_for: self.game.waiting_for_viewer(viewer).iter().map(|p| p.0).collect(),
