@@ -20,6 +20,7 @@ use serde_json::{Value, json};
 on_both!(
     an_address_is_confirmed_by_its_link,
     turn_and_game_over_notices_until_unsubscribed,
+    clock_and_digest_notices,
     a_queued_mail_survives_a_restart,
     an_smtp_server_down_at_first_is_retried,
     a_password_is_reset_through_the_mailed_link,
@@ -231,6 +232,41 @@ async fn turn_and_game_over_notices_until_unsubscribed(db: &str) {
     let mail = sink.wait_for(winner_mail, 20, |m| m.contains(&over)).await;
     assert!(mail.contains("You won."), "{mail}");
     sink.wait_for(loser_mail, 20, |m| m.contains(&over)).await;
+    server.stop().await;
+}
+
+async fn clock_and_digest_notices(db: &str) {
+    let sink = SmtpSink::start().await;
+    let server = mail_server(db, sink.port).await;
+    let base = format!("http://{}", server.addr);
+    let (a, _) = player(&base, "ada").await;
+    let (b, _) = player(&base, "bob").await;
+    let mail_a = format!("ada{}@example.org", unique() % 100_000);
+    confirm(&a, &sink, &mail_a).await;
+    // An "hour" is a second: 28 "hours" left of a 30-second clock comes two seconds in.
+    let prefs = json!({"your_turn": false, "idle_hours": 1, "time_low": true, "time_low_hours": 28,
+                       "challenge": true, "game_over": true, "digest": true});
+    assert_eq!(put(&a, "/api/mail/prefs", prefs).await.0, 200);
+    let game = a
+        .create(json!({"rules": "chinese", "map": "square:9", "players": 2,
+                       "time": {"kind": "absolute", "main_seconds": 30}}))
+        .await;
+    assert_eq!(b.post(&format!("/api/games/{game}/join"), json!({})).await.0, 200);
+    let (_, info) = a.get(&format!("/api/games/{game}")).await;
+    if seat_of(&info, a.id()) != info["waiting_for"][0].as_u64().unwrap() {
+        let mut sb = b.socket().await;
+        sb.watch(game, None).await;
+        let mut node = 0;
+        play_turn(&a, game, &mut [(&b, &mut sb)], &mut node).await;
+    }
+    let low = sink
+        .wait_for(&mail_a, 20, |m| m.contains(&format!("Subject: Time is running out in game #{game}")))
+        .await;
+    assert!(low.contains("List-Unsubscribe:"), "{low}");
+    let digest = sink.wait_for(&mail_a, 20, |m| m.contains("Subject: 1 game waiting for your move")).await;
+    assert!(digest.contains(&format!("#{game}: http://go.example/#/game/{game}")), "{digest}");
+    let turn = format!("Subject: Your move in game #{game}");
+    assert!(sink.messages_to(&mail_a).iter().all(|m| !m.contains(&turn)), "your-turn mails are off");
     server.stop().await;
 }
 
