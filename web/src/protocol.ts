@@ -286,6 +286,55 @@ export type MapBrief = { "spec": string } | { "custom": { name: string, nodes: n
 
 export type GameList = { games: Array<GameSummary>, };
 
+export type GamePage = { games: Array<GameSummary>, 
+/**
+ * `before` for the next page (`null`: this was the last).
+ */
+next: number | null, };
+
+export type PlayersFound = { players: Array<FoundPlayer>, };
+
+export type FoundPlayer = { name: string, 
+/**
+ * `registered` or `bot` (guests are not searched).
+ */
+kind: string, };
+
+export type Tell = { 
+/**
+ * The games waiting for you, the least time left first, untimed ones after.
+ */
+waiting: Array<WaitingGame>, 
+/**
+ * Your games that ended in the last 24 hours, newest first.
+ */
+ended: Array<EndedGame>, 
+/**
+ * The server's clock (epoch milliseconds), to count `deadline_ms` down from.
+ */
+now_ms: number, };
+
+export type WaitingGame = { game: number, 
+/**
+ * `move`, `decision` (dead stones, a reaction window: several seats at once) or `undo`
+ * (another player asks to take a move back).
+ */
+kind: string, 
+/**
+ * The game's sequence number when the wait began: a new wait has a new one.
+ */
+seq: number, since_ms: number, 
+/**
+ * When your time runs out (`null`: no clock runs for you).
+ */
+deadline_ms: number | null, left_ms: number | null, };
+
+export type EndedGame = { game: number, finished_ms: number, 
+/**
+ * Its rematch, while that waits for you to take your seat.
+ */
+rematch: number | null, };
+
 export type ChatLine = { 
 /**
  * None for the table's own lines (channel `system`).

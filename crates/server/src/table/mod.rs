@@ -17,6 +17,7 @@ mod messages;
 mod seating;
 pub mod size;
 mod undo;
+mod waits;
 
 pub use chat::{CHAT_MAX_CHARS, clean as clean_chat};
 pub use hub::{BotPools, Hub, Shared};
@@ -124,6 +125,8 @@ struct Table {
     /// The last take-back marker's sequence number (0: none).
     last_take_back: u64,
     undo: Option<undo::Request>,
+    /// Who the game waits for, as last written to the database (`None`: not yet).
+    waits_written: Option<Vec<crate::store::Wait>>,
     /// Moves whose undo was declined: not asked again.
     undo_declined: HashSet<u64>,
     /// Computer seats that have nothing to send in the position of this sequence number (a
@@ -204,6 +207,7 @@ impl Table {
             standing,
             last_take_back,
             undo: None,
+            waits_written: None,
             undo_declined: HashSet::new(),
             bots_silent: (0, Vec::new()),
             bot_turn: None,
@@ -256,6 +260,7 @@ impl Table {
                 tracing::warn!(game = self.id, "this server's lease on the game lapsed: the table stops");
                 return None;
             }
+            self.publish_waits().await;
             if self.updates.receiver_count() > 0 {
                 self.watched_ms = now_ms();
             }
