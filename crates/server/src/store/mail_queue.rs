@@ -183,12 +183,14 @@ impl Store {
         Ok(())
     }
 
+    // Live games only: a game that ends outside a move (abandoned) leaves its rows behind.
+
     /// Games waiting for a move past their player's idle setting (`hour_ms` long hours), not
     /// mailed about yet.
     pub async fn due_turn_notices(&self, hour_ms: i64, limit: i64) -> Result<Vec<WaitingRow>, ApiError> {
         let rows = sqlx::query(
             "SELECT w.game_id, w.user_id, w.seq, w.deadline_ms FROM mail_waiting w \
-             JOIN mail_addresses a ON a.user_id = w.user_id \
+             JOIN mail_addresses a ON a.user_id = w.user_id JOIN games g ON g.id = w.game_id AND g.status = 'live' \
              WHERE w.turn_mailed = 0 AND a.confirmed_ms IS NOT NULL AND a.your_turn = 1 \
              AND w.since_ms + a.idle_hours * $2 <= $1 LIMIT $3",
         )
@@ -204,7 +206,7 @@ impl Store {
     pub async fn due_time_notices(&self, hour_ms: i64, limit: i64) -> Result<Vec<WaitingRow>, ApiError> {
         let rows = sqlx::query(
             "SELECT w.game_id, w.user_id, w.seq, w.deadline_ms FROM mail_waiting w \
-             JOIN mail_addresses a ON a.user_id = w.user_id \
+             JOIN mail_addresses a ON a.user_id = w.user_id JOIN games g ON g.id = w.game_id AND g.status = 'live' \
              WHERE w.time_mailed = 0 AND a.confirmed_ms IS NOT NULL AND a.time_low = 1 \
              AND w.deadline_ms IS NOT NULL AND w.deadline_ms > $1 AND w.deadline_ms - a.time_low_hours * $2 <= $1 \
              LIMIT $3",
@@ -245,7 +247,8 @@ impl Store {
         let now = now_ms();
         let due = sqlx::query(
             "SELECT a.user_id, a.digest_sent_ms FROM mail_addresses a WHERE a.digest = 1 AND a.confirmed_ms IS NOT NULL \
-             AND a.digest_sent_ms + $2 <= $1 AND EXISTS (SELECT 1 FROM mail_waiting w WHERE w.user_id = a.user_id) \
+             AND a.digest_sent_ms + $2 <= $1 AND EXISTS (SELECT 1 FROM mail_waiting w JOIN games g ON g.id = w.game_id \
+             WHERE w.user_id = a.user_id AND g.status = 'live') \
              LIMIT $3",
         )
         .bind(now)
@@ -267,14 +270,16 @@ impl Store {
             if r.rows_affected() != 1 {
                 continue;
             }
-            let games =
-                sqlx::query("SELECT game_id FROM mail_waiting WHERE user_id = $1 ORDER BY since_ms LIMIT 50")
-                    .bind(user)
-                    .fetch_all(&self.pool)
-                    .await?
-                    .iter()
-                    .map(|r| r.try_get("game_id"))
-                    .collect::<Result<Vec<i64>, _>>()?;
+            let games = sqlx::query(
+                "SELECT w.game_id FROM mail_waiting w JOIN games g ON g.id = w.game_id \
+                 WHERE w.user_id = $1 AND g.status = 'live' ORDER BY w.since_ms LIMIT 50",
+            )
+            .bind(user)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get("game_id"))
+            .collect::<Result<Vec<i64>, _>>()?;
             claimed.push((user, games));
         }
         Ok(claimed)
