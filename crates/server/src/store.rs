@@ -18,6 +18,8 @@ mod challenges;
 pub mod chat;
 mod leases;
 mod lists;
+pub mod mail;
+mod mail_queue;
 pub mod profiles;
 mod ratings;
 mod rematches;
@@ -52,6 +54,9 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     pub backend: Backend,
+    /// Set when this server sends mail: games note who they wait for and queue notices within
+    /// these bounds (see `crate::mail`).
+    mail: std::sync::Arc<std::sync::OnceLock<mail::MailBounds>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
@@ -201,7 +206,7 @@ impl Store {
             Backend::Postgres => &POSTGRES,
         };
         migrator.run(&pool).await.map_err(|e| ApiError::Config(format!("migrations failed: {e}")))?;
-        let store = Store { pool, backend };
+        let store = Store { pool, backend, mail: Default::default() };
         store.fill_name_keys().await?;
         Ok(store)
     }
@@ -234,6 +239,15 @@ impl Store {
             }
         }
         Ok(())
+    }
+
+    /// The queue's bounds if this server sends mail (set once at start).
+    pub fn mail_bounds(&self) -> Option<mail::MailBounds> {
+        self.mail.get().copied()
+    }
+
+    pub fn set_mail_bounds(&self, bounds: mail::MailBounds) {
+        let _ = self.mail.set(bounds);
     }
 
     pub async fn close(&self) {
