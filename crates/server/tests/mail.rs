@@ -239,8 +239,8 @@ async fn clock_and_digest_notices(db: &str) {
     let sink = SmtpSink::start().await;
     let server = mail_server(db, sink.port).await;
     let base = format!("http://{}", server.addr);
-    let (a, _) = player(&base, "ada").await;
-    let (b, _) = player(&base, "bob").await;
+    let (a, a_name) = player(&base, "ada").await;
+    let (b, b_name) = player(&base, "bob").await;
     let mail_a = format!("ada{}@example.org", unique() % 100_000);
     confirm(&a, &sink, &mail_a).await;
     // An "hour" is a second: 28 "hours" left of a 30-second clock comes two seconds in.
@@ -267,6 +267,15 @@ async fn clock_and_digest_notices(db: &str) {
     assert!(digest.contains(&format!("#{game}: http://go.example/#/game/{game}")), "{digest}");
     let turn = format!("Subject: Your move in game #{game}");
     assert!(sink.messages_to(&mail_a).iter().all(|m| !m.contains(&turn)), "your-turn mails are off");
+    // A challenge mails its player, who chose to be told of challenges.
+    let body = json!({"to": a_name, "their_seat": 1, "expires_seconds": 3600,
+                      "game": {"rules": "chinese", "map": "square:9", "players": 2,
+                               "seats": [{"kind": "me"}, {"kind": "open"}]}});
+    let (status, sent) = b.post("/api/challenges", body).await;
+    assert_eq!(status, 201, "{sent}");
+    let challenge =
+        sink.wait_for(&mail_a, 20, |m| m.contains(&format!("Subject: {b_name} challenges you"))).await;
+    assert!(challenge.contains("List-Unsubscribe:"), "{challenge}");
     server.stop().await;
 }
 

@@ -133,6 +133,11 @@ pub async fn create(
     let expires = crate::store::now_ms() + i64::from(seconds) * 1000;
     let id = app.store.insert_challenge(session.user.id, to.id, &text, their_seat, expires, CAPS).await?;
     let row = app.store.challenge(id).await?.ok_or_else(|| ApiError::Internal("challenge lost".into()))?;
+    // A mail for a player who chose to be told of challenges; the challenge stands without it.
+    let notice = crate::mail::Notice::Challenge { from: session.user.name.clone(), game: None };
+    if let Err(e) = crate::mail::notify(&app, to.id, notice).await {
+        tracing::warn!(challenge = id, error = %e, "the challenge mail was not queued");
+    }
     Ok((StatusCode::CREATED, Json(view(&row, session.user.id))))
 }
 
