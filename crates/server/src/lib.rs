@@ -25,6 +25,10 @@ pub mod shared_maps;
 pub mod shared_reads;
 pub mod store;
 pub mod table;
+pub mod time_control;
+pub mod now;
+pub mod running_time;
+mod vacation;
 pub mod views;
 pub mod web;
 mod web_encoding;
@@ -63,6 +67,8 @@ pub struct Config {
     /// Test hooks: games may be created with chance outcomes fixed in advance (`rigged`), so
     /// that browser tests can script dice and cards. Never on a real server.
     pub test_hooks: bool,
+    /// Vacation days each account may take per calendar year (correspondence clocks stop).
+    pub vacation_days: u32,
     /// With PostgreSQL, this instance's id among those sharing the database (default: made up
     /// from the host name, the port and a random number).
     pub instance: Option<String>,
@@ -87,6 +93,7 @@ impl Default for Config {
             secure_cookies: false,
             limits: limit::Limits::default(),
             test_hooks: false,
+            vacation_days: 30,
             instance: None,
             advertise: None,
             lease_ttl: std::time::Duration::from_secs(10),
@@ -223,6 +230,8 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/lab/reports", get(lab::reports))
         .route("/api/lab/reports/{name}", get(lab::report))
         .route("/api/ws", get(ws::upgrade))
+        .route("/api/test/advance", post(now::advance))
+        .merge(vacation::routes())
         .route("/api/internal/link", get(cluster::link::accept))
         .fallback(web::asset)
         .layer(axum::middleware::from_fn_with_state(state.clone(), same_origin_writes))
