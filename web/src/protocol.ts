@@ -242,7 +242,12 @@ watchers: number, result: unknown,
  * The result as the system's players write it (classic Go's `W+8.5`, `B+R`), if it has a
  * notation.
  */
-result_text: string | null, rated: boolean, };
+result_text: string | null, rated: boolean, 
+/**
+ * Its time control, if it has one (not known for games listed before time controls
+ * were: lists then show none).
+ */
+time: TimeControl | null, };
 
 export type SummarySeat = { seat: number, user: string | null, bot_level: number | null, rating: RatingView | null, };
 

@@ -462,6 +462,7 @@ async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError>
         watchers: app.hub.watchers(row.id),
         result: row.result.as_deref().and_then(|r| serde_json::from_str::<serde_json::Value>(r).ok()),
         rated: brief.as_ref().is_some_and(|b| b.rated),
+        time: brief.as_ref().and_then(|b| b.time),
         map: brief.map(|b| b.map),
     };
     Ok(Summarized { summary, status: row.status, joinable })

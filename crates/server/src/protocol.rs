@@ -394,6 +394,9 @@ pub struct GameSummary {
     /// notation.
     pub result_text: Option<String>,
     pub rated: bool,
+    /// Its time control, if it has one (not known for games listed before time controls
+    /// were: lists then show none).
+    pub time: Option<TimeControl>,
 }
 
 /// A map as lobby lists name it: its spec, or a custom map's name and size (never its nodes:

@@ -262,6 +262,9 @@ pub struct GameBrief {
     pub rated: bool,
     /// Seats only the invitation (or a rematch's player) may take.
     pub kept_seats: Vec<usize>,
+    /// The time control, when there is one (briefs stored before it were written without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<TimeControl>,
 }
 
 impl GameSetup {
@@ -290,6 +293,7 @@ impl GameSetup {
             map: crate::protocol::MapBrief::of(&self.map),
             rated: self.rated,
             kept_seats: (0..self.players).filter(|&i| kept(i)).collect(),
+            time: (self.time != TimeControl::None).then_some(self.time),
         }
     }
 }

@@ -5,6 +5,8 @@ import { clear, h } from '../dom';
 import type { PlayerProfile, RatedGame } from '../protocol';
 import { systemUi } from '../systems';
 import { ratingText, signed } from '../words';
+import { session } from '../session';
+import { vacationCard } from './vacation';
 
 /** The rating over a system's rated games, oldest to newest, as a small line chart. */
 export function historyChart(games: RatedGame[], width = 320, height = 90): SVGSVGElement {
@@ -74,9 +76,12 @@ export async function playerPage(root: HTMLElement, name: string) {
       g.seats.map((s) => s.user ?? (s.bot_level !== null ? `bot ${s.bot_level}` : 'open')).join(', '),
     ))),
   );
+  // Only the player sees their own vacation.
+  const me = await session.user().catch(() => null);
+  const vacation = me?.name === p.name ? await vacationCard().catch(() => null) : null;
   root.append(h('section', { class: 'player-page', id: 'player-page' },
     h('div', { class: 'card' }, h('h1', {}, p.name, kind), ratings),
-    history, games));
+    vacation, history, games));
 }
 
 /** A finished rated game that changed no rating says so: aborted (too short), or unrated. */
