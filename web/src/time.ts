@@ -50,10 +50,10 @@ export function timeControlText(t: TimeControl): string {
 
 /** The lobby's presets: the server knows the same names (`"time": "rapid"`). */
 export const TIME_PRESETS: { name: string; label: string; time: TimeControl }[] = [
-  { name: 'blitz', label: 'Blitz', time: { kind: 'fischer', main_seconds: 3 * MIN, increment_seconds: 2, max_seconds: 5 * MIN } },
-  { name: 'rapid', label: 'Rapid', time: { kind: 'fischer', main_seconds: 10 * MIN, increment_seconds: 10, max_seconds: 20 * MIN } },
-  { name: 'live', label: 'Live', time: { kind: 'byo_yomi', main_seconds: 20 * MIN, periods: 5, period_seconds: 30 } },
-  { name: 'correspondence_1', label: 'Correspondence', time: { kind: 'correspondence', move_seconds: DAY, max_seconds: 3 * DAY, weekends_off: false } },
-  { name: 'correspondence_3', label: 'Correspondence', time: { kind: 'correspondence', move_seconds: 3 * DAY, max_seconds: 7 * DAY, weekends_off: false } },
-  { name: 'correspondence_7', label: 'Correspondence', time: { kind: 'correspondence', move_seconds: 7 * DAY, max_seconds: 14 * DAY, weekends_off: false } },
+  { name: 'blitz', label: 'Blitz: 3 min + 2 s', time: { kind: 'fischer', main_seconds: 3 * MIN, increment_seconds: 2, max_seconds: 5 * MIN } },
+  { name: 'rapid', label: 'Rapid: 10 min + 10 s', time: { kind: 'fischer', main_seconds: 10 * MIN, increment_seconds: 10, max_seconds: 20 * MIN } },
+  { name: 'live', label: 'Live: 20 min + 5 × 30 s', time: { kind: 'byo_yomi', main_seconds: 20 * MIN, periods: 5, period_seconds: 30 } },
+  { name: 'correspondence_1', label: 'Correspondence: 1 day a move', time: { kind: 'correspondence', move_seconds: DAY, max_seconds: 3 * DAY, weekends_off: false } },
+  { name: 'correspondence_3', label: 'Correspondence: 3 days a move', time: { kind: 'correspondence', move_seconds: 3 * DAY, max_seconds: 7 * DAY, weekends_off: false } },
+  { name: 'correspondence_7', label: 'Correspondence: 7 days a move', time: { kind: 'correspondence', move_seconds: 7 * DAY, max_seconds: 14 * DAY, weekends_off: false } },
 ];

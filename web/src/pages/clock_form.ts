@@ -67,7 +67,7 @@ export interface ClockForm {
 export function clockForm(): ClockForm {
   const select = h('select', { name: 'time', id: 'time' },
     h('option', { value: 'none' }, 'No clock'),
-    ...TIME_PRESETS.map((p) => h('option', { value: p.name }, `${p.label}: ${timeControlText(p.time)}`)),
+    ...TIME_PRESETS.map((p) => h('option', { value: p.name, title: timeControlText(p.time) }, p.label)),
     h('option', { value: 'custom' }, 'Custom…'),
   ) as HTMLSelectElement;
   const kind = h('select', { id: 'time-kind', 'aria-label': 'Clock kind' },
