@@ -67,11 +67,15 @@ impl Clock {
         let (main, periods) = match kind {
             ClockKind::Control { time: TimeControl::Absolute { main_seconds } }
             | ClockKind::Control { time: TimeControl::Fischer { main_seconds, .. } }
-            | ClockKind::Control { time: TimeControl::Canadian { main_seconds, .. } } => (ms(main_seconds), 0),
+            | ClockKind::Control { time: TimeControl::Canadian { main_seconds, .. } } => {
+                (ms(main_seconds), 0)
+            }
             ClockKind::Control { time: TimeControl::ByoYomi { main_seconds, periods, .. } } => {
                 (ms(main_seconds), periods)
             }
-            ClockKind::Control { time: TimeControl::Correspondence { move_seconds, .. } } => (ms(move_seconds), 0),
+            ClockKind::Control { time: TimeControl::Correspondence { move_seconds, .. } } => {
+                (ms(move_seconds), 0)
+            }
             _ => (0, 0),
         };
         Clock {
@@ -124,7 +128,9 @@ impl Clock {
                 Some(now + left + ms(period_seconds).saturating_mul(i64::from(periods)))
             }
             // Main time, then a whole period for this move; in overtime, what the period has left.
-            TimeControl::Canadian { period_seconds, .. } if periods == 0 => Some(now + left + ms(period_seconds)),
+            TimeControl::Canadian { period_seconds, .. } if periods == 0 => {
+                Some(now + left + ms(period_seconds))
+            }
             TimeControl::Simple { move_seconds } => Some(now + ms(move_seconds)),
             TimeControl::Correspondence { weekends_off, .. } => {
                 Some(crate::running_time::after(now, left, weekends_off))
@@ -253,7 +259,9 @@ mod tests {
     #[test]
     fn fischer_adds_the_increment_after_each_move() {
         let mut c = Clock::new(
-            ClockKind::Control { time: TimeControl::Fischer { main_seconds: 10.0, increment_seconds: 2.0, max_seconds: None } },
+            ClockKind::Control {
+                time: TimeControl::Fischer { main_seconds: 10.0, increment_seconds: 2.0, max_seconds: None },
+            },
             2,
         );
         c.start_turn(Some(0), false, 1_000);
@@ -265,7 +273,9 @@ mod tests {
     #[test]
     fn a_move_taken_back_takes_its_increment_back() {
         let mut c = Clock::new(
-            ClockKind::Control { time: TimeControl::Fischer { main_seconds: 10.0, increment_seconds: 2.0, max_seconds: None } },
+            ClockKind::Control {
+                time: TimeControl::Fischer { main_seconds: 10.0, increment_seconds: 2.0, max_seconds: None },
+            },
             2,
         );
         c.start_turn(Some(0), false, 0);
@@ -350,7 +360,11 @@ mod tests {
 
     #[test]
     fn a_fischer_cap_stops_the_bank_growing() {
-        let mut c = control(TimeControl::Fischer { main_seconds: 10.0, increment_seconds: 5.0, max_seconds: Some(12.0) });
+        let mut c = control(TimeControl::Fischer {
+            main_seconds: 10.0,
+            increment_seconds: 5.0,
+            max_seconds: Some(12.0),
+        });
         c.start_turn(Some(0), false, 0);
         c.end_turn(0, 1_000);
         assert_eq!(c.remaining_ms[0], 12_000, "9 s + 5 s, capped at 12 s");
@@ -362,7 +376,11 @@ mod tests {
         c.start_turn(Some(0), false, 0);
         assert_eq!(c.deadline_ms, Some(30_000), "main time, then a period for this move");
         c.end_turn(0, 15_000);
-        assert_eq!((c.remaining_ms[0], c.periods_left[0]), (15_000, 1), "5 s into the period, one stone to go");
+        assert_eq!(
+            (c.remaining_ms[0], c.periods_left[0]),
+            (15_000, 1),
+            "5 s into the period, one stone to go"
+        );
         c.start_turn(Some(0), false, 20_000);
         assert_eq!(c.deadline_ms, Some(35_000));
         c.end_turn(0, 30_000);
@@ -382,8 +400,11 @@ mod tests {
     #[test]
     fn correspondence_banks_days_up_to_its_maximum() {
         const DAY: i64 = 86_400_000;
-        let mut c =
-            control(TimeControl::Correspondence { move_seconds: 3.0 * 86_400.0, max_seconds: 7.0 * 86_400.0, weekends_off: false });
+        let mut c = control(TimeControl::Correspondence {
+            move_seconds: 3.0 * 86_400.0,
+            max_seconds: 7.0 * 86_400.0,
+            weekends_off: false,
+        });
         c.start_turn(Some(0), false, 0);
         assert_eq!(c.deadline_ms, Some(3 * DAY));
         c.end_turn(0, DAY / 2);
@@ -401,8 +422,11 @@ mod tests {
     fn correspondence_with_weekends_off_skips_saturday_and_sunday() {
         const DAY: i64 = 86_400_000;
         let friday = 1_795_737_600_000; // 2026-11-27, 00:00 UTC
-        let mut c =
-            control(TimeControl::Correspondence { move_seconds: 86_400.0, max_seconds: 3.0 * 86_400.0, weekends_off: true });
+        let mut c = control(TimeControl::Correspondence {
+            move_seconds: 86_400.0,
+            max_seconds: 3.0 * 86_400.0,
+            weekends_off: true,
+        });
         c.start_turn(Some(0), false, friday + DAY / 2);
         assert_eq!(c.deadline_ms, Some(friday + 3 * DAY + DAY / 2), "Friday noon + 1 day = Monday noon");
         c.end_turn(0, friday + 3 * DAY);

@@ -61,8 +61,7 @@ pub fn after(start: i64, budget: i64, weekends_off: bool) -> i64 {
 /// The running time from `start` to `end`, less the pauses (the player's vacations, which never
 /// overlap each other) that fall in it.
 pub fn between_pauses(start: i64, end: i64, weekends_off: bool, pauses: &[(i64, i64)]) -> i64 {
-    let paused: i64 =
-        pauses.iter().map(|&(a, b)| between(a.max(start), b.min(end), weekends_off)).sum();
+    let paused: i64 = pauses.iter().map(|&(a, b)| between(a.max(start), b.min(end), weekends_off)).sum();
     (between(start, end, weekends_off) - paused).max(0)
 }
 
@@ -101,7 +100,12 @@ mod tests {
 
     #[test]
     fn pauses_are_taken_off() {
-        let run = between_pauses(FRIDAY, FRIDAY + 10 * DAY, false, &[(FRIDAY - DAY, FRIDAY + DAY), (FRIDAY + 9 * DAY, i64::MAX)]);
+        let run = between_pauses(
+            FRIDAY,
+            FRIDAY + 10 * DAY,
+            false,
+            &[(FRIDAY - DAY, FRIDAY + DAY), (FRIDAY + 9 * DAY, i64::MAX)],
+        );
         assert_eq!(run, 8 * DAY);
         assert_eq!(between_pauses(FRIDAY, FRIDAY + DAY, false, &[(0, i64::MAX)]), 0);
     }

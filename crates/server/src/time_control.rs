@@ -71,12 +71,35 @@ impl Default for TimeChoice {
 
 /// The presets by name, as the lobby's form offers them.
 pub const PRESETS: &[(&str, TimeControl)] = &[
-    ("blitz", TimeControl::Fischer { main_seconds: 3.0 * MINUTE, increment_seconds: 2.0, max_seconds: Some(5.0 * MINUTE) }),
-    ("rapid", TimeControl::Fischer { main_seconds: 10.0 * MINUTE, increment_seconds: 10.0, max_seconds: Some(20.0 * MINUTE) }),
+    (
+        "blitz",
+        TimeControl::Fischer {
+            main_seconds: 3.0 * MINUTE,
+            increment_seconds: 2.0,
+            max_seconds: Some(5.0 * MINUTE),
+        },
+    ),
+    (
+        "rapid",
+        TimeControl::Fischer {
+            main_seconds: 10.0 * MINUTE,
+            increment_seconds: 10.0,
+            max_seconds: Some(20.0 * MINUTE),
+        },
+    ),
     ("live", TimeControl::ByoYomi { main_seconds: 20.0 * MINUTE, periods: 5, period_seconds: 30.0 }),
-    ("correspondence_1", TimeControl::Correspondence { move_seconds: DAY, max_seconds: 3.0 * DAY, weekends_off: false }),
-    ("correspondence_3", TimeControl::Correspondence { move_seconds: 3.0 * DAY, max_seconds: 7.0 * DAY, weekends_off: false }),
-    ("correspondence_7", TimeControl::Correspondence { move_seconds: 7.0 * DAY, max_seconds: 14.0 * DAY, weekends_off: false }),
+    (
+        "correspondence_1",
+        TimeControl::Correspondence { move_seconds: DAY, max_seconds: 3.0 * DAY, weekends_off: false },
+    ),
+    (
+        "correspondence_3",
+        TimeControl::Correspondence { move_seconds: 3.0 * DAY, max_seconds: 7.0 * DAY, weekends_off: false },
+    ),
+    (
+        "correspondence_7",
+        TimeControl::Correspondence { move_seconds: 7.0 * DAY, max_seconds: 14.0 * DAY, weekends_off: false },
+    ),
 ];
 
 impl TimeChoice {
@@ -84,11 +107,16 @@ impl TimeChoice {
     pub fn resolve(self) -> Result<TimeControl, ApiError> {
         let time = match self {
             TimeChoice::Control(t) => t,
-            TimeChoice::Preset(name) => PRESETS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t).ok_or_else(|| {
-                let names: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
-                let shown: String = name.chars().take(40).collect();
-                ApiError::BadRequest(format!("time: no preset \"{shown}\"; the presets are {}", names.join(", ")))
-            })?,
+            TimeChoice::Preset(name) => {
+                PRESETS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t).ok_or_else(|| {
+                    let names: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
+                    let shown: String = name.chars().take(40).collect();
+                    ApiError::BadRequest(format!(
+                        "time: no preset \"{shown}\"; the presets are {}",
+                        names.join(", ")
+                    ))
+                })?
+            }
         };
         check_time(&time)?;
         Ok(time)
@@ -118,7 +146,10 @@ fn words(seconds: f64) -> String {
 fn within(field: &str, value: f64, min: f64, max: f64, what: &str) -> Result<(), ApiError> {
     let what = if what.is_empty() { String::new() } else { format!(" {what}") };
     if !value.is_finite() || value < min {
-        return Err(ApiError::BadRequest(format!("time.{field}: at least {}{what}, not {value}", words(min))));
+        return Err(ApiError::BadRequest(format!(
+            "time.{field}: at least {}{what}, not {value}",
+            words(min)
+        )));
     }
     if value > max {
         return Err(ApiError::BadRequest(format!("time.{field}: at most {}{what}, not {value}", words(max))));
@@ -148,7 +179,9 @@ pub fn check_time(t: &TimeControl) -> Result<(), ApiError> {
                 ));
             }
             match max_seconds {
-                Some(max) => within("max_seconds", max, main_seconds.max(increment_seconds), MAX_BANK_SECONDS, ""),
+                Some(max) => {
+                    within("max_seconds", max, main_seconds.max(increment_seconds), MAX_BANK_SECONDS, "")
+                }
                 None => Ok(()),
             }
         }
@@ -165,7 +198,9 @@ pub fn check_time(t: &TimeControl) -> Result<(), ApiError> {
             count("stones", stones, 1, 100)?;
             within("period_seconds", period_seconds, 1.0, MAX_SECONDS, "")
         }
-        TimeControl::Simple { move_seconds } => within("move_seconds", move_seconds, 1.0, MAX_SECONDS, "per move"),
+        TimeControl::Simple { move_seconds } => {
+            within("move_seconds", move_seconds, 1.0, MAX_SECONDS, "per move")
+        }
         TimeControl::Correspondence { move_seconds, max_seconds, .. } => {
             within("move_seconds", move_seconds, MIN_CORRESPONDENCE_SECONDS, MAX_SECONDS, "per move")?;
             within("max_seconds", max_seconds, move_seconds, MAX_BANK_SECONDS, "in the bank")
@@ -202,30 +237,41 @@ mod tests {
         assert!(bank.contains("time.max_seconds: at least 3 days"), "{bank}");
         let short = refused(r#"{"kind":"correspondence","move_seconds":60,"max_seconds":86400}"#);
         assert!(short.contains("time.move_seconds: at least 1 hour per move"), "{short}");
-        assert!(refused(r#"{"kind":"canadian","main_seconds":60,"stones":0,"period_seconds":60}"#).contains("time.stones"));
+        assert!(
+            refused(r#"{"kind":"canadian","main_seconds":60,"stones":0,"period_seconds":60}"#)
+                .contains("time.stones")
+        );
         assert!(refused(r#"{"kind":"simple","move_seconds":-1}"#).contains("time.move_seconds"));
         let cap = refused(r#"{"kind":"fischer","main_seconds":600,"increment_seconds":5,"max_seconds":60}"#);
         assert!(cap.contains("time.max_seconds: at least 600 seconds"), "{cap}");
-        assert!(refused(r#"{"kind":"fischer","main_seconds":0,"increment_seconds":0}"#).contains("increment"));
+        assert!(
+            refused(r#"{"kind":"fischer","main_seconds":0,"increment_seconds":0}"#).contains("increment")
+        );
     }
 
     #[test]
     fn stored_forms_of_the_first_version_still_read() {
         // Setups and clocks stored before caps and new kinds existed.
         let old: TimeControl =
-            serde_json::from_str(r#"{"kind":"fischer","main_seconds":600.0,"increment_seconds":10.0}"#).unwrap();
-        assert_eq!(old, TimeControl::Fischer { main_seconds: 600.0, increment_seconds: 10.0, max_seconds: None });
+            serde_json::from_str(r#"{"kind":"fischer","main_seconds":600.0,"increment_seconds":10.0}"#)
+                .unwrap();
+        assert_eq!(
+            old,
+            TimeControl::Fischer { main_seconds: 600.0, increment_seconds: 10.0, max_seconds: None }
+        );
         assert_eq!(
             serde_json::to_string(&old).unwrap(),
             r#"{"kind":"fischer","main_seconds":600.0,"increment_seconds":10.0}"#,
             "written as before when uncapped"
         );
-        let byo: TimeControl =
-            serde_json::from_str(r#"{"kind":"byo_yomi","main_seconds":600.0,"periods":5,"period_seconds":30.0}"#)
-                .unwrap();
+        let byo: TimeControl = serde_json::from_str(
+            r#"{"kind":"byo_yomi","main_seconds":600.0,"periods":5,"period_seconds":30.0}"#,
+        )
+        .unwrap();
         assert!(matches!(byo, TimeControl::ByoYomi { periods: 5, .. }));
         let corr: TimeControl =
-            serde_json::from_str(r#"{"kind":"correspondence","move_seconds":86400,"max_seconds":259200}"#).unwrap();
+            serde_json::from_str(r#"{"kind":"correspondence","move_seconds":86400,"max_seconds":259200}"#)
+                .unwrap();
         assert!(matches!(corr, TimeControl::Correspondence { weekends_off: false, .. }));
     }
 }

@@ -34,7 +34,11 @@ pub fn year_start(t: i64) -> i64 {
 /// The milliseconds of this year's allowance used by `vacations` at `now`.
 fn used_ms(vacations: &[Vacation], now: i64) -> i64 {
     let year = year_start(now);
-    vacations.iter().filter(|v| v.started_ms >= year).map(|v| (v.end_ms().min(now) - v.started_ms).max(0)).sum()
+    vacations
+        .iter()
+        .filter(|v| v.started_ms >= year)
+        .map(|v| (v.end_ms().min(now) - v.started_ms).max(0))
+        .sum()
 }
 
 async fn view(app: &AppState, user: i64) -> Result<VacationView, ApiError> {
@@ -114,7 +118,8 @@ mod tests {
     fn the_allowance_counts_this_year_only() {
         let year = year_start(20_500 * DAY_MS);
         let old = Vacation { started_ms: year - 3 * DAY_MS, until_ms: year + DAY_MS, ended_ms: None };
-        let now_on = Vacation { started_ms: year + 10 * DAY_MS, until_ms: year + 40 * DAY_MS, ended_ms: None };
+        let now_on =
+            Vacation { started_ms: year + 10 * DAY_MS, until_ms: year + 40 * DAY_MS, ended_ms: None };
         assert_eq!(used_ms(&[old, now_on], year + 12 * DAY_MS), 2 * DAY_MS);
     }
 }

@@ -76,8 +76,9 @@ async fn finished(c: &Client, game: i64) -> Value {
 
 /// A game of `time` between `a` (seat 0) and `b`.
 async fn game(a: &Client, b: &Client, time: Value, rated: bool) -> i64 {
-    let game =
-        a.create(json!({"rules": "chinese", "map": "square:9", "players": 2, "time": time, "rated": rated})).await;
+    let game = a
+        .create(json!({"rules": "chinese", "map": "square:9", "players": 2, "time": time, "rated": rated}))
+        .await;
     let (s, v) = b.post(&format!("/api/games/{game}/join"), json!({})).await;
     assert_eq!(s, 200, "{v}");
     game
@@ -153,8 +154,9 @@ async fn a_rated_game_timed_out_before_two_moves_is_aborted(db: &str) {
     let server = server(db).await;
     let a = player(&server, "ada").await;
     let b = player(&server, "bob").await;
-    let game = game(&a, &b, json!({"kind": "correspondence", "move_seconds": DAY, "max_seconds": 2.0 * DAY}), true)
-        .await;
+    let game =
+        game(&a, &b, json!({"kind": "correspondence", "move_seconds": DAY, "max_seconds": 2.0 * DAY}), true)
+            .await;
     assert_eq!(info(&a, game).await["status"], "live");
     advance(&a, 1.5).await;
     let v = finished(&a, game).await;

@@ -30,7 +30,8 @@ impl Table {
     /// Whether `player`, whose deadline passed at `now`, still has time because vacations
     /// stopped their clock; if so the deadline is set again.
     pub(super) async fn still_in_time(&mut self, player: usize, now: i64) -> bool {
-        let ClockKind::Control { time: TimeControl::Correspondence { weekends_off, .. } } = self.clock.control
+        let ClockKind::Control { time: TimeControl::Correspondence { weekends_off, .. } } =
+            self.clock.control
         else {
             return false;
         };

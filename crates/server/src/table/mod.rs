@@ -221,7 +221,8 @@ impl Table {
             let (player, simultaneous) = table.turn();
             // The current turn goes on from when it began (stored with the clock): the time
             // already used, the server's downtime included, is charged, never given back.
-            let began = if table.clock.turn_started_ms > 0 { table.clock.turn_started_ms } else { table.store.now() };
+            let began =
+                if table.clock.turn_started_ms > 0 { table.clock.turn_started_ms } else { table.store.now() };
             let decision = table.game.decision_ms();
             table.clock.start_decision(player, simultaneous, decision, began);
             table.clock.apply_window(table.game.window_ms());
@@ -271,7 +272,9 @@ impl Table {
             let deadline = self.clock.deadline_ms.filter(|_| self.status == Status::Live);
             let sleep = async {
                 match deadline {
-                    Some(d) => tokio::time::sleep(Duration::from_millis((d - self.store.now()).max(0) as u64)).await,
+                    Some(d) => {
+                        tokio::time::sleep(Duration::from_millis((d - self.store.now()).max(0) as u64)).await
+                    }
                     None => std::future::pending().await,
                 }
             };

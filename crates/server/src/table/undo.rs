@@ -224,7 +224,8 @@ impl Table {
         if !matches!(
             self.clock.control,
             ClockKind::Control {
-                time: crate::setup::TimeControl::Fischer { .. } | crate::setup::TimeControl::Correspondence { .. }
+                time: crate::setup::TimeControl::Fischer { .. }
+                    | crate::setup::TimeControl::Correspondence { .. }
             }
         ) {
             return Ok(Vec::new());
