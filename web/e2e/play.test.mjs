@@ -922,10 +922,14 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     const gained = Number((await a.page.textContent('#player-page .rating-value'))?.replace('?', ''));
     assert.ok(gained > 1500, `A's rating ${gained}`);
     assert.match((await a.page.textContent('#rating-history')) ?? '', new RegExp(`#${id}`));
+    // Wins and losses per system and number of players, and the game with its opponent.
+    assert.equal(await a.page.textContent('#player-record tr[data-players="2"] .won'), '1');
+    assert.match((await a.page.textContent(`#player-games li[data-game="${id}"]`)) ?? '', new RegExp(`against bob${suffix}.*won`));
     await screenshot(a.page, 'player-profile');
     await b.page.goto(`${server.url}/#/player/bob${suffix}`);
     await b.page.waitForSelector('#player-page .rating-value');
     assert.ok(Number((await b.page.textContent('#player-page .rating-value'))?.replace('?', '')) < 1500);
+    assert.equal(await b.page.textContent('#player-record tr[data-players="2"] .lost'), '1');
     for (const p of [a, b]) await p.context.close();
   });
 

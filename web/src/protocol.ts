@@ -259,7 +259,11 @@ provisional: boolean, games: number,
 /**
  * What the game on show changed it by (rated games that ended).
  */
-change?: number, };
+change?: number, 
+/**
+ * The rating as a kyu/dan rank (`5k`, `2d`) where the system's players read one.
+ */
+rank?: string, };
 
 export type PlayerProfile = { name: string, 
 /**
@@ -275,13 +279,23 @@ ratings: Array<SystemRating>,
  */
 history: Array<RatedGame>, 
 /**
+ * Wins, draws and losses per rule system and number of players (all their finished games).
+ */
+record: Array<SystemRecord>, 
+/**
  * Their public games, newest first.
  */
 games: Array<GameSummary>, };
 
-export type SystemRating = { system: string, rating: RatingView, };
+export type SystemRating = { system: string, 
+/**
+ * Ratings are per rule system and number of players.
+ */
+players: number, rating: RatingView, };
 
-export type RatedGame = { game: number, system: string, place: number, before: number, after: number, at_ms: number, };
+export type SystemRecord = { system: string, players: number, won: number, drawn: number, lost: number, };
+
+export type RatedGame = { game: number, system: string, players: number, place: number, before: number, after: number, at_ms: number, };
 
 export type MapBrief = { "spec": string } | { "custom": { name: string, nodes: number, } };
 

@@ -10,11 +10,13 @@ export interface Naming {
 export const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 export const signed = (n: number) => (n >= 0 ? `+${n}` : `−${-n}`);
 
-/** A rating as shown beside a name: "1523", "1500?" while provisional, with the change a game made. */
-export function ratingText(r: { value: number; provisional: boolean; change?: number } | null | undefined): string {
+/** A rating as shown beside a name: "1523", "1500?" while provisional, with the change a game
+ *  made; where the system's players read ranks, the rank first: "5k (1523)", "1d? (2510)". */
+export function ratingText(r: { value: number; provisional: boolean; change?: number; rank?: string } | null | undefined): string {
   if (!r) return '';
   const change = r.change === undefined ? '' : ` ${signed(r.change)}`;
-  return `${r.value}${r.provisional ? '?' : ''}${change}`;
+  const mark = r.provisional ? '?' : '';
+  return r.rank ? `${r.rank}${mark} (${r.value})${change}` : `${r.value}${mark}${change}`;
 }
 
 /** A recorded action in a few words for the review ("placed at E4", "surrendered nothing"):

@@ -112,6 +112,8 @@ describe('ratingText', () => {
     expect(ratingText({ value: 1623, provisional: false, change: 14 })).toBe('1623 +14');
     expect(ratingText({ value: 1480, provisional: false, change: -20 })).toBe('1480 −20');
     expect(ratingText(null)).toBe('');
+    expect(ratingText({ value: 1780, provisional: false, rank: '7k' })).toBe('7k (1780)');
+    expect(ratingText({ value: 2510, provisional: true, rank: '1d', change: 30 })).toBe('1d? (2510) +30');
   });
 });
 

@@ -50,6 +50,9 @@ pub struct SetupStone {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RecordedAction {
     pub player: u8,
+    /// When it was played (epoch milliseconds), where the record's writer knew (server games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<i64>,
     #[serde(flatten)]
     pub input: Object,
 }
@@ -57,7 +60,7 @@ pub struct RecordedAction {
 impl RecordedAction {
     /// An input of `player` from any system's wire type.
     pub fn new<T: Serialize>(player: Player, input: &T) -> RecordedAction {
-        RecordedAction { player: player.0, input: to_object(input) }
+        RecordedAction { player: player.0, at_ms: None, input: to_object(input) }
     }
 
     /// The input's `type` (`place`, `pass`, ...).

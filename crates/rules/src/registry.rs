@@ -137,6 +137,8 @@ pub struct SystemInfo {
     pub document: &'static str,
     /// See [`RuleSystem::STATE_BYTES_PER_NODE`].
     pub state_bytes_per_node: usize,
+    /// See [`RuleSystem::RATED_IN_KYU_DAN`].
+    pub rated_in_kyu_dan: bool,
     presets: fn() -> &'static [Preset],
     describe: fn() -> Vec<SettingInfo>,
     default_settings: fn() -> Object,
@@ -179,6 +181,7 @@ impl SystemInfo {
             about: S::ABOUT,
             document: S::DOCUMENT,
             state_bytes_per_node: S::STATE_BYTES_PER_NODE,
+            rated_in_kyu_dan: S::RATED_IN_KYU_DAN,
             presets: S::presets,
             describe: S::describe_settings,
             default_settings: || to_object(&S::Settings::default()),

@@ -167,6 +167,10 @@ pub trait RuleSystem: Game {
     /// allocations by `crates/server/tests/memory.rs`.
     const STATE_BYTES_PER_NODE: usize = 128;
 
+    /// Its players read a two-player rating as a kyu/dan rank (classic Go); the server maps its
+    /// rating scale to ranks (docs/api.md, "Ratings").
+    const RATED_IN_KYU_DAN: bool = false;
+
     type Settings: Serialize + DeserializeOwned + Clone + PartialEq + Debug + Default + Send + Sync;
     /// Everything a seat (or the server, for chance and time-outs) may send, in the wire form
     /// that records keep: changing it needs a new record version.

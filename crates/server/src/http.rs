@@ -19,7 +19,7 @@ use crate::{
     limit::ClientIp,
     protocol::{
         BotCreated, BotList, ChatHistory, ChatLine, GameCreated, GameInfo, GameList, GameSummary, Health,
-        Joined, MeBody, OkBody, PlayerProfile, RatedGame, SummarySeat, SystemRating, UserBody,
+        Joined, MeBody, OkBody, SummarySeat, UserBody,
     },
     setup::{GameBrief, GameSetup, NewGame, SeatChoice},
     store::{GameRow, NewSeat, Quota},
@@ -414,15 +414,15 @@ async fn game_list(
     serde_json::to_vec(&GameList { games }).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
-struct Summarized {
-    summary: GameSummary,
+pub(crate) struct Summarized {
+    pub(crate) summary: GameSummary,
     status: String,
     /// Has a free seat a stranger may take.
     joinable: bool,
 }
 
 /// A game as lobby lists and profiles show it.
-async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError> {
+pub(crate) async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError> {
     let brief = match row.brief.as_deref().map(serde_json::from_str::<GameBrief>) {
         Some(Ok(brief)) => Some(brief),
         // A game made before briefs: made once from its settings and kept.
@@ -453,7 +453,7 @@ async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized, ApiError>
                 user: r.seat.user_name.clone(),
                 bot_level: r.seat.bot_level,
                 // Games whose settings cannot be read have no rule system to rate in.
-                rating: r.rating.filter(|_| brief.is_some()),
+                rating: r.rating.clone().filter(|_| brief.is_some()),
             })
             .collect(),
         created_ms: row.created_ms,
@@ -473,44 +473,6 @@ fn result_notation(brief: Option<&GameBrief>, result: Option<&str>) -> Option<St
     let brief = brief?;
     let outcome: gobeyond_rules::Outcome = serde_json::from_str(result?).ok()?;
     gobeyond_rules::SystemInfo::get(&brief.system)?.result_notation(&outcome, brief.players)
-}
-
-/// `GET /api/players/{name}`: ratings, rating history and public games.
-pub async fn player(
-    State(app): State<AppState>,
-    Path(name): Path<String>,
-) -> Result<Json<PlayerProfile>, ApiError> {
-    let user = app
-        .store
-        .user_by_name(&name)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("there is no player {name:?}")))?;
-    let ratings = app
-        .store
-        .ratings_of(user.id)
-        .await?
-        .into_iter()
-        .map(|(system, r)| SystemRating { system, rating: r.view(None) })
-        .collect();
-    let history = app
-        .store
-        .rating_history(user.id, 200)
-        .await?
-        .into_iter()
-        .map(|h| RatedGame {
-            game: h.game,
-            system: h.system,
-            place: h.place,
-            before: h.before.value(),
-            after: h.after.value(),
-            at_ms: h.at_ms,
-        })
-        .collect();
-    let mut games = Vec::new();
-    for row in app.store.public_games_of(user.id, 50).await? {
-        games.push(summarize(&app, row).await?.summary);
-    }
-    Ok(Json(PlayerProfile { name: user.name, kind: user.kind, ratings, history, games }))
 }
 
 /// Game `id` if the request may see it: public games for everybody; a private game for its
@@ -709,14 +671,31 @@ pub(crate) async fn record_of(app: &AppState, row: &GameRow) -> Result<Record, A
         ));
     }
     let mut record = setup.record(&names);
+    // SGF's DT: the day the game was created, in UTC.
+    record.date = Some(utc_date(row.created_ms));
     let mut log = Vec::new();
-    for (seq, text) in app.store.actions(id, 0).await? {
+    for (seq, text, at_ms) in app.store.timed_actions(id, 0).await? {
         let a: RecordedAction = serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.to_string()))?;
-        log.push((seq, a));
+        log.push((seq, RecordedAction { at_ms: Some(at_ms), ..a }));
     }
     // Moves taken back by agreement are not part of the game.
     record.actions = crate::table::effective(log).into_iter().map(|(_, a)| a).collect();
     Ok(record)
+}
+
+/// `YYYY-MM-DD` of an epoch-milliseconds time, in UTC (civil-from-days, proleptic Gregorian).
+fn utc_date(ms: i64) -> String {
+    let days = ms.div_euclid(86_400_000);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
 }
 
 pub async fn record(State(app): State<AppState>, Readable(row): Readable) -> Result<Response, ApiError> {
@@ -733,7 +712,7 @@ pub async fn sgf_export(State(app): State<AppState>, Readable(row): Readable) ->
         .views
         .run(move || {
             let game = record.replay().map_err(|e| ApiError::Internal(e.to_string()))?;
-            game.sgf(&record.players, None).map_err(ApiError::BadRequest)
+            game.sgf(&record.players, record.date.as_deref()).map_err(ApiError::BadRequest)
         })
         .await??;
     let mut headers = HeaderMap::new();
@@ -757,4 +736,16 @@ pub async fn chat(
         chat: lines.into_iter().map(|(from, text, at_ms)| ChatLine { from, text, at_ms }).collect(),
         may_chat,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dates_read_in_utc() {
+        assert_eq!(super::utc_date(0), "1970-01-01");
+        assert_eq!(super::utc_date(951_782_400_000), "2000-02-29");
+        assert_eq!(super::utc_date(1_795_651_199_999), "2026-11-25");
+        assert_eq!(super::utc_date(1_795_651_200_000), "2026-11-26");
+        assert_eq!(super::utc_date(-86_400_000), "1969-12-31");
+    }
 }

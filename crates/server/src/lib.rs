@@ -18,6 +18,7 @@ pub mod http;
 pub mod lab;
 pub mod limit;
 pub mod now;
+mod profile;
 pub mod protocol;
 pub mod rating;
 mod rematch;
@@ -209,7 +210,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/logout", post(http::logout))
         .route("/api/me", get(http::me))
         .route("/api/games", post(http::create_game).get(http::list_games))
-        .route("/api/players/{name}", get(http::player))
+        .route("/api/players/{name}", get(profile::player))
         .route("/api/games/{id}", get(http::game_info))
         .route("/api/games/{id}/join", post(http::join))
         .route("/api/games/{id}/admit", post(http::admit))

@@ -437,6 +437,8 @@ pub struct PlayerProfile {
     pub ratings: Vec<SystemRating>,
     /// Their rated games, newest first.
     pub history: Vec<RatedGame>,
+    /// Wins, draws and losses per rule system and number of players (all their finished games).
+    pub record: Vec<SystemRecord>,
     /// Their public games, newest first.
     pub games: Vec<GameSummary>,
 }
@@ -444,13 +446,27 @@ pub struct PlayerProfile {
 #[derive(Debug, Serialize, TS)]
 pub struct SystemRating {
     pub system: String,
+    /// Ratings are per rule system and number of players.
+    #[ts(type = "number")]
+    pub players: i64,
     pub rating: RatingView,
+}
+
+#[derive(Debug, Serialize, TS)]
+pub struct SystemRecord {
+    pub system: String,
+    pub players: usize,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
 }
 
 #[derive(Debug, Serialize, TS)]
 pub struct RatedGame {
     pub game: i64,
     pub system: String,
+    #[ts(type = "number")]
+    pub players: i64,
     pub place: u32,
     pub before: i32,
     pub after: i32,
@@ -567,6 +583,7 @@ pub fn typescript() -> String {
         crate::rating::RatingView,
         PlayerProfile,
         SystemRating,
+        SystemRecord,
         RatedGame,
         MapBrief,
         GameList,

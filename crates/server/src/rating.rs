@@ -54,12 +54,37 @@ impl Rating {
     }
 
     pub fn view(&self, change: Option<i32>) -> RatingView {
-        RatingView { value: self.value(), provisional: self.provisional(), games: self.games, change }
+        RatingView {
+            value: self.value(),
+            provisional: self.provisional(),
+            games: self.games,
+            change,
+            rank: None,
+        }
+    }
+
+    /// [`Rating::view`], with the kyu/dan rank where the rule system's players read one (its
+    /// two-player games: a rank is a handicap between two players).
+    pub fn view_in(&self, system: &str, players: i64, change: Option<i32>) -> RatingView {
+        let ranked = players == 2
+            && gobeyond_rules::registry::SystemInfo::get(system).is_some_and(|s| s.rated_in_kyu_dan);
+        RatingView { rank: ranked.then(|| kyu_dan(self.value())), ..self.view(change) }
     }
 }
 
+/// Rating points per rank, and the rating of 1 kyu: a new player (1500) reads 10 kyu, 1 dan is
+/// 2500, each 100 points is one stone as in the EGF's kyu range; ranks stop at 30 kyu and 9 dan.
+const POINTS_PER_RANK: i32 = 100;
+const ONE_KYU: i32 = 2400;
+
+/// A rating as Go players write a rank: `10k`, `1k`, `1d`, `9d`.
+pub fn kyu_dan(value: i32) -> String {
+    let steps = (value - ONE_KYU).div_euclid(POINTS_PER_RANK);
+    if steps <= 0 { format!("{}k", (1 - steps).min(30)) } else { format!("{}d", steps.min(9)) }
+}
+
 /// A rating as pages show it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize, ts_rs::TS)]
 pub struct RatingView {
     pub value: i32,
     /// Too few games to be sure: shown with a "?".
@@ -70,6 +95,10 @@ pub struct RatingView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub change: Option<i32>,
+    /// The rating as a kyu/dan rank (`5k`, `2d`) where the system's players read one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub rank: Option<String>,
 }
 
 /// New ratings after a game: `players` holds each player's rating before it and their place
@@ -129,6 +158,15 @@ mod tests {
         let mut by_place: Vec<(u32, f64)> = [3, 1, 4, 2].into_iter().zip(four.iter().map(|r| r.mu)).collect();
         by_place.sort_by_key(|p| p.0);
         assert!(by_place.windows(2).all(|w| w[0].1 > w[1].1), "better places gain more: {by_place:?}");
+    }
+
+    #[test]
+    fn ratings_read_as_kyu_and_dan_ranks() {
+        let read: Vec<String> = [1500, 1599, 2399, 2400, 2499, 2500, 3300, 9000, -4000].map(kyu_dan).into();
+        assert_eq!(read, ["10k", "10k", "2k", "1k", "1k", "1d", "9d", "9d", "30k"]);
+        assert_eq!(Rating::default().view_in("classic", 2, None).rank.as_deref(), Some("10k"));
+        assert_eq!(Rating::default().view_in("classic", 4, None).rank, None, "a rank is between two players");
+        assert_eq!(Rating::default().view_in("gobeyond", 2, None).rank, None);
     }
 
     #[test]

@@ -15,6 +15,7 @@ use gobeyond_rules::system::SeatHistory;
 use crate::error::ApiError;
 
 mod leases;
+pub mod profiles;
 mod ratings;
 mod rematches;
 mod vacations;
@@ -723,13 +724,21 @@ impl Store {
 
     /// The log from `after + 1` on, in order.
     pub async fn actions(&self, game_id: i64, after: u64) -> Result<Vec<(u64, String)>, ApiError> {
-        let rows =
-            sqlx::query("SELECT seq, action FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq")
-                .bind(game_id)
-                .bind(after as i64)
-                .fetch_all(&self.pool)
-                .await?;
-        rows.iter().map(|r| Ok((r.try_get::<i64, _>("seq")? as u64, r.try_get("action")?))).collect()
+        Ok(self.timed_actions(game_id, after).await?.into_iter().map(|(seq, text, _)| (seq, text)).collect())
+    }
+
+    /// [`Store::actions`] with when each was played (epoch milliseconds), for records.
+    pub async fn timed_actions(&self, game_id: i64, after: u64) -> Result<Vec<(u64, String, i64)>, ApiError> {
+        let rows = sqlx::query(
+            "SELECT seq, action, at_ms FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+        )
+        .bind(game_id)
+        .bind(after as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get::<i64, _>("seq")? as u64, r.try_get("action")?, r.try_get("at_ms")?)))
+            .collect()
     }
 
     /// Games newest first: public ones with this status (open ones only with a seat a stranger

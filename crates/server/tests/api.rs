@@ -116,6 +116,15 @@ async fn classic_game_lost_on_time(db: &str) {
     let sgf =
         a.http.get(server.url(&format!("/api/games/{game}/sgf"))).send().await.unwrap().text().await.unwrap();
     assert!(sgf.starts_with("(;") && sgf.contains("[ee]"), "{sgf}");
+    // Dated (SGF DT, the day it was created, UTC), and the record keeps when each action was played.
+    let dt = sgf.split("DT[").nth(1).and_then(|t| t.split(']').next()).unwrap_or_default().to_string();
+    assert!(dt.len() == 10 && dt.starts_with("20") && dt.as_bytes()[4] == b'-', "DT {dt:?} in {sgf}");
+    let (_, record) = a.get(&format!("/api/games/{game}/record")).await;
+    assert_eq!(record["date"], dt.as_str());
+    let times: Vec<i64> =
+        record["actions"].as_array().unwrap().iter().map(|a| a["at_ms"].as_i64().unwrap()).collect();
+    assert_eq!(times.len(), 2, "the move and the time-out: {record}");
+    assert!(times[0] > 1_700_000_000_000 && times[1] >= times[0] + 900, "{times:?}");
     server.stop().await;
 }
 

@@ -14,6 +14,7 @@ on_both!(
     a_multiplayer_rated_game_ranks_every_seat,
     simultaneous_endings_count_every_game,
     who_may_play_rated_games,
+    ratings_are_kept_per_number_of_players,
 );
 
 /// A registered player (a guest who claimed a name).
@@ -71,6 +72,7 @@ fn rating_in(profile: &Value, system: &str) -> Option<(i64, i64)> {
     profile["ratings"]
         .as_array()?
         .iter()
+        // Pools come by system, then number of players: the fewest players first.
         .find(|r| r["system"] == system)
         .map(|r| (r["rating"]["value"].as_i64().unwrap(), r["rating"]["games"].as_i64().unwrap()))
 }
@@ -217,5 +219,150 @@ async fn who_may_play_rated_games(db: &str) {
     let (_, info) = guest.get(&format!("/api/games/{casual}")).await;
     assert_eq!(info["rated"], false);
     assert!(info["seats"][0]["rating"].is_null(), "{info}");
+    server.stop().await;
+}
+
+/// A two-player and a three-player game of one system are different skills: each has its own
+/// rating, and only the two-player one reads as a kyu/dan rank in classic Go.
+async fn ratings_are_kept_per_number_of_players(db: &str) {
+    let server = TestServer::start(db).await;
+    let (a, an) = player(&server, "ida").await;
+    let (b, _) = player(&server, "jon").await;
+    let (c, _) = player(&server, "kim").await;
+    let two = rated_game(&a, &[&b], json!("chinese"), "square:9").await;
+    let three = rated_game(&a, &[&b, &c], json!("chinese"), "square:9").await;
+    let mut sa = a.socket().await;
+    let mut sb = b.socket().await;
+    let mut sc = c.socket().await;
+    for game in [two, three] {
+        for s in [&mut sa, &mut sb, &mut sc] {
+            s.watch(game, None).await;
+        }
+        if game == two {
+            two_moves_each(&a, game, &mut [(&a, &mut sa), (&b, &mut sb)]).await;
+            assert_eq!(sb.act(game, json!({"type": "resign"})).await["type"], "ack");
+        } else {
+            two_moves_each(&a, game, &mut [(&a, &mut sa), (&b, &mut sb), (&c, &mut sc)]).await;
+            for s in [&mut sc, &mut sb] {
+                assert_eq!(s.act(game, json!({"type": "resign"})).await["type"], "ack");
+            }
+        }
+    }
+    let mut profile = Value::Null;
+    for _ in 0..50 {
+        profile = a.get(&format!("/api/players/{an}")).await.1;
+        if profile["history"].as_array().map_or(0, Vec::len) == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let ratings = profile["ratings"].as_array().expect("ratings");
+    let pools: Vec<(i64, i64, Option<&str>)> = ratings
+        .iter()
+        .map(|r| {
+            (
+                r["players"].as_i64().unwrap(),
+                r["rating"]["games"].as_i64().unwrap(),
+                r["rating"]["rank"].as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(pools.len(), 2, "{profile}");
+    assert_eq!(
+        (pools[0].0, pools[0].1, pools[1].0, pools[1].1),
+        (2, 1, 3, 1),
+        "one game in each pool: {profile}"
+    );
+    assert!(pools[0].2.is_some_and(|r| r.ends_with('k')), "the two-player rating reads as a rank: {profile}");
+    assert_eq!(pools[1].2, None, "no rank between three players");
+    let history: Vec<i64> =
+        profile["history"].as_array().unwrap().iter().map(|h| h["players"].as_i64().unwrap()).collect();
+    assert_eq!(history, [3, 2], "newest first, each with its number of players");
+    let record: Vec<(i64, i64, i64)> = profile["record"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["players"].as_i64().unwrap(), r["won"].as_i64().unwrap(), r["lost"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(record, [(2, 1, 0), (3, 1, 0)], "won both, one per number of players: {profile}");
+    // The game page shows each seat its rating of that game's pool.
+    let (_, info) = a.get(&format!("/api/games/{three}")).await;
+    assert_eq!(info["seats"][0]["rating"]["games"], 1, "{info}");
+    server.stop().await;
+}
+
+/// A database from before ratings were kept per number of players: each old rating becomes the
+/// rating for the number of players of its owner's latest rated game in the system.
+#[tokio::test]
+async fn old_ratings_move_to_the_pool_of_their_latest_game() {
+    use sqlx::{Connection, migrate::Migrator};
+    let database = sqlite_url();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite");
+    let mut before = Migrator::new(dir).await.unwrap();
+    before.migrations =
+        before.migrations.iter().filter(|m| m.version < 13).cloned().collect::<Vec<_>>().into();
+    let mut db = sqlx::SqliteConnection::connect(&format!("{database}?mode=rwc")).await.unwrap();
+    before.run(&mut db).await.unwrap();
+    for (sql, n) in [
+        (
+            "INSERT INTO users (id, name, name_key, kind, created_ms) VALUES ($1, 'u' || $1, NULL, 'registered', 0)",
+            3,
+        ),
+        (
+            "INSERT INTO games (id, creator, setup, status, public, created_ms) VALUES ($1, 1, '{}', 'finished', 1, 0)",
+            2,
+        ),
+    ] {
+        for i in 1..=n {
+            sqlx::query(sql).bind(i).execute(&mut db).await.unwrap();
+        }
+    }
+    // Game 1 had two seats, game 2 (later) three; user 3 played only game 1.
+    for (game, seat, user) in [(1, 0, 1), (1, 1, 3), (2, 0, 1), (2, 1, 2), (2, 2, 3)] {
+        sqlx::query("INSERT INTO seats (game_id, seat, user_id) VALUES ($1, $2, $3)")
+            .bind(game)
+            .bind(seat)
+            .bind(user)
+            .execute(&mut db)
+            .await
+            .unwrap();
+    }
+    for (game, user, at) in [(1, 1, 10), (1, 3, 10), (2, 1, 20), (2, 2, 20)] {
+        sqlx::query(
+            "INSERT INTO rating_history (game_id, user_id, system, place, mu_before, sigma_before, mu_after, sigma_after, at_ms) \
+             VALUES ($1, $2, 'classic', 1, 25, 8, 26, 7, $3)",
+        )
+        .bind(game)
+        .bind(user)
+        .bind(at)
+        .execute(&mut db)
+        .await
+        .unwrap();
+    }
+    for user in 1..=3 {
+        sqlx::query(
+            "INSERT INTO ratings (user_id, system, mu, sigma, games) VALUES ($1, 'classic', 26, 7, 1)",
+        )
+        .bind(user)
+        .execute(&mut db)
+        .await
+        .unwrap();
+    }
+    db.close().await.unwrap();
+
+    let server = TestServer::start(&database).await;
+    let client = Client::guest(&server).await;
+    let mut pools = Vec::new();
+    for user in 1..=3 {
+        let (status, p) = client.get(&format!("/api/players/u{user}")).await;
+        assert_eq!(status, 200, "{p}");
+        pools.push(p["ratings"][0]["players"].as_i64().unwrap());
+        assert_eq!(p["ratings"][0]["rating"]["value"], 26 * 60);
+    }
+    assert_eq!(pools, [3, 3, 2], "each rating kept for its latest game's number of players");
+    let (_, p) = client.get("/api/players/u1").await;
+    let history: Vec<i64> =
+        p["history"].as_array().unwrap().iter().map(|h| h["players"].as_i64().unwrap()).collect();
+    assert_eq!(history, [3, 2]);
     server.stop().await;
 }

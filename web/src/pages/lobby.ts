@@ -360,7 +360,7 @@ export function mapProblem(ui: SystemUi, title: string, straightLines: boolean |
   return null;
 }
 
-function describeMap(map: unknown): string {
+export function describeMap(map: unknown): string {
   if (typeof map === 'string') return map;
   const m = map as { spec?: string; custom?: { name?: string } } | null;
   return m?.spec ?? m?.custom?.name ?? 'custom map';

@@ -1,5 +1,6 @@
 //! Ratings in the database: the update when a rated game ends, seats with their players'
-//! ratings, and a player's ratings and history.
+//! ratings, and a player's ratings and history. A rating belongs to a pool: one rule system
+//! at one number of players (a two-player and a five-player game are different skills).
 
 use sqlx::{Any, Row, Transaction};
 
@@ -14,6 +15,7 @@ use crate::{
 pub struct HistoryRow {
     pub game: i64,
     pub system: String,
+    pub players: i64,
     pub place: u32,
     pub before: Rating,
     pub after: Rating,
@@ -27,8 +29,8 @@ pub struct RatedSeat {
     pub rating: Option<RatingView>,
 }
 
-/// Updates the ratings of a rated game's players (user, place) in `system`, with their history
-/// rows, inside the transaction that marks it finished. Each rating row is compared and set on
+/// Updates the ratings of a rated game's players (user, place) in `system` at their number of
+/// players (every seat of a rated game is an account), with their history rows, inside the transaction that marks it finished. Each rating row is compared and set on
 /// its game count: `false` when another game changed one meanwhile (roll back and retry).
 pub(super) async fn rate(
     tx: &mut Transaction<'static, Any>,
@@ -36,13 +38,17 @@ pub(super) async fn rate(
     system: &str,
     players: &[(i64, u32)],
 ) -> Result<bool, ApiError> {
+    let pool = players.len() as i64;
     let mut before = Vec::with_capacity(players.len());
     for &(user, place) in players {
-        let row = sqlx::query("SELECT mu, sigma, games FROM ratings WHERE user_id = $1 AND system = $2")
-            .bind(user)
-            .bind(system)
-            .fetch_optional(&mut **tx)
-            .await?;
+        let row = sqlx::query(
+            "SELECT mu, sigma, games FROM ratings WHERE user_id = $1 AND system = $2 AND players = $3",
+        )
+        .bind(user)
+        .bind(system)
+        .bind(pool)
+        .fetch_optional(&mut **tx)
+        .await?;
         let rating = match row {
             Some(r) => {
                 Some(Rating { mu: r.try_get("mu")?, sigma: r.try_get("sigma")?, games: r.try_get("games")? })
@@ -57,22 +63,25 @@ pub(super) async fn rate(
     for ((&(user, place), (old, _)), new) in players.iter().zip(&before).zip(&after) {
         let written = match old {
             Some(old) => sqlx::query(
-                "UPDATE ratings SET mu = $1, sigma = $2, games = $3 WHERE user_id = $4 AND system = $5 AND games = $6",
+                "UPDATE ratings SET mu = $1, sigma = $2, games = $3 \
+                 WHERE user_id = $4 AND system = $5 AND players = $6 AND games = $7",
             )
             .bind(new.mu)
             .bind(new.sigma)
             .bind(new.games)
             .bind(user)
             .bind(system)
+            .bind(pool)
             .bind(old.games)
             .execute(&mut **tx)
             .await
             .map(|r| r.rows_affected() == 1),
             None => sqlx::query(
-                "INSERT INTO ratings (user_id, system, mu, sigma, games) VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO ratings (user_id, system, players, mu, sigma, games) VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(user)
             .bind(system)
+            .bind(pool)
             .bind(new.mu)
             .bind(new.sigma)
             .bind(new.games)
@@ -88,12 +97,13 @@ pub(super) async fn rate(
         }
         let old = old.unwrap_or_default();
         sqlx::query(
-            "INSERT INTO rating_history (game_id, user_id, system, place, mu_before, sigma_before, mu_after, sigma_after, at_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "INSERT INTO rating_history (game_id, user_id, system, players, place, mu_before, sigma_before, mu_after, sigma_after, at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(id)
         .bind(user)
         .bind(system)
+        .bind(pool)
         .bind(i64::from(place))
         .bind(old.mu)
         .bind(old.sigma)
@@ -166,6 +176,7 @@ impl Store {
              h.mu_before, h.mu_after FROM seats \
              LEFT JOIN users u ON u.id = seats.user_id \
              LEFT JOIN ratings r ON r.user_id = seats.user_id AND r.system = $2 \
+             AND r.players = (SELECT COUNT(*) FROM seats n WHERE n.game_id = seats.game_id) \
              LEFT JOIN rating_history h ON h.game_id = seats.game_id AND h.user_id = seats.user_id \
              WHERE seats.game_id = $1 ORDER BY seats.seat",
         )
@@ -173,6 +184,7 @@ impl Store {
         .bind(system)
         .fetch_all(&self.pool)
         .await?;
+        let players = rows.len() as i64;
         rows.iter()
             .map(|r| {
                 let seat = SeatRow {
@@ -194,23 +206,26 @@ impl Store {
                 let change = before
                     .zip(after)
                     .map(|(b, a)| Rating { mu: a, ..rating }.value() - Rating { mu: b, ..rating }.value());
-                Ok(RatedSeat { seat, rating: Some(rating.view(change)) })
+                Ok(RatedSeat { seat, rating: Some(rating.view_in(system, players, change)) })
             })
             .collect::<Result<_, sqlx::Error>>()
             .map_err(Into::into)
     }
 
-    /// A player's ratings, one per rule system they played rated games in.
-    pub async fn ratings_of(&self, user: i64) -> Result<Vec<(String, Rating)>, ApiError> {
-        let rows =
-            sqlx::query("SELECT system, mu, sigma, games FROM ratings WHERE user_id = $1 ORDER BY system")
-                .bind(user)
-                .fetch_all(&self.pool)
-                .await?;
+    /// A player's ratings, one per rule system and number of players they played rated games
+    /// at: (system, players, rating).
+    pub async fn ratings_of(&self, user: i64) -> Result<Vec<(String, i64, Rating)>, ApiError> {
+        let rows = sqlx::query(
+            "SELECT system, players, mu, sigma, games FROM ratings WHERE user_id = $1 ORDER BY system, players",
+        )
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter()
             .map(|r| {
                 Ok((
                     r.try_get("system")?,
+                    r.try_get("players")?,
                     Rating { mu: r.try_get("mu")?, sigma: r.try_get("sigma")?, games: r.try_get("games")? },
                 ))
             })
@@ -221,7 +236,7 @@ impl Store {
     /// A player's rated games, newest first: (game, system, place, before, after, at_ms).
     pub async fn rating_history(&self, user: i64, limit: i64) -> Result<Vec<HistoryRow>, ApiError> {
         let rows = sqlx::query(
-            "SELECT game_id, system, place, mu_before, sigma_before, mu_after, sigma_after, at_ms \
+            "SELECT game_id, system, players, place, mu_before, sigma_before, mu_after, sigma_after, at_ms \
              FROM rating_history WHERE user_id = $1 ORDER BY at_ms DESC, game_id DESC LIMIT $2",
         )
         .bind(user)
@@ -233,6 +248,7 @@ impl Store {
                 Ok(HistoryRow {
                     game: r.try_get("game_id")?,
                     system: r.try_get("system")?,
+                    players: r.try_get("players")?,
                     place: r.try_get::<i64, _>("place")? as u32,
                     before: Rating {
                         mu: r.try_get("mu_before")?,

@@ -533,8 +533,8 @@ impl Table {
         // node number and its label), however it was sent.
         let logged = self.game.input_count().checked_sub(1).and_then(|i| self.game.input(i));
         let action = match logged {
-            Some((p, input)) => RecordedAction { player: p.0, input },
-            None => RecordedAction { player: seat as u8, input },
+            Some((p, input)) => RecordedAction { player: p.0, at_ms: None, input },
+            None => RecordedAction { player: seat as u8, at_ms: None, input },
         };
         let now = self.store.now();
         let (player, simultaneous) = self.turn();
@@ -706,7 +706,7 @@ impl Table {
                     user: s.user_name.clone(),
                     user_id: s.user_id,
                     bot_level: s.bot_level,
-                    rating: self.ratings.get(s.seat).copied().flatten(),
+                    rating: self.ratings.get(s.seat).cloned().flatten(),
                 })
                 .collect(),
             rated: self.setup.rated,
@@ -752,7 +752,7 @@ impl Table {
                     .flatten()
                     .and_then(|a| {
                         let input = self.game.redact(Player(a.player), &a.input, viewer)?;
-                        serde_json::to_string(&RecordedAction { player: a.player, input }).ok()
+                        serde_json::to_string(&RecordedAction { player: a.player, at_ms: None, input }).ok()
                     });
                 let action = RawValue::from_string(redacted.unwrap_or_else(|| text.clone())).ok()?;
                 Some(SeqAction { seq, action })
@@ -798,10 +798,10 @@ impl Table {
             ServerMessage::Update {
                 game: self.id,
                 seq,
-                action: self
-                    .game
-                    .redact(Player(action.player), &action.input, viewer)
-                    .map_or_else(|| action.clone(), |input| RecordedAction { player: action.player, input }),
+                action: self.game.redact(Player(action.player), &action.input, viewer).map_or_else(
+                    || action.clone(),
+                    |input| RecordedAction { player: action.player, at_ms: action.at_ms, input },
+                ),
                 events: events.clone(),
                 state: self.game.view(viewer, &names, false),
                 waiting_for: self.game.waiting_for_viewer(viewer).iter().map(|p| p.0).collect(),

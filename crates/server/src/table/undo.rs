@@ -21,7 +21,7 @@ pub fn marker(player: usize, from: u64) -> RecordedAction {
     let mut input = gobeyond_rules::registry::Object::new();
     input.insert("type".into(), TAKE_BACK.into());
     input.insert("from".into(), from.into());
-    RecordedAction { player: player as u8, input }
+    RecordedAction { player: player as u8, at_ms: None, input }
 }
 
 /// The actions still standing, with their sequence numbers: markers and what they took back

@@ -146,6 +146,7 @@ impl RuleSystem for ClassicGame {
     const TITLE: &'static str = "Classic Go";
     const ABOUT: &'static str = "Go on any map for 2 to 8 players, with the usual rule sets";
     const DOCUMENT: &'static str = include_str!("../../../../../docs/rules/classic.md");
+    const RATED_IN_KYU_DAN: bool = true;
 
     type Settings = ClassicRules;
     type Move = Move;
