@@ -56,11 +56,23 @@ pub enum TimeControl {
 
 /// A time control as a creator may write it: a preset's name (`"rapid"`, `"correspondence_3"`)
 /// or the control itself.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone)]
 pub enum TimeChoice {
     Preset(String),
     Control(TimeControl),
+}
+
+/// Read by hand rather than `untagged`, so that a malformed control says what is wrong with it
+/// instead of "did not match any variant".
+impl<'de> Deserialize<'de> for TimeChoice {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<TimeChoice, D::Error> {
+        match serde_json::Value::deserialize(d)? {
+            serde_json::Value::String(name) => Ok(TimeChoice::Preset(name)),
+            other => serde_json::from_value(other)
+                .map(TimeChoice::Control)
+                .map_err(|e| serde::de::Error::custom(format!("time: {e}"))),
+        }
+    }
 }
 
 impl Default for TimeChoice {
@@ -218,6 +230,17 @@ mod tests {
             Err(ApiError::BadRequest(m)) => m,
             other => panic!("{json} was not refused: {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_malformed_control_says_what_is_wrong() {
+        let e = serde_json::from_str::<TimeChoice>(r#"{"kind":"simple","move_seconds":"soon"}"#)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.starts_with("time: invalid type: string \"soon\""), "{e}");
+        let e = serde_json::from_str::<TimeChoice>(r#"{"kind":"hourglass"}"#).err().map(|e| e.to_string());
+        assert!(e.unwrap_or_default().contains("unknown variant `hourglass`"));
     }
 
     #[test]
