@@ -94,6 +94,15 @@ export async function startBrowser() {
 
 /** A fresh browser context (its own cookies: its own guest) with a page on the lobby;
  *  `device` adds context options (`{ hasTouch: true, isMobile: true }` for a touch phone). */
+/** Claims `name` for the guest in page `p` (Account form), waiting until the page shows it. */
+export async function register(p, name) {
+  await p.page.click('details.account summary');
+  await p.page.fill('details.account input[name="name"]', name);
+  await p.page.fill('details.account input[name="password"]', 'correct horse');
+  await p.page.click('#register');
+  await p.page.waitForFunction((n) => document.querySelector('#me-name')?.textContent === n, name);
+}
+
 export async function newPlayer(browser, url, viewport = { width: 1280, height: 900 }, device = {}) {
   const context = await browser.newContext({ viewport, ...device });
   const page = await context.newPage();

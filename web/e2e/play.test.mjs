@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { execFileSync } from 'node:child_process';
-import { binary, browser, clickPass, gameId, newPlayer, pass, place, screenshot, selectRules, server, stones, useServerAndBrowser, waitForLog, waitMyTurn } from './harness.mjs';
+import { binary, browser, clickPass, gameId, newPlayer, pass, place, register, screenshot, selectRules, server, stones, useServerAndBrowser, waitForLog, waitMyTurn } from './harness.mjs';
 
 useServerAndBrowser();
 
@@ -884,13 +884,6 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
   });
 
   test('a rated game between two accounts changes both ratings, shown in the game and on the profiles', async () => {
-    const register = async (p, name) => {
-      await p.page.click('details.account summary');
-      await p.page.fill('details.account input[name="name"]', name);
-      await p.page.fill('details.account input[name="password"]', 'correct horse');
-      await p.page.click('#register');
-      await p.page.waitForFunction((n) => document.querySelector('#me-name')?.textContent === n, name);
-    };
     const suffix = String(Date.now() % 1e6);
     const a = await newPlayer(browser, server.url);
     const b = await newPlayer(browser, server.url);

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { browser, clickPass, gameId, newPlayer, screenshot, server, useServerAndBrowser } from './harness.mjs';
+import { browser, clickPass, gameId, newPlayer, register, screenshot, server, useServerAndBrowser } from './harness.mjs';
 
 useServerAndBrowser();
 
@@ -103,14 +103,25 @@ describe('the new player\'s path', { timeout: 300_000 }, () => {
     await context.close();
   });
 
-  test('chat: a spectator who may not speak gets no chat box, and a refused line (the rate limit) is shown', async () => {
+  test('chat: a guest spectator only reads, a named one talks with spectators, lines have times, and a refused line (the rate limit) is shown', async () => {
     const a = await newPlayer(browser, server.url);
     await openGame(a.page, { rules: 'chinese', map: 'square:9', seats: [{ kind: 'me' }, { kind: 'bot', level: 1 }] });
     const c = await newPlayer(browser, server.url);
     await c.page.goto(a.page.url());
     await c.page.waitForSelector('#watching:not([hidden])');
-    assert.equal(await c.page.isVisible('#chat-input'), false, 'no chat box for a spectator');
-    assert.match((await c.page.textContent('#chat-closed')) ?? '', /Only the players can chat/);
+    assert.equal(await c.page.isVisible('#chat-input'), false, 'no chat box for a guest spectator');
+    assert.match((await c.page.textContent('#chat-closed')) ?? '', /choose a name/);
+    // A spectator with a name talks with the other spectators; the player does not hear it.
+    const d = await newPlayer(browser, server.url, { width: 390, height: 844 }, { isMobile: true, hasTouch: true });
+    await register(d, `fan${Date.now() % 1e6}`);
+    await d.page.goto(a.page.url());
+    await d.page.waitForSelector('#chat-input');
+    assert.match((await d.page.getAttribute('#chat-input', 'placeholder')) ?? '', /other spectators/);
+    await d.page.fill('#chat-input', 'Black should cut');
+    await d.page.press('#chat-input', 'Enter');
+    await c.page.waitForSelector('#chat-log li.chat-spectators');
+    assert.match((await c.page.textContent('#chat-log li.chat-spectators')) ?? '', /\d{1,2}:\d{2}.*spectator: Black should cut/);
+    await screenshot(d.page, 'player-path-spectator-chat-phone');
     await screenshot(c.page, 'player-path-spectator-chat');
     // The player speaks; the sixth line within 10 s is refused, and says so.
     assert.ok(await a.page.isVisible('#chat-input'));
@@ -122,7 +133,8 @@ describe('the new player\'s path', { timeout: 300_000 }, () => {
     assert.match((await a.page.textContent('#chat-log .chat-refused')) ?? '', /Not sent: .*5 chat messages per 10 seconds/);
     assert.match((await a.page.textContent('#toast')) ?? '', /chat messages per 10 seconds/);
     await c.page.waitForFunction(() => /line 5/.test(document.querySelector('#chat-log')?.textContent ?? ''));
-    for (const p of [a, c]) await p.context.close();
+    assert.equal(await a.page.$('#chat-log li.chat-spectators'), null, 'the player never got the spectators\' line');
+    for (const p of [a, c, d]) await p.context.close();
   });
 
   test('keys: P in the chat box types, ? lists the keys, and a pass that would end play asks to be pressed again', async () => {

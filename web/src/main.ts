@@ -10,6 +10,7 @@ import { rulesPage } from './pages/rules';
 import { labPage } from './pages/lab';
 import { session } from './session';
 import { Socket } from './socket';
+import { followSocket, notifyToggle, startTell } from './tell';
 import './style.css';
 
 const root = document.getElementById('app') as HTMLElement;
@@ -17,12 +18,16 @@ let socket: Socket | null = null;
 let leave: (() => void) | null = null;
 
 function getSocket(): Socket {
-  if (!socket) socket = new Socket();
+  if (!socket) {
+    socket = new Socket();
+    followSocket(socket);
+  }
   return socket;
 }
 
 /** Counts navigations: a page that finishes loading after the player has gone on is dropped. */
 let routes = 0;
+let telling = false;
 
 async function route() {
   const mine = ++routes;
@@ -38,6 +43,12 @@ async function route() {
   let left: (() => void) | null = null;
   try {
     const user = await session.user();
+    if (!telling) {
+      // Once a session exists: the count in the title, notices, and their switch.
+      telling = true;
+      startTell();
+      document.getElementById('whoami')?.before(notifyToggle());
+    }
     const who = document.getElementById('whoami');
     if (who) {
       clear(who);

@@ -38,7 +38,11 @@ undo_refused: Array<string | null>, } | { "type": "started", game: number, info:
 /**
  * Per seat, why it may not ask to take back a move now (null: it may).
  */
-undo_refused: Array<string | null>, } | { "type": "rematch", game: number, rematch: number, from: string, invite: string | null, } | { "type": "chat", game: number, from: string, text: string, at_ms: number, };
+undo_refused: Array<string | null>, } | { "type": "rematch", game: number, rematch: number, from: string, invite: string | null, } | { "type": "chat", game: number, 
+/**
+ * None for the table's own lines (channel `system`).
+ */
+from: string | null, channel: Channel, text: string, at_ms: number, };
 
 export type SeqAction = { seq: number, action: RecordedAction, };
 
@@ -301,14 +305,77 @@ export type MapBrief = { "spec": string } | { "custom": { name: string, nodes: n
 
 export type GameList = { games: Array<GameSummary>, };
 
-export type ChatLine = { from: string, text: string, at_ms: number, };
+export type GamePage = { games: Array<GameSummary>, 
+/**
+ * `before` for the next page (`null`: this was the last).
+ */
+next: number | null, };
+
+export type PlayersFound = { players: Array<FoundPlayer>, };
+
+export type FoundPlayer = { name: string, 
+/**
+ * `registered` or `bot` (guests are not searched).
+ */
+kind: string, };
+
+export type Tell = { 
+/**
+ * The games waiting for you, the least time left first, untimed ones after.
+ */
+waiting: Array<WaitingGame>, 
+/**
+ * Your games that ended in the last 24 hours, newest first.
+ */
+ended: Array<EndedGame>, 
+/**
+ * The server's clock (epoch milliseconds), to count `deadline_ms` down from.
+ */
+now_ms: number, };
+
+export type WaitingGame = { game: number, 
+/**
+ * `move`, `decision` (dead stones, a reaction window: several seats at once) or `undo`
+ * (another player asks to take a move back).
+ */
+kind: string, 
+/**
+ * The game's sequence number when the wait began: a new wait has a new one.
+ */
+seq: number, since_ms: number, 
+/**
+ * When your time runs out (`null`: no clock runs for you).
+ */
+deadline_ms: number | null, left_ms: number | null, };
+
+export type EndedGame = { game: number, finished_ms: number, 
+/**
+ * Its rematch, while that waits for you to take your seat.
+ */
+rematch: number | null, };
+
+export type ChatLine = { 
+/**
+ * None for the table's own lines (channel `system`).
+ */
+from: string | null, channel: Channel, text: string, at_ms: number, };
+
+export type Channel = "players" | "spectators" | "system";
 
 export type ChatHistory = { chat: Array<ChatLine>, 
 /**
  * Whether the reader may write in this chat now (players, the creator, spectators admitted
  * with the invite link); joining a seat gives the right too.
  */
-may_chat: boolean, };
+may_chat: boolean, 
+/**
+ * Where the reader's lines go (`players` or `spectators`), when they may chat.
+ */
+channel: Channel | null, 
+/**
+ * Why the reader may not chat, when they may not.
+ */
+why_not: string | null, };
 
 export type StateAt = { at: number, total: number, action: RecordedAction | null, state: GameState, };
 

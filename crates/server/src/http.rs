@@ -18,11 +18,11 @@ use crate::{
     error::ApiError,
     limit::ClientIp,
     protocol::{
-        BotCreated, BotList, ChatHistory, ChatLine, GameCreated, GameInfo, GameList, GameSummary, Health,
-        Joined, MeBody, OkBody, SummarySeat, UserBody,
+        BotCreated, BotList, ChatHistory, ChatLine, GameCreated, GameInfo, GameSummary, Health, Joined,
+        MeBody, OkBody, SummarySeat, UserBody,
     },
     setup::{GameBrief, GameSetup, NewGame, SeatChoice},
-    store::{GameRow, NewSeat, Quota},
+    store::{GameRow, NewSeat, Quota, chat::ChatRight},
     table::Command,
 };
 
@@ -339,6 +339,7 @@ pub(crate) async fn create(
     let id = app.store.create_game(&quota, &text, public, invite.as_deref(), &seats).await?;
     let brief = serde_json::to_string(&setup.brief()).map_err(|e| ApiError::Internal(e.to_string()))?;
     app.store.set_brief(id, &brief).await?;
+    app.store.set_list_keys(id, &crate::store::ListKeys::of(&setup)).await?;
     // With several instances, the game goes to the one running the fewest (it claims the lease
     // when first asked; this instance relays).
     if let Some(cluster) = app.hub.cluster()
@@ -351,74 +352,11 @@ pub(crate) async fn create(
     Ok(GameCreated { game: info, invite })
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ListQuery {
-    #[serde(default)]
-    status: Option<String>,
-    #[serde(default)]
-    mine: Option<bool>,
-    #[serde(default)]
-    limit: Option<i64>,
-}
-
-pub async fn list_games(
-    State(app): State<AppState>,
-    MaybeSession(session): MaybeSession,
-    Query(q): Query<ListQuery>,
-) -> Result<Response, ApiError> {
-    if let Some(status) = q.status.as_deref()
-        && !["open", "live", "finished"].contains(&status)
-    {
-        return Err(ApiError::BadRequest(format!("status {status:?}: use open, live or finished")));
-    }
-    let user = match (q.mine.unwrap_or(false), &session) {
-        (true, Some(s)) => Some(s.user.id),
-        (true, None) => return Err(ApiError::Unauthorized),
-        (false, _) => None,
-    };
-    // Public lists default to open games; "my games" without a status are all of them.
-    let status = q.status.as_deref().or(if user.is_none() { Some("open") } else { None });
-    let limit = q.limit.unwrap_or(50).clamp(1, 200);
-    let body = match user {
-        // Public lists are the same for everyone: those asked at once share one computation.
-        None => {
-            let key = format!("{status:?} {limit}");
-            app.lobby.get(&key, game_list(&app, status, None, limit)).await?
-        }
-        Some(_) => game_list(&app, status, user, limit).await?.into(),
-    };
-    Ok(([(header::CONTENT_TYPE, "application/json")], body.to_vec()).into_response())
-}
-
-/// A lobby list as JSON: a game's summary is bounded (a map brief, at most 8 seats), so a list
-/// of at most 200 is too.
-async fn game_list(
-    app: &AppState,
-    status: Option<&str>,
-    user: Option<i64>,
-    limit: i64,
-) -> Result<Vec<u8>, ApiError> {
-    let rows = app.store.list_games(status, user, limit).await?;
-    let mut games = Vec::with_capacity(rows.len());
-    for row in rows {
-        let summary = summarize(app, row).await?;
-        // The open list shows games a stranger can join: not those whose free seats all need
-        // the invitation (the query leaves them out; open games older than its column are
-        // caught here).
-        if user.is_none() && summary.status == "open" && !summary.joinable {
-            continue;
-        }
-        games.push(summary.summary);
-    }
-    serde_json::to_vec(&GameList { games }).map_err(|e| ApiError::Internal(e.to_string()))
-}
-
 pub(crate) struct Summarized {
     pub(crate) summary: GameSummary,
-    status: String,
+    pub(crate) status: String,
     /// Has a free seat a stranger may take.
-    joinable: bool,
+    pub(crate) joinable: bool,
 }
 
 /// A game as lobby lists and profiles show it.
@@ -725,16 +663,31 @@ pub async fn chat(
     MaybeSession(session): MaybeSession,
     Readable(row): Readable,
 ) -> Result<Json<ChatHistory>, ApiError> {
-    let lines = app.store.chat(row.id, 200).await?;
     // The same rule the socket applies to a chat line, so that a page offers no chat box to
     // whoever would be refused.
-    let may_chat = match &session {
-        Some(s) => app.store.takes_part(row.id, s.user.id).await?,
+    let right = match &session {
+        Some(s) => app.store.chat_right(row.id, s.user.id, s.user.kind == "guest").await?,
+        None => ChatRight::Reads("sign in to chat"),
+    };
+    // The spectators' lines are hidden from the players while they play.
+    let seated = match &session {
+        Some(s) => app.store.seated(row.id, s.user.id).await?,
         None => false,
     };
+    let with_spectators = !seated || row.status == "finished";
+    let lines = app.store.chat(row.id, 200, with_spectators).await?;
+    let (channel, why_not) = match right {
+        ChatRight::Speaks(c) => (Some(c), None),
+        ChatRight::Reads(why) => (None, Some(why.to_string())),
+    };
     Ok(Json(ChatHistory {
-        chat: lines.into_iter().map(|(from, text, at_ms)| ChatLine { from, text, at_ms }).collect(),
-        may_chat,
+        chat: lines
+            .into_iter()
+            .map(|l| ChatLine { from: l.from, channel: l.channel, text: l.text, at_ms: l.at_ms })
+            .collect(),
+        may_chat: channel.is_some(),
+        channel,
+        why_not,
     }))
 }
 

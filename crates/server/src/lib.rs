@@ -17,6 +17,7 @@ pub mod error;
 pub mod http;
 pub mod lab;
 pub mod limit;
+pub mod lists;
 pub mod now;
 mod profile;
 pub mod protocol;
@@ -28,6 +29,7 @@ pub mod shared_maps;
 pub mod shared_reads;
 pub mod store;
 pub mod table;
+pub mod tell;
 pub mod time_control;
 mod vacation;
 pub mod views;
@@ -156,6 +158,7 @@ pub async fn app(mut config: Config) -> anyhow::Result<(AppState, Router)> {
         conn::fit_to_files(&mut config.limits, files, conn::FILES_RESERVED);
     }
     let store = Store::connect(&config.database).await?;
+    lists::fill_list_keys(&store).await?;
     let limits = &config.limits;
     // On PostgreSQL several instances may share the database: games are owned through leases.
     let cluster = match store.backend {
@@ -209,8 +212,10 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/health", get(http::health))
         .route("/api/logout", post(http::logout))
         .route("/api/me", get(http::me))
-        .route("/api/games", post(http::create_game).get(http::list_games))
+        .route("/api/games", post(http::create_game).get(lists::list_games))
         .route("/api/players/{name}", get(profile::player))
+        .route("/api/players", get(lists::search_players))
+        .route("/api/tell", get(tell::tell))
         .route("/api/games/{id}", get(http::game_info))
         .route("/api/games/{id}/join", post(http::join))
         .route("/api/games/{id}/admit", post(http::admit))

@@ -71,9 +71,7 @@ pub enum ClientMessage {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// The first message: who the socket belongs to.
-    Hello {
-        user: User,
-    },
+    Hello { user: User },
     /// An action was applied and logged with sequence number `seq`.
     Ack {
         #[ts(type = "unknown")]
@@ -130,15 +128,9 @@ pub enum ServerMessage {
         undo_refused: Vec<Option<String>>,
     },
     /// The game started (every seat taken).
-    Started {
-        game: i64,
-        info: GameInfo,
-    },
+    Started { game: i64, info: GameInfo },
     /// Seats changed in an open game.
-    Lobby {
-        game: i64,
-        info: GameInfo,
-    },
+    Lobby { game: i64, info: GameInfo },
     /// An undo request: waiting for `request.waiting` to answer, or settled (`request` null) with
     /// `note` saying how (a seat declined, a seat took back a move, the request lapsed; a
     /// taken-back move is followed by a full `sync`). Clients name the seat as their page does.
@@ -152,15 +144,12 @@ pub enum ServerMessage {
     },
     /// A player of this finished game offers a rematch: `rematch` is the new game, its seats for
     /// the other players taken with `invite`.
-    Rematch {
-        game: i64,
-        rematch: i64,
-        from: String,
-        invite: Option<String>,
-    },
+    Rematch { game: i64, rematch: i64, from: String, invite: Option<String> },
     Chat {
         game: i64,
-        from: String,
+        /// None for the table's own lines (channel `system`).
+        from: Option<String>,
+        channel: crate::store::chat::Channel,
         text: String,
         at_ms: i64,
     },
@@ -480,7 +469,9 @@ pub struct GameList {
 
 #[derive(Debug, Serialize, TS)]
 pub struct ChatLine {
-    pub from: String,
+    /// None for the table's own lines (channel `system`).
+    pub from: Option<String>,
+    pub channel: crate::store::chat::Channel,
     pub text: String,
     pub at_ms: i64,
 }
@@ -491,6 +482,10 @@ pub struct ChatHistory {
     /// Whether the reader may write in this chat now (players, the creator, spectators admitted
     /// with the invite link); joining a seat gives the right too.
     pub may_chat: bool,
+    /// Where the reader's lines go (`players` or `spectators`), when they may chat.
+    pub channel: Option<crate::store::chat::Channel>,
+    /// Why the reader may not chat, when they may not.
+    pub why_not: Option<String>,
 }
 
 /// The state after the first `at` actions of a game, for review.
@@ -587,7 +582,14 @@ pub fn typescript() -> String {
         RatedGame,
         MapBrief,
         GameList,
+        crate::lists::GamePage,
+        crate::lists::PlayersFound,
+        crate::lists::FoundPlayer,
+        crate::tell::Tell,
+        crate::tell::WaitingGame,
+        crate::tell::EndedGame,
         ChatLine,
+        crate::store::chat::Channel,
         ChatHistory,
         StateAt,
         RuleSystems,

@@ -136,7 +136,11 @@ async fn announce(app: &AppState, old: i64, session: &Session, created: &GameCre
         .to_text()
         .into()
     };
-    let command = Command::Announce { text: message(None), players: Some(message(created.invite.clone())) };
+    let command = Command::Announce {
+        text: message(None),
+        players: Some(message(created.invite.clone())),
+        line: Some(format!("{} offered a rematch: game #{}", session.user.name, created.game.id)),
+    };
     // Best effort: the new game stands whether or not the old table could be told.
     let _ = app.hub.send(old, command).await;
 }

@@ -14,15 +14,20 @@ use gobeyond_rules::system::SeatHistory;
 
 use crate::error::ApiError;
 
+pub mod chat;
 mod leases;
+mod lists;
 pub mod profiles;
 mod ratings;
 mod rematches;
 mod vacations;
+mod waits;
 pub use leases::{Fence, Holder, InstanceRow};
+pub use lists::{FilterKeys, ListFilter, ListKeys, PlayerFound};
 pub use ratings::{HistoryRow, RatedSeat};
 pub use rematches::RematchClaim;
 pub use vacations::Vacation;
+pub use waits::{MAX_WAITS, Wait, WaitRow};
 
 static SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES: Migrator = sqlx::migrate!("migrations/postgres");
@@ -121,26 +126,6 @@ fn game(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
 // read a game's brief, and its settings only where it has none yet (games made before briefs).
 const GAME_BY_ID: &str =
     "SELECT id, creator, setup, status, public, invite, clock, result, created_ms FROM games WHERE id = $1";
-const GAMES_PUBLIC: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms, \
-     COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = games.id), created_ms) AS last_active FROM games \
-     WHERE status = $1 AND public = 1 ORDER BY id DESC LIMIT $2";
-// Live games, the most recently played in first (a game left weeks ago sinks to the end).
-const GAMES_LIVE_PUBLIC: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms, \
-     COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = games.id), created_ms) AS last_active FROM games \
-     WHERE status = 'live' AND public = 1 ORDER BY last_active DESC LIMIT $1";
-// The lobby's open list: games with a free seat a stranger may take, found before the LIMIT.
-const GAMES_OPEN_JOINABLE: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms, \
-     COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = games.id), created_ms) AS last_active FROM games \
-     WHERE status = 'open' AND public = 1 AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id \
-     AND s.user_id IS NULL AND s.bot_level IS NULL AND s.invite_only = 0) ORDER BY id DESC LIMIT $1";
-const GAMES_OF_USER: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms, \
-     COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = games.id), created_ms) AS last_active FROM games \
-     WHERE status = $1 AND (creator = $2 OR id IN (SELECT game_id FROM seats WHERE user_id = $2)) \
-     ORDER BY id DESC LIMIT $3";
-const ALL_GAMES_OF_USER: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms, \
-     COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = games.id), created_ms) AS last_active FROM games \
-     WHERE (creator = $1 OR id IN (SELECT game_id FROM seats WHERE user_id = $1)) \
-     ORDER BY id DESC LIMIT $2";
 const PUBLIC_GAMES_OF_USER: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms, \
      COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = games.id), created_ms) AS last_active FROM games \
      WHERE public = 1 AND id IN (SELECT game_id FROM seats WHERE user_id = $1) ORDER BY id DESC LIMIT $2";
@@ -741,33 +726,6 @@ impl Store {
             .collect()
     }
 
-    /// Games newest first: public ones with this status (open ones only with a seat a stranger
-    /// may take), or those `user` created or holds a
-    /// seat in (with this status, or any when `status` is `None`).
-    pub async fn list_games(
-        &self,
-        status: Option<&str>,
-        user: Option<i64>,
-        limit: i64,
-    ) -> Result<Vec<GameRow>, ApiError> {
-        let rows = match (user, status) {
-            (None, None | Some("open")) => {
-                sqlx::query(GAMES_OPEN_JOINABLE).bind(limit).fetch_all(&self.pool).await?
-            }
-            (None, Some("live")) => sqlx::query(GAMES_LIVE_PUBLIC).bind(limit).fetch_all(&self.pool).await?,
-            (None, Some(status)) => {
-                sqlx::query(GAMES_PUBLIC).bind(status).bind(limit).fetch_all(&self.pool).await?
-            }
-            (Some(u), Some(status)) => {
-                sqlx::query(GAMES_OF_USER).bind(status).bind(u).bind(limit).fetch_all(&self.pool).await?
-            }
-            (Some(u), None) => {
-                sqlx::query(ALL_GAMES_OF_USER).bind(u).bind(limit).fetch_all(&self.pool).await?
-            }
-        };
-        Ok(rows.iter().map(game).collect::<Result<_, _>>()?)
-    }
-
     /// Stores what lists show of game `id`'s settings.
     pub async fn set_brief(&self, id: i64, brief: &str) -> Result<(), ApiError> {
         sqlx::query("UPDATE games SET brief = $1 WHERE id = $2")
@@ -883,35 +841,6 @@ impl Store {
         .fetch_one(&self.pool)
         .await?;
         Ok(row.try_get::<i64, _>("n")? > 0)
-    }
-
-    pub async fn add_chat(&self, game_id: i64, user_id: i64, text: &str, at_ms: i64) -> Result<(), ApiError> {
-        sqlx::query("INSERT INTO chat (game_id, user_id, text, at_ms) VALUES ($1, $2, $3, $4)")
-            .bind(game_id)
-            .bind(user_id)
-            .bind(text)
-            .bind(at_ms)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// The last `limit` chat lines of a game, oldest first: (name, text, at_ms).
-    pub async fn chat(&self, game_id: i64, limit: i64) -> Result<Vec<(String, String, i64)>, ApiError> {
-        let rows = sqlx::query(
-            "SELECT users.name, chat.text, chat.at_ms FROM chat JOIN users ON users.id = chat.user_id \
-             WHERE chat.game_id = $1 ORDER BY chat.id DESC LIMIT $2",
-        )
-        .bind(game_id)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        let mut lines: Vec<(String, String, i64)> = rows
-            .iter()
-            .map(|r| Ok((r.try_get("name")?, r.try_get("text")?, r.try_get("at_ms")?)))
-            .collect::<Result<_, sqlx::Error>>()?;
-        lines.reverse();
-        Ok(lines)
     }
 }
 

@@ -29,6 +29,7 @@ use crate::{
     conn::Admitted,
     error::ApiError,
     protocol::{ClientMessage, ServerMessage},
+    store::chat::ChatRight,
     table::Command,
 };
 
@@ -324,7 +325,10 @@ async fn handle(
                                 }
                                 last = seq;
                             }
-                            if !out.send(msg.for_user(user)) {
+                            // An empty text is a message this user does not get (the
+                            // spectators' chat, for a player of a live game).
+                            let text = msg.for_user(user);
+                            if !text.is_empty() && !out.send(text) {
                                 break;
                             }
                         }
@@ -399,14 +403,15 @@ async fn handle(
         }
         ClientMessage::Chat { game, text } => {
             let user = session.user.clone();
-            // Players, the creator and spectators admitted by invite chat; others only read.
-            let result = match app.store.takes_part(game, user.id).await {
-                Ok(true) => {
-                    app.hub.ask(game, |reply| Command::Chat { user, text, reply }).await.and_then(|r| r)
-                }
-                Ok(false) => Err(ApiError::Forbidden(
-                    "only the players and spectators invited to this game may chat in it".into(),
-                )),
+            let guest = user.kind == "guest";
+            // Players in their channel, spectators who may in theirs; others only read.
+            let result = match app.store.chat_right(game, user.id, guest).await {
+                Ok(ChatRight::Speaks(channel)) => app
+                    .hub
+                    .ask(game, |reply| Command::Chat { user, channel, text, reply })
+                    .await
+                    .and_then(|r| r),
+                Ok(ChatRight::Reads(why)) => Err(ApiError::Forbidden(why.into())),
                 Err(e) => Err(e),
             };
             if let Err(e) = result {

@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Client, TestServer, postgres_url, seat_of, sqlite_url, waiting};
+use common::{Client, TestServer, postgres_url, seat_of, sqlite_url, unique, waiting};
 use gobeyond_rules::{AnyGame, record::Record};
 use serde_json::{Value, json};
 
@@ -125,6 +125,17 @@ async fn classic_game_lost_on_time(db: &str) {
         record["actions"].as_array().unwrap().iter().map(|a| a["at_ms"].as_i64().unwrap()).collect();
     assert_eq!(times.len(), 2, "the move and the time-out: {record}");
     assert!(times[0] > 1_700_000_000_000 && times[1] >= times[0] + 900, "{times:?}");
+    // The chat says it too, as the table's own line.
+    let (_, chat) = a.get(&format!("/api/games/{game}/chat")).await;
+    let timed_out = format!("{} ran out of time", b.user["name"].as_str().unwrap());
+    assert!(
+        chat["chat"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l["channel"] == "system" && l["text"] == timed_out.as_str()),
+        "{chat}"
+    );
     server.stop().await;
 }
 
@@ -268,23 +279,49 @@ async fn spectators_see_every_update_and_chat(db: &str) {
     assert_eq!((u1["seq"].as_u64(), u2["seq"].as_u64()), (Some(1), Some(2)));
     // GoBeyond updates carry the events of the action.
     assert!(u1["events"].as_array().unwrap().iter().any(|e| e["event"] == "occupied"), "{u1}");
-    // Spectators can neither play nor chat (a stranger's chat once reached every game); they
-    // read the players' chat.
+    // Spectators cannot play; a guest spectator only reads (a stranger's chat once reached
+    // every game); the players' chat reaches everyone, with the table's own lines.
     let r = sw.act(game, json!({"type": "pass"})).await;
     assert!(r["error"].as_str().unwrap().contains("no seat"), "{r}");
     sw.send(json!({"type": "chat", "game": game, "text": "spectator here"})).await;
     let e = sw.until(|v| v["type"] == "error").await;
-    assert!(e["error"].as_str().unwrap().contains("only the players"), "{e}");
+    assert!(e["error"].as_str().unwrap().contains("choose a name"), "{e}");
     sb.send(json!({"type": "chat", "game": game, "text": "nice move"})).await;
-    let c = sw.until(|v| v["type"] == "chat").await;
+    let c = sw.until(|v| v["type"] == "chat" && v["channel"] == "players").await;
     assert_eq!(c["text"], "nice move");
     assert_eq!(c["from"], b.user["name"]);
+    assert!(c["at_ms"].as_i64().unwrap() > 1_700_000_000_000, "lines carry their time");
     let (_, lines) = watcher.get(&format!("/api/games/{game}/chat")).await;
-    assert_eq!(lines["chat"].as_array().map(Vec::len), Some(1), "{lines}");
-    assert_eq!(lines["chat"][0]["text"], "nice move");
+    let said: Vec<(Value, Value)> =
+        lines["chat"].as_array().unwrap().iter().map(|l| (l["channel"].clone(), l["text"].clone())).collect();
+    let joined = format!("{} joined", b.user["name"].as_str().unwrap());
+    assert_eq!(said, [(json!("system"), json!(joined)), (json!("players"), json!("nice move"))], "{lines}");
+    assert_eq!(lines["chat"][0]["from"], Value::Null, "the table's own line has no author");
     // The history says who may speak, so that a page offers no box to whoever may not.
     assert_eq!(lines["may_chat"], false, "{lines}");
+    assert!(lines["why_not"].as_str().unwrap().contains("choose a name"), "{lines}");
     assert_eq!(b.get(&format!("/api/games/{game}/chat")).await.1["may_chat"], true);
+    // A spectator with a name speaks in the spectators' channel: other spectators read it, the
+    // players do not while they play.
+    let fan = Client::registered(&server, &format!("fan{}", unique() % 1_000_000)).await;
+    let (_, history) = fan.get(&format!("/api/games/{game}/chat")).await;
+    assert_eq!((history["may_chat"].clone(), history["channel"].clone()), (json!(true), json!("spectators")));
+    let mut sf = fan.socket().await;
+    sf.watch(game, None).await;
+    sf.send(json!({"type": "chat", "game": game, "text": "Black should cut"})).await;
+    let c = sw.until(|v| v["type"] == "chat").await;
+    assert_eq!((c["channel"].as_str(), c["text"].as_str()), (Some("spectators"), Some("Black should cut")));
+    sb.send(json!({"type": "chat", "game": game, "text": "thinking"})).await;
+    let mut heard = Vec::new();
+    while heard.last() != Some(&json!("thinking")) {
+        heard.push(sa.until(|v| v["type"] == "chat").await["text"].clone());
+    }
+    assert!(!heard.contains(&json!("Black should cut")), "a player heard the spectators: {heard:?}");
+    let (_, for_b) = b.get(&format!("/api/games/{game}/chat")).await;
+    assert!(!for_b["chat"].to_string().contains("should cut"), "{for_b}");
+    assert!(
+        watcher.get(&format!("/api/games/{game}/chat")).await.1["chat"].to_string().contains("should cut")
+    );
     // Too long, and too many.
     sb.send(json!({"type": "chat", "game": game, "text": "x".repeat(501)})).await;
     let e = sb.until(|v| v["type"] == "error").await;

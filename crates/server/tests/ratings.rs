@@ -19,21 +19,8 @@ on_both!(
 
 /// A registered player (a guest who claimed a name).
 async fn player(server: &TestServer, name: &str) -> (Client, String) {
-    let mut c = Client::guest(server).await;
     let name = format!("{name}{}", unique() % 1_000_000);
-    let r = c
-        .http
-        .post(format!("{}/api/register", c.base))
-        .json(&json!({"name": name, "password": "correct horse"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    // Registering starts a new session: the socket needs its cookie.
-    if let Some(cookie) = r.headers().get("set-cookie").and_then(|v| v.to_str().ok()) {
-        c.cookie = cookie.split(';').next().unwrap().to_string();
-    }
-    (c, name)
+    (Client::registered(server, &name).await, name)
 }
 
 /// A rated game needs a clock: GoBeyond has its own, others get ten minutes.

@@ -9,6 +9,8 @@ import { type SystemUi, systemUi } from '../systems';
 import { ratingText } from '../words';
 import { timeControlText } from '../time';
 import { clockForm } from './clock_form';
+import { tellFetched } from '../tell';
+import { type ListName, filterBar, filtersActive, listQuery, pager, playerSearch, sortMine, waitMark } from './lists';
 
 const MAP_KINDS: { kind: string; example: string; about: string }[] = [
   { kind: 'square', example: 'square:9', about: 'Classic square board' },
@@ -87,23 +89,37 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
   );
   // What players come for first (their games, games to join or watch), then a game of their own.
   const lists = h('section', { class: 'lists' });
-  root.append(lists);
+  // Filters and search stay put while the lists under them refresh.
+  const tools = h('section', { class: 'list-tools' });
+  root.append(tools, lists);
   root.append(createForm(systems, user));
-  await renderLists(lists, user);
-  // The lists follow new, started and finished games by themselves.
+  // The lists follow new, started and finished games by themselves, and filters at once.
   let busy = false;
-  const timer = window.setInterval(async () => {
-    if (busy || !lists.isConnected) return;
+  let again = false;
+  const refresh = async () => {
+    if (busy) {
+      again = true;
+      return;
+    }
     busy = true;
     try {
       const fresh = h('section', { class: 'lists' });
-      await renderLists(fresh, user);
+      await renderLists(fresh, user, () => void refresh());
       if (lists.isConnected) lists.replaceChildren(...fresh.childNodes);
     } catch {
       // The next refresh tries again.
     } finally {
       busy = false;
+      if (again) {
+        again = false;
+        void refresh();
+      }
     }
+  };
+  tools.append(filterBar(systems, () => void refresh()), playerSearch());
+  await renderLists(lists, user, () => void refresh());
+  const timer = window.setInterval(() => {
+    if (lists.isConnected) void refresh();
   }, LIST_REFRESH_MS);
   return () => window.clearInterval(timer);
 }
@@ -391,16 +407,23 @@ function gameRow(g: GameSummary, action: HTMLElement): HTMLElement {
   );
 }
 
-async function renderLists(root: HTMLElement, user: User) {
-  const [open, live, mine] = await Promise.all([
-    api.games('status=open&limit=20'),
-    api.games('status=live&limit=20'),
-    api.games('mine=true&limit=30'),
+async function renderLists(root: HTMLElement, user: User, changed: () => void) {
+  const page = (list: ListName) => api.gamePage(listQuery(list));
+  const [open, live, finished, mine, tell] = await Promise.all([
+    page('open'),
+    page('live'),
+    page('finished'),
+    api.games('mine=true&limit=50'),
+    api.tell().catch(() => null),
   ]);
-  const section = (title: string, id: string, games: GameSummary[], make: (g: GameSummary) => HTMLElement) =>
+  if (tell) tellFetched(tell);
+  const section = (title: string | HTMLElement, id: string, games: GameSummary[], make: (g: GameSummary) => HTMLElement, more: HTMLElement | null = null) =>
     h('div', { class: 'card', id },
       h('h2', {}, title),
-      games.length === 0 ? h('p', { class: 'muted' }, 'None right now.') : h('ul', {}, ...games.map((g) => gameRow(g, make(g)))),
+      games.length === 0
+        ? h('p', { class: 'muted' }, id !== 'my-games' && filtersActive() > 0 ? 'No game matches the filters.' : 'None right now.')
+        : h('ul', {}, ...games.map((g) => gameRow(g, make(g)))),
+      more,
     );
   const join = (g: GameSummary) =>
     g.seats.some((s) => s.user === user.name)
@@ -415,8 +438,21 @@ async function renderLists(root: HTMLElement, user: User) {
             }
           },
         }, 'Join');
-  const myGames = section('My games', 'my-games', mine, (g) => myGameActions(g, user));
-  const others = [section('Open games', 'open-games', open, join), section('Live games', 'live-games', live, (g) => h('a', { href: `#/game/${g.id}` }, 'Watch'))];
+  // Games waiting for me first, marked, the least time left first; the count in the heading.
+  const waits = new Map((tell?.waiting ?? []).map((w) => [w.game, w]));
+  const waiting = mine.filter((g) => waits.has(g.id)).length;
+  const myTitle = h('span', {}, 'My games', waiting > 0 ? h('span', { class: 'tag your-move', id: 'my-waiting' }, `${waiting} your move`) : null);
+  const myGames = section(myTitle, 'my-games', sortMine(mine, tell), (g) => myGameActions(g, user));
+  // The mark leads its row: the first thing read, on a phone too.
+  myGames.querySelectorAll<HTMLElement>('li[data-game]').forEach((li) => {
+    const w = waits.get(Number(li.dataset.game));
+    if (tell && w) li.prepend(waitMark(w, tell));
+  });
+  const others = [
+    section('Open games', 'open-games', open.games, join, pager('open', open.next, changed)),
+    section('Live games', 'live-games', live.games, (g) => h('a', { href: `#/game/${g.id}` }, 'Watch'), pager('live', live.next, changed)),
+    section('Finished games', 'finished-games', finished.games, (g) => h('a', { href: `#/review/${g.id}` }, 'Review'), pager('finished', finished.next, changed)),
+  ];
   // A player with games sees them first; a newcomer sees what they may join.
   root.append(...(mine.length ? [myGames, ...others] : [...others, myGames]));
 }

@@ -6,7 +6,15 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use serde_json::Value;
 use tokio::sync::oneshot;
 
-use crate::{error::ApiError, store::User, table::Command};
+use crate::{
+    error::ApiError,
+    store::{User, chat::Channel},
+    table::Command,
+};
+
+fn spectators() -> Channel {
+    Channel::Spectators
+}
 use gobeyond_rules::{Refusal, registry::Object};
 
 /// A command for a table owned by the instance at the other end.
@@ -37,6 +45,10 @@ pub enum Request {
     Chat {
         user: User,
         text: String,
+        /// Older instances sent none: a line from someone not seated is a spectator's (the
+        /// table puts a seated author's in the players' channel whatever this says).
+        #[serde(default = "spectators")]
+        channel: Channel,
     },
     Undo {
         user: i64,
@@ -57,6 +69,9 @@ pub enum Request {
         /// The players' text (older instances sent none).
         #[serde(default)]
         players: Option<String>,
+        /// A line for the game's chat (older instances sent none).
+        #[serde(default)]
+        line: Option<String>,
     },
 }
 
@@ -185,16 +200,19 @@ pub fn split(command: Command) -> Option<(Request, Option<ReplySink>)> {
         Command::Leave { user, reply } => (Request::Leave { user }, Some(result(reply))),
         Command::Sync { since, user, reply } => (Request::Sync { since, user }, Some(answer(reply))),
         Command::Info { reply } => (Request::Info, Some(answer(reply))),
-        Command::Chat { user, text, reply } => (Request::Chat { user, text }, Some(result(reply))),
+        Command::Chat { user, channel, text, reply } => {
+            (Request::Chat { user, text, channel }, Some(result(reply)))
+        }
         Command::Undo { user, reply } => (Request::Undo { user }, Some(result(reply))),
         Command::UndoAnswer { user, accept, reply } => {
             (Request::UndoAnswer { user, accept }, Some(result(reply)))
         }
         Command::Expire { before_ms, reply } => (Request::Expire { before_ms }, Some(result(reply))),
         Command::Abandon { seq, user, reply } => (Request::Abandon { seq, user }, Some(result(reply))),
-        Command::Announce { text, players } => {
-            (Request::Announce { text: text.to_string(), players: players.map(|p| p.to_string()) }, None)
-        }
+        Command::Announce { text, players, line } => (
+            Request::Announce { text: text.to_string(), players: players.map(|p| p.to_string()), line },
+            None,
+        ),
         Command::BotMove { .. } | Command::BotFailed { .. } | Command::Unload { .. } => return None,
     })
 }
@@ -236,9 +254,9 @@ pub fn command(request: Request) -> (Command, Option<Answer>) {
             let (reply, rx) = oneshot::channel();
             (Command::Info { reply }, Some(wait(rx)))
         }
-        Request::Chat { user, text } => {
+        Request::Chat { user, text, channel } => {
             let (reply, rx) = oneshot::channel();
-            (Command::Chat { user, text, reply }, Some(wait_result(rx)))
+            (Command::Chat { user, channel, text, reply }, Some(wait_result(rx)))
         }
         Request::Undo { user } => {
             let (reply, rx) = oneshot::channel();
@@ -256,8 +274,8 @@ pub fn command(request: Request) -> (Command, Option<Answer>) {
             let (reply, rx) = oneshot::channel();
             (Command::Abandon { seq, user, reply }, Some(wait_result(rx)))
         }
-        Request::Announce { text, players } => {
-            (Command::Announce { text: text.into(), players: players.map(Into::into) }, None)
+        Request::Announce { text, players, line } => {
+            (Command::Announce { text: text.into(), players: players.map(Into::into), line }, None)
         }
     }
 }

@@ -1,6 +1,9 @@
-//! Chat at a table: bounded in length and rate, stored, broadcast.
+//! Chat at a table: bounded in length and rate, stored, broadcast — the players' channel to
+//! everyone, the spectators' channel to spectators only while the game is live, and the
+//! table's own lines (docs/api.md, "Chat").
 
 use super::*;
+use crate::store::chat::Channel;
 
 pub const CHAT_MAX_CHARS: usize = 500;
 /// Chat lines per user and game in any 10 seconds.
@@ -48,7 +51,7 @@ pub fn clean(text: &str) -> String {
 }
 
 impl Table {
-    pub(super) async fn chat(&mut self, user: &User, text: String) -> Result<(), ApiError> {
+    pub(super) async fn chat(&mut self, user: &User, channel: Channel, text: String) -> Result<(), ApiError> {
         let text = clean(&text);
         if text.is_empty() {
             return Err(ApiError::BadRequest("empty chat message (nothing visible)".into()));
@@ -68,9 +71,36 @@ impl Table {
         }
         times.push_back(now);
         let at = now_ms();
-        self.store.add_chat(self.id, user.id, &text, at).await?;
-        self.broadcast(ServerMessage::Chat { game: self.id, from: user.name.clone(), text, at_ms: at });
+        // A seat taken since the socket asked: the line goes where its author now belongs.
+        let seated = self.seats.iter().any(|s| s.user_id == Some(user.id));
+        let channel = if seated { Channel::Players } else { channel };
+        self.store.add_chat(self.id, Some(user.id), channel, &text, at).await?;
+        let line =
+            ServerMessage::Chat { game: self.id, from: Some(user.name.clone()), channel, text, at_ms: at };
+        let mut payload = Payload::public(line.to_text().into());
+        if channel == Channel::Spectators && self.status != Status::Finished {
+            // Nothing for the players while they play: an empty text is not sent.
+            payload.seats = Some(self.seats.iter().map(|s| (s.user_id, Arc::<str>::from(""))).collect());
+        }
+        let _ = self.updates.send((0, payload));
         Ok(())
+    }
+
+    /// A line of the table's own (someone joined, asked to take back, offered a rematch, ran
+    /// out of time), stored and shown in the chat. Best effort: the game goes on without it.
+    pub(super) async fn say(&mut self, text: String) {
+        let at = now_ms();
+        if let Err(e) = self.store.add_chat(self.id, None, Channel::System, &text, at).await {
+            tracing::warn!(game = self.id, error = %e, "a system chat line was not stored");
+            return;
+        }
+        self.broadcast(ServerMessage::Chat {
+            game: self.id,
+            from: None,
+            channel: Channel::System,
+            text,
+            at_ms: at,
+        });
     }
 }
 

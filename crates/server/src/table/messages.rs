@@ -82,6 +82,9 @@ pub enum Command {
     },
     Chat {
         user: User,
+        /// Where the socket found the user may speak (a seat taken since moves them to the
+        /// players' channel).
+        channel: crate::store::chat::Channel,
         text: String,
         reply: oneshot::Sender<Result<(), ApiError>>,
     },
@@ -105,6 +108,8 @@ pub enum Command {
     Announce {
         text: Arc<str>,
         players: Option<Arc<str>>,
+        /// A line for the game's chat, from the table itself.
+        line: Option<String>,
     },
     /// Ask to take back the user's last move.
     Undo {

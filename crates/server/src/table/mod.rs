@@ -17,6 +17,7 @@ mod messages;
 mod seating;
 pub mod size;
 mod undo;
+mod waits;
 
 pub use chat::{CHAT_MAX_CHARS, clean as clean_chat};
 pub use hub::{BotPools, Hub, Shared};
@@ -124,6 +125,8 @@ struct Table {
     /// The last take-back marker's sequence number (0: none).
     last_take_back: u64,
     undo: Option<undo::Request>,
+    /// Who the game waits for, as last written to the database (`None`: not yet).
+    waits_written: Option<Vec<crate::store::Wait>>,
     /// Moves whose undo was declined: not asked again.
     undo_declined: HashSet<u64>,
     /// Computer seats that have nothing to send in the position of this sequence number (a
@@ -204,6 +207,7 @@ impl Table {
             standing,
             last_take_back,
             undo: None,
+            waits_written: None,
             undo_declined: HashSet::new(),
             bots_silent: (0, Vec::new()),
             bot_turn: None,
@@ -259,6 +263,7 @@ impl Table {
                 tracing::warn!(game = self.id, "this server's lease on the game lapsed: the table stops");
                 return None;
             }
+            self.publish_waits().await;
             if self.updates.receiver_count() > 0 {
                 self.watched_ms = now_ms();
             }
@@ -371,10 +376,13 @@ impl Table {
         }
         match cmd {
             Command::Unload { done } => drop(done),
-            Command::Announce { text, players } => {
+            Command::Announce { text, players, line } => {
                 let mut payload = Payload::public(text);
                 payload.seats = players.map(|p| self.seats.iter().map(|s| (s.user_id, p.clone())).collect());
                 let _ = self.updates.send((0, payload));
+                if let Some(line) = line {
+                    self.say(line).await;
+                }
             }
             Command::Abandon { seq, user, reply } => {
                 let _ = reply.send(self.abandon(seq, user).await);
@@ -416,8 +424,8 @@ impl Table {
             Command::Info { reply } => {
                 let _ = reply.send(self.info());
             }
-            Command::Chat { user, text, reply } => {
-                let _ = reply.send(self.chat(&user, text).await);
+            Command::Chat { user, channel, text, reply } => {
+                let _ = reply.send(self.chat(&user, channel, text).await);
             }
             Command::BotMove { seq, seat, action } => {
                 if self.bot_pending == Some(seq) {
@@ -674,12 +682,18 @@ impl Table {
                     return;
                 }
             }
-        } else if let Some(p) = player
-            && let Err(e) = self.commit(p, self.game.timeout_input(Player(p as u8))).await
-        {
-            tracing::error!(game = self.id, error = %e, "timeout failed");
-            // Try again in a second rather than spinning.
-            self.clock.deadline_ms = Some(now + 1000);
+        } else if let Some(p) = player {
+            match self.commit(p, self.game.timeout_input(Player(p as u8))).await {
+                Ok(_) => {
+                    let name = self.seats.get(p).map(seat_name).unwrap_or_default();
+                    self.say(format!("{name} ran out of time")).await;
+                }
+                Err(e) => {
+                    tracing::error!(game = self.id, error = %e, "timeout failed");
+                    // Try again in a second rather than spinning.
+                    self.clock.deadline_ms = Some(now + 1000);
+                }
+            }
         }
     }
 

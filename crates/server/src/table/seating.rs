@@ -60,6 +60,7 @@ impl Table {
         self.seats[seat].user_id = Some(user.id);
         self.seats[seat].user_name = Some(user.name.clone());
         self.load_ratings().await?;
+        self.say(format!("{} joined", user.name)).await;
         if self.seats.iter().all(|s| s.user_id.is_some() || s.bot_level.is_some()) {
             self.start().await?;
         } else {

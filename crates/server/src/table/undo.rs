@@ -72,12 +72,14 @@ impl Table {
             .map(|s| s.seat)
             .collect();
         self.undo = Some(Request { by, from, at: self.seq(), waiting });
+        let name = self.seats.get(by).map(seat_name).unwrap_or_default();
+        self.say(format!("{name} asked to take back a move")).await;
         self.settle_undo(None).await
     }
 
     /// `user` accepts or declines the waiting request.
     pub(super) async fn answer_undo(&mut self, user: i64, accept: bool) -> Result<(), ApiError> {
-        let Some(request) = self.undo.as_mut() else {
+        let Some(request) = self.undo.as_ref() else {
             return Err(ApiError::Conflict("no undo request is waiting".into()));
         };
         let seats: Vec<usize> = self
@@ -89,6 +91,9 @@ impl Table {
         if seats.is_empty() {
             return Err(ApiError::Forbidden("the request is not waiting for you".into()));
         }
+        let name = self.seats.get(seats[0]).map(seat_name).unwrap_or_default();
+        let answer = if accept { "agreed to take back the move" } else { "declined to take back the move" };
+        self.say(format!("{name} {answer}")).await;
         if !accept {
             let request = self.undo.take();
             if let Some(r) = request {
@@ -96,7 +101,9 @@ impl Table {
             }
             return self.announce_undo(Some(UndoNote::Declined { seat: seats[0] }));
         }
-        request.waiting.retain(|s| !seats.contains(s));
+        if let Some(request) = self.undo.as_mut() {
+            request.waiting.retain(|s| !seats.contains(s));
+        }
         self.settle_undo(None).await
     }
 

@@ -179,6 +179,26 @@ impl Client {
         Client { http, base: base.to_string(), cookie, user: body["user"].clone() }
     }
 
+    /// A guest who claimed `name` with a password: a registered account.
+    pub async fn registered(server: &TestServer, name: &str) -> Client {
+        let mut c = Client::guest(server).await;
+        let r = c
+            .http
+            .post(format!("{}/api/register", c.base))
+            .json(&serde_json::json!({"name": name, "password": "correct horse"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        // Registering starts a new session: sockets need its cookie.
+        if let Some(cookie) = r.headers().get("set-cookie").and_then(|v| v.to_str().ok()) {
+            c.cookie = cookie.split(';').next().unwrap().to_string();
+        }
+        let body: Value = r.json().await.unwrap();
+        c.user = body["user"].clone();
+        c
+    }
+
     pub fn id(&self) -> i64 {
         self.user["id"].as_i64().unwrap()
     }

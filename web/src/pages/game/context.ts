@@ -1,6 +1,7 @@
 // What the game page's panels share: the game, the viewer's preferences and elements, and what
 // the viewer is doing (a pick, a selection, an action in flight).
 
+import type { Channel } from '../../protocol';
 import type { GameModel } from '../../model';
 import type { MountedBoard } from '../../mount';
 import type { Socket } from '../../socket';
@@ -60,6 +61,8 @@ export interface GameContext {
   creatorInvite: string | null | undefined;
   /** Whether the server lets the viewer chat (players, the creator, invited spectators). */
   mayChat: boolean;
+  /** Where the viewer's chat lines go (`players` or `spectators`), when they may chat. */
+  chatChannel: Channel | null;
   /** When the viewer last sent a chat line (a refusal soon after is that line's). */
   chatSentAt: number | null;
   /** Pass was pressed once where a pass ends play: the next press confirms. */

@@ -76,7 +76,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     id, user, map, model, socket, prefs, el, board,
     pending: null, hover: null, selected: new Set(), picked: null, busy: false, refusal: null,
     rematchOffer: null, creatorInvite: undefined, heard: null,
-    mayChat: false, chatSentAt: null, passArmed: false, passArmedAt: 0,
+    mayChat: false, chatChannel: null, chatSentAt: null, passArmed: false, passArmedAt: 0,
     seat: () => model.seatOf(user.id),
     myTurn: () => model.isMyTurn(user.id),
     act: (action) => act(ctx, action),
@@ -191,7 +191,7 @@ function onMessage(ctx: GameContext, msg: ServerMessage) {
   const { model, user } = ctx;
   if ('game' in msg && msg.game !== ctx.id) return;
   if (msg.type === 'chat') {
-    chatLine(ctx, msg.from, msg.text);
+    chatLine(ctx, msg);
     return;
   }
   if (msg.type === 'rematch') {

@@ -2,6 +2,7 @@
 
 import { api } from '../../api';
 import { clear, h, toast } from '../../dom';
+import type { ChatHistory, ChatLine } from '../../protocol';
 import type { GameContext } from './context';
 
 export function renderLog(ctx: GameContext) {
@@ -36,23 +37,51 @@ export function refused(ctx: GameContext, error: string) {
   }
 }
 
-/** The chat box for whoever may speak; for other spectators, a line saying who may. */
+/** The chat box for whoever may speak (players with the players, others with the other
+ *  spectators); for whoever may not, a line saying why. */
 export function renderChatForm(ctx: GameContext) {
-  const creator = ctx.model.info?.creator === ctx.user.id;
-  const may = ctx.mayChat || creator || ctx.seat() !== null;
+  const seated = ctx.seat() !== null;
+  const may = ctx.mayChat || seated;
   ctx.el.chatForm.hidden = !may;
   ctx.el.chatClosed.hidden = may;
+  ctx.el.chatInput.placeholder = seated || ctx.chatChannel !== 'spectators'
+    ? 'Say something'
+    : 'Say something to the other spectators';
+  ctx.el.chatInput.title = seated ? '' : 'Spectators talk among themselves: the players read this only once the game is over.';
 }
 
-export function chatLine(ctx: GameContext, from: string, text: string) {
+/** "14:05" for a line of today, "25 Nov 14:05" for an older one. */
+export function chatTime(atMs: number, now = Date.now()): string {
+  const at = new Date(atMs);
+  const time = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return at.toDateString() === new Date(now).toDateString()
+    ? time
+    : `${at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })} ${time}`;
+}
+
+/** One chat line: its time, then the author's words, a spectator's marked as such, or the
+ *  table's own line (joined, undo, rematch, time-out) in italics. */
+function chatItem(line: ChatLine): HTMLElement {
+  const time = h('time', { class: 'chat-time muted', datetime: new Date(line.at_ms).toISOString() }, chatTime(line.at_ms));
+  if (line.channel === 'system' || line.from === null) return h('li', { class: 'chat-system' }, time, ' ', h('em', {}, line.text));
+  const who = line.channel === 'spectators'
+    ? [h('strong', {}, line.from), h('span', { class: 'tag' }, 'spectator')]
+    : [h('strong', {}, line.from)];
+  return h('li', { class: `chat-${line.channel}` }, time, ' ', ...who, ': ', line.text);
+}
+
+export function chatLine(ctx: GameContext, line: ChatLine) {
   const el = ctx.el.chatLog;
-  el.append(h('li', {}, h('strong', {}, from), ': ', text));
+  el.append(chatItem(line));
   el.scrollTop = el.scrollHeight;
 }
 
-/** What was said before the page opened, and whether the viewer may speak. */
+/** What was said before the page opened, and whether and where the viewer may speak. */
 export async function loadChat(ctx: GameContext) {
-  const history = await api.chat(ctx.id).catch(() => ({ chat: [], may_chat: false }));
+  const history: ChatHistory = await api.chat(ctx.id)
+    .catch(() => ({ chat: [], may_chat: false, channel: null, why_not: 'the chat could not be loaded' }));
   ctx.mayChat = history.may_chat;
-  for (const c of history.chat) ctx.el.chatLog.append(h('li', {}, h('strong', {}, c.from), ': ', c.text));
+  ctx.chatChannel = history.channel;
+  if (history.why_not) ctx.el.chatClosed.textContent = `You read this chat: ${history.why_not}.`;
+  for (const c of history.chat) ctx.el.chatLog.append(chatItem(c));
 }
