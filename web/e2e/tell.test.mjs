@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { browser, newPlayer, place, screenshot, server, useServerAndBrowser } from './harness.mjs';
+import { browser, newPlayer, place, register, screenshot, server, useServerAndBrowser } from './harness.mjs';
 
 useServerAndBrowser();
 
@@ -112,6 +112,22 @@ describe('being told', { timeout: 300_000 }, () => {
     // Switched off, nothing more is shown.
     await a.page.click('#notify-toggle');
     await a.page.waitForSelector('#notify-toggle[aria-pressed="false"]');
+    await a.context.close();
+    await b.context.close();
+  });
+
+  test('a challenge waiting for your answer is a notification in every tab', async () => {
+    const suffix = String(Date.now() % 1e6);
+    const a = await notifiedPlayer();
+    await register(a, `cal${suffix}`);
+    await a.page.click('#notify-toggle');
+    await a.page.waitForSelector('#notify-toggle[aria-pressed="true"]');
+    const b = await newPlayer(browser, server.url);
+    await register(b, `dan${suffix}`);
+    const sent = await call(b.page, 'POST', '/api/challenges', { to: `cal${suffix}`, their_seat: 1, expires_seconds: 3600, game: { rules: 'chinese', map: 'square:9', players: 2, seats: [{ kind: 'me' }, { kind: 'open' }] } });
+    assert.equal(sent.status, 201, JSON.stringify(sent.body));
+    const note = await a.page.waitForFunction((tag) => window.__notes.find((n) => n.tag === tag), `challenge:${sent.body.id}`, { timeout: 60_000 });
+    assert.match((await note.jsonValue()).title, new RegExp(`dan${suffix} challenges you`));
     await a.context.close();
     await b.context.close();
   });

@@ -10,7 +10,8 @@ import { rulesPage } from './pages/rules';
 import { labPage } from './pages/lab';
 import { session } from './session';
 import { Socket } from './socket';
-import { followSocket, notifyToggle, startTell } from './tell';
+import { challengeNotices } from './social';
+import { addNoticeSource, followSocket, notifyToggle, startTell } from './tell';
 import './style.css';
 
 const root = document.getElementById('app') as HTMLElement;
@@ -46,6 +47,7 @@ async function route() {
     if (!telling) {
       // Once a session exists: the count in the title, notices, and their switch.
       telling = true;
+      addNoticeSource(challengeNotices);
       startTell();
       document.getElementById('whoami')?.before(notifyToggle());
     }

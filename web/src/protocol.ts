@@ -409,6 +409,68 @@ export type RulesSpec = { system: string, [key: string]: unknown };
 
 export type MapSummary = { name: string, spec: string, nodes: number, };
 
+export type ChallengeView = { id: number, from: string, to: string, 
+/**
+ * Sent to the reader (else sent by them).
+ */
+incoming: boolean, 
+/**
+ * `pending`, `accepted`, `declined`, `withdrawn` or `expired`.
+ */
+status: string, created_ms: number, expires_ms: number, 
+/**
+ * The game it became, once accepted.
+ */
+game: number | null, 
+/**
+ * The rules as given (a system or preset name), the map, the number of players.
+ */
+rules: string, map: string, players: number, rated: boolean, time: TimeControl, 
+/**
+ * The seat kept for the challenged player, and the challenger's.
+ */
+their_seat: number, my_seat: number | null, };
+
+export type ChallengeList = { challenges: Array<ChallengeView>, incoming_pending: number, };
+
+export type PersonView = { name: string, kind: string, 
+/**
+ * Seen in the last few minutes (an open game socket or the lobby).
+ */
+online: boolean, last_seen_ms: number | null, 
+/**
+ * Their public live games.
+ */
+live_games: Array<number>, };
+
+export type PeopleList = { people: Array<PersonView>, };
+
+export type Relations = { online: boolean, 
+/**
+ * The reader follows them, blocked them (false for nobody signed in).
+ */
+following: boolean, blocked: boolean, 
+/**
+ * Whether the reader may challenge them, and if not why.
+ */
+challenge: string | null, live_games: Array<number>, };
+
+export type SeekView = { 
+/**
+ * `waiting`, `pairing` or `matched`.
+ */
+state: string, game: number | null, waited_ms: number, rules: string, shape: string, min_size: number, max_size: number, players: number, rating: number, 
+/**
+ * The opponents' ratings accepted now: the range asked for, widened with the wait.
+ */
+accepts: [number, number], 
+/**
+ * Other seekers who could meet this seek now.
+ */
+others: number, };
+
+export type SeekStatus = { seek: SeekView | null, };
+
 export type ClaimChange = { node: number, from: Player | null, to: Player | null, };
 
 export type GoBeyondEvent = { "event": "starting_points", player: Player, points: number, } | { "event": "turn_started", turn: number, player: Player, } | { "event": "reservation_released", player: Player, node: number, } | { "event": "income", player: Player, claimed: number, points: number, } | { "event": "occupied", player: Player, node: number, cost: number, } | { "event": "captured", player: Player, victim: Player, nodes: Array<number>, award: number, } | { "event": "claims_changed", changes: Array<ClaimChange>, } | { "event": "reserved", player: Player, node: number, } | { "event": "skipped", player: Player, timeout: boolean, } | { "event": "passed", player: Player, automatic: boolean, consecutive: number, } | { "event": "resigned", player: Player, place: number, 

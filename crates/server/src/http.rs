@@ -529,6 +529,9 @@ pub async fn join(
     let JoinBody { seat, invite } = body.map(|Json(b)| b).unwrap_or_default();
     // A private game is not there for whoever may not read it (ids are sequential).
     visible(&app, id, Some(&session), invite.as_deref()).await?;
+    if app.store.blocked_in_game(id, session.user.id).await? {
+        return Err(ApiError::Forbidden("a player of this game has blocked you: you cannot join it".into()));
+    }
     let user = session.user;
     let seat = app.hub.ask(id, |reply| Command::Join { user, seat, invite, reply }).await??;
     Ok(Json(Joined { seat, game: app.hub.ask(id, |reply| Command::Info { reply }).await? }))
@@ -675,7 +678,12 @@ pub async fn chat(
         None => false,
     };
     let with_spectators = !seated || row.status == "finished";
-    let lines = app.store.chat(row.id, 200, with_spectators).await?;
+    let mut lines = app.store.chat(row.id, 200, with_spectators).await?;
+    // Lines of players the reader blocked are left out (see `social::ChatFilter`).
+    if let Some(s) = &session {
+        let blocked = app.store.related(crate::store::Relation::Block, s.user.id).await?;
+        lines.retain(|l| !blocked.iter().any(|b| l.from.as_deref() == Some(b.name.as_str())));
+    }
     let (channel, why_not) = match right {
         ChatRight::Speaks(c) => (Some(c), None),
         ChatRight::Reads(why) => (None, Some(why.to_string())),

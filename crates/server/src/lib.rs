@@ -27,6 +27,7 @@ pub mod running_time;
 pub mod setup;
 pub mod shared_maps;
 pub mod shared_reads;
+pub mod social;
 pub mod store;
 pub mod table;
 pub mod tell;
@@ -209,6 +210,7 @@ pub fn routes(state: AppState) -> Router {
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), limit::limit));
     Router::new()
         .merge(creating)
+        .merge(social::routes())
         .route("/api/health", get(http::health))
         .route("/api/logout", post(http::logout))
         .route("/api/me", get(http::me))

@@ -600,6 +600,9 @@ pub fn typescript() -> String {
         gobeyond_rules::record::RulesSpec,
         gobeyond_rules::record::MapSummary,
     ];
+    for (name, decl) in crate::social::wire::declarations(&cfg) {
+        add(name, decl);
+    }
     let systems: Vec<_> = SYSTEMS.iter().map(|s| (s.name, (s.typescript)(&cfg))).collect();
     for (_, types) in &systems {
         for (name, decl) in &types.declarations {

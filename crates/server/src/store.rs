@@ -14,18 +14,24 @@ use gobeyond_rules::system::SeatHistory;
 
 use crate::error::ApiError;
 
+mod challenges;
 pub mod chat;
 mod leases;
 mod lists;
 pub mod profiles;
 mod ratings;
 mod rematches;
+mod seeks;
+mod social;
 mod vacations;
 mod waits;
+pub use challenges::{ChallengeCaps, ChallengeRow};
 pub use leases::{Fence, Holder, InstanceRow};
 pub use lists::{FilterKeys, ListFilter, ListKeys, PlayerFound};
 pub use ratings::{HistoryRow, RatedSeat};
 pub use rematches::RematchClaim;
+pub use seeks::{SeekRow, SeekSpec};
+pub use social::{Related, Relation, SEEN_EVERY_MS};
 pub use vacations::Vacation;
 pub use waits::{MAX_WAITS, Wait, WaitRow};
 

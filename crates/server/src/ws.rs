@@ -148,7 +148,11 @@ async fn client(app: AppState, session: Session, socket: WebSocket, place: Admit
         }
         let _ = tokio::time::timeout(write_deadline, sink.close()).await;
     });
+    // An open socket is presence: noted before the hello (so that a client that heard it is
+    // online everywhere) and at every ping (written at most once a minute).
+    crate::social::touch(&app, session.user.id).await;
     out.send(ServerMessage::Hello { user: session.user.clone() }.to_text().into());
+    let chat_filter = crate::social::ChatFilter::default();
     let mut watched: HashMap<i64, tokio::task::JoinHandle<()>> = HashMap::new();
     let mut bucket = Bucket { tokens: 2.0 * MESSAGES_PER_SECOND, at: Instant::now() };
     let ping_every = app.config.limits.ping_every;
@@ -178,6 +182,8 @@ async fn client(app: AppState, session: Session, socket: WebSocket, place: Admit
                     break;
                 }
                 let _ = ping_tx.try_send(());
+                let (app, user) = (app.clone(), session.user.id);
+                tokio::spawn(async move { crate::social::touch(&app, user).await });
                 continue;
             }
             () = overflow.notified() => {
@@ -215,7 +221,7 @@ async fn client(app: AppState, session: Session, socket: WebSocket, place: Admit
                 continue;
             }
         };
-        handle(&app, &session, message, &out, &mut watched).await;
+        handle(&app, &session, message, &out, &mut watched, &chat_filter).await;
     }
     for (_, task) in watched {
         task.abort();
@@ -283,6 +289,7 @@ async fn handle(
     message: ClientMessage,
     out: &Outbox,
     watched: &mut HashMap<i64, tokio::task::JoinHandle<()>>,
+    chat_filter: &crate::social::ChatFilter,
 ) {
     match message {
         ClientMessage::Ping { id } => {
@@ -313,6 +320,7 @@ async fn handle(
             // Only the command queue is kept: a watcher holding the broadcast's sender would
             // never hear that the table stopped.
             let commands = table.commands;
+            let chat_filter = chat_filter.clone();
             let forward = tokio::spawn(async move {
                 let (mut last, mut commands, mut updates) = (last, commands, updates);
                 loop {
@@ -324,6 +332,9 @@ async fn handle(
                                     continue;
                                 }
                                 last = seq;
+                            } else if chat_filter.hides(&app, user, msg.parts().0).await {
+                                // A line from a player the reader blocked.
+                                continue;
                             }
                             // An empty text is a message this user does not get (the
                             // spectators' chat, for a player of a live game).

@@ -11,6 +11,8 @@ import { timeControlText } from '../time';
 import { clockForm } from './clock_form';
 import { tellFetched } from '../tell';
 import { type ListName, filterBar, filtersActive, listQuery, pager, playerSearch, sortMine, waitMark } from './lists';
+import { challengeFields, sendChallenge, socialSections } from './social';
+import { social } from '../social';
 
 const MAP_KINDS: { kind: string; example: string; about: string }[] = [
   { kind: 'square', example: 'square:9', about: 'Classic square board' },
@@ -91,7 +93,9 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
   const lists = h('section', { class: 'lists' });
   // Filters and search stay put while the lists under them refresh.
   const tools = h('section', { class: 'list-tools' });
-  root.append(tools, lists);
+  // Then challenges, automatch and the players one follows.
+  const socialPart = socialSections(user, systems);
+  root.append(tools, lists, socialPart.element);
   root.append(createForm(systems, user));
   // The lists follow new, started and finished games by themselves, and filters at once.
   let busy = false;
@@ -121,7 +125,10 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
   const timer = window.setInterval(() => {
     if (lists.isConnected) void refresh();
   }, LIST_REFRESH_MS);
-  return () => window.clearInterval(timer);
+  return () => {
+    window.clearInterval(timer);
+    socialPart.stop();
+  };
 }
 
 /** A two-player game against a level-3 bot under the first rule system the server lists, with
@@ -321,6 +328,7 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
     void updatePreview();
   });
 
+  const challenge = challengeFields(createButton);
   const form = h('form', { class: 'card create', id: 'create-form' },
     h('h2', {}, 'New game'),
     h('div', { class: 'grid2' },
@@ -334,6 +342,7 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
     ),
     clock.extras,
     seatsBox,
+    challenge.element,
     h('details', {}, h('summary', {}, 'Rule settings'), settings),
     previewNote,
     preview,
@@ -353,8 +362,16 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
     });
     const c = chosen();
     const rulesBody: unknown = { ...c?.preset.settings, ...readSettings(settings), system: c?.system.name };
+    let time: unknown;
     try {
-      const time = c?.system.own_clock ? undefined : clock.read();
+      time = c?.system.own_clock ? undefined : clock.read();
+    } catch (err) {
+      toast(err instanceof Error ? err.message : String(err), 'error');
+      return;
+    }
+    const terms = challenge.read(seats);
+    if (terms) return sendChallenge({ rules: rulesBody, map: spec.value.trim(), players: n, seats, time, public: isPublic.checked, rated: rated.checked }, terms);
+    try {
       const r = await api.create({ rules: rulesBody, map: spec.value.trim(), players: n, seats, time, public: isPublic.checked, rated: rated.checked });
       if (r.invite) sessionStorage.setItem(`invite-${r.game.id}`, r.invite);
       location.hash = `#/game/${r.game.id}`;
@@ -463,6 +480,7 @@ async function renderLists(root: HTMLElement, user: User, changed: () => void) {
 function myGameActions(g: GameSummary, user: User): HTMLElement {
   if (g.status === 'finished') return h('a', { href: `#/review/${g.id}` }, 'Review');
   const open = h('a', { href: `#/game/${g.id}` }, 'Open');
+  if (g.status === 'open') return h('span', { class: 'row' }, open, cancelButton(g));
   const againstBots = g.status === 'live' && g.seats.every((s) => s.user === user.name || (s.user === null && s.bot_level !== null));
   if (!againstBots) return open;
   const abandon = h('button', {
@@ -487,4 +505,21 @@ export function ago(ms: number, now = Date.now()): string {
   if (s < 60) return 'just now';
   const [n, unit] = s < 3600 ? [Math.floor(s / 60), 'min'] : s < 86_400 ? [Math.floor(s / 3600), 'hour'] : [Math.floor(s / 86_400), 'day'];
   return `${n} ${unit}${n === 1 || unit === 'min' ? '' : 's'} ago`;
+}
+
+/** Takes down an open game of mine (the server refuses whoever did not create it). */
+function cancelButton(g: GameSummary): HTMLElement {
+  const b = h('button', {
+    class: 'cancel-game', title: 'Take this game down: nobody has started it',
+    onclick: async () => {
+      try {
+        await social.cancelGame(g.id);
+        b.closest('li')?.remove();
+        toast(`Game #${g.id} cancelled.`);
+      } catch (e) {
+        toast((e as Error).message, 'error');
+      }
+    },
+  }, 'Cancel');
+  return b;
 }

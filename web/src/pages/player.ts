@@ -9,6 +9,7 @@ import { plural, ratingText, signed } from '../words';
 import { describeMap } from './lobby';
 import { session } from '../session';
 import { vacationCard } from './vacation';
+import { playerSocial } from './player_social';
 
 /** The rating over a system's rated games, oldest to newest, as a small line chart. */
 export function historyChart(games: RatedGame[], width = 320, height = 90): SVGSVGElement {
@@ -129,7 +130,7 @@ export async function playerPage(root: HTMLElement, name: string) {
   const me = await session.user().catch(() => null);
   const vacation = me?.name === p.name ? await vacationCard().catch(() => null) : null;
   root.append(h('section', { class: 'player-page', id: 'player-page' },
-    h('div', { class: 'card' }, h('h1', {}, p.name, kind), ratings),
+    h('div', { class: 'card' }, h('h1', {}, p.name, kind), playerSocial(p.name), ratings),
     vacation, history, games));
 }
 

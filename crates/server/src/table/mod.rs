@@ -64,6 +64,9 @@ static TEST_REPLY_DELAY: std::sync::LazyLock<Option<Duration>> = std::sync::Lazy
 
 /// Updates a watcher may fall behind before it is sent a full state instead.
 const BROADCAST_BUFFER: usize = 256;
+/// `Command::Expire` with this cutoff: the creator cancels the open game (`POST
+/// /api/games/{id}/cancel`), whenever it was made.
+pub const CANCEL: i64 = i64::MAX;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
@@ -358,11 +361,16 @@ impl Table {
         }
         self.store.delete_open_game(self.id).await?;
         self.gone = true;
+        let (error, code) = if before_ms == CANCEL {
+            (format!("game {} was cancelled by its creator", self.id), "cancelled")
+        } else {
+            (format!("game {} expired: nobody joined it in time", self.id), "expired")
+        };
         self.broadcast(ServerMessage::Error {
             id: None,
             game: Some(self.id),
-            error: format!("game {} expired: nobody joined it in time", self.id),
-            code: Some("expired".into()),
+            error,
+            code: Some(code.into()),
         });
         Ok(true)
     }

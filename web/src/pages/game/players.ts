@@ -44,6 +44,7 @@ export function renderPlayers(ctx: GameContext) {
       h('td', {},
         seatInfo?.rating && seatInfo.user ? h('a', { href: `#/player/${encodeURIComponent(seatInfo.user)}` }, name) : name,
         seat === ctx.seat() ? h('strong', {}, ' (you)') : null,
+        seatInfo?.rating && seatInfo.user && seat !== ctx.seat() ? h('a', { class: 'challenge-link small', href: `#/?challenge=${encodeURIComponent(seatInfo.user)}` }, ' challenge') : null,
         seatInfo?.rating ? h('span', { class: 'rating muted', 'data-rating-seat': seat }, ` ${ratingText(seatInfo.rating)}`) : null,
         h('div', { class: 'muted small' }, p ? `${st.name} · ${p.stones.length} stone${p.stones.length === 1 ? '' : 's'}` : st.name)),
       ...columns.map((c) => h('td', { class: c.cls, title: c.title }, c.cell(p, s))),
