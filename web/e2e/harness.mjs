@@ -15,7 +15,7 @@ export const repo = resolve(here, '../..');
 export const binary = process.env.GOBEYOND_BIN ?? join(repo, 'target/debug/gobeyond');
 export const screenshots = process.env.GOBEYOND_SCREENSHOTS ?? join(repo, 'target/screenshots');
 
-function freePort() {
+export function freePort() {
   return new Promise((ok, fail) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
@@ -27,8 +27,8 @@ function freePort() {
 }
 
 /** A running server; `restart()` kills it (SIGKILL) and starts it again on the same port and
- *  database; `stop()` ends it and removes its database. */
-export async function startServer() {
+ *  database; `stop()` ends it and removes its database. `extraArgs` go to `gobeyond serve`. */
+export async function startServer(extraArgs = []) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'gobeyond-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -37,7 +37,7 @@ export async function startServer() {
   const launch = async () => {
     child = spawn(
       binary,
-      ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'e2e.db')}`, '--auth-rate', '0', '--test-hooks', '--reports', join(dir, 'reports')],
+      ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'e2e.db')}`, '--auth-rate', '0', '--test-hooks', '--reports', join(dir, 'reports'), ...extraArgs],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     child.stderr.on('data', (d) => (log += d));

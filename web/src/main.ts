@@ -8,6 +8,7 @@ import { reviewPage } from './pages/review';
 import { guidePage } from './pages/guide';
 import { rulesPage } from './pages/rules';
 import { labPage } from './pages/lab';
+import { mailPage } from './pages/mail';
 import { session } from './session';
 import { Socket } from './socket';
 import { challengeNotices } from './social';
@@ -63,6 +64,8 @@ async function route() {
       left = await reviewPage(root, Number(parts[1]));
     } else if (parts[0] === 'player' && parts[1]) {
       await playerPage(root, decodeURIComponent(parts[1]));
+    } else if (parts[0] === 'mail') {
+      await mailPage(root, parts[1], parts[2]);
     } else if (parts[0] === 'lab') {
       await labPage(root, parts[1] ? decodeURIComponent(parts[1]) : undefined);
     } else if (parts[0] === 'rules' && parts[2] === 'reference') {

@@ -379,6 +379,53 @@ why_not: string | null, };
 
 export type StateAt = { at: number, total: number, action: RecordedAction | null, state: GameState, };
 
+export type MailPrefs = { 
+/**
+ * Mail when a game has waited this many hours for your move.
+ */
+your_turn: boolean, idle_hours: number, 
+/**
+ * Mail when your clock has less than this many hours left.
+ */
+time_low: boolean, time_low_hours: number, 
+/**
+ * Mail when someone challenges you.
+ */
+challenge: boolean, 
+/**
+ * Mail when a game of yours ends.
+ */
+game_over: boolean, 
+/**
+ * One mail a day listing the games waiting for you.
+ */
+digest: boolean, };
+
+export type MailSettings = { 
+/**
+ * This server sends mail (without, the web app says so).
+ */
+enabled: boolean, 
+/**
+ * Only registered accounts may add an address.
+ */
+registered: boolean, address: string | null, confirmed: boolean, prefs: MailPrefs | null, };
+
+export type Confirmed = { address: string, };
+
+export type Unsubscribed = { 
+/**
+ * The notice turned off (`your_turn`, `time_low`, `challenge`, `game_over`, `digest`), or
+ * `all`.
+ */
+notice: string, };
+
+export type PasswordReset = { 
+/**
+ * The account whose password changed (sign in with it).
+ */
+name: string, };
+
 export type RuleSystems = { systems: Array<RuleSystemView>, };
 
 export type RuleSystemView = { name: string, title: string, about: string, defaults: Record<string, unknown>, presets: Array<PresetView>, 

@@ -32,7 +32,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Run the game server with its web UI (SQLite by default, or PostgreSQL).
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Fuzz the parsers and the engines (map specs, map files, records, SGF, GTP, server
     /// messages, random games on every rule system and map family); fails on any panic or
     /// broken invariant.
@@ -163,6 +163,26 @@ struct ServeArgs {
     /// PostgreSQL only: seconds a dead instance's games wait before another takes them over.
     #[arg(long, default_value_t = 10.0)]
     lease_seconds: f64,
+    /// Send mail through this SMTP server: smtp://host:port (plain: a relay on this machine),
+    /// smtp://user:password@host?tls=required (STARTTLS) or smtps://user:password@host (TLS).
+    /// Without it the server sends
+    /// no mail. Prefer the environment variable: a password on the command line is visible to
+    /// every user of the machine.
+    #[arg(long, env = "GOBEYOND_SMTP_URL", hide_env_values = true)]
+    smtp_url: Option<String>,
+    /// The sender of the server's mail, e.g. "GoBeyond <games@example.org>" (with --smtp-url).
+    #[arg(long, env = "GOBEYOND_MAIL_FROM")]
+    mail_from: Option<String>,
+    /// Where players reach this server, e.g. https://go.example.org: links in mails start with
+    /// it (with --smtp-url).
+    #[arg(long, env = "GOBEYOND_PUBLIC_URL")]
+    public_url: Option<String>,
+    /// Mails one account may be sent per day.
+    #[arg(long, default_value_t = 40)]
+    mail_per_day: i64,
+    /// Seconds an hour of the players' mail settings lasts (browser tests only).
+    #[arg(long, hide = true)]
+    mail_hour_seconds: Option<f64>,
     /// The directory of lab reports (`gobeyond lab ... --html DIR/NAME.html`) the web app lists
     /// on its Lab page; an empty value shows none.
     #[arg(long, default_value = "reports", env = "GOBEYOND_REPORTS")]
@@ -526,6 +546,19 @@ fn serve(args: ServeArgs) -> Result<()> {
         session_lifetime: args.session_days.map_or(defaults.session_lifetime, |d| hours(d * 24.0)),
         ..defaults
     };
+    let mail = match (args.smtp_url, args.mail_from, args.public_url) {
+        (None, _, _) => None,
+        (Some(url), Some(from), Some(public)) => {
+            let mut m = gobeyond_server::mail::MailConfig::new(url, from, public);
+            m.per_day = args.mail_per_day.max(1);
+            if let Some(s) = args.mail_hour_seconds {
+                m.hour = std::time::Duration::from_secs_f64(s.clamp(0.001, 3600.0));
+                m.poll = m.poll.min(m.hour);
+            }
+            Some(m)
+        }
+        (Some(_), _, _) => bail!("--smtp-url needs --mail-from and --public-url too"),
+    };
     let config = gobeyond_server::Config {
         listen: args.listen,
         database: args.database,
@@ -539,13 +572,14 @@ fn serve(args: ServeArgs) -> Result<()> {
         advertise: args.advertise,
         lease_ttl: std::time::Duration::from_secs_f64(args.lease_seconds.clamp(0.3, 3600.0)),
         reports: (!args.reports.as_os_str().is_empty()).then_some(args.reports),
+        mail,
     };
     tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(gobeyond_server::run(config))
 }
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Serve(args) => serve(args)?,
+        Command::Serve(args) => serve(*args)?,
         Command::Fuzz { targets, inputs, seed, replay, json } => {
             fuzz::command(targets, inputs, seed, replay, json)?
         }

@@ -18,6 +18,7 @@ pub mod http;
 pub mod lab;
 pub mod limit;
 pub mod lists;
+pub mod mail;
 pub mod now;
 mod profile;
 pub mod protocol;
@@ -85,6 +86,8 @@ pub struct Config {
     /// The directory of the designers' lab reports the web app lists (`gobeyond lab ... --html`);
     /// none: no reports.
     pub reports: Option<std::path::PathBuf>,
+    /// How to send mail; none: this server sends none (the web app says so).
+    pub mail: Option<mail::MailConfig>,
 }
 
 impl Default for Config {
@@ -102,6 +105,7 @@ impl Default for Config {
             advertise: None,
             lease_ttl: std::time::Duration::from_secs(10),
             reports: None,
+            mail: None,
         }
     }
 }
@@ -150,6 +154,8 @@ pub struct AppState {
     pub views: Arc<limit::WorkGate>,
     /// The lobby's public lists, computed once at a time.
     pub lobby: Arc<shared_reads::SharedReads>,
+    /// The mail service, when this server sends mail.
+    pub mail: Option<Arc<mail::Mailer>>,
 }
 
 /// Connects to the database, resumes every live game and builds the routes.
@@ -169,6 +175,16 @@ pub async fn app(mut config: Config) -> anyhow::Result<(AppState, Router)> {
             Some(c)
         }
         store::Backend::Sqlite => None,
+    };
+    let mailer = match &config.mail {
+        Some(m) => {
+            let owner = cluster.as_ref().map_or_else(|| config.cluster().instance, |c| c.id.to_string());
+            let mailer = mail::Mailer::new(m.clone(), owner)?;
+            store.set_mail_bounds(m.bounds());
+            tracing::info!(config = ?m, "sending mail");
+            Some(mailer)
+        }
+        None => None,
     };
     let hub = Arc::new(Hub::new(store.clone(), limits.clone(), cluster));
     let resumed = hub.resume_all().await?;
@@ -195,6 +211,7 @@ pub async fn app(mut config: Config) -> anyhow::Result<(AppState, Router)> {
             "the server is busy: try again in a moment",
         )),
         lobby: Arc::new(shared_reads::SharedReads::new(64)),
+        mail: mailer,
         config: Arc::new(config),
     };
     Ok((state.clone(), routes(state)))
@@ -207,6 +224,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/login", post(http::login))
         .route("/api/bots", post(http::create_bot).get(http::my_bots))
         .route("/api/bots/{name}/token", post(http::rotate_bot_token))
+        .merge(mail::limited_routes())
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), limit::limit));
     Router::new()
         .merge(creating)
@@ -241,6 +259,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/test/advance", post(now::advance))
         .merge(vacation::routes())
         .route("/api/internal/link", get(cluster::link::accept))
+        .merge(mail::routes())
         .fallback(web::asset)
         .layer(axum::middleware::from_fn_with_state(state.clone(), same_origin_writes))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -250,7 +269,12 @@ pub fn routes(state: AppState) -> Router {
             axum::http::StatusCode::REQUEST_TIMEOUT,
             state.config.limits.request_timeout,
         ))
-        .layer(tower_http::trace::TraceLayer::new_for_http())
+        // Paths only: a query may carry a token (the one-click unsubscribe link).
+        .layer(tower_http::trace::TraceLayer::new_for_http().make_span_with(
+            |r: &axum::http::Request<axum::body::Body>| {
+                tracing::debug_span!("request", method = %r.method(), path = %r.uri().path())
+            },
+        ))
         .with_state(state)
 }
 
@@ -289,12 +313,16 @@ pub async fn serve(
     });
     let sweeper = tokio::spawn(state.hub.clone().sweep_forever());
     let keeper = tokio::spawn(state.hub.clone().keep_leases_forever());
+    let mailer = state.mail.clone().map(|m| tokio::spawn(mail::sender::run(state.store.clone(), m)));
     conn::accept_loop(listener, router, state.config.limits.clone(), state.connections.clone(), async move {
         let _ = on_signal.await;
     })
     .await;
     sweeper.abort();
     keeper.abort();
+    if let Some(m) = mailer {
+        m.abort();
+    }
     let _ = stopper.await;
     state.store.close().await;
     Ok(())

@@ -18,6 +18,8 @@ mod challenges;
 pub mod chat;
 mod leases;
 mod lists;
+pub mod mail;
+mod mail_queue;
 pub mod profiles;
 mod ratings;
 mod rematches;
@@ -56,6 +58,9 @@ pub struct Store {
     pub backend: Backend,
     /// The time game clocks and vacations read ([`crate::now`]).
     pub time: std::sync::Arc<crate::now::Now>,
+    /// Set when this server sends mail: games note who they wait for and queue notices within
+    /// these bounds (see `crate::mail`).
+    mail: std::sync::Arc<std::sync::OnceLock<mail::MailBounds>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
@@ -210,7 +215,7 @@ impl Store {
             Backend::Postgres => &POSTGRES,
         };
         migrator.run(&pool).await.map_err(|e| ApiError::Config(format!("migrations failed: {e}")))?;
-        let store = Store { pool, backend, time: Default::default() };
+        let store = Store { pool, backend, time: Default::default(), mail: Default::default() };
         store.fill_name_keys().await?;
         Ok(store)
     }
@@ -243,6 +248,15 @@ impl Store {
             }
         }
         Ok(())
+    }
+
+    /// The queue's bounds if this server sends mail (set once at start).
+    pub fn mail_bounds(&self) -> Option<mail::MailBounds> {
+        self.mail.get().copied()
+    }
+
+    pub fn set_mail_bounds(&self, bounds: mail::MailBounds) {
+        let _ = self.mail.set(bounds);
     }
 
     pub async fn close(&self) {

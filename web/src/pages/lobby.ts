@@ -5,6 +5,7 @@ import { clear, h, toast } from '../dom';
 import { type MountedBoard, mountBoard } from '../mount';
 import type { GameSummary, User } from '../types';
 import { session } from '../session';
+import { mailPanel } from './mail';
 import { type SystemUi, systemUi } from '../systems';
 import { ratingText } from '../words';
 import { timeControlText } from '../time';
@@ -179,7 +180,10 @@ function accountBox(user: User): HTMLElement {
     }
   };
   if (user.kind !== 'guest') {
-    return h('p', {}, h('button', { onclick: async () => { await api.logout(); session.set(null); location.reload(); } }, 'Sign out'));
+    return h('div', {},
+      h('p', {}, h('button', { onclick: async () => { await api.logout(); session.set(null); location.reload(); } }, 'Sign out')),
+      user.kind === 'registered' && mailPanel(),
+    );
   }
   return h('details', { class: 'account' },
     h('summary', {}, 'Sign in or keep this guest as an account'),
@@ -189,6 +193,7 @@ function accountBox(user: User): HTMLElement {
       h('button', { type: 'submit', id: 'sign-in' }, 'Sign in'),
       h('button', { type: 'button', id: 'register', onclick: () => { if (name.reportValidity() && password.reportValidity()) void go('register'); } }, 'Register'),
     ),
+    h('p', {}, h('a', { href: '#/mail/forgot', id: 'forgot-password' }, 'Forgot your password?')),
   );
 }
 

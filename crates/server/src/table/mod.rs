@@ -13,6 +13,7 @@ mod bots;
 mod chat;
 mod days;
 mod hub;
+mod mail_hooks;
 mod messages;
 mod seating;
 pub mod size;
@@ -592,6 +593,7 @@ impl Table {
         {
             tracing::error!(game = self.id, error = %e, "could not mark the game finished");
         }
+        self.mail_after_action(seq).await;
         let finished = self.status == Status::Finished;
         self.broadcast_update(seq, &action);
         if finished && self.setup.rated {

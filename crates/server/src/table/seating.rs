@@ -104,6 +104,7 @@ impl Table {
         let clock = serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?;
         self.store.start_game(self.id, &clock, self.fence.as_ref()).await?;
         self.status = Status::Live;
+        self.mail_after_action(0).await;
         self.broadcast(ServerMessage::Started { game: self.id, info: self.info() });
         self.send_sync_to_all();
         Ok(())

@@ -1,6 +1,8 @@
 //! A real server on a loopback port, and real HTTP and WebSocket clients.
 #![allow(dead_code)]
 
+pub mod smtp;
+
 use std::{net::SocketAddr, time::Duration};
 
 use futures_util::{SinkExt, StreamExt};
