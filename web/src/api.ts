@@ -20,6 +20,7 @@ import type {
   Tell,
   User,
   UserBody,
+  VacationView,
 } from './protocol';
 import type { MapView } from './types';
 
@@ -98,6 +99,8 @@ export const api = {
   undoAnswer: (id: number, accept: boolean) => call<OkBody>('POST', `/api/games/${id}/undo/answer`, { accept }),
   leave: (id: number) => call<OkBody>('POST', `/api/games/${id}/leave`),
   abandon: (id: number) => call<OkBody>('POST', `/api/games/${id}/abandon`),
+  vacation: () => call<VacationView>('GET', '/api/vacation'),
+  setVacation: (on: boolean) => call<VacationView>('POST', '/api/vacation', { on }),
   gameMap: (id: number) => call<MapView>('GET', `/api/games/${id}/map`),
   preview: (spec: string) => call<MapView>('GET', `/api/maps/preview?spec=${encodeURIComponent(spec)}`),
   stateAt: (id: number, at: number) => call<StateAt>('GET', `/api/games/${id}/state?at=${at}`),

@@ -123,7 +123,7 @@ left_ms: number | null, };
 
 export type ClockKind = { "kind": "none" } | { "kind": "per_turn", turn_ms: number, decision_ms: number, } | { "kind": "classic", time: TimeControl, };
 
-export type TimeControl = { "kind": "none" } | { "kind": "absolute", main_seconds: number, } | { "kind": "fischer", main_seconds: number, increment_seconds: number, } | { "kind": "byo_yomi", main_seconds: number, periods: number, period_seconds: number, };
+export type TimeControl = { "kind": "none" } | { "kind": "absolute", main_seconds: number, } | { "kind": "fischer", main_seconds: number, increment_seconds: number, max_seconds?: number, } | { "kind": "byo_yomi", main_seconds: number, periods: number, period_seconds: number, } | { "kind": "canadian", main_seconds: number, stones: number, period_seconds: number, } | { "kind": "simple", move_seconds: number, } | { "kind": "correspondence", move_seconds: number, max_seconds: number, weekends_off: boolean, };
 
 export type SeatChoice = { "kind": "open" } | { "kind": "invite" } | { "kind": "bot", level: number, } | { "kind": "me" };
 
@@ -201,6 +201,20 @@ export type UserBody = { user: User, claimed_guest?: boolean, };
 
 export type MeBody = { user: User | null, };
 
+export type VacationView = { 
+/**
+ * A vacation runs now: the caller's correspondence clocks stand still.
+ */
+on: boolean, 
+/**
+ * When it ends by itself (the allowance used up), unless ended sooner.
+ */
+until_ms: number | null, allowance_days: number, used_ms: number, left_ms: number, 
+/**
+ * The server's time, which the other times are counted against.
+ */
+now_ms: number, };
+
 export type OkBody = { ok: boolean, };
 
 export type BotCreated = { user: User, token: string, };
@@ -232,7 +246,12 @@ watchers: number, result: unknown,
  * The result as the system's players write it (classic Go's `W+8.5`, `B+R`), if it has a
  * notation.
  */
-result_text: string | null, rated: boolean, };
+result_text: string | null, rated: boolean, 
+/**
+ * Its time control, if it has one (not known for games listed before time controls
+ * were: lists then show none).
+ */
+time: TimeControl | null, };
 
 export type SummarySeat = { seat: number, user: string | null, bot_level: number | null, rating: RatingView | null, };
 

@@ -145,9 +145,13 @@ struct ServeArgs {
     /// Mark session cookies Secure (the server is only reached over HTTPS).
     #[arg(long)]
     secure_cookies: bool,
-    /// Accept games whose dice and cards are fixed in advance (browser tests only).
+    /// Accept games whose dice and cards are fixed in advance, and let tests move the server's
+    /// time forward (browser tests only).
     #[arg(long, hide = true)]
     test_hooks: bool,
+    /// Vacation days each account may take per calendar year (correspondence clocks stop).
+    #[arg(long, default_value_t = 30)]
+    vacation_days: u32,
     /// PostgreSQL only: this instance's id among the instances sharing the database (default:
     /// host name, port and a random number).
     #[arg(long, env = "GOBEYOND_INSTANCE")]
@@ -563,6 +567,7 @@ fn serve(args: ServeArgs) -> Result<()> {
         secure_cookies: args.secure_cookies,
         limits,
         test_hooks: args.test_hooks,
+        vacation_days: args.vacation_days.min(366),
         instance: args.instance,
         advertise: args.advertise,
         lease_ttl: std::time::Duration::from_secs_f64(args.lease_seconds.clamp(0.3, 3600.0)),

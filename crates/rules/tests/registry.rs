@@ -118,7 +118,7 @@ fn settings_have_bounds() {
         ("occupy_cost", json!(i64::MAX)),
         ("capture_award", json!(2_000_000_000i64)),
         ("starting_points", json!(1_000_000_001i64)),
-        ("turn_seconds", json!(100_000)),
+        ("turn_seconds", json!(2_592_001)),
         ("handicap", json!([0, i64::MAX])),
     ] {
         let mut s = gob.default_settings();
@@ -127,6 +127,10 @@ fn settings_have_bounds() {
         assert_eq!(e.setting, name, "{e}");
         assert!(e.message.contains("at most"), "{e}");
     }
+    // A turn of up to 30 days (games across days), as GoBeyond's own clock.
+    let mut s = gob.default_settings();
+    s.insert("turn_seconds".into(), json!(2_592_000));
+    assert!(gob.validate(&s, 2).is_ok());
     let classic = SystemInfo::get("classic").unwrap();
     let mut s = classic.default_settings();
     s.insert("komi".into(), json!(1e308));

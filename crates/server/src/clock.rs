@@ -10,9 +10,11 @@ use crate::setup::TimeControl;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Clock {
     pub control: ClockKind,
-    /// Main time left per player (classic clocks).
+    /// Main time left per player (classic clocks); a correspondence clock's bank; a Canadian
+    /// clock's time left in its period once main time is used up.
     pub remaining_ms: Vec<i64>,
-    /// Byo-yomi periods left per player.
+    /// Byo-yomi periods left per player; under a Canadian clock, the stones still to play in
+    /// the period (0: main time still runs).
     pub periods_left: Vec<u32>,
     /// When the current turn (or Clean-Up) started, and when it runs out.
     pub turn_started_ms: i64,
@@ -64,9 +66,15 @@ impl Clock {
     pub fn new(kind: ClockKind, players: usize) -> Clock {
         let (main, periods) = match kind {
             ClockKind::Control { time: TimeControl::Absolute { main_seconds } }
-            | ClockKind::Control { time: TimeControl::Fischer { main_seconds, .. } } => (ms(main_seconds), 0),
+            | ClockKind::Control { time: TimeControl::Fischer { main_seconds, .. } }
+            | ClockKind::Control { time: TimeControl::Canadian { main_seconds, .. } } => {
+                (ms(main_seconds), 0)
+            }
             ClockKind::Control { time: TimeControl::ByoYomi { main_seconds, periods, .. } } => {
                 (ms(main_seconds), periods)
+            }
+            ClockKind::Control { time: TimeControl::Correspondence { move_seconds, .. } } => {
+                (ms(move_seconds), 0)
             }
             _ => (0, 0),
         };
@@ -103,22 +111,32 @@ impl Clock {
             (ClockKind::Control { time: tc }, None) if simultaneous => {
                 (tc != TimeControl::None).then_some(now + decision_ms.unwrap_or(DECISION_MS))
             }
-            (ClockKind::Control { time: tc }, Some(p)) => {
-                // Byo-yomi: every period left can be used up in turn before the player loses
-                // (one period only once made 1 s + 3 × 2 s end at 3 s).
-                let period = match tc {
-                    TimeControl::ByoYomi { period_seconds, .. } => {
-                        ms(period_seconds).saturating_mul(i64::from(self.periods_left[p]))
-                    }
-                    _ => 0,
-                };
-                match tc {
-                    TimeControl::None => None,
-                    _ => Some(now + self.remaining_ms[p] + period),
-                }
-            }
+            (ClockKind::Control { time: tc }, Some(p)) => self.control_deadline(tc, p, now),
             _ => None,
         };
+    }
+
+    /// When the turn of `player` that starts at `now` runs out under time control `tc`.
+    fn control_deadline(&self, tc: TimeControl, p: usize, now: i64) -> Option<i64> {
+        let left = self.remaining_ms.get(p).copied().unwrap_or(0);
+        let periods = self.periods_left.get(p).copied().unwrap_or(0);
+        match tc {
+            TimeControl::None => None,
+            // Byo-yomi: every period left can be used up in turn before the player loses (one
+            // period only once made 1 s + 3 × 2 s end at 3 s).
+            TimeControl::ByoYomi { period_seconds, .. } => {
+                Some(now + left + ms(period_seconds).saturating_mul(i64::from(periods)))
+            }
+            // Main time, then a whole period for this move; in overtime, what the period has left.
+            TimeControl::Canadian { period_seconds, .. } if periods == 0 => {
+                Some(now + left + ms(period_seconds))
+            }
+            TimeControl::Simple { move_seconds } => Some(now + ms(move_seconds)),
+            TimeControl::Correspondence { weekends_off, .. } => {
+                Some(crate::running_time::after(now, left, weekends_off))
+            }
+            _ => Some(now + left),
+        }
     }
 
     /// A window of fixed length the rule system gives the decision now, under any clock or
@@ -132,14 +150,48 @@ impl Clock {
 
     /// Charges `player` for the turn that ends at `now` (main time, increments, periods).
     pub fn end_turn(&mut self, player: usize, now: i64) {
+        self.end_turn_paused(player, now, &[]);
+    }
+
+    /// [`Clock::end_turn`], for a player whose correspondence clock stood still in `pauses`
+    /// (their vacations); weekends are not charged under a clock that takes them off.
+    pub fn end_turn_paused(&mut self, player: usize, now: i64, pauses: &[(i64, i64)]) {
         let ClockKind::Control { time: tc } = self.control else { return };
-        let used = (now - self.turn_started_ms).max(0);
+        let used = match tc {
+            TimeControl::Correspondence { weekends_off, .. } => {
+                crate::running_time::between_pauses(self.turn_started_ms, now, weekends_off, pauses)
+            }
+            _ => (now - self.turn_started_ms).max(0),
+        };
         let Some(left) = self.remaining_ms.get_mut(player) else { return };
         match tc {
-            TimeControl::None => {}
+            TimeControl::None | TimeControl::Simple { .. } => {}
             TimeControl::Absolute { .. } => *left = (*left - used).max(0),
-            TimeControl::Fischer { increment_seconds, .. } => {
-                *left = (*left - used).max(0) + ms(increment_seconds)
+            TimeControl::Fischer { increment_seconds, max_seconds, .. } => {
+                let more = (*left - used).max(0) + ms(increment_seconds);
+                *left = max_seconds.map_or(more, |max| more.min(ms(max)));
+            }
+            TimeControl::Correspondence { move_seconds, max_seconds, .. } => {
+                *left = ((*left - used).max(0) + ms(move_seconds)).min(ms(max_seconds));
+            }
+            TimeControl::Canadian { stones, period_seconds, .. } => {
+                let Some(to_play) = self.periods_left.get_mut(player) else { return };
+                if *to_play == 0 && used <= *left {
+                    *left -= used;
+                    return;
+                }
+                // Overtime: this move counts among the period's stones (a move that used main
+                // time up starts the period with what it took past it).
+                let over = if *to_play == 0 { used - *left } else { used };
+                let (period_left, stones_left) =
+                    if *to_play == 0 { (ms(period_seconds), stones) } else { (*left, *to_play) };
+                *left = (period_left - over).max(0);
+                *to_play = stones_left.saturating_sub(1);
+                if *to_play == 0 {
+                    // The period's stones are played: a new period, whole.
+                    *left = ms(period_seconds);
+                    *to_play = stones;
+                }
             }
             TimeControl::ByoYomi { period_seconds, .. } => {
                 if used <= *left {
@@ -155,14 +207,16 @@ impl Clock {
         }
     }
 
-    /// Takes back the increment a move now taken back earned `player` (Fischer: nothing else
-    /// adds time). Without this, each move-and-undo gained the increment.
+    /// Takes back the increment a move now taken back earned `player` (Fischer and
+    /// correspondence: nothing else adds time). Without this, each move-and-undo gained it.
     pub fn take_back_increment(&mut self, player: usize) {
-        let ClockKind::Control { time: TimeControl::Fischer { increment_seconds, .. } } = self.control else {
-            return;
+        let increment = match self.control {
+            ClockKind::Control { time: TimeControl::Fischer { increment_seconds, .. } } => increment_seconds,
+            ClockKind::Control { time: TimeControl::Correspondence { move_seconds, .. } } => move_seconds,
+            _ => return,
         };
         if let Some(left) = self.remaining_ms.get_mut(player) {
-            *left = (*left - ms(increment_seconds)).max(0);
+            *left = (*left - ms(increment)).max(0);
         }
     }
 
@@ -205,7 +259,9 @@ mod tests {
     #[test]
     fn fischer_adds_the_increment_after_each_move() {
         let mut c = Clock::new(
-            ClockKind::Control { time: TimeControl::Fischer { main_seconds: 10.0, increment_seconds: 2.0 } },
+            ClockKind::Control {
+                time: TimeControl::Fischer { main_seconds: 10.0, increment_seconds: 2.0, max_seconds: None },
+            },
             2,
         );
         c.start_turn(Some(0), false, 1_000);
@@ -217,7 +273,9 @@ mod tests {
     #[test]
     fn a_move_taken_back_takes_its_increment_back() {
         let mut c = Clock::new(
-            ClockKind::Control { time: TimeControl::Fischer { main_seconds: 10.0, increment_seconds: 2.0 } },
+            ClockKind::Control {
+                time: TimeControl::Fischer { main_seconds: 10.0, increment_seconds: 2.0, max_seconds: None },
+            },
             2,
         );
         c.start_turn(Some(0), false, 0);
@@ -294,5 +352,84 @@ mod tests {
         let gob = r#"{"control":{"kind":"per_turn","turn_ms":20000,"cleanup_ms":60000},"remaining_ms":[0,0],"periods_left":[0,0],"turn_started_ms":9,"deadline_ms":20009}"#;
         assert_eq!(Clock::from_stored(gob).map(|c| c.deadline_ms), Some(Some(20_009)));
         assert_eq!(Clock::from_stored("{}"), None);
+    }
+
+    fn control(time: TimeControl) -> Clock {
+        Clock::new(ClockKind::Control { time }, 2)
+    }
+
+    #[test]
+    fn a_fischer_cap_stops_the_bank_growing() {
+        let mut c = control(TimeControl::Fischer {
+            main_seconds: 10.0,
+            increment_seconds: 5.0,
+            max_seconds: Some(12.0),
+        });
+        c.start_turn(Some(0), false, 0);
+        c.end_turn(0, 1_000);
+        assert_eq!(c.remaining_ms[0], 12_000, "9 s + 5 s, capped at 12 s");
+    }
+
+    #[test]
+    fn canadian_asks_for_stones_in_each_period() {
+        let mut c = control(TimeControl::Canadian { main_seconds: 10.0, stones: 2, period_seconds: 20.0 });
+        c.start_turn(Some(0), false, 0);
+        assert_eq!(c.deadline_ms, Some(30_000), "main time, then a period for this move");
+        c.end_turn(0, 15_000);
+        assert_eq!(
+            (c.remaining_ms[0], c.periods_left[0]),
+            (15_000, 1),
+            "5 s into the period, one stone to go"
+        );
+        c.start_turn(Some(0), false, 20_000);
+        assert_eq!(c.deadline_ms, Some(35_000));
+        c.end_turn(0, 30_000);
+        assert_eq!((c.remaining_ms[0], c.periods_left[0]), (20_000, 2), "stones played: a new period, whole");
+    }
+
+    #[test]
+    fn simple_gives_every_move_the_same_time() {
+        let mut c = control(TimeControl::Simple { move_seconds: 30.0 });
+        c.start_turn(Some(1), false, 1_000);
+        assert_eq!(c.deadline_ms, Some(31_000));
+        c.end_turn(1, 29_000);
+        c.start_turn(Some(1), false, 40_000);
+        assert_eq!(c.deadline_ms, Some(70_000), "nothing carried over");
+    }
+
+    #[test]
+    fn correspondence_banks_days_up_to_its_maximum() {
+        const DAY: i64 = 86_400_000;
+        let mut c = control(TimeControl::Correspondence {
+            move_seconds: 3.0 * 86_400.0,
+            max_seconds: 7.0 * 86_400.0,
+            weekends_off: false,
+        });
+        c.start_turn(Some(0), false, 0);
+        assert_eq!(c.deadline_ms, Some(3 * DAY));
+        c.end_turn(0, DAY / 2);
+        assert_eq!(c.remaining_ms[0], 5 * DAY + DAY / 2);
+        c.start_turn(Some(0), false, DAY);
+        c.end_turn(0, DAY);
+        assert_eq!(c.remaining_ms[0], 7 * DAY, "at most 7 days in the bank");
+        // A vacation of two days in a turn of three is not charged.
+        c.start_turn(Some(1), false, 10 * DAY);
+        c.end_turn_paused(1, 13 * DAY, &[(11 * DAY, 13 * DAY)]);
+        assert_eq!(c.remaining_ms[1], 5 * DAY);
+    }
+
+    #[test]
+    fn correspondence_with_weekends_off_skips_saturday_and_sunday() {
+        const DAY: i64 = 86_400_000;
+        let friday = 1_795_737_600_000; // 2026-11-27, 00:00 UTC
+        let mut c = control(TimeControl::Correspondence {
+            move_seconds: 86_400.0,
+            max_seconds: 3.0 * 86_400.0,
+            weekends_off: true,
+        });
+        c.start_turn(Some(0), false, friday + DAY / 2);
+        assert_eq!(c.deadline_ms, Some(friday + 3 * DAY + DAY / 2), "Friday noon + 1 day = Monday noon");
+        c.end_turn(0, friday + 3 * DAY);
+        assert_eq!(c.remaining_ms[0], DAY + DAY / 2, "half a day used, a day added");
     }
 }

@@ -290,7 +290,7 @@ pub(crate) async fn create(
         new.seats.len() >= new.players && new.seats.iter().all(|s| matches!(s, SeatChoice::Bot { .. }));
     // Counted again where it cannot race (the store); this early look spares the map's building
     // for whoever is surely over the cap (a game against bots without a clock is not counted).
-    let maybe_casual = new.time == crate::setup::TimeControl::None
+    let maybe_casual = matches!(new.time, crate::setup::TimeChoice::Control(crate::setup::TimeControl::None))
         && new.seats.iter().all(|s| matches!(s, SeatChoice::Me | SeatChoice::Bot { .. }));
     if !maybe_casual && app.store.active_games_created(session.user.id).await? >= MAX_ACTIVE_GAMES {
         return Err(ApiError::TooMany(format!("at most {MAX_ACTIVE_GAMES} open or live games per player")));
@@ -400,6 +400,7 @@ pub(crate) async fn summarize(app: &AppState, row: GameRow) -> Result<Summarized
         watchers: app.hub.watchers(row.id),
         result: row.result.as_deref().and_then(|r| serde_json::from_str::<serde_json::Value>(r).ok()),
         rated: brief.as_ref().is_some_and(|b| b.rated),
+        time: brief.as_ref().and_then(|b| b.time),
         map: brief.map(|b| b.map),
     };
     Ok(Summarized { summary, status: row.status, joinable })

@@ -19,10 +19,12 @@ pub mod lab;
 pub mod limit;
 pub mod lists;
 pub mod mail;
+pub mod now;
 mod profile;
 pub mod protocol;
 pub mod rating;
 mod rematch;
+pub mod running_time;
 pub mod setup;
 pub mod shared_maps;
 pub mod shared_reads;
@@ -30,6 +32,8 @@ pub mod social;
 pub mod store;
 pub mod table;
 pub mod tell;
+pub mod time_control;
+mod vacation;
 pub mod views;
 pub mod web;
 mod web_encoding;
@@ -68,6 +72,8 @@ pub struct Config {
     /// Test hooks: games may be created with chance outcomes fixed in advance (`rigged`), so
     /// that browser tests can script dice and cards. Never on a real server.
     pub test_hooks: bool,
+    /// Vacation days each account may take per calendar year (correspondence clocks stop).
+    pub vacation_days: u32,
     /// With PostgreSQL, this instance's id among those sharing the database (default: made up
     /// from the host name, the port and a random number).
     pub instance: Option<String>,
@@ -94,6 +100,7 @@ impl Default for Config {
             secure_cookies: false,
             limits: limit::Limits::default(),
             test_hooks: false,
+            vacation_days: 30,
             instance: None,
             advertise: None,
             lease_ttl: std::time::Duration::from_secs(10),
@@ -249,6 +256,8 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/lab/reports", get(lab::reports))
         .route("/api/lab/reports/{name}", get(lab::report))
         .route("/api/ws", get(ws::upgrade))
+        .route("/api/test/advance", post(now::advance))
+        .merge(vacation::routes())
         .route("/api/internal/link", get(cluster::link::accept))
         .merge(mail::routes())
         .fallback(web::asset)

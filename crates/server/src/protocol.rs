@@ -311,6 +311,21 @@ pub struct UserBody {
     pub claimed_guest: bool,
 }
 
+/// `GET /api/vacation`, and the answer to `POST /api/vacation`: the caller's vacation and
+/// this calendar year's allowance (UTC).
+#[derive(Debug, Serialize, TS)]
+pub struct VacationView {
+    /// A vacation runs now: the caller's correspondence clocks stand still.
+    pub on: bool,
+    /// When it ends by itself (the allowance used up), unless ended sooner.
+    pub until_ms: Option<i64>,
+    pub allowance_days: u32,
+    pub used_ms: i64,
+    pub left_ms: i64,
+    /// The server's time, which the other times are counted against.
+    pub now_ms: i64,
+}
+
 /// `GET /api/me`: the signed-in user, or null when the request carries no credential.
 #[derive(Debug, Serialize, TS)]
 pub struct MeBody {
@@ -368,6 +383,9 @@ pub struct GameSummary {
     /// notation.
     pub result_text: Option<String>,
     pub rated: bool,
+    /// Its time control, if it has one (not known for games listed before time controls
+    /// were: lists then show none).
+    pub time: Option<TimeControl>,
 }
 
 /// A map as lobby lists name it: its spec, or a custom map's name and size (never its nodes:
@@ -549,6 +567,7 @@ pub fn typescript() -> String {
         InviteBody,
         UserBody,
         MeBody,
+        VacationView,
         OkBody,
         BotCreated,
         BotList,

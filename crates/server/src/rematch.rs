@@ -109,7 +109,7 @@ async fn make(
             gobeyond_rules::record::MapSource::Custom(c) => MapChoice::Custom(c),
         },
         players: n,
-        time: setup.time,
+        time: crate::setup::TimeChoice::Control(setup.time),
         seats,
         public: row.public,
         rated: setup.rated,

@@ -34,20 +34,7 @@ pub enum MapChoice {
     Custom(CustomMap),
 }
 
-/// Game clocks, for rule systems without a clock of their own (GoBeyond's is its
-/// `turn_seconds` and `cleanup_seconds` settings).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default, ts_rs::TS)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum TimeControl {
-    #[default]
-    None,
-    /// Each player has `main_seconds` for the whole game.
-    Absolute { main_seconds: f64 },
-    /// Main time, plus `increment_seconds` after each of the player's moves.
-    Fischer { main_seconds: f64, increment_seconds: f64 },
-    /// Main time, then `periods` periods of `period_seconds`; a period used up is lost.
-    ByoYomi { main_seconds: f64, periods: u32, period_seconds: f64 },
-}
+pub use crate::time_control::{TimeChoice, TimeControl, check_time};
 
 /// Who sits in a seat when the game is created.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, ts_rs::TS)]
@@ -71,8 +58,9 @@ pub struct NewGame {
     pub rules: RulesChoice,
     pub map: MapChoice,
     pub players: usize,
+    /// A time control or a preset's name (`"rapid"`).
     #[serde(default)]
-    pub time: TimeControl,
+    pub time: TimeChoice,
     /// One per seat; missing seats are open. Default: the creator in seat 0, the rest open.
     #[serde(default)]
     pub seats: Vec<SeatChoice>,
@@ -139,13 +127,13 @@ impl NewGame {
         settings.extend(std::mem::take(&mut rules.settings));
         rules.settings = settings;
         system.validate(&rules.settings, self.players).map_err(|e| bad(format!("rules: {e}")))?;
-        if system.clock(&rules.settings).is_some() && self.time != TimeControl::None {
+        let time = self.time.resolve()?;
+        if system.clock(&rules.settings).is_some() && time != TimeControl::None {
             return Err(bad(format!(
                 "{} games are timed by their own settings, not by a time control",
                 system.title
             )));
         }
-        check_time(&self.time)?;
         let map = match self.map {
             MapChoice::Spec(s) => {
                 // Too big for the server: refused before anything is generated.
@@ -186,7 +174,7 @@ impl NewGame {
             return Err(bad("a rated game is public: anyone may watch and check it".into()));
         }
         if self.rated {
-            check_rated_clock(&rules, system.title, &self.time)?;
+            check_rated_clock(&rules, system.title, &time)?;
         }
         if self.rated && seats.iter().any(|s| matches!(s, SeatChoice::Bot { .. })) {
             return Err(bad(
@@ -199,7 +187,7 @@ impl NewGame {
             rules,
             map,
             players: self.players,
-            time: self.time,
+            time,
             seats,
             rated: self.rated,
             rigged: self.rigged,
@@ -229,29 +217,10 @@ fn check_rated_clock(rules: &RulesSpec, title: &str, time: &TimeControl) -> Resu
         ))),
         None if *time != TimeControl::None => Ok(()),
         None => Err(ApiError::BadRequest(
-            "a rated game needs a clock: choose a time control (absolute, fischer or byo_yomi) \
-             or make the game unrated"
+            "a rated game needs a clock: choose a time control (absolute, fischer, byo_yomi, \
+             canadian, simple or correspondence) or make the game unrated"
                 .into(),
         )),
-    }
-}
-
-fn check_time(t: &TimeControl) -> Result<(), ApiError> {
-    let ok = |s: f64| s.is_finite() && (0.0..=86_400.0 * 30.0).contains(&s);
-    let fine = match *t {
-        TimeControl::None => true,
-        TimeControl::Absolute { main_seconds } => ok(main_seconds) && main_seconds > 0.0,
-        TimeControl::Fischer { main_seconds, increment_seconds } => {
-            ok(main_seconds) && ok(increment_seconds) && main_seconds + increment_seconds > 0.0
-        }
-        TimeControl::ByoYomi { main_seconds, periods, period_seconds } => {
-            ok(main_seconds) && ok(period_seconds) && periods <= 100 && (periods == 0 || period_seconds > 0.0)
-        }
-    };
-    if fine {
-        Ok(())
-    } else {
-        Err(ApiError::BadRequest(format!("time control {t:?} is out of range (seconds from 0 to 30 days)")))
     }
 }
 
@@ -293,6 +262,9 @@ pub struct GameBrief {
     pub rated: bool,
     /// Seats only the invitation (or a rematch's player) may take.
     pub kept_seats: Vec<usize>,
+    /// The time control, when there is one (briefs stored before it were written without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<TimeControl>,
 }
 
 impl GameSetup {
@@ -321,6 +293,7 @@ impl GameSetup {
             map: crate::protocol::MapBrief::of(&self.map),
             rated: self.rated,
             kept_seats: (0..self.players).filter(|&i| kept(i)).collect(),
+            time: (self.time != TimeControl::None).then_some(self.time),
         }
     }
 }

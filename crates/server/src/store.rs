@@ -25,6 +25,7 @@ mod ratings;
 mod rematches;
 mod seeks;
 mod social;
+mod vacations;
 mod waits;
 pub use challenges::{ChallengeCaps, ChallengeRow};
 pub use leases::{Fence, Holder, InstanceRow};
@@ -33,6 +34,7 @@ pub use ratings::{HistoryRow, RatedSeat};
 pub use rematches::RematchClaim;
 pub use seeks::{SeekRow, SeekSpec};
 pub use social::{Related, Relation, SEEN_EVERY_MS};
+pub use vacations::Vacation;
 pub use waits::{MAX_WAITS, Wait, WaitRow};
 
 static SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
@@ -54,6 +56,8 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     pub backend: Backend,
+    /// The time game clocks and vacations read ([`crate::now`]).
+    pub time: std::sync::Arc<crate::now::Now>,
     /// Set when this server sends mail: games note who they wait for and queue notices within
     /// these bounds (see `crate::mail`).
     mail: std::sync::Arc<std::sync::OnceLock<mail::MailBounds>>,
@@ -158,6 +162,11 @@ pub struct Quota<'a> {
 }
 
 impl Store {
+    /// The time of game clocks and vacations: [`now_ms`], unless a test moved it.
+    pub fn now(&self) -> i64 {
+        self.time.ms()
+    }
+
     /// Connects, creating the SQLite file if it is missing, and applies the migrations.
     pub async fn connect(url: &str) -> Result<Store, ApiError> {
         sqlx::any::install_default_drivers();
@@ -206,7 +215,7 @@ impl Store {
             Backend::Postgres => &POSTGRES,
         };
         migrator.run(&pool).await.map_err(|e| ApiError::Config(format!("migrations failed: {e}")))?;
-        let store = Store { pool, backend, mail: Default::default() };
+        let store = Store { pool, backend, time: Default::default(), mail: Default::default() };
         store.fill_name_keys().await?;
         Ok(store)
     }
@@ -769,12 +778,16 @@ impl Store {
 
     /// Live games in which nothing was played since `cutoff_ms` (at most `limit`), each with
     /// its last action's number: to be ended as abandoned.
+    /// (Correspondence games are not: their clocks end them, and a vacation may stop one for
+    /// longer than the sweep waits.)
     pub async fn idle_live_games(&self, cutoff_ms: i64, limit: i64) -> Result<Vec<(i64, u64)>, ApiError> {
         let rows = sqlx::query(
             "SELECT id, seq FROM (SELECT g.id, \
                COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) AS seq, \
                COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = g.id), g.created_ms) AS last_ms \
-             FROM games g WHERE g.status = 'live') AS t WHERE last_ms < $1 ORDER BY id LIMIT $2",
+             FROM games g WHERE g.status = 'live' \
+               AND (g.clock IS NULL OR g.clock NOT LIKE '%\"kind\":\"correspondence\"%')) AS t \
+             WHERE last_ms < $1 ORDER BY id LIMIT $2",
         )
         .bind(cutoff_ms)
         .bind(limit)

@@ -480,7 +480,7 @@ async fn bad_input_changes_nothing(db: &str) {
         ),
         (
             json!({"rules": "chinese", "map": "square:9", "players": 2, "time": {"kind": "absolute", "main_seconds": -1}}),
-            "out of range",
+            "time.main_seconds: at least 1 second",
         ),
         (json!({"rules": "gobeyond", "map": "grid:17x17x17", "players": 2}), "at most 4096"),
     ] {

@@ -1,6 +1,6 @@
 // Home / lobby: who I am, quick play, create a game with a live map preview, open, live and my games.
 
-import { ApiError, api, type RuleSystem, type SettingInfo } from '../api';
+import { api, type RuleSystem, type SettingInfo } from '../api';
 import { clear, h, toast } from '../dom';
 import { type MountedBoard, mountBoard } from '../mount';
 import type { GameSummary, User } from '../types';
@@ -8,6 +8,8 @@ import { session } from '../session';
 import { mailPanel } from './mail';
 import { type SystemUi, systemUi } from '../systems';
 import { ratingText } from '../words';
+import { timeControlText } from '../time';
+import { clockForm } from './clock_form';
 import { tellFetched } from '../tell';
 import { type ListName, filterBar, filtersActive, listQuery, pager, playerSearch, sortMine, waitMark } from './lists';
 import { challengeFields, sendChallenge, socialSections } from './social';
@@ -213,12 +215,8 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
   const players = h('input', { name: 'players', id: 'players', type: 'number', min: 2, max: 8, value: 2 });
   const seatsBox = h('div', { class: 'seats', id: 'seats' });
   const settings = h('div', { class: 'settings grid2' });
-  const timeControl = h('select', { name: 'time', id: 'time' },
-    h('option', { value: 'none' }, 'No clock'),
-    h('option', { value: 'fischer' }, '10 min + 10 s per move'),
-    h('option', { value: 'byo' }, '10 min + 5 × 30 s byo-yomi'),
-    h('option', { value: 'absolute' }, '20 min'),
-  );
+  const clock = clockForm();
+  const timeControl = clock.select;
   const isPublic = h('input', { type: 'checkbox', name: 'public', checked: true });
   // Rated games are between accounts, public, without server bots.
   const guest = user.kind === 'guest';
@@ -228,7 +226,7 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
     if (!rated.checked) return;
     isPublic.checked = true;
     // Rated games need a clock (the server refuses one without).
-    if (timeControl.value === 'none') timeControl.value = 'fischer';
+    if (timeControl.value === 'none') { timeControl.value = 'rapid'; timeControl.dispatchEvent(new Event('change')); }
     // Open seats in place of bots: rated games are between people and their programs.
     seatsBox.querySelectorAll('select').forEach((s) => {
       if ((s as HTMLSelectElement).value.startsWith('bot:')) (s as HTMLSelectElement).value = 'open';
@@ -285,6 +283,7 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
       if (name) systemUi(c?.system.name).formChanged?.(name, field);
     };
     timeControl.parentElement!.hidden = c?.system.own_clock ?? false;
+    clock.extras.hidden = c?.system.own_clock ?? false;
     const usual = systemUi(c?.system.name).defaultMap;
     if (usual && !mapChosen && spec.value !== usual) {
       spec.value = usual;
@@ -346,6 +345,7 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
       h('label', { class: 'check' }, isPublic, ' listed publicly'),
       ratedLabel,
     ),
+    clock.extras,
     seatsBox,
     challenge.element,
     h('details', {}, h('summary', {}, 'Rule settings'), settings),
@@ -368,13 +368,11 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
     const c = chosen();
     const rulesBody: unknown = { ...c?.preset.settings, ...readSettings(settings), system: c?.system.name };
     let time: unknown;
-    if (!c?.system.own_clock) {
-      time = {
-        none: { kind: 'none' },
-        fischer: { kind: 'fischer', main_seconds: 600, increment_seconds: 10 },
-        byo: { kind: 'byo_yomi', main_seconds: 600, periods: 5, period_seconds: 30 },
-        absolute: { kind: 'absolute', main_seconds: 1200 },
-      }[timeControl.value];
+    try {
+      time = c?.system.own_clock ? undefined : clock.read();
+    } catch (err) {
+      toast(err instanceof Error ? err.message : String(err), 'error');
+      return;
     }
     const terms = challenge.read(seats);
     if (terms) return sendChallenge({ rules: rulesBody, map: spec.value.trim(), players: n, seats, time, public: isPublic.checked, rated: rated.checked }, terms);
@@ -383,7 +381,7 @@ function createForm(systems: RuleSystem[], user: User): HTMLElement {
       if (r.invite) sessionStorage.setItem(`invite-${r.game.id}`, r.invite);
       location.hash = `#/game/${r.game.id}`;
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : String(err), 'error');
+      toast(err instanceof Error ? err.message : String(err), 'error');
     }
   });
   previewStarted = true;
@@ -415,11 +413,14 @@ function gameRow(g: GameSummary, action: HTMLElement): HTMLElement {
       if (s.rating) seats.append(` (${ratingText({ ...s.rating, change: undefined })})`);
     } else seats.append(s.bot_level !== null ? `bot ${s.bot_level}` : 'open seat');
   });
-  const abandoned = (g.result as { abandoned?: boolean } | null)?.abandoned === true;
+  const ended = g.result as { abandoned?: boolean; aborted?: boolean } | null;
+  const abandoned = ended?.abandoned === true;
   return h('li', { class: 'game-row', 'data-game': g.id },
     h('span', {}, `#${g.id} ${systemUi(g.rules ?? undefined).title} on ${describeMap(g.map)}, ${g.players} players`,
       g.rated ? h('span', { class: 'tag' }, 'rated') : null,
-      abandoned ? h('span', { class: 'tag' }, 'abandoned') : null),
+      abandoned ? h('span', { class: 'tag' }, 'abandoned') : null,
+      ended?.aborted ? h('span', { class: 'tag' }, 'aborted') : null,
+      g.time ? h('span', { class: 'tag time-tag' }, timeControlText(g.time)) : null),
     seats,
     g.result_text ? h('span', { class: 'result-text', 'data-result': g.result_text }, g.result_text) : null,
     g.status === 'live' && g.last_active_ms ? h('span', { class: 'muted last-active' }, `last move ${ago(g.last_active_ms)}`) : null,

@@ -7,6 +7,8 @@ import type { GameSummary, PlayerProfile, RatedGame, SystemRating } from '../pro
 import { systemUi } from '../systems';
 import { plural, ratingText, signed } from '../words';
 import { describeMap } from './lobby';
+import { session } from '../session';
+import { vacationCard } from './vacation';
 import { playerSocial } from './player_social';
 
 /** The rating over a system's rated games, oldest to newest, as a small line chart. */
@@ -124,9 +126,12 @@ export async function playerPage(root: HTMLElement, name: string) {
     record,
     p.games.length === 0 ? h('p', { class: 'muted' }, 'No public games.') : h('ul', { id: 'player-games' }, ...p.games.map((g) => gameItem(g, p.name))),
   );
+  // Only the player sees their own vacation.
+  const me = await session.user().catch(() => null);
+  const vacation = me?.name === p.name ? await vacationCard().catch(() => null) : null;
   root.append(h('section', { class: 'player-page', id: 'player-page' },
     h('div', { class: 'card' }, h('h1', {}, p.name, kind), playerSocial(p.name), ratings),
-    history, games));
+    vacation, history, games));
 }
 
 /** A finished rated game that changed no rating says so: aborted (too short), or unrated. */

@@ -2,6 +2,7 @@
 // nodes, Clean-Up (surrender doomed groups), the event log in plain words ("Blue occupied F5 and
 // captured 3 stones: +30") and the players' guide.
 
+import { spanText } from '../time';
 import { type NodeDecoration, at } from '../decorations';
 import type { GoBeyondEvent, GoBeyondState, SystemTypes } from '../protocol';
 import type { MapView } from '../types';
@@ -171,7 +172,7 @@ function guide(d: Record<string, unknown>): HTMLElement[] {
   return sections([
     ['The goal', `Finish with the most PlayPoints. Everyone starts with ${start}. Stones cost points, surrounded empty points earn them, captures pay, and at the end every point you claim is worth a bonus. Two to eight players take turns in a fixed order.`],
     ['A turn',
-      `Your turn starts with income: +${income} for every empty point you claim. Then you do one thing: occupy an empty point (a stone costs ${cost}), skip, pass, or resign. You have ${turn} seconds; if the time runs out, your turn is skipped.`],
+      `Your turn starts with income: +${income} for every empty point you claim. Then you do one thing: occupy an empty point (a stone costs ${cost}), skip, pass, or resign. You have ${spanText(turn)}; if the time runs out, your turn is skipped.`],
     ['Claims',
       'An empty area that touches stones of only one player is claimed by that player: it pays them income every turn. An area touching two or more colours is disputed and pays nobody.',
       row(
@@ -195,7 +196,7 @@ export const gobeyond = defineSystem<SystemTypes['gobeyond']>({
   name: 'gobeyond',
   title: 'GoBeyond',
   defaultMap: 'hex:5',
-  rulesLine: (r) => (typeof r.turn_seconds === 'number' ? [r.turn_seconds ? `${r.turn_seconds} s per turn` : 'no turn clock'] : []),
+  rulesLine: (r) => (typeof r.turn_seconds === 'number' ? [r.turn_seconds ? `${spanText(r.turn_seconds)} per turn` : 'no turn clock'] : []),
   guide,
   lastMove: (a, map) => (a.type === 'place' ? placedAt(a, map) : null),
   // Lines carry the game's turn numbers.

@@ -75,7 +75,7 @@ impl NewSeek {
             rules: RulesChoice::Name(self.rules.clone()),
             map: MapChoice::Spec(format!("{}:{size}", self.shape)),
             players: self.players,
-            time: self.time,
+            time: crate::setup::TimeChoice::Control(self.time),
             seats,
             public: true,
             rated: false,
@@ -183,6 +183,9 @@ fn clock_kind(t: &TimeControl) -> &'static str {
         TimeControl::Absolute { .. } => "absolute",
         TimeControl::Fischer { .. } => "fischer",
         TimeControl::ByoYomi { .. } => "byo_yomi",
+        TimeControl::Canadian { .. } => "canadian",
+        TimeControl::Simple { .. } => "simple",
+        TimeControl::Correspondence { .. } => "correspondence",
     }
 }
 

@@ -73,6 +73,7 @@ mod tests {
             map: MapBrief::Spec("square:9".into()),
             rated: false,
             kept_seats: vec![],
+            time: None,
         }
     }
 

@@ -80,7 +80,7 @@ impl Table {
         // person's answer is cut short.
         let silent = &self.bots_silent.1;
         if self.game.waiting_for().iter().all(|p| silent.contains(&p.index())) {
-            self.clock.deadline_ms = Some(now_ms());
+            self.clock.deadline_ms = Some(self.store.now());
         }
     }
 

@@ -11,6 +11,7 @@
 mod abandon;
 mod bots;
 mod chat;
+mod days;
 mod hub;
 mod mail_hooks;
 mod messages;
@@ -228,7 +229,8 @@ impl Table {
             let (player, simultaneous) = table.turn();
             // The current turn goes on from when it began (stored with the clock): the time
             // already used, the server's downtime included, is charged, never given back.
-            let began = if table.clock.turn_started_ms > 0 { table.clock.turn_started_ms } else { now_ms() };
+            let began =
+                if table.clock.turn_started_ms > 0 { table.clock.turn_started_ms } else { table.store.now() };
             let decision = table.game.decision_ms();
             table.clock.start_decision(player, simultaneous, decision, began);
             table.clock.apply_window(table.game.window_ms());
@@ -248,6 +250,8 @@ impl Table {
         mut stop: tokio::sync::watch::Receiver<bool>,
     ) -> Option<tokio::sync::watch::Sender<bool>> {
         let me = me.downgrade();
+        // A test moving the server's time forward wakes the clock (see `crate::now`).
+        let mut jumps = self.store.time.jumps();
         self.touch();
         if self.status == Status::Open
             && self.seats.iter().all(|s| s.user_id.is_some() || s.bot_level.is_some())
@@ -277,7 +281,9 @@ impl Table {
             let deadline = self.clock.deadline_ms.filter(|_| self.status == Status::Live);
             let sleep = async {
                 match deadline {
-                    Some(d) => tokio::time::sleep(Duration::from_millis((d - now_ms()).max(0) as u64)).await,
+                    Some(d) => {
+                        tokio::time::sleep(Duration::from_millis((d - self.store.now()).max(0) as u64)).await
+                    }
                     None => std::future::pending().await,
                 }
             };
@@ -304,6 +310,7 @@ impl Table {
                     None => return None,
                 },
                 () = sleep => self.time_out().await,
+                _ = jumps.changed() => {}
                 _ = stop.changed() => return None,
                 () = self.shared.revoked_now() => return None,
             }
@@ -546,10 +553,11 @@ impl Table {
             Some((p, input)) => RecordedAction { player: p.0, at_ms: None, input },
             None => RecordedAction { player: seat as u8, at_ms: None, input },
         };
-        let now = now_ms();
+        let now = self.store.now();
         let (player, simultaneous) = self.turn();
         if before_player == Some(seat) && !before_simultaneous {
-            self.clock.end_turn(seat, now);
+            let pauses = self.pauses_of(seat, self.clock.turn_started_ms).await;
+            self.clock.end_turn_paused(seat, now, &pauses);
         }
         if (player, simultaneous) != (before_player, before_simultaneous) || !simultaneous {
             self.clock.start_decision(player, simultaneous, self.game.decision_ms(), now);
@@ -668,8 +676,13 @@ impl Table {
             return;
         }
         let (player, simultaneous) = self.turn();
-        let now = now_ms();
+        let now = self.store.now();
         if self.clock.deadline_ms.is_none_or(|d| d > now) {
+            return;
+        }
+        if let (Some(p), false) = (player, simultaneous)
+            && self.still_in_time(p, now).await
+        {
             return;
         }
         if simultaneous {
@@ -699,7 +712,7 @@ impl Table {
     }
 
     fn info(&self) -> GameInfo {
-        let now = now_ms();
+        let now = self.store.now();
         GameInfo {
             id: self.id,
             status: self.status,
@@ -802,7 +815,7 @@ impl Table {
         // action of every game.
         let timed = self.status == Status::Live && self.clock.deadline_ms.is_some();
         let names = self.names();
-        let clock = timed.then(|| self.clock.view(now_ms()));
+        let clock = timed.then(|| self.clock.view(self.store.now()));
         let events = self.game.events_json(self.events_sent);
         let undo_refused = self.undo_refusals();
         let text = |viewer: Viewer| -> Arc<str> {

@@ -99,7 +99,7 @@ impl Table {
         self.settings_from_history().await?;
         self.game = self.setup.new_game()?;
         let (player, simultaneous) = self.turn();
-        self.clock.start_decision(player, simultaneous, self.game.decision_ms(), now_ms());
+        self.clock.start_decision(player, simultaneous, self.game.decision_ms(), self.store.now());
         self.clock.apply_window(self.game.window_ms());
         let clock = serde_json::to_string(&self.clock).map_err(|e| ApiError::Internal(e.to_string()))?;
         self.store.start_game(self.id, &clock, self.fence.as_ref()).await?;

@@ -129,7 +129,7 @@ impl Table {
         let mut log = self.actions.clone();
         log.push(text.clone());
         let replayed = replay(&self.setup, &log).map_err(ApiError::Internal)?;
-        let now = now_ms();
+        let now = self.store.now();
         let mut clock = self.clock.clone();
         // The moves taken back give back the increments they earned, and the turn they cut
         // short is charged: an undo is no way to gain time.
@@ -230,7 +230,10 @@ impl Table {
     fn increments_from(&self, from: u64) -> Result<Vec<usize>, ApiError> {
         if !matches!(
             self.clock.control,
-            ClockKind::Control { time: crate::setup::TimeControl::Fischer { .. } }
+            ClockKind::Control {
+                time: crate::setup::TimeControl::Fischer { .. }
+                    | crate::setup::TimeControl::Correspondence { .. }
+            }
         ) {
             return Ok(Vec::new());
         }

@@ -2,6 +2,7 @@
 
 import { type SoundMoment, play, soundsFor } from '../../sounds';
 import type { GameContext } from './context';
+import { durationText } from '../../time';
 
 export function renderClock(ctx: GameContext) {
   const { model } = ctx;
@@ -14,7 +15,7 @@ export function renderClock(ctx: GameContext) {
   // The server's deadline against our clock: a few hundred ms of skew at most.
   const left = Math.max(0, c.deadline_ms - Date.now());
   const secs = Math.ceil(left / 1000);
-  el.textContent = secs >= 60 ? `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}` : `${secs} s`;
+  el.textContent = durationText(left);
   el.classList.toggle('low', secs <= 5);
 }
 

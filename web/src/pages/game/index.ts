@@ -14,6 +14,7 @@ import type { GameInfo, ServerMessage } from '../../types';
 import { renderActions, renderPanel } from './actions';
 import { describeNode, drawBoard, hovered, pick, placeByLabel } from './board';
 import { decision, renderDecision } from './decision';
+import { timeControlText } from '../../time';
 import { renderClock, renderSounds } from './clock';
 import { type GameContext, loadPrefs, savePrefs } from './context';
 import { elements } from './elements';
@@ -28,7 +29,8 @@ import { renderUndo, undoNote } from './undo';
 /** The rules in one line: the system, and the settings players ask about first. */
 function rulesLine(info: GameInfo): string {
   const ui = systemUi(info.rules.system);
-  return [ui.title, info.rated ? 'rated' : 'unrated', ...ui.rulesLine(info.rules)].join(' · ');
+  const clock = info.time.kind === 'none' ? [] : [timeControlText(info.time)];
+  return [ui.title, info.rated ? 'rated' : 'unrated', ...ui.rulesLine(info.rules), ...clock].join(' · ');
 }
 
 export async function gamePage(root: HTMLElement, id: number, socket: Socket): Promise<() => void> {

@@ -6,6 +6,7 @@ import { playerStyle } from '../../colors';
 import { clear, h } from '../../dom';
 import { displayName } from '../../model';
 import { ratingText } from '../../words';
+import { durationText } from '../../time';
 import type { GameContext } from './context';
 
 export function renderPlayers(ctx: GameContext) {
@@ -55,8 +56,7 @@ export function renderPlayers(ctx: GameContext) {
 }
 
 function clockText(ms: number, periods: number | undefined): string {
-  const secs = Math.max(0, Math.ceil(ms / 1000));
-  const main = secs >= 60 ? `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}` : `${secs} s`;
+  const main = durationText(ms);
   return periods ? `${main} +${periods}` : main;
 }
 

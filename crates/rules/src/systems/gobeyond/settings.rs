@@ -67,8 +67,9 @@ impl Default for GoBeyondRules {
 /// The largest PlayPoint amount a setting may hold: with at most 65,536 nodes and a few
 /// thousand turns, sums stay far inside i64 (`i64::MAX` costs once wrapped PlayPoints to −2).
 pub const MAX_AMOUNT: i64 = 1_000_000_000;
-/// The longest turn or Clean-Up time: a day.
-pub const MAX_SECONDS: i64 = 86_400;
+/// The longest turn or Clean-Up time: 30 days (games played across days; older servers
+/// allowed a day, so every stored setting still reads).
+pub const MAX_SECONDS: i64 = 30 * 86_400;
 
 /// A setting that cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -165,7 +165,7 @@ impl RuleSystem for GoBeyondGame {
             seconds(
                 "turn_seconds",
                 d.turn_seconds,
-                "seconds per turn (0: untimed); a turn that runs out is a Skip",
+                "seconds per turn (0: untimed; up to 30 days = 2592000); a turn that runs out is a Skip",
             ),
             seconds("cleanup_seconds", d.cleanup_seconds, "seconds for Clean-Up choices (0: untimed)"),
             SettingInfo::integer(
