@@ -25,7 +25,8 @@ use crate::{
 
 /// The clock kinds a list filters on: `turn` is the rule system's own turn clock (GoBeyond's
 /// `turn_seconds`), the others the game's time control. A new time control adds its kind here.
-pub const CLOCK_KINDS: &[&str] = &["none", "turn", "absolute", "fischer", "byo_yomi"];
+pub const CLOCK_KINDS: &[&str] =
+    &["none", "turn", "absolute", "fischer", "byo_yomi", "canadian", "simple", "correspondence"];
 /// A page holds at most this many games (50 unless asked).
 pub const MAX_PAGE: i64 = 100;
 /// Player search answers at most this many names.

@@ -24,7 +24,7 @@ const FILTERS_KEY = 'gb-list-filters';
 export const PAGE = 10;
 
 const MAP_FAMILIES = ['square', 'rect', 'hex', 'honeycomb', 'tri', 'torus', 'cylinder', 'klein', 'cube', 'goldberg', 'grid', 'wavy', 'random', 'custom'];
-const CLOCKS: [string, string][] = [['none', 'No clock'], ['turn', 'Per turn'], ['absolute', 'Absolute'], ['fischer', 'Fischer'], ['byo_yomi', 'Byo-yomi']];
+const CLOCKS: [string, string][] = [['none', 'No clock'], ['turn', 'Per turn'], ['absolute', 'Absolute'], ['fischer', 'Fischer'], ['byo_yomi', 'Byo-yomi'], ['canadian', 'Canadian'], ['simple', 'Per move'], ['correspondence', 'Correspondence']];
 
 export const filters: Filters = loadFilters();
 /** Per list, the cursors of the pages before the one shown (`before` of each), newest first. */

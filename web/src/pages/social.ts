@@ -2,6 +2,7 @@
 // one follows (online, their live games) and one blocked; and the create form's challenge
 // fields. Lists refresh by polling, which also tells the server the player is here.
 
+import { TIME_PRESETS } from '../time';
 import { ApiError, type RuleSystem } from '../api';
 import { clear, h, toast } from '../dom';
 import type { ChallengeView, PersonView, SeekView, User } from '../protocol';
@@ -148,6 +149,7 @@ function seekCard(systems: RuleSystem[]): { element: HTMLElement; stop: () => vo
     h('option', { value: 'none' }, 'No clock'),
     h('option', { value: 'fischer' }, '10 min + 10 s per move'),
     h('option', { value: 'byo' }, '10 min + 5 × 30 s byo-yomi'),
+    h('option', { value: 'days' }, 'Correspondence: 3 days per move'),
   );
   const minRating = h('input', { id: 'seek-min-rating', type: 'number', placeholder: 'any', 'aria-label': 'Lowest rating' });
   const maxRating = h('input', { id: 'seek-max-rating', type: 'number', placeholder: 'any', 'aria-label': 'Highest rating' });
@@ -209,7 +211,7 @@ function seekCard(systems: RuleSystem[]): { element: HTMLElement; stop: () => vo
     const body: SeekBody = {
       rules: rules.value, shape: shape.value, min_size: Number(minSize.value), max_size: Number(maxSize.value),
       players: Number(players.value), min_rating: optional(minRating), max_rating: optional(maxRating),
-      time: { none: { kind: 'none' }, fischer: { kind: 'fischer', main_seconds: 600, increment_seconds: 10 }, byo: { kind: 'byo_yomi', main_seconds: 600, periods: 5, period_seconds: 30 } }[clock.value],
+      time: { none: { kind: 'none' }, fischer: { kind: 'fischer', main_seconds: 600, increment_seconds: 10 }, byo: { kind: 'byo_yomi', main_seconds: 600, periods: 5, period_seconds: 30 }, days: TIME_PRESETS.find((p) => p.name === 'correspondence_3')?.time }[clock.value],
       bots_after_seconds: bots.value ? Number(bots.value) : undefined,
     };
     try {
