@@ -32,22 +32,8 @@ fn rated_classic() -> Value {
 
 /// A registered player (a guest who claimed a name).
 async fn player(server: &TestServer, name: &str) -> (Client, String) {
-    let mut c = Client::guest(server).await;
     let name = format!("{name}{}", unique() % 1_000_000);
-    let r = c
-        .http
-        .post(format!("{}/api/register", c.base))
-        .json(&json!({"name": name, "password": "correct horse"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    if let Some(cookie) = r.headers().get("set-cookie").and_then(|v| v.to_str().ok()) {
-        c.cookie = cookie.split(';').next().unwrap().to_string();
-    }
-    let body: Value = r.json().await.unwrap();
-    c.user = body["user"].clone();
-    (c, name)
+    (Client::registered(server, &name).await, name)
 }
 
 /// A bot account of `owner`, as its program uses it: a bearer token (its socket in `.1`).
