@@ -53,20 +53,8 @@ async fn mail_server(db: &str, port: u16) -> TestServer {
 
 /// A registered player (a guest who claimed a name), with the session's cookie for sockets.
 async fn player(base: &str, name: &str) -> (Client, String) {
-    let mut c = Client::guest_at(base).await;
     let name = format!("{name}{}", unique() % 1_000_000);
-    let r = c
-        .http
-        .post(format!("{base}/api/register"))
-        .json(&json!({"name": name, "password": "correct horse"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    if let Some(cookie) = r.headers().get("set-cookie").and_then(|v| v.to_str().ok()) {
-        c.cookie = cookie.split(';').next().unwrap().to_string();
-    }
-    (c, name)
+    (Client::registered_at(base, &name).await, name)
 }
 
 /// Sets `c`'s address and confirms it through the mailed link.

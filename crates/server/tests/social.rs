@@ -23,25 +23,7 @@ on_both!(
 
 /// A registered player (challenges are between accounts).
 async fn member(server: &TestServer, prefix: &str) -> Client {
-    let base = format!("http://{}", server.addr);
-    let http = reqwest::Client::builder().cookie_store(true).build().unwrap();
-    let name = format!("{prefix}{}", common::unique() % 1_000_000_000);
-    let r = http
-        .post(format!("{base}/api/register"))
-        .json(&json!({"name": name, "password": "correct horse"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    let cookie = r
-        .headers()
-        .get("set-cookie")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .expect("a session cookie")
-        .to_string();
-    let body: Value = r.json().await.unwrap();
-    Client { http, base, cookie, user: body["user"].clone() }
+    Client::registered(server, &format!("{prefix}{}", common::unique() % 1_000_000_000)).await
 }
 
 fn name(c: &Client) -> String {

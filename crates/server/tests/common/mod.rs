@@ -183,7 +183,12 @@ impl Client {
 
     /// A guest who claimed `name` with a password: a registered account.
     pub async fn registered(server: &TestServer, name: &str) -> Client {
-        let mut c = Client::guest(server).await;
+        Client::registered_at(&format!("http://{}", server.addr), name).await
+    }
+
+    /// [`Client::registered`] on the server at `base` (`http://host:port`).
+    pub async fn registered_at(base: &str, name: &str) -> Client {
+        let mut c = Client::guest_at(base).await;
         let r = c
             .http
             .post(format!("{}/api/register", c.base))
