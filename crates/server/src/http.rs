@@ -613,7 +613,7 @@ pub(crate) async fn record_of(app: &AppState, row: &GameRow) -> Result<Record, A
     }
     let mut record = setup.record(&names);
     // SGF's DT: the day the game was created, in UTC.
-    record.date = Some(utc_date(row.created_ms));
+    record.date = Some(crate::dates::utc_date(row.created_ms));
     let mut log = Vec::new();
     for (seq, text, at_ms) in app.store.timed_actions(id, 0).await? {
         let a: RecordedAction = serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.to_string()))?;
@@ -622,21 +622,6 @@ pub(crate) async fn record_of(app: &AppState, row: &GameRow) -> Result<Record, A
     // Moves taken back by agreement are not part of the game.
     record.actions = crate::table::effective(log).into_iter().map(|(_, a)| a).collect();
     Ok(record)
-}
-
-/// `YYYY-MM-DD` of an epoch-milliseconds time, in UTC (civil-from-days, proleptic Gregorian).
-fn utc_date(ms: i64) -> String {
-    let days = ms.div_euclid(86_400_000);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
 }
 
 pub async fn record(State(app): State<AppState>, Readable(row): Readable) -> Result<Response, ApiError> {
@@ -697,16 +682,4 @@ pub async fn chat(
         channel,
         why_not,
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn dates_read_in_utc() {
-        assert_eq!(super::utc_date(0), "1970-01-01");
-        assert_eq!(super::utc_date(951_782_400_000), "2000-02-29");
-        assert_eq!(super::utc_date(1_795_651_199_999), "2026-11-25");
-        assert_eq!(super::utc_date(1_795_651_200_000), "2026-11-26");
-        assert_eq!(super::utc_date(-86_400_000), "1969-12-31");
-    }
 }

@@ -13,6 +13,7 @@ pub mod auth;
 pub mod clock;
 pub mod cluster;
 pub mod conn;
+mod dates;
 pub mod error;
 pub mod http;
 pub mod lab;

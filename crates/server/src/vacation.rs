@@ -6,29 +6,14 @@
 use axum::{Json, Router, extract::State, routing::get};
 use serde::Deserialize;
 
-use crate::{AppState, auth::Session, error::ApiError, protocol::VacationView, store::Vacation};
+use crate::{
+    AppState, auth::Session, dates::year_start, error::ApiError, protocol::VacationView, store::Vacation,
+};
 
 const DAY_MS: i64 = 86_400_000;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/api/vacation", get(show).post(change))
-}
-
-/// The first millisecond of the UTC calendar year holding `t`.
-pub fn year_start(t: i64) -> i64 {
-    // Days from 1970-01-01 to 1 January of `year` (proleptic Gregorian).
-    let days_to = |year: i64| {
-        let y = year - 1;
-        365 * (year - 1970) + (y / 4 - y / 100 + y / 400) - (1969 / 4 - 1969 / 100 + 1969 / 400)
-    };
-    let mut year = 1970 + t.div_euclid(DAY_MS) / 366;
-    while days_to(year + 1) * DAY_MS <= t {
-        year += 1;
-    }
-    while days_to(year) * DAY_MS > t {
-        year -= 1;
-    }
-    days_to(year) * DAY_MS
 }
 
 /// The milliseconds of this year's allowance used by `vacations` at `now`.
