@@ -22,7 +22,10 @@ use crate::{
         MeBody, OkBody, SummarySeat, UserBody,
     },
     setup::{GameBrief, GameSetup, NewGame, SeatChoice},
-    store::{GameRow, NewSeat, Quota, chat::ChatRight},
+    store::{
+        GameRow, NewSeat, Quota,
+        chat::{Channel, ChatRight},
+    },
     table::Command,
 };
 
@@ -657,11 +660,8 @@ pub async fn chat(
         Some(s) => app.store.chat_right(row.id, s.user.id, s.user.kind == "guest").await?,
         None => ChatRight::Reads("sign in to chat"),
     };
-    // The spectators' lines are hidden from the players while they play.
-    let seated = match &session {
-        Some(s) => app.store.seated(row.id, s.user.id).await?,
-        None => false,
-    };
+    // The spectators' lines are hidden from the players (who speak in theirs) while they play.
+    let seated = right == ChatRight::Speaks(Channel::Players);
     let with_spectators = !seated || row.status == "finished";
     let mut lines = app.store.chat(row.id, 200, with_spectators).await?;
     // Lines of players the reader blocked are left out (see `social::ChatFilter`).

@@ -135,14 +135,4 @@ impl Store {
             ChatRight::Reads("only the players and spectators invited to this game may chat in it")
         })
     }
-
-    /// Whether `user` holds a seat of game `game_id`.
-    pub async fn seated(&self, game_id: i64, user_id: i64) -> Result<bool, ApiError> {
-        let row = sqlx::query("SELECT COUNT(*) AS n FROM seats WHERE game_id = $1 AND user_id = $2")
-            .bind(game_id)
-            .bind(user_id)
-            .fetch_one(&self.pool)
-            .await?;
-        Ok(row.try_get::<i64, _>("n")? > 0)
-    }
 }
