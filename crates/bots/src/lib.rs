@@ -11,6 +11,7 @@
 
 pub mod computer;
 pub mod go;
+pub mod review;
 pub mod search;
 pub mod systems;
 
