@@ -45,11 +45,11 @@ async fn finished_game(server: &TestServer, moves: &[&str]) -> (Client, i64) {
     let (black, white) =
         if seat_of(&sync["info"], a.id()) == 0 { (&mut sa, &mut sb) } else { (&mut sb, &mut sa) };
     for (i, at) in moves.iter().enumerate() {
-        let mover = if i % 2 == 0 { &mut *black } else { &mut *white };
+        let mover = if i.is_multiple_of(2) { &mut *black } else { &mut *white };
         let r = mover.act(game, json!({"type": "place", "at": at})).await;
         assert_eq!(r["type"], "ack", "{at}: {r}");
     }
-    let (first, second) = if moves.len() % 2 == 0 { (black, white) } else { (white, black) };
+    let (first, second) = if moves.len().is_multiple_of(2) { (black, white) } else { (white, black) };
     assert_eq!(first.act(game, json!({"type": "pass"})).await["type"], "ack");
     assert_eq!(second.act(game, json!({"type": "pass"})).await["type"], "ack");
     second.until(|v| v["type"] == "update" && v["status"] == "finished").await;
