@@ -6,9 +6,9 @@
 //! as soon as it is searched, so that a review taken over (a restart, a dead instance) resumes
 //! where it stopped.
 
-use std::{collections::HashSet, sync::atomic::Ordering, time::Duration};
+use std::{collections::HashMap, sync::atomic::Ordering, time::Duration};
 
-use gobeyond_bots::review::{PositionReview, ReviewOptions, review_position};
+use gobeyond_bots::review::{PositionReview, ReviewOptions, review_position_after};
 use gobeyond_rules::{AnyGame, Player};
 
 use super::Reviews;
@@ -100,25 +100,37 @@ async fn run_review(app: &AppState, reviews: &Reviews, review: &ReviewRow) -> Re
         Ok(g) => g,
         Err(e) => return Ok(Ended::Failed(format!("the game's record does not replay: {e}"))),
     };
-    let stored: HashSet<i64> =
-        app.store.review_positions(review.id).await?.into_iter().map(|(at, _)| at).collect();
+    // Positions where nobody moves alone carry the values of the one before: each search is
+    // told the position before it, stored or just searched.
+    let mut stored = HashMap::new();
+    for (at, body) in app.store.review_positions(review.id).await? {
+        let position: PositionReview = serde_json::from_str(&body)
+            .map_err(|e| ApiError::Internal(format!("a stored review does not read: {e}")))?;
+        stored.insert(at, position);
+    }
     let options = ReviewOptions {
         playouts: u32::try_from(review.playouts).unwrap_or(super::MIN_PLAYOUTS),
         threads: 1,
         ..ReviewOptions::default()
     };
+    let mut previous = None;
     for at in 0..=record.actions.len() {
-        if !stored.contains(&(at as i64)) {
-            if !wait_for_people(app, reviews, review.id).await? {
-                return Ok(Ended::Left);
+        let position = match stored.remove(&(at as i64)) {
+            Some(p) => p,
+            None => {
+                if !wait_for_people(app, reviews, review.id).await? {
+                    return Ok(Ended::Left);
+                }
+                let Some(position) = search(game.clone(), at, options, previous.take()).await else {
+                    return Ok(Ended::Failed(format!("the search failed on position {at}")));
+                };
+                if !store(app, reviews, review.id, position.clone()).await? {
+                    return Ok(Ended::Left);
+                }
+                position
             }
-            let Some(position) = search(game.clone(), at, options).await else {
-                return Ok(Ended::Failed(format!("the search failed on position {at}")));
-            };
-            if !store(app, reviews, review.id, position).await? {
-                return Ok(Ended::Left);
-            }
-        }
+        };
+        previous = Some(position);
         if let Some(action) = record.actions.get(at)
             && let Err(r) = game.submit(Player(action.player), &action.input)
         {
@@ -148,12 +160,17 @@ async fn wait_for_people(app: &AppState, reviews: &Reviews, id: i64) -> Result<b
 }
 
 /// One position's search on a thread of its own (none when it panicked).
-async fn search(game: AnyGame, at: usize, options: ReviewOptions) -> Option<PositionReview> {
+async fn search(
+    game: AnyGame,
+    at: usize,
+    options: ReviewOptions,
+    previous: Option<PositionReview>,
+) -> Option<PositionReview> {
     let (tx, rx) = tokio::sync::oneshot::channel();
     std::thread::Builder::new()
         .name("review".into())
         .spawn(move || {
-            let _ = tx.send(review_position(&game, at, &options));
+            let _ = tx.send(review_position_after(&game, at, &options, previous.as_ref()));
         })
         .ok()?;
     rx.await.ok()
