@@ -34,6 +34,7 @@ pub mod social;
 pub mod store;
 pub mod table;
 pub mod tell;
+pub mod test_games;
 pub mod time_control;
 mod vacation;
 pub mod views;
@@ -268,6 +269,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/lab/reports/{name}", get(lab::report))
         .route("/api/ws", get(ws::upgrade))
         .route("/api/test/advance", post(now::advance))
+        .merge(test_games::routes())
         .merge(vacation::routes())
         .route("/api/internal/link", get(cluster::link::accept))
         .merge(mail::routes())

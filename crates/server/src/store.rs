@@ -16,6 +16,7 @@ use crate::error::ApiError;
 
 mod challenges;
 pub mod chat;
+mod finished_games;
 mod leases;
 mod lists;
 pub mod mail;
@@ -29,6 +30,7 @@ mod social;
 mod vacations;
 mod waits;
 pub use challenges::{ChallengeCaps, ChallengeRow};
+pub use finished_games::FinishedGame;
 pub use leases::{Fence, Holder, InstanceRow};
 pub use lists::{FilterKeys, ListFilter, ListKeys, PlayerFound};
 pub use ratings::{HistoryRow, RatedSeat};
