@@ -21,7 +21,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+pub(crate) type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -33,6 +33,10 @@ pub struct Options {
     /// Offered load in moves per second over all games (each game paced evenly); `None` plays
     /// as fast as the server answers (every game always has a move in flight).
     pub rate: Option<f64>,
+    /// Computer reviews requested before the load (of games played to the end for them), and
+    /// their playouts per position.
+    pub reviews: usize,
+    pub review_playouts: u32,
 }
 
 #[derive(Debug, Serialize)]
@@ -60,12 +64,15 @@ pub struct Report {
     pub server_rss_mib_idle: Option<f64>,
     pub server_kib_per_idle_game: Option<f64>,
     pub setup_seconds: f64,
+    /// The reviews searching during the load (`--reviews`).
+    pub reviews: Option<crate::loadtest_reviews::ReviewLoad>,
 }
 
 #[derive(Debug, Serialize)]
 pub struct Latency {
     pub p50: f64,
     pub p90: f64,
+    pub p95: f64,
     pub p99: f64,
     pub max: f64,
 }
@@ -76,11 +83,11 @@ type Table = ([Player; 2], [Socket; 2], i64);
 /// A latency in microseconds, and where the move went: 0 not known, 1 the owner, 2 forwarded.
 type Sample = (u32, u8);
 
-struct Player {
-    cookie: String,
+pub(crate) struct Player {
+    pub(crate) cookie: String,
 }
 
-async fn guest(http: &reqwest::Client, base: &str) -> Result<Player> {
+pub(crate) async fn guest(http: &reqwest::Client, base: &str) -> Result<Player> {
     let r = http.post(format!("{base}/api/guest")).send().await?;
     let cookie = r
         .headers()
@@ -92,7 +99,7 @@ async fn guest(http: &reqwest::Client, base: &str) -> Result<Player> {
     Ok(Player { cookie })
 }
 
-async fn post(http: &reqwest::Client, base: &str, path: &str, cookie: &str, body: Value) -> Result<Value> {
+pub(crate) async fn post(http: &reqwest::Client, base: &str, path: &str, cookie: &str, body: Value) -> Result<Value> {
     let r = http.post(format!("{base}{path}")).header("cookie", cookie).json(&body).send().await?;
     let status = r.status();
     let v: Value = r.json().await?;
@@ -110,7 +117,7 @@ async fn new_game(http: &reqwest::Client, base: &str, map: &str, a: &Player, b: 
     Ok(id)
 }
 
-async fn socket(base: &str, cookie: &str) -> Result<Socket> {
+pub(crate) async fn socket(base: &str, cookie: &str) -> Result<Socket> {
     let mut req = (base.replacen("http", "ws", 1) + "/api/ws").into_client_request()?;
     req.headers_mut().insert("cookie", cookie.parse()?);
     let (ws, _) = tokio_tungstenite::connect_async(req).await?;
@@ -120,18 +127,18 @@ async fn socket(base: &str, cookie: &str) -> Result<Socket> {
 /// The fields of a server message the driver looks at; the rest (the state) is skipped
 /// without being built, so the load generator spends its time on the sockets.
 #[derive(Debug, serde::Deserialize)]
-struct Header {
+pub(crate) struct Header {
     #[serde(rename = "type")]
-    kind: String,
+    pub(crate) kind: String,
     #[serde(default)]
     seq: Option<u64>,
     #[serde(default)]
-    id: Option<u64>,
+    pub(crate) id: Option<u64>,
     #[serde(default)]
     game: Option<i64>,
 }
 
-async fn next_header(ws: &mut Socket) -> Result<Header> {
+pub(crate) async fn next_header(ws: &mut Socket) -> Result<Header> {
     loop {
         match tokio::time::timeout(Duration::from_secs(30), ws.next()).await {
             Ok(Some(Ok(Message::Text(t)))) => return Ok(serde_json::from_str(t.as_str())?),
@@ -143,13 +150,13 @@ async fn next_header(ws: &mut Socket) -> Result<Header> {
     }
 }
 
-async fn send(ws: &mut Socket, v: Value) -> Result<()> {
+pub(crate) async fn send(ws: &mut Socket, v: Value) -> Result<()> {
     ws.send(Message::Text(v.to_string().into())).await?;
     Ok(())
 }
 
 /// Watches `game` on both sockets; returns the current sequence number.
-async fn watch(sockets: &mut [Socket; 2], game: i64) -> Result<u64> {
+pub(crate) async fn watch(sockets: &mut [Socket; 2], game: i64) -> Result<u64> {
     let mut seq = 0;
     for ws in sockets.iter_mut() {
         send(ws, json!({"type": "watch", "game": game})).await?;
@@ -293,7 +300,7 @@ fn percentiles(latencies: &mut [u32]) -> Latency {
         }
         latencies[((latencies.len() - 1) as f64 * q).round() as usize] as f64 / 1000.0
     };
-    Latency { p50: pick(0.5), p90: pick(0.9), p99: pick(0.99), max: pick(1.0) }
+    Latency { p50: pick(0.5), p90: pick(0.9), p95: pick(0.95), p99: pick(0.99), max: pick(1.0) }
 }
 
 pub async fn run(opts: Options) -> Result<Report> {
@@ -344,6 +351,11 @@ pub async fn run(opts: Options) -> Result<Report> {
         }
     }
 
+    let reviewed = match opts.reviews {
+        0 => Vec::new(),
+        n => crate::loadtest_reviews::request(&http, &urls[0], n, opts.review_playouts).await?,
+    };
+    let reviews_before = crate::loadtest_reviews::progress(&http, &urls[0], &reviewed, opts.review_playouts).await;
     let shared =
         Arc::new(Shared { moves: AtomicU64::new(0), errors: AtomicU64::new(0), finished: AtomicU64::new(0) });
     let start = Instant::now();
@@ -393,6 +405,15 @@ pub async fn run(opts: Options) -> Result<Report> {
     }
     bar.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
+    let reviews_after = crate::loadtest_reviews::progress(&http, &urls[0], &reviewed, opts.review_playouts).await;
+    let reviews = (opts.reviews > 0).then(|| crate::loadtest_reviews::ReviewLoad {
+        requested: opts.reviews,
+        playouts: opts.review_playouts,
+        positions_at_start: reviews_before.0,
+        positions_at_end: reviews_after.0,
+        positions_in_all: reviews_after.1,
+        waiting_at_end: reviews_after.2,
+    });
     let class = |c: u8| -> Vec<u32> { latencies.iter().filter(|s| s.1 == c).map(|s| s.0).collect() };
     let (mut local, mut forwarded) = (class(1), class(2));
     let mut all: Vec<u32> = latencies.iter().map(|s| s.0).collect();
@@ -418,5 +439,6 @@ pub async fn run(opts: Options) -> Result<Report> {
             _ => None,
         },
         setup_seconds,
+        reviews,
     })
 }

@@ -5,6 +5,7 @@ mod bench;
 mod fuzz;
 mod lab;
 mod loadtest;
+mod loadtest_reviews;
 mod matches;
 mod systems;
 mod terminal;
@@ -70,6 +71,13 @@ enum Command {
         /// Offered moves per second over all games; 0 = as fast as the server answers.
         #[arg(long, default_value_t = 3000.0)]
         rate: f64,
+        /// Computer reviews searching on the server during the load: as many 19×19 games are
+        /// played to the end first and a review of each is requested.
+        #[arg(long, default_value_t = 0)]
+        reviews: usize,
+        /// Playouts per position of those reviews.
+        #[arg(long, default_value_t = 10_000)]
+        review_playouts: u32,
     },
     /// Play in the terminal, pass-and-play.
     Play(PlayArgs),
@@ -598,8 +606,9 @@ fn run(cli: Cli) -> Result<()> {
         Command::Fuzz { targets, inputs, seed, replay, json } => {
             fuzz::command(targets, inputs, seed, replay, json)?
         }
-        Command::Loadtest { urls, games, seconds, map, rate } => {
-            let opts = loadtest::Options { urls, games, seconds, map, rate: (rate > 0.0).then_some(rate) };
+        Command::Loadtest { urls, games, seconds, map, rate, reviews, review_playouts } => {
+            let rate = (rate > 0.0).then_some(rate);
+            let opts = loadtest::Options { urls, games, seconds, map, rate, reviews, review_playouts };
             let report = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
                 .build()?
