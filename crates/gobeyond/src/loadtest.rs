@@ -21,7 +21,8 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
 
-pub(crate) type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+pub(crate) type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -99,7 +100,13 @@ pub(crate) async fn guest(http: &reqwest::Client, base: &str) -> Result<Player> 
     Ok(Player { cookie })
 }
 
-pub(crate) async fn post(http: &reqwest::Client, base: &str, path: &str, cookie: &str, body: Value) -> Result<Value> {
+pub(crate) async fn post(
+    http: &reqwest::Client,
+    base: &str,
+    path: &str,
+    cookie: &str,
+    body: Value,
+) -> Result<Value> {
     let r = http.post(format!("{base}{path}")).header("cookie", cookie).json(&body).send().await?;
     let status = r.status();
     let v: Value = r.json().await?;
@@ -355,7 +362,8 @@ pub async fn run(opts: Options) -> Result<Report> {
         0 => Vec::new(),
         n => crate::loadtest_reviews::request(&http, &urls[0], n, opts.review_playouts).await?,
     };
-    let reviews_before = crate::loadtest_reviews::progress(&http, &urls[0], &reviewed, opts.review_playouts).await;
+    let reviews_before =
+        crate::loadtest_reviews::progress(&http, &urls[0], &reviewed, opts.review_playouts).await;
     let shared =
         Arc::new(Shared { moves: AtomicU64::new(0), errors: AtomicU64::new(0), finished: AtomicU64::new(0) });
     let start = Instant::now();
@@ -405,7 +413,8 @@ pub async fn run(opts: Options) -> Result<Report> {
     }
     bar.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
-    let reviews_after = crate::loadtest_reviews::progress(&http, &urls[0], &reviewed, opts.review_playouts).await;
+    let reviews_after =
+        crate::loadtest_reviews::progress(&http, &urls[0], &reviewed, opts.review_playouts).await;
     let reviews = (opts.reviews > 0).then(|| crate::loadtest_reviews::ReviewLoad {
         requested: opts.reviews,
         playouts: opts.review_playouts,

@@ -43,7 +43,8 @@ pub async fn request(http: &reqwest::Client, base: &str, n: usize, playouts: u32
     for _ in 0..n {
         let (a, b) = (guest(http, base).await?, guest(http, base).await?);
         let game = played_game(http, base, &a, &b, &points).await?;
-        post(http, base, &format!("/api/games/{game}/review"), &a.cookie, json!({"playouts": playouts})).await?;
+        post(http, base, &format!("/api/games/{game}/review"), &a.cookie, json!({"playouts": playouts}))
+            .await?;
         reviewed.push(Reviewed { cookie: a.cookie, game });
         bar.inc(1);
     }
@@ -52,8 +53,15 @@ pub async fn request(http: &reqwest::Client, base: &str, n: usize, playouts: u32
 }
 
 /// A game of [`MOVES`] placements ended by a resignation.
-async fn played_game(http: &reqwest::Client, base: &str, a: &Player, b: &Player, points: &[String]) -> Result<i64> {
-    let v = post(http, base, "/api/games", &a.cookie, json!({"rules": "chinese", "map": MAP, "players": 2})).await?;
+async fn played_game(
+    http: &reqwest::Client,
+    base: &str,
+    a: &Player,
+    b: &Player,
+    points: &[String],
+) -> Result<i64> {
+    let v = post(http, base, "/api/games", &a.cookie, json!({"rules": "chinese", "map": MAP, "players": 2}))
+        .await?;
     let game = v["game"]["id"].as_i64().context("no game id")?;
     post(http, base, &format!("/api/games/{game}/join"), &b.cookie, json!({})).await?;
     let mut sockets = [socket(base, &a.cookie).await?, socket(base, &b.cookie).await?];
@@ -91,7 +99,12 @@ async fn act(sockets: &mut [crate::loadtest::Socket; 2], game: i64, seq: u64, ac
 
 /// Positions searched so far over all `reviewed`, the positions in all, and the reviews still
 /// waiting.
-pub async fn progress(http: &reqwest::Client, base: &str, reviewed: &[Reviewed], playouts: u32) -> (u64, u64, usize) {
+pub async fn progress(
+    http: &reqwest::Client,
+    base: &str,
+    reviewed: &[Reviewed],
+    playouts: u32,
+) -> (u64, u64, usize) {
     let (mut done, mut total, mut waiting) = (0, 0, 0);
     for r in reviewed {
         let url = format!("{base}/api/games/{}/review?playouts={playouts}", r.game);
