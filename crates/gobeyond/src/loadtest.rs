@@ -415,7 +415,7 @@ pub async fn run(opts: Options) -> Result<Report> {
     let elapsed = start.elapsed().as_secs_f64();
     let reviews_after =
         crate::loadtest_reviews::progress(&http, &urls[0], &reviewed, opts.review_playouts).await;
-    let reviews = (opts.reviews > 0).then(|| crate::loadtest_reviews::ReviewLoad {
+    let reviews = (opts.reviews > 0).then_some(crate::loadtest_reviews::ReviewLoad {
         requested: opts.reviews,
         playouts: opts.review_playouts,
         positions_at_start: reviews_before.0,
