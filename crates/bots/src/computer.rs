@@ -47,6 +47,12 @@ pub trait Computer: RuleSystem + Searchable {
     /// the greedy baseline).
     fn greedy_value(&self, player: Player) -> f64;
 
+    /// The drops of the mover's value (reward, 0 to 1) from which a review marks an action an
+    /// inaccuracy, a mistake, a blunder (`docs/analysis.md`); by default by the number of seats.
+    fn review_thresholds(&self) -> [f32; 3] {
+        crate::review::default_thresholds(self.player_count())
+    }
+
     /// The Go board, for systems that play on one (eye checks of the baseline players).
     fn go_board(&self) -> Option<&Board> {
         None

@@ -18,6 +18,9 @@ pub struct Scratch {
     /// Final owner per node after the last playout (colour code, 0 for nobody).
     pub owner: Vec<u8>,
     pub area: [u32; MAX_PLAYERS],
+    /// Each seat's score at the end of the last playout, where the system counts it there
+    /// (classic Go: area and komi), for the review's expected scores.
+    pub scores: [f32; MAX_PLAYERS],
     /// Ladder reading for the priors of two-player games.
     pub ladder: LadderReader,
     /// The playout policy ([`SearchConfig::policy`]).
@@ -42,6 +45,7 @@ impl Scratch {
             tables,
             owner: vec![0; map.len()],
             area: [0; MAX_PLAYERS],
+            scores: [0.0; MAX_PLAYERS],
             ladder: LadderReader::new(),
             policy: config.policy,
             patterns: config.patterns,

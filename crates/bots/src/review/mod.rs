@@ -5,17 +5,17 @@
 //! Positions are numbered as records number actions: position `at` is the game after its first
 //! `at` actions; the judgement of action `at` compares position `at` with position `at + 1`.
 
+mod judge;
+mod position;
+
 use gobeyond_rules::{
     AnyGame, Player, dispatch,
     record::{Record, RecordError},
-    registry::{Object, to_object},
+    registry::Object,
 };
 use serde::{Deserialize, Serialize};
 
-use crate::{
-    Computer,
-    search::{mcts::SearchConfig, mcts::Searcher},
-};
+pub use self::judge::{THRESHOLDS, default_thresholds, judge_moves, judge_moves_with, mark, thresholds};
 
 pub const FORMAT: &str = "gobeyond-review";
 pub const VERSION: u32 = 1;
@@ -53,11 +53,20 @@ pub struct PositionReview {
     /// Actions played before this position.
     pub at: usize,
     /// The seat the search played for; `None` when nobody moves alone (the end, a decision of
-    /// several seats at once): then `values` are carried or final.
+    /// several seats at once, a chance draw): then `values` are final, carried or an
+    /// expectation over the draw, and no action from here is judged.
     pub to_move: Option<u8>,
-    /// Per seat, the expected reward (1 = first place, 0 = last): the win chance of two players.
+    /// Per seat, the expected reward (1 = first place, 0 = last, places evenly between): the
+    /// win chance of two players. The mean over the search's simulations at the root (an
+    /// expectation over dice and, before the end, over the search's own choices); at the end,
+    /// the final rewards.
     pub values: Vec<f32>,
-    /// Per seat, the expected final score, where the system scores.
+    /// The values are not searched but carried from the position before (several seats decide
+    /// at once, as a Clean-Up): judgements look past it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub carried: bool,
+    /// Per seat, the expected final score in the system's points, where the system scores
+    /// (classic Go with komi, GoBeyond, Tribal Go); at the end, the final count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scores: Option<Vec<f32>>,
     /// Most visited first.
@@ -101,84 +110,33 @@ pub struct GameReview {
     pub moves: Vec<MoveJudgement>,
 }
 
-/// The losses from which an action is an inaccuracy, a mistake, a blunder (in reward).
-pub const THRESHOLDS: [f32; 3] = [0.05, 0.10, 0.20];
-
-/// Searches one position of any system.
+/// Searches one position of any system. A position where nobody moves alone (several seats at
+/// once) gets equal shares; [`review_position_after`] carries the previous position's values.
 pub fn review_position(game: &AnyGame, at: usize, options: &ReviewOptions) -> PositionReview {
-    dispatch!(game, g => review_typed(g, at, options))
+    review_position_after(game, at, options, None)
 }
 
-fn review_typed<G: Computer>(game: &G, at: usize, options: &ReviewOptions) -> PositionReview {
-    let seats = game.player_count();
-    let mover = game.to_move().filter(|_| game.turn().seats.len() == 1);
-    let Some(mover) = mover else {
-        let values = match game.outcome() {
-            Some(_) => game.final_rewards()[..seats].to_vec(),
-            None => vec![0.5; seats],
-        };
-        return PositionReview {
-            at,
-            to_move: None,
-            values,
-            scores: None,
-            best: Vec::new(),
-            playouts: 0,
-            ownership: Vec::new(),
-        };
-    };
-    let config = SearchConfig {
-        playouts: options.playouts,
-        seed: options.seed,
-        threads: options.threads,
-        ..SearchConfig::default()
-    };
-    let analysis = Searcher::<G>::new(config).search(game);
-    let value = analysis.value();
-    let others = if seats > 1 { (1.0 - value) / (seats - 1) as f32 } else { 0.0 };
-    let values = (0..seats).map(|s| if s == mover.index() { value } else { others }).collect();
-    let best = analysis
-        .actions
-        .iter()
-        .take(options.best)
-        .map(|a| Candidate { input: to_object(&game.to_wire(a.action)), value: a.value, visits: a.visits })
-        .collect();
-    let ownership = (0..analysis.ownership.len() as u32)
-        .map(|n| analysis.owner(n).map(|(p, share)| (p.0, share)))
-        .collect();
-    PositionReview {
-        at,
-        to_move: Some(mover.0),
-        values,
-        scores: None,
-        best,
-        playouts: analysis.playouts,
-        ownership,
+/// [`review_position`] knowing the position before it, whose values a position where nobody
+/// moves alone carries (`carried`).
+pub fn review_position_after(
+    game: &AnyGame,
+    at: usize,
+    options: &ReviewOptions,
+    previous: Option<&PositionReview>,
+) -> PositionReview {
+    dispatch!(game, g => position::review_typed(g, at, options, previous))
+}
+
+/// Gives every carried position the values (and scores) of the position before it, in order:
+/// for positions reviewed one at a time with [`review_position`].
+pub fn carry_values(positions: &mut [PositionReview]) {
+    for i in 1..positions.len() {
+        if positions[i].carried {
+            let (values, scores) = (positions[i - 1].values.clone(), positions[i - 1].scores.clone());
+            positions[i].values = values;
+            positions[i].scores = scores;
+        }
     }
-}
-
-/// What each action lost its mover, from the positions before and after it.
-pub fn judge_moves(record: &Record, positions: &[PositionReview]) -> Vec<MoveJudgement> {
-    positions
-        .windows(2)
-        .filter_map(|pair| {
-            let (before, after) = (&pair[0], &pair[1]);
-            let mover = before.to_move?;
-            let action = record.actions.get(before.at)?;
-            if action.player != mover {
-                return None;
-            }
-            let seat = mover as usize;
-            let loss = before.values.get(seat)? - after.values.get(seat)?;
-            let mark = match loss {
-                l if l >= THRESHOLDS[2] => Some(Mark::Blunder),
-                l if l >= THRESHOLDS[1] => Some(Mark::Mistake),
-                l if l >= THRESHOLDS[0] => Some(Mark::Inaccuracy),
-                _ => None,
-            };
-            Some(MoveJudgement { at: before.at, player: mover, loss, points_lost: None, mark })
-        })
-        .collect()
 }
 
 /// Reviews every position of a record, telling `progress` (done, total) after each.
@@ -189,9 +147,9 @@ pub fn review_record(
 ) -> Result<GameReview, RecordError> {
     let mut game = record.new_game()?;
     let total = record.actions.len() + 1;
-    let mut positions = Vec::with_capacity(total);
+    let mut positions: Vec<PositionReview> = Vec::with_capacity(total);
     for (index, action) in record.actions.iter().enumerate() {
-        positions.push(review_position(&game, index, options));
+        positions.push(review_position_after(&game, index, options, positions.last()));
         progress(index + 1, total);
         game.submit(Player(action.player), &action.input).map_err(|r| RecordError::Action {
             index,
@@ -199,7 +157,7 @@ pub fn review_record(
             reason: r.message,
         })?;
     }
-    positions.push(review_position(&game, record.actions.len(), options));
+    positions.push(review_position_after(&game, record.actions.len(), options, positions.last()));
     progress(total, total);
     let moves = judge_moves(record, &positions);
     Ok(GameReview { format: FORMAT.into(), version: VERSION, playouts: options.playouts, positions, moves })

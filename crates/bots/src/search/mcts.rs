@@ -41,7 +41,7 @@ use gobeyond_rules::{MAX_PLAYERS, Player, playout::PlayoutTables};
 use super::{
     searchable::Searchable,
     tree::{Node, Tree},
-    worker::Worker,
+    worker::{RootTotals, Worker},
 };
 use crate::go::Policy;
 
@@ -75,6 +75,10 @@ pub struct SearchConfig {
     /// Share of a two-player classic playout's reward that is the score margin (0: wins
     /// only), see [`crate::go::with_margin`].
     pub score_bonus: f32,
+    /// Whether a game with hidden information is searched from sampled deals of what the mover
+    /// cannot see ([`Searchable::determinize`]); off for a review after the game, which knows
+    /// every hand (`docs/analysis.md`).
+    pub determinize: bool,
 }
 
 impl Default for SearchConfig {
@@ -92,6 +96,7 @@ impl Default for SearchConfig {
             memory: 256 << 20,
             patterns: true,
             score_bonus: 0.0,
+            determinize: true,
         }
     }
 }
@@ -115,6 +120,12 @@ pub struct Analysis<A> {
     pub elapsed: Duration,
     /// Per node, the share of playouts that ended with each player owning it (`[node][player]`).
     pub ownership: Vec<[f32; MAX_PLAYERS]>,
+    /// Per seat, the mean reward over the simulations backed up at the root (every seat's value
+    /// of the position, from the search itself; empty when none was).
+    pub seat_values: Vec<f32>,
+    /// Per seat, the mean final score over the simulations whose end the system scored
+    /// ([`Searchable::final_scores`]); `None` when it scores none.
+    pub seat_scores: Option<Vec<f32>>,
 }
 
 impl<A> Analysis<A> {
@@ -224,6 +235,7 @@ impl<G: Searchable> Searcher<G> {
         for w in &mut self.workers {
             w.ownership.fill(0);
             w.owner_samples = 0;
+            w.root = Default::default();
         }
         tree.claimed.store(0, Relaxed);
         let (config, tree) = (&self.config, &*tree);
@@ -272,7 +284,13 @@ impl<G: Searchable> Searcher<G> {
             })
             .collect();
         let best = actions.first().map(|m| m.action);
-        Analysis { best, actions, playouts, elapsed, ownership }
+        let mut root = RootTotals::default();
+        for w in &self.workers {
+            root.merge(&w.root);
+        }
+        let seats = game.player_count().min(MAX_PLAYERS);
+        let (seat_values, seat_scores) = (root.values(seats), root.scores(seats));
+        Analysis { best, actions, playouts, elapsed, ownership, seat_values, seat_scores }
     }
 }
 

@@ -6,7 +6,7 @@
 use std::{fmt::Debug, sync::Arc};
 
 use gobeyond_maps::NodeId;
-use gobeyond_rules::{Game, MAX_PLAYERS, Player, Rng, playout::PlayoutTables, rank};
+use gobeyond_rules::{EndReason, Game, MAX_PLAYERS, Player, Rng, playout::PlayoutTables, rank};
 
 use super::mcts::SearchConfig;
 
@@ -74,6 +74,21 @@ pub fn shared_tie_rewards(scores: &[f64], resigned: &[Player]) -> Rewards {
     r
 }
 
+/// `outcome`'s scores into `out` ([`Searchable::final_scores`] of a system whose playouts
+/// finish the game itself); false without an outcome, or when it ended otherwise than by its
+/// count (a resignation, the clock: its scores say nothing of the board).
+pub fn outcome_scores(game: &impl Game, out: &mut [f32; MAX_PLAYERS]) -> bool {
+    match game.outcome() {
+        Some(o) if !matches!(o.reason, EndReason::Resignation | EndReason::Time) => {
+            for (slot, &s) in out.iter_mut().zip(&o.scores) {
+                *slot = s as f32;
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
 /// A rule system the search can play. A system whose position is no Go board (stones that move,
 /// stacks, regions) gives its own playout and scratch; the Go-board systems share
 /// [`crate::go::Scratch`] and the Go helpers (`go::policy`, `go::ladder`, `go::priors`).
@@ -89,6 +104,14 @@ pub trait Searchable: Game {
     fn owners(scratch: &Self::Scratch) -> &[u8] {
         let _ = scratch;
         &[]
+    }
+    /// The final score of each seat (in the system's points) after the last playout from `self`
+    /// (the position played out, `scratch` its thread's scratch), or of `self` when it is over;
+    /// false when the system keeps no score (or this end has none, as a resignation). Reviews
+    /// show the expected final scores and points lost from it (`docs/analysis.md`).
+    fn final_scores(&self, scratch: &Self::Scratch, out: &mut [f32; MAX_PLAYERS]) -> bool {
+        let _ = (scratch, out);
+        false
     }
     /// The node of a placement (for AMAF statistics), if the action is one.
     fn amaf_key(action: Self::Action) -> Option<NodeId>;

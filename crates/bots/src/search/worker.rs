@@ -38,6 +38,57 @@ pub(super) struct Worker<G: Searchable> {
     generation: u64,
     pub(super) ownership: Vec<u32>,
     pub(super) owner_samples: u32,
+    /// Every seat's rewards and scores summed over this thread's simulations of the search.
+    pub(super) root: RootTotals,
+}
+
+/// Sums of the simulations backed up at the root: each seat's reward, and its final score where
+/// the system scored the end ([`Searchable::final_scores`]). Their means are the position's
+/// value for every seat, not only the mover (a review shows them all, `docs/analysis.md`).
+#[derive(Debug, Clone, Default)]
+pub(super) struct RootTotals {
+    rewards: [f64; MAX_PLAYERS],
+    samples: u32,
+    scores: [f64; MAX_PLAYERS],
+    scored: u32,
+}
+
+impl RootTotals {
+    fn add(&mut self, rewards: &Rewards, scores: Option<&[f32; MAX_PLAYERS]>) {
+        self.samples += 1;
+        for (sum, &r) in self.rewards.iter_mut().zip(rewards) {
+            *sum += r as f64;
+        }
+        if let Some(scores) = scores {
+            self.scored += 1;
+            for (sum, &s) in self.scores.iter_mut().zip(scores) {
+                *sum += s as f64;
+            }
+        }
+    }
+
+    pub(super) fn merge(&mut self, other: &RootTotals) {
+        self.samples += other.samples;
+        self.scored += other.scored;
+        for i in 0..MAX_PLAYERS {
+            self.rewards[i] += other.rewards[i];
+            self.scores[i] += other.scores[i];
+        }
+    }
+
+    /// Mean reward per seat (empty without a sample).
+    pub(super) fn values(&self, seats: usize) -> Vec<f32> {
+        if self.samples == 0 {
+            return Vec::new();
+        }
+        self.rewards[..seats].iter().map(|&r| (r / self.samples as f64) as f32).collect()
+    }
+
+    /// Mean final score per seat (`None` when no simulation's end was scored).
+    pub(super) fn scores(&self, seats: usize) -> Option<Vec<f32>> {
+        (self.scored > 0)
+            .then(|| self.scores[..seats].iter().map(|&s| (s / self.scored as f64) as f32).collect())
+    }
 }
 
 impl<G: Searchable> Worker<G> {
@@ -56,6 +107,7 @@ impl<G: Searchable> Worker<G> {
             generation: 0,
             ownership: vec![0; n * MAX_PLAYERS],
             owner_samples: 0,
+            root: RootTotals::default(),
         }
     }
 
@@ -108,7 +160,7 @@ impl<G: Searchable> Worker<G> {
     /// One simulation: descend, expand, play out, back up.
     fn simulate(&mut self, tree: &Tree<G>, config: &SearchConfig, threshold: u32, budget: usize) {
         let mut game = match self.position.take() {
-            _ if tree.game.has_hidden_information() => {
+            _ if config.determinize && tree.game.has_hidden_information() => {
                 let me = tree.game.to_move().unwrap_or(Player(0));
                 tree.game.determinize(me, &mut self.rng)
             }
@@ -129,6 +181,9 @@ impl<G: Searchable> Worker<G> {
             return;
         }
         let rewards = if game.is_over() { game.final_rewards() } else { self.play_out(&mut game) };
+        let mut scores = [0.0; MAX_PLAYERS];
+        let scored = game.final_scores(&self.scratch, &mut scores);
+        self.root.add(&rewards, scored.then_some(&scores));
         self.position = Some(game);
         for node in &path {
             node.value.add(rewards[node.mover as usize]);
@@ -149,8 +204,13 @@ impl<G: Searchable> Worker<G> {
         path: &mut Vec<&'t Node<G::Action>>,
     ) -> bool {
         let mut at = &tree.root;
+        // Whether chance was drawn on the way: open-loop, the tree's actions were found legal
+        // after other draws and need not be legal after this one.
+        let mut drawn = false;
         loop {
-            while game.sample_chance(&mut self.rng) {}
+            while game.sample_chance(&mut self.rng) {
+                drawn = true;
+            }
             if game.to_move().is_none() {
                 return true;
             }
@@ -168,9 +228,9 @@ impl<G: Searchable> Worker<G> {
             let Some(action) = child.action else { return true };
             let mover = Player(child.mover);
             if game.play(action).is_err() {
-                if tree.game.has_hidden_information() {
-                    // Another deal of the hidden cards: an action found legal in one need not
-                    // be in this one. Play out from here.
+                if drawn || tree.game.has_hidden_information() {
+                    // Another deal of the hidden cards, or other dice: an action found legal in
+                    // one need not be in this one. Play out from here.
                     return true;
                 }
                 // Cannot happen with legal_actions; never let it corrupt the statistics.

@@ -21,7 +21,7 @@ use crate::{
     search::{
         level::{Bot, Strategy},
         mcts::{Analysis, SearchConfig},
-        searchable::{Prior, Rewards, Searchable, shared_tie_rewards},
+        searchable::{Prior, Rewards, Searchable, outcome_scores, shared_tie_rewards},
     },
 };
 
@@ -76,6 +76,15 @@ impl Searchable for ClassicGame {
         &scratch.owner
     }
 
+    /// The playout's area count with komi, or the finished game's own count.
+    fn final_scores(&self, scratch: &Scratch, out: &mut [f32; MAX_PLAYERS]) -> bool {
+        if self.is_over() {
+            return outcome_scores(self, out);
+        }
+        *out = scratch.scores;
+        true
+    }
+
     fn amaf_key(action: classic::Action) -> Option<NodeId> {
         action.node()
     }
@@ -105,6 +114,9 @@ impl Searchable for ClassicGame {
         playout_area(&scratch.board, n, &mut scratch.area);
         scratch.record_owners();
         let scores: Vec<f64> = (0..n).map(|i| scratch.area[i] as f64 + self.rules().komi_for(i, n)).collect();
+        for (slot, &s) in scratch.scores.iter_mut().zip(&scores) {
+            *slot = s as f32;
+        }
         let rewards = shared_tie_rewards(&scores, self.resigned());
         if n == 2 && self.resigned().is_empty() {
             with_margin(rewards, scores[0] - scores[1], scratch.board.len(), scratch.score_bonus)

@@ -101,6 +101,11 @@ impl Searchable for GoBeyondGame {
         &scratch.owner
     }
 
+    /// Playouts finish the game: its own count.
+    fn final_scores(&self, _: &Scratch, out: &mut [f32; MAX_PLAYERS]) -> bool {
+        crate::search::searchable::outcome_scores(self, out)
+    }
+
     fn amaf_key(action: gobeyond::Action) -> Option<NodeId> {
         match action {
             gobeyond::Action::Occupy(n) => Some(n),

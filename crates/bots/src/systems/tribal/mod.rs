@@ -69,6 +69,11 @@ impl Searchable for TribalGame {
         scratch
     }
 
+    /// Playouts finish the game: its own count.
+    fn final_scores(&self, _: &Vec<u8>, out: &mut [f32; MAX_PLAYERS]) -> bool {
+        crate::search::searchable::outcome_scores(self, out)
+    }
+
     fn amaf_key(action: Action) -> Option<NodeId> {
         match action {
             Action::Place(n) => Some(n),
@@ -170,6 +175,12 @@ fn decide_action(
 }
 
 impl Computer for TribalGame {
+    /// Wider than the default: the dice (and cards) make a position's value an expectation
+    /// over many draws, which a review's budget estimates less exactly (`docs/analysis.md`).
+    fn review_thresholds(&self) -> [f32; 3] {
+        crate::review::default_thresholds(self.player_count()).map(|t| t * 1.5)
+    }
+
     fn decide(&self, seat: Player, bot: &mut Bot<Self>) -> Option<Move> {
         match self.phase() {
             Phase::CleanUp => return Some(Move::dead(self.map(), &[])),
