@@ -31,6 +31,9 @@ function botRecord(rules, map, seats) {
 /** The record stored as a finished game, `name` in the first seat and bots in the others. */
 async function importGame(page, record, name) {
   const seats = record.players.map((_, i) => (i === 0 ? name : null));
+  // The events are derived from the actions (docs/formats.md), and JavaScript writes a score of
+  // 81.0 back as 81, which the replay's check would call a difference.
+  record = { ...record, events: undefined };
   const r = await page.evaluate(async (body) => {
     const res = await fetch('/api/test/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { status: res.status, body: await res.text() };

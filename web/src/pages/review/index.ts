@@ -88,7 +88,7 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
           best,
           players,
           moveList,
-          h('p', { class: 'muted small' }, data.may_edit ? 'Play on the board to try a variation. ↑/↓ switch branches.' : (data.why_not ?? '')),
+          data.may_edit ? h('p', { class: 'muted small' }, 'Play on the board to try a variation; ↑/↓ switch between branches.') : null,
         ),
         commentBox,
         computer.element,
