@@ -99,9 +99,12 @@ describe('the review of a finished game', { timeout: 600_000 }, () => {
       await p.page.keyboard.press('End');
       await waitWhere(p.page, new RegExp(`^${total} / ${total}$`));
       // An occupied point is refused with the engine's reason.
-      const taken = record.actions.findIndex((a) => a.type === 'place');
-      await p.page.click(`svg.board2d .hit[data-node="${record.actions[taken].node}"]`);
-      await p.page.waitForSelector('.toast');
+      await p.page.keyboard.press('Home');
+      await waitWhere(p.page, /^0 \//);
+      await p.page.keyboard.press('ArrowRight');
+      await waitWhere(p.page, /^1 \//);
+      await p.page.click(`svg.board2d .hit[data-node="${record.actions[0].node}"]`);
+      await p.page.waitForFunction(() => document.querySelector('#toast')?.className.includes('error') && /occupied/i.test(document.querySelector('#toast')?.textContent ?? ''));
       await p.context.close();
     }
   });
