@@ -109,12 +109,12 @@ describe('the review of a finished game', { timeout: 600_000 }, () => {
     }
   });
 
-  test('a comment written in one browser is read in another (another account)', async () => {
-    const record = botRecord('gobeyond', 'hex:3', 3);
+  test('a comment written in one browser is read in another (another account), on a map in space, in dark mode', async () => {
+    const record = botRecord('gobeyond', 'cube:3', 3);
     const a = await newPlayer(browser, server.url);
     await register(a, 'commenter');
     const id = await importGame(a.page, record, 'commenter');
-    const b = await newPlayer(browser, server.url, PHONE.viewport, PHONE.device);
+    const b = await newPlayer(browser, server.url, PHONE.viewport, { ...PHONE.device, colorScheme: 'dark' });
     await register(b, 'reader');
     await openReview(a.page, id);
     await openReview(b.page, id);
@@ -125,7 +125,10 @@ describe('the review of a finished game', { timeout: 600_000 }, () => {
     await b.page.waitForFunction(() => /third seat lost the corner/.test(document.querySelector('#comment-list')?.textContent ?? ''), null, { timeout: 30_000 });
     assert.match((await b.page.textContent('#comment-list')) ?? '', /commenter/);
     assert.ok(await b.page.$('#moves .has-comment'), 'the move list shows which node has comments');
-    await screenshot(b.page, 'review-comment-phone');
+    await b.page.waitForSelector('#board canvas');
+    await screenshot(b.page, 'review-comment-phone-dark');
+    await b.page.click('#moves .move.current');
+    await screenshot(b.page, 'review-comment-phone-dark-moves');
     for (const p of [a, b]) await p.context.close();
   });
 
