@@ -99,19 +99,22 @@ describe('the review of a finished game', { timeout: 600_000 }, () => {
       await p.page.keyboard.press('End');
       await waitWhere(p.page, new RegExp(`^${total} / ${total}$`));
       // An occupied point is refused with the engine's reason.
-      const taken = record.actions.findIndex((a) => a.type === 'place');
-      await p.page.click(`svg.board2d .hit[data-node="${record.actions[taken].node}"]`);
-      await p.page.waitForSelector('.toast');
+      await p.page.keyboard.press('Home');
+      await waitWhere(p.page, /^0 \//);
+      await p.page.keyboard.press('ArrowRight');
+      await waitWhere(p.page, /^1 \//);
+      await p.page.click(`svg.board2d .hit[data-node="${record.actions[0].node}"]`);
+      await p.page.waitForFunction(() => document.querySelector('#toast')?.className.includes('error') && /occupied/i.test(document.querySelector('#toast')?.textContent ?? ''));
       await p.context.close();
     }
   });
 
-  test('a comment written in one browser is read in another (another account)', async () => {
-    const record = botRecord('gobeyond', 'hex:3', 3);
+  test('a comment written in one browser is read in another (another account), on a map in space, in dark mode', async () => {
+    const record = botRecord('gobeyond', 'cube:3', 3);
     const a = await newPlayer(browser, server.url);
     await register(a, 'commenter');
     const id = await importGame(a.page, record, 'commenter');
-    const b = await newPlayer(browser, server.url, PHONE.viewport, PHONE.device);
+    const b = await newPlayer(browser, server.url, PHONE.viewport, { ...PHONE.device, colorScheme: 'dark' });
     await register(b, 'reader');
     await openReview(a.page, id);
     await openReview(b.page, id);
@@ -122,7 +125,10 @@ describe('the review of a finished game', { timeout: 600_000 }, () => {
     await b.page.waitForFunction(() => /third seat lost the corner/.test(document.querySelector('#comment-list')?.textContent ?? ''), null, { timeout: 30_000 });
     assert.match((await b.page.textContent('#comment-list')) ?? '', /commenter/);
     assert.ok(await b.page.$('#moves .has-comment'), 'the move list shows which node has comments');
-    await screenshot(b.page, 'review-comment-phone');
+    await b.page.waitForSelector('#board canvas');
+    await screenshot(b.page, 'review-comment-phone-dark');
+    await b.page.click('#moves .move.current');
+    await screenshot(b.page, 'review-comment-phone-dark-moves');
     for (const p of [a, b]) await p.context.close();
   });
 

@@ -207,7 +207,10 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
     const n = tree.get(current);
     if (!n) return;
     const state = await stateOf(current);
-    if (state.to_move === null) return;
+    if (state.to_move === null) {
+      toast('Nobody moves in this position: the game is over here, or several seats decide at once.');
+      return;
+    }
     const special = ui.clickInput?.(state, node, state.to_move, null);
     if (special?.say) toast(special.say);
     const input = special ? special.input : { type: 'place', node };

@@ -40,7 +40,7 @@ export function renderMoveList(box: HTMLElement, m: MoveListInput): void {
       h('span', { class: 'move-no' }, n.moveNumber !== null ? `${n.moveNumber}.` : '·'),
       ` ${m.words(row.key)}`,
       mark ? h('span', { class: 'mark', 'aria-label': mark.title }, ` ${mark.symbol}`) : null,
-      m.comments.has(row.key) ? h('span', { class: 'has-comment', title: 'Comments' }, ' 💬') : null,
+      m.comments.has(row.key) ? h('span', { class: 'has-comment', title: 'Has comments', 'aria-label': 'has comments' }, ' ●') : null,
     );
     box.append(
       h('div', { class: `move-row indent-${Math.min(row.indent, 4)}${row.branchStart ? ' branch-start' : ''}`, style: `--indent: ${row.indent}` }, button),
