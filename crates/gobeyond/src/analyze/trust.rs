@@ -31,7 +31,7 @@ pub struct TrustArgs {
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// A GTP engine with `estimate_score` for classic games (empty: none).
-    #[arg(long, default_value = "gnugo --mode gtp --chinese-rules")]
+    #[arg(long, default_value = "/usr/games/gnugo --mode gtp --chinese-rules")]
     pub gnugo: String,
     /// Ask it every this many positions.
     #[arg(long, default_value_t = 4)]
