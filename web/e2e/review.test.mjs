@@ -160,6 +160,15 @@ describe('the review of a finished game', { timeout: 600_000 }, () => {
         const at = Number(document.querySelector('#where')?.textContent?.split(' /')[0]);
         return at > 0 && at < t;
       }, record.actions.length);
+      if (rules === 'classic') {
+        // Classic Go marks no claims in mid-game: the diamonds are the computer's ownership,
+        // gone when switched off.
+        await p.page.waitForFunction(() => document.querySelectorAll('svg.board2d .claims path').length > 0);
+        await p.page.waitForFunction(() => /Computer's choice/.test(document.querySelector('#best-move')?.textContent ?? ''));
+        await p.page.uncheck('#show-ownership');
+        await p.page.waitForFunction(() => document.querySelectorAll('svg.board2d .claims path').length === 0);
+        await p.page.check('#show-ownership');
+      }
       await screenshot(p.page, `review-computer-${rules}`);
       await p.page.setViewportSize(PHONE.viewport);
       await screenshot(p.page, `review-computer-${rules}-phone`);

@@ -55,7 +55,9 @@ export async function analysePage(root: HTMLElement, query: URLSearchParams): Pr
       return;
     }
     try {
-      const next = await api.analyse({ record: shown.record, input, player: seat });
+      // Without events: JavaScript writes a score of 81.0 back as 81, which a replay's check of
+      // the events would call a difference; they follow from the actions anyway.
+      const next = await api.analyse({ record: { ...shown.record, events: undefined }, input, player: seat });
       history.push(shown);
       shown = next;
       draw();
@@ -110,7 +112,9 @@ export async function analysePage(root: HTMLElement, query: URLSearchParams): Pr
  *  main line up to a variation and the variation's moves after it. */
 async function startRecord(game: number, query: URLSearchParams): Promise<GameRecord> {
   const full = await api.record(game);
-  const base = { ...full, version: full.version, variations: undefined, comments: undefined };
+  // The events follow from the actions (docs/formats.md) and would no longer match the cut
+  // record; the tree stays with the game.
+  const base = { ...full, events: undefined, variations: undefined, comments: undefined };
   const variation = query.get('var');
   if (variation === null) {
     const at = Math.max(0, Math.min(full.actions.length, Number(query.get('at') ?? full.actions.length) || 0));
