@@ -182,6 +182,60 @@ pub fn number_moves(mut game: AnyGame, actions: &[(u8, &Object)]) -> (Vec<Option
     (numbers, counters)
 }
 
+/// The move numbers of a whole tree: the main line's and each variation's (in the order of
+/// `variations`). A variation goes on counting from its parent's position; a variation the
+/// engine refuses (and those below it) gets none.
+pub fn number_tree(
+    game: AnyGame,
+    actions: &[(u8, &Object)],
+    variations: &[VariationNode],
+) -> (Vec<Option<u32>>, Vec<Option<u32>>) {
+    let kids = children(variations);
+    let mut numbers = vec![None; variations.len()];
+    let mut main = Vec::with_capacity(actions.len());
+    let mut counter = MoveCounter::default();
+    let mut game = game;
+    for k in 0..=actions.len() {
+        if let Some(first) = kids.get(&NodeRef::At(k as u32)) {
+            number_below(&game, counter, first, variations, &kids, &mut numbers);
+        }
+        let Some(&(player, input)) = actions.get(k) else { break };
+        main.push(counter.next(&game.turn(), player));
+        if game.submit(Player(player), input).is_err() {
+            break;
+        }
+    }
+    (main, numbers)
+}
+
+fn number_below(
+    game: &AnyGame,
+    counter: MoveCounter,
+    first: &[usize],
+    variations: &[VariationNode],
+    kids: &HashMap<NodeRef, Vec<usize>>,
+    numbers: &mut [Option<u32>],
+) {
+    let start = Rc::new(game.clone());
+    let mut pending: Vec<(Rc<AnyGame>, MoveCounter, usize)> =
+        first.iter().rev().map(|&i| (start.clone(), counter, i)).collect();
+    while let Some((parent, mut counter, i)) = pending.pop() {
+        let Some(v) = variations.get(i) else { continue };
+        let number = counter.next(&parent.turn(), v.player);
+        let mut g = (*parent).clone();
+        if g.submit(Player(v.player), &v.input).is_err() {
+            continue;
+        }
+        if let Some(slot) = numbers.get_mut(i) {
+            *slot = number;
+        }
+        if let Some(next) = kids.get(&NodeRef::Var(v.id)) {
+            let g = Rc::new(g);
+            pending.extend(next.iter().rev().map(|&c| (g.clone(), counter, c)));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,6 +25,7 @@ mod profile;
 pub mod protocol;
 pub mod rating;
 mod rematch;
+pub mod review_tree;
 pub mod running_time;
 pub mod setup;
 pub mod shared_maps;
@@ -260,6 +261,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/ws", get(ws::upgrade))
         .route("/api/test/advance", post(now::advance))
         .merge(test_games::routes())
+        .merge(review_tree::routes())
         .merge(vacation::routes())
         .route("/api/internal/link", get(cluster::link::accept))
         .merge(mail::routes())
