@@ -41,7 +41,10 @@ pub async fn add_comment(
     if let Some(why) = why_not_edit(&app, &row, Some(&session)).await? {
         return Err(ApiError::Forbidden(why));
     }
-    let text = new.text.trim();
+    // As chat lines are cleaned (invisible and direction-changing characters dropped), line by
+    // line: a comment may have several.
+    let cleaned = new.text.split('\n').map(crate::table::chat::clean).collect::<Vec<_>>().join("\n");
+    let text = cleaned.trim();
     let chars = text.chars().count();
     if chars == 0 {
         return Err(ApiError::BadRequest("text: write something first (the comment is empty)".into()));

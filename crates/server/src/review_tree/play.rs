@@ -121,7 +121,9 @@ fn play(record: &Record, new: &NewVariation, seed: u64) -> Result<Played, ApiErr
             (Some(p), _) => Player(p),
             (None, [only]) => *only,
             (None, []) => {
-                return Err(ApiError::BadRequest("the game is over at this position: no move follows".into()));
+                return Err(ApiError::BadRequest(
+                    "the game is over at this position: no move follows".into(),
+                ));
             }
             (None, _) => {
                 return Err(ApiError::BadRequest(
