@@ -212,6 +212,16 @@ struct ServeArgs {
     /// Days a browser session lasts.
     #[arg(long)]
     session_days: Option<f64>,
+    /// Playouts per position of a computer review when its request names none.
+    #[arg(long, default_value_t = 1000)]
+    review_playouts: u32,
+    /// The most playouts per position a computer review may ask for (at least 50).
+    #[arg(long, default_value_t = 10_000)]
+    review_max_playouts: u32,
+    /// Computer reviews this instance runs at once, each on a thread of its own (0: none here;
+    /// other instances sharing the database run them).
+    #[arg(long, default_value_t = 1)]
+    reviews_at_once: usize,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -573,6 +583,11 @@ fn serve(args: ServeArgs) -> Result<()> {
         lease_ttl: std::time::Duration::from_secs_f64(args.lease_seconds.clamp(0.3, 3600.0)),
         reports: (!args.reports.as_os_str().is_empty()).then_some(args.reports),
         mail,
+        reviews: gobeyond_server::review::ReviewConfig {
+            playouts: args.review_playouts,
+            max_playouts: args.review_max_playouts,
+            at_once: args.reviews_at_once.min(64),
+        },
     };
     tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(gobeyond_server::run(config))
 }

@@ -25,6 +25,7 @@ mod profile;
 pub mod protocol;
 pub mod rating;
 mod rematch;
+pub mod review;
 pub mod review_tree;
 pub mod running_time;
 pub mod setup;
@@ -91,6 +92,8 @@ pub struct Config {
     pub reports: Option<std::path::PathBuf>,
     /// How to send mail; none: this server sends none (the web app says so).
     pub mail: Option<mail::MailConfig>,
+    /// Computer reviews of finished games: budgets, and how many run here at once.
+    pub reviews: review::ReviewConfig,
 }
 
 impl Default for Config {
@@ -109,6 +112,7 @@ impl Default for Config {
             lease_ttl: std::time::Duration::from_secs(10),
             reports: None,
             mail: None,
+            reviews: review::ReviewConfig::default(),
         }
     }
 }
@@ -159,6 +163,8 @@ pub struct AppState {
     pub lobby: Arc<shared_reads::SharedReads>,
     /// The mail service, when this server sends mail.
     pub mail: Option<Arc<mail::Mailer>>,
+    /// Computer reviews run by this instance.
+    pub reviews: Arc<review::Reviews>,
 }
 
 /// Connects to the database, resumes every live game and builds the routes.
@@ -179,9 +185,11 @@ pub async fn app(mut config: Config) -> anyhow::Result<(AppState, Router)> {
         }
         store::Backend::Sqlite => None,
     };
+    // Who this instance is in the database's claims (mail, reviews).
+    let owner = cluster.as_ref().map_or_else(|| config.cluster().instance, |c| c.id.to_string());
+    let reviews = review::Reviews::new(config.reviews, owner.clone());
     let mailer = match &config.mail {
         Some(m) => {
-            let owner = cluster.as_ref().map_or_else(|| config.cluster().instance, |c| c.id.to_string());
             let mailer = mail::Mailer::new(m.clone(), owner)?;
             store.set_mail_bounds(m.bounds());
             tracing::info!(config = ?m, "sending mail");
@@ -215,8 +223,10 @@ pub async fn app(mut config: Config) -> anyhow::Result<(AppState, Router)> {
         )),
         lobby: Arc::new(shared_reads::SharedReads::new(64)),
         mail: mailer,
+        reviews,
         config: Arc::new(config),
     };
+    review::runner::requeue_orphans(&state).await?;
     Ok((state.clone(), routes(state)))
 }
 
@@ -265,6 +275,7 @@ pub fn routes(state: AppState) -> Router {
         .merge(vacation::routes())
         .route("/api/internal/link", get(cluster::link::accept))
         .merge(mail::routes())
+        .merge(review::routes())
         .fallback(web::asset)
         .layer(axum::middleware::from_fn_with_state(state.clone(), same_origin_writes))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -319,6 +330,7 @@ pub async fn serve(
     let sweeper = tokio::spawn(state.hub.clone().sweep_forever());
     let keeper = tokio::spawn(state.hub.clone().keep_leases_forever());
     let mailer = state.mail.clone().map(|m| tokio::spawn(mail::sender::run(state.store.clone(), m)));
+    let reviewer = tokio::spawn(review::runner::run(state.clone()));
     conn::accept_loop(listener, router, state.config.limits.clone(), state.connections.clone(), async move {
         let _ = on_signal.await;
     })
@@ -329,6 +341,10 @@ pub async fn serve(
         m.abort();
     }
     let _ = stopper.await;
+    // The runner first, so that it claims nothing after the running reviews are given back.
+    state.reviews.stop();
+    let _ = reviewer.await;
+    review::runner::release(&state).await;
     state.store.close().await;
     Ok(())
 }
