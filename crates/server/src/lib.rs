@@ -9,6 +9,7 @@
 //! The protocol is documented in `docs/api.md`.
 #![forbid(unsafe_code)]
 
+pub mod analyse;
 pub mod auth;
 pub mod clock;
 pub mod cluster;
@@ -272,6 +273,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/test/advance", post(now::advance))
         .merge(test_games::routes())
         .merge(review_tree::routes())
+        .merge(analyse::routes())
         .merge(vacation::routes())
         .route("/api/internal/link", get(cluster::link::accept))
         .merge(mail::routes())

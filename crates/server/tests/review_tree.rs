@@ -17,6 +17,7 @@ on_both!(
     comments_are_written_read_and_bounded,
     who_may_add_to_a_tree,
     variations_per_author_are_bounded,
+    the_free_board_plays_any_system,
 );
 
 /// A classic game on hex:7 between two bots, ended by passes and dead-stone marking.
@@ -298,5 +299,50 @@ async fn the_finished_game_hook_is_a_test_hook_only(db: &str) {
     let (s, _) =
         alice.post("/api/test/games", json!({"record": classic_record(), "seats": [name, null]})).await;
     assert_eq!(s, 404);
+    server.stop().await;
+}
+
+async fn the_free_board_plays_any_system(db: &str) {
+    let server = server(db).await;
+    let guest = Client::guest(&server).await;
+    let mut record = classic_record();
+    record.as_object_mut().unwrap().remove("events");
+    record["actions"].as_array_mut().unwrap().truncate(10);
+    let first = record["actions"][0]["node"].clone();
+    let (s, v) = guest
+        .post("/api/analyse", json!({"record": record, "input": {"type": "pass"}, "with_map": true}))
+        .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["total"], 11);
+    assert_eq!(v["record"]["actions"][10]["type"], "pass");
+    assert!(v["map"]["nodes"].as_u64().unwrap() > 0, "{v}");
+    assert!(v["state"].is_object());
+    // A refused move carries the rule system's reason.
+    let (s, v) = guest
+        .post("/api/analyse", json!({"record": record, "input": {"type": "place", "node": first}}))
+        .await;
+    assert_eq!(s, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("occupied"), "{v}");
+    // Too many actions.
+    let mut long = record.clone();
+    long["actions"] = json!(vec![json!({"player": 0, "type": "pass"}); 5001]);
+    let (s, v) = guest.post("/api/analyse", json!({"record": long})).await;
+    assert_eq!(s, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("5000"), "{v}");
+    // Another system, three players, a map that is not a grid; the seat to move plays.
+    let gob = json!({"format": "gobeyond-record", "version": 2, "map": {"spec": "hex:3"},
+                     "rules": {"system": "gobeyond"}, "players": [{}, {}, {}], "actions": []});
+    let (s, v) = guest.post("/api/analyse", json!({"record": gob, "input": {"type": "pass"}})).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["record"]["actions"][0]["player"], 0);
+    assert!(v.get("map").is_none());
+    let (s, v) = guest
+        .post(
+            "/api/analyse",
+            json!({"record": {"format": "gobeyond-record", "version": 2, "map": {"spec": "square:5000"},
+              "rules": {"system": "classic"}, "players": [{}, {}], "actions": []}}),
+        )
+        .await;
+    assert_eq!(s, 400, "{v}");
     server.stop().await;
 }
