@@ -22,7 +22,8 @@ import type {
   UserBody,
   VacationView,
 } from './protocol';
-import type { MapView } from './types';
+import type { GameState, MapView } from './types';
+import type { Analysed, GameRecord, NodeRef, PositionReview, ReviewStatus, ReviewTree, TreeComment, VariationNode } from './analysis_types';
 
 export type RuleSystem = RuleSystemView;
 export type { SettingInfo };
@@ -104,6 +105,22 @@ export const api = {
   gameMap: (id: number) => call<MapView>('GET', `/api/games/${id}/map`),
   preview: (spec: string) => call<MapView>('GET', `/api/maps/preview?spec=${encodeURIComponent(spec)}`),
   stateAt: (id: number, at: number) => call<StateAt>('GET', `/api/games/${id}/state?at=${at}`),
+  stateAtNode: (id: number, node: NodeRef) =>
+    call<StateAt>('GET', `/api/games/${id}/state?${'at' in node ? `at=${node.at}` : `var=${node.var}`}`),
+  tree: (id: number) => call<ReviewTree>('GET', `/api/games/${id}/tree`),
+  record: (id: number) => call<GameRecord>('GET', `/api/games/${id}/record`),
+  addVariation: (id: number, parent: NodeRef, input: unknown, player?: number) =>
+    call<{ node: VariationNode; state: GameState }>('POST', `/api/games/${id}/variations`, { parent, input, player }),
+  addComment: (id: number, node: NodeRef, text: string) =>
+    call<{ comment: TreeComment }>('POST', `/api/games/${id}/comments`, { node, text }).then((r) => r.comment),
+  analyse: (body: { record: GameRecord; input?: unknown; player?: number; with_map?: boolean }) =>
+    call<Analysed>('POST', '/api/analyse', body),
+  requestReview: (id: number, playouts?: number) =>
+    call<ReviewStatus>('POST', `/api/games/${id}/review`, playouts ? { playouts } : {}),
+  review: (id: number, playouts?: number) =>
+    call<ReviewStatus>('GET', `/api/games/${id}/review${playouts ? `?playouts=${playouts}` : ''}`),
+  reviewPosition: (id: number, at: number, playouts?: number) =>
+    call<PositionReview>('GET', `/api/games/${id}/review/positions/${at}${playouts ? `?playouts=${playouts}` : ''}`),
   chat: (id: number) => call<ChatHistory>('GET', `/api/games/${id}/chat`),
   rules: () => call<RuleSystems>('GET', '/api/rules').then((r) => r.systems),
   labReports: () => call<LabReports>('GET', '/api/lab/reports'),

@@ -5,6 +5,7 @@ import { gamePage } from './pages/game';
 import { lobbyPage } from './pages/lobby';
 import { playerPage } from './pages/player';
 import { reviewPage } from './pages/review';
+import { analysePage } from './pages/analyse';
 import { guidePage } from './pages/guide';
 import { rulesPage } from './pages/rules';
 import { labPage } from './pages/lab';
@@ -62,6 +63,8 @@ async function route() {
       left = await gamePage(root, Number(parts[1]), getSocket());
     } else if (parts[0] === 'review' && parts[1]) {
       left = await reviewPage(root, Number(parts[1]));
+    } else if (parts[0] === 'analyse') {
+      left = await analysePage(root, new URLSearchParams(location.hash.split('?')[1] ?? ''));
     } else if (parts[0] === 'player' && parts[1]) {
       await playerPage(root, decodeURIComponent(parts[1]));
     } else if (parts[0] === 'mail') {

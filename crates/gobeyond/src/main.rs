@@ -1,6 +1,7 @@
 //! The `gobeyond` program: terminal play, GTP engine, replays, map tools and benchmarks.
 #![forbid(unsafe_code)]
 
+mod analyze;
 mod bench;
 mod fuzz;
 mod lab;
@@ -75,6 +76,12 @@ enum Command {
     Play(PlayArgs),
     /// Speak GTP version 2 on standard input and output (two players, square boards).
     Gtp(GtpArgs),
+    /// The computer's review of a recorded game (JSON or SGF): each action's loss and mark, the
+    /// best moves; a table, `--json`, or `--sgf` with comments for Sabaki (docs/analysis.md).
+    Analyze(analyze::AnalyzeArgs),
+    /// How far the review's marks can be trusted: its judgement at a budget against the search
+    /// at ten times it (and GNU Go's score for classic games), over records (docs/analysis.md).
+    AnalyzeTrust(analyze::trust::TrustArgs),
     /// Replay a record (JSON or SGF) and print the resulting state as JSON.
     Replay {
         file: PathBuf,
@@ -669,6 +676,8 @@ fn run(cli: Cli) -> Result<()> {
                 engine.run(std::io::stdin().lock(), std::io::stdout())?;
             }
         }
+        Command::Analyze(args) => analyze::run(args)?,
+        Command::AnalyzeTrust(args) => analyze::trust::run(args)?,
         Command::Replay { file, upto, sgf: sgf_out } => {
             let mut record = load_record(&file)?;
             if let Some(n) = upto {
