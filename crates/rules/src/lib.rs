@@ -71,6 +71,7 @@ pub mod settings;
 pub mod setup;
 pub mod system;
 pub mod systems;
+pub mod tree;
 #[cfg(feature = "ts")]
 pub mod typescript;
 mod wire;

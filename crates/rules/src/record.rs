@@ -12,12 +12,16 @@ use crate::{
     AnyGame, Player,
     registry::RulesError,
     system::{RuleSystem, Start},
+    tree::{self, Comment, NodeRef, TreeError, VariationNode},
     wire::{Object, to_object},
 };
 pub use crate::{PlayerInfo, registry::RulesSpec};
 
 pub const FORMAT: &str = "gobeyond-record";
-pub const VERSION: u32 = 1;
+/// Version 2 added the review tree (variations and comments); version 1 is still read.
+pub const VERSION: u32 = 2;
+/// The oldest version read.
+pub const OLDEST_VERSION: u32 = 1;
 
 /// Where a record's map comes from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -90,6 +94,12 @@ pub struct Record {
     /// inputs; when present, a replay checks that it produces exactly these.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<serde_json::Value>,
+    /// Version 2: actions played off the main line, parents before children.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<VariationNode>,
+    /// Version 2: comments on nodes of the main line or of variations.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<Comment>,
 }
 
 /// Why a record could not be read or replayed.
@@ -97,7 +107,9 @@ pub struct Record {
 pub enum RecordError {
     #[error("not a record: {0}")]
     Parse(String),
-    #[error("unsupported record format {format:?} version {version} (expected {FORMAT:?} version {VERSION})")]
+    #[error(
+        "unsupported record format {format:?} version {version} (expected {FORMAT:?} version {OLDEST_VERSION} to {VERSION})"
+    )]
     Format { format: String, version: u32 },
     #[error("the record's map is invalid: {0}")]
     Map(String),
@@ -113,6 +125,8 @@ pub enum RecordError {
         "event #{index} of the record differs from the replay: the record says {recorded}, the replay gives {replayed}"
     )]
     Events { index: usize, recorded: String, replayed: String },
+    #[error("{0}")]
+    Tree(#[from] TreeError),
 }
 
 impl From<RulesError> for RecordError {
@@ -139,15 +153,19 @@ impl Record {
             actions: Vec::new(),
             date: None,
             events: Vec::new(),
+            variations: Vec::new(),
+            comments: Vec::new(),
         }
     }
 
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
         let r: Record = serde_json::from_str(text).map_err(|e| RecordError::Parse(e.to_string()))?;
-        if r.format != FORMAT || r.version != VERSION {
+        if r.format != FORMAT || !(OLDEST_VERSION..=VERSION).contains(&r.version) {
             return Err(RecordError::Format { format: r.format, version: r.version });
         }
-        Ok(r)
+        tree::check_shape(r.actions.len(), &r.variations, &r.comments)?;
+        // Read as version 1 or 2, written as the current version.
+        Ok(Record { version: VERSION, ..r })
     }
 
     pub fn to_json(&self) -> String {
@@ -170,16 +188,25 @@ impl Record {
     }
 
     /// Replays every input under the record's rule system; the first refused input is
-    /// reported with its index, and recorded events (when present) are checked.
+    /// reported with its index, and recorded events (when present) are checked. Variations
+    /// are played too: the first refused one is reported with its id.
     pub fn replay(&self) -> Result<AnyGame, RecordError> {
         let mut game = self.new_game()?;
+        let kids = if self.variations.is_empty() {
+            Default::default()
+        } else {
+            tree::check_shape(self.actions.len(), &self.variations, &self.comments)?;
+            tree::children(&self.variations)
+        };
         for (index, a) in self.actions.iter().enumerate() {
+            tree::check_below(&game, NodeRef::At(index as u32), &self.variations, &kids)?;
             game.submit(Player(a.player), &a.input).map_err(|r| RecordError::Action {
                 index,
                 player: a.player,
                 reason: r.message,
             })?;
         }
+        tree::check_below(&game, NodeRef::At(self.actions.len() as u32), &self.variations, &kids)?;
         if !self.events.is_empty() {
             let replayed = game.events();
             let index =

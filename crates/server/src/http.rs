@@ -628,7 +628,8 @@ pub(crate) async fn record_of(app: &AppState, row: &GameRow) -> Result<Record, A
 }
 
 pub async fn record(State(app): State<AppState>, Readable(row): Readable) -> Result<Response, ApiError> {
-    let record = record_of(&app, &row).await?;
+    // With its review tree (record version 2).
+    let record = crate::review_tree::with_tree(&app, &row, record_of(&app, &row).await?).await?;
     let mut headers = HeaderMap::new();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     Ok((headers, record.to_json()).into_response())

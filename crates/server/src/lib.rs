@@ -9,6 +9,7 @@
 //! The protocol is documented in `docs/api.md`.
 #![forbid(unsafe_code)]
 
+pub mod analyse;
 pub mod auth;
 pub mod clock;
 pub mod cluster;
@@ -26,6 +27,7 @@ pub mod protocol;
 pub mod rating;
 mod rematch;
 pub mod review;
+pub mod review_tree;
 pub mod running_time;
 pub mod setup;
 pub mod shared_maps;
@@ -270,6 +272,8 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/ws", get(ws::upgrade))
         .route("/api/test/advance", post(now::advance))
         .merge(test_games::routes())
+        .merge(review_tree::routes())
+        .merge(analyse::routes())
         .merge(vacation::routes())
         .route("/api/internal/link", get(cluster::link::accept))
         .merge(mail::routes())

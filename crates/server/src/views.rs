@@ -130,7 +130,11 @@ fn cached(body: impl IntoResponse) -> Response {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StepQuery {
-    at: usize,
+    #[serde(default)]
+    at: Option<usize>,
+    /// A variation node of the review tree instead of a main-line position.
+    #[serde(default)]
+    var: Option<u32>,
     /// Read by [`http::Readable`]; listed so that the strict query accepts it.
     #[serde(default)]
     #[allow(dead_code)]
@@ -138,18 +142,28 @@ pub struct StepQuery {
 }
 
 /// `GET /api/games/{id}/state?at=N`: the state after the first N actions, with the N-th action,
-/// for stepping through a game.
+/// for stepping through a game; `?var=ID`: the state at a variation node of a finished game's
+/// review tree ([`crate::review_tree`]).
 pub async fn state_at(
     State(app): State<AppState>,
     http::Readable(row): http::Readable,
     Query(q): Query<StepQuery>,
 ) -> Result<Json<StateAt>, ApiError> {
+    let at = match (q.at, q.var) {
+        (Some(at), None) => at,
+        (None, Some(var)) => return Ok(Json(crate::review_tree::state_of_variation(&app, &row, var).await?)),
+        _ => {
+            return Err(ApiError::BadRequest(
+                "give either at (a main-line position) or var (a variation)".into(),
+            ));
+        }
+    };
     let mut record = http::record_of(&app, &row).await?;
     let total = record.actions.len();
-    if q.at > total {
-        return Err(ApiError::BadRequest(format!("at = {} but the game has {total} actions", q.at)));
+    if at > total {
+        return Err(ApiError::BadRequest(format!("at = {at} but the game has {total} actions")));
     }
-    record.actions.truncate(q.at);
+    record.actions.truncate(at);
     let last = record.actions.last().cloned();
     let players = record.players.clone();
     let state = app
@@ -157,7 +171,7 @@ pub async fn state_at(
         .run(move || record.replay().map(|g: AnyGame| g.view(Viewer::Spectator, &players, true)))
         .await?
         .map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok(Json(StateAt { at: q.at, total, action: last, state }))
+    Ok(Json(StateAt { at, total, action: last, state }))
 }
 
 /// `GET /api/rules`: the rule systems a game can be created with: their default settings,

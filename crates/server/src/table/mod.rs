@@ -10,7 +10,7 @@
 
 mod abandon;
 mod bots;
-mod chat;
+pub(crate) mod chat;
 mod days;
 mod hub;
 mod mail_hooks;
