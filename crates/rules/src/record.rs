@@ -209,8 +209,8 @@ impl Record {
         tree::check_below(&game, NodeRef::At(self.actions.len() as u32), &self.variations, &kids)?;
         if !self.events.is_empty() {
             let replayed = game.events();
-            let index =
-                (0..self.events.len().max(replayed.len())).find(|&i| self.events.get(i) != replayed.get(i));
+            let index = (0..self.events.len().max(replayed.len()))
+                .find(|&i| !same_event(self.events.get(i), replayed.get(i)));
             if let Some(index) = index {
                 let show = |e: Option<&serde_json::Value>| e.map_or("nothing".to_string(), |e| e.to_string());
                 return Err(RecordError::Events {
@@ -254,6 +254,28 @@ impl Record {
     /// The record of a game of any system so far.
     pub fn of_any(game: &AnyGame, map: MapSource, players: Vec<PlayerInfo>) -> Record {
         dispatch!(game, g => Record::of(g, map, players))
+    }
+}
+
+/// Whether a recorded event is the replayed one. Numbers compare by value: a record that went
+/// through another JSON writer (a browser writes the score `81.0` as `81`) still replays.
+fn same_event(a: Option<&serde_json::Value>, b: Option<&serde_json::Value>) -> bool {
+    use serde_json::Value;
+    fn same(a: &Value, b: &Value) -> bool {
+        match (a, b) {
+            (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+            (Value::Array(x), Value::Array(y)) => {
+                x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y))
+            }
+            (Value::Object(x), Value::Object(y)) => {
+                x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+            }
+            _ => a == b,
+        }
+    }
+    match (a, b) {
+        (Some(a), Some(b)) => same(a, b),
+        (a, b) => a == b,
     }
 }
 

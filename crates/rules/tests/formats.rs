@@ -158,3 +158,52 @@ fn classic_events_and_timeouts_round_trip() {
     assert_eq!(back.events(), g.events());
     assert_eq!(back.resigned(), g.resigned());
 }
+
+/// A record that went through another JSON writer (a browser writes the score `81.0` as `81`)
+/// still replays; a score that really differs is still caught.
+#[test]
+fn recorded_events_compare_numbers_by_value() {
+    let map = Arc::new(gobeyond_maps::generate("square:5").unwrap());
+    let mut g = ClassicGame::new(map, 2, ClassicRules::default()).unwrap();
+    g.play(Action::Place(12)).unwrap();
+    g.play(Action::Pass).unwrap();
+    g.play(Action::Pass).unwrap();
+    for seat in [Player(0), Player(1)] {
+        gobeyond_rules::RuleSystem::submit(&mut g, seat, &gobeyond_rules::classic::Move::Accept).unwrap();
+    }
+    assert!(g.is_over());
+    let r = Record::of(&g, MapSource::Spec("square:5".into()), vec![PlayerInfo::default(); 2]);
+    let json = r.to_json();
+    assert!(json.contains(".0"), "the engine writes whole scores as floats: {json}");
+    // What `JSON.stringify(JSON.parse(json))` does to whole floats.
+    let browser = regex_free_integers(&json);
+    assert_ne!(browser, json);
+    Record::from_json(&browser).unwrap().replay().expect("the same events, written as integers");
+    let mut changed: Record = Record::from_json(&json).unwrap();
+    let last = changed.events.len() - 1;
+    changed.events[last] =
+        serde_json::from_str(&changed.events[last].to_string().replacen("25.0", "26.0", 1)).unwrap();
+    assert_ne!(changed.events[last], r.events[last], "Black's 25 points made 26");
+    assert!(matches!(changed.replay(), Err(RecordError::Events { .. })));
+}
+
+/// `12.0` → `12` wherever a number ends in `.0`.
+fn regex_free_integers(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    let chars: Vec<char> = json.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '.'
+            && i > 0
+            && chars[i - 1].is_ascii_digit()
+            && chars.get(i + 1) == Some(&'0')
+            && !chars.get(i + 2).is_some_and(|c| c.is_ascii_digit())
+        {
+            i += 2;
+            continue;
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
+}
