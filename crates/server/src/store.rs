@@ -97,6 +97,23 @@ pub struct GameRow {
     pub last_active_ms: Option<i64>,
 }
 
+/// Writes the seats of new game `id` (a created game, or a finished one stored from a record).
+async fn insert_seats(conn: &mut sqlx::AnyConnection, id: i64, seats: &[NewSeat]) -> Result<(), ApiError> {
+    for (seat, s) in seats.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO seats (game_id, seat, user_id, bot_level, invite_only) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(seat as i64)
+        .bind(s.user_id)
+        .bind(s.bot_level.map(i64::from))
+        .bind(i64::from(s.invite_only))
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
 /// A seat of a game being created.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NewSeat {
@@ -531,18 +548,7 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get("id")?;
-        for (seat, s) in seats.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO seats (game_id, seat, user_id, bot_level, invite_only) VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(id)
-            .bind(seat as i64)
-            .bind(s.user_id)
-            .bind(s.bot_level.map(i64::from))
-            .bind(i64::from(s.invite_only))
-            .execute(&mut *tx)
-            .await?;
-        }
+        insert_seats(&mut tx, id, seats).await?;
         tx.commit().await?;
         Ok(id)
     }

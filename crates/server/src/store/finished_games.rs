@@ -2,7 +2,7 @@
 //! (`crate::test_games`) stores a game as if it had been played, so that tests of reviews reach
 //! a finished game of any system without playing it.
 
-use super::{NewSeat, Store, now_ms};
+use super::{NewSeat, Store, insert_seats, now_ms};
 use crate::error::ApiError;
 
 /// A finished game to store: its settings, seats, action log and result, as a played game has.
@@ -39,18 +39,7 @@ impl Store {
         .bind(g.result)
         .fetch_one(&mut *tx)
         .await?;
-        for (seat, s) in g.seats.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO seats (game_id, seat, user_id, bot_level, invite_only) VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(id)
-            .bind(seat as i64)
-            .bind(s.user_id)
-            .bind(s.bot_level.map(i64::from))
-            .bind(i64::from(s.invite_only))
-            .execute(&mut *tx)
-            .await?;
-        }
+        insert_seats(&mut tx, id, g.seats).await?;
         for (seq, (text, at_ms)) in g.actions.iter().enumerate() {
             sqlx::query("INSERT INTO actions (game_id, seq, action, at_ms) VALUES ($1, $2, $3, $4)")
                 .bind(id)
