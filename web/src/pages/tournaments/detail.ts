@@ -115,7 +115,7 @@ function actions(view: TournamentView, user: User, act: Act): HTMLElement {
       h('button', { id: 't-bye', onclick: () => act(() => tournaments.bye(id, Number(round.value)), `Bye asked for round ${round.value}.`) }, 'Request a bye')));
   }
   const why = view.why_not ? h('p', { class: 'muted', id: 't-why-not' }, view.why_not) : null;
-  return h('div', {}, box, why);
+  return h('div', {}, box.childElementCount ? box : null, why);
 }
 
 function exportLinks(id: number, any: boolean): HTMLElement | null {

@@ -47,7 +47,7 @@ function row(t: TournamentSummary): HTMLElement {
   const when = t.state === 'open' ? `starts ${startText(t.start_ms)}` : t.state === 'running' ? 'running' : 'finished';
   return h('li', { class: 'tournament-row', 'data-tournament': t.id },
     h('a', { href: `#/tournaments/${t.id}`, class: 'tournament-name' }, t.name),
-    h('span', { class: 'muted' }, `${formatLabel(t.format)} · ${systemUi(t.system).title} on ${t.map} · ${t.players_per_game} a game · ${t.time_control_text}`),
+    h('span', { class: 'muted' }, `${formatLabel(t.format)} · ${systemUi(t.system).title} on ${t.map} · ${t.players_per_game} players a game · ${t.time_control_text}`),
     h('span', { class: 'muted' }, `${t.entrants} of ${t.max_entrants} entered · ${when} · by ${t.creator}`),
   );
 }

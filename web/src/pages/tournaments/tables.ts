@@ -55,7 +55,8 @@ export function roundsView(view: TournamentView): HTMLElement {
       h('ul', {}, ...r.tables.map((t) => h('li', { class: 'pairing', 'data-table': t.table },
         h('span', { class: 'muted' }, `Table ${t.table}: `),
         tableText(view, t.seats, t.places),
-        t.game_id ? h('a', { href: `#/game/${t.game_id}`, class: 'game-link' }, ` game #${t.game_id}`) : null))),
+        t.game_id ? ' · ' : null,
+        t.game_id ? h('a', { href: `#/game/${t.game_id}`, class: 'game-link' }, `game #${t.game_id}`) : null))),
       r.byes.length ? h('p', { class: 'muted small' }, `Bye: ${r.byes.map((id) => entrantName(view.entrants, id)).join(', ')}`) : null,
       r.absent.length ? h('p', { class: 'muted small' }, `Absent (lost by forfeit): ${r.absent.map((id) => entrantName(view.entrants, id)).join(', ')}`) : null,
     )));
