@@ -335,12 +335,16 @@ pub async fn serve(
     let keeper = tokio::spawn(state.hub.clone().keep_leases_forever());
     let mailer = state.mail.clone().map(|m| tokio::spawn(mail::sender::run(state.store.clone(), m)));
     let reviewer = tokio::spawn(review::runner::run(state.clone()));
+    let director = tokio::spawn(tournament::director::run(state.clone()));
     conn::accept_loop(listener, router, state.config.limits.clone(), state.connections.clone(), async move {
         let _ = on_signal.await;
     })
     .await;
     sweeper.abort();
     keeper.abort();
+    director.abort();
+    let _ = director.await;
+    tournament::director::release(&state).await;
     if let Some(m) = mailer {
         m.abort();
     }

@@ -6,6 +6,8 @@
 #[macro_use]
 mod common;
 
+use std::time::Duration;
+
 use common::{Client, TestServer, postgres_url, sqlite_url};
 use serde_json::{Value, json};
 
@@ -14,6 +16,11 @@ on_both!(
     entrants_join_leave_and_the_creator_adds_bots_and_starts,
     creators_are_bounded_and_entries_close_when_full,
     exports_list_the_entrants_and_games,
+    a_whole_swiss_of_bots_is_run_to_its_standings,
+    people_play_and_one_withdraws,
+    a_round_robin_of_five_player_tables,
+    a_knockout_runs_to_its_winner,
+    a_restarted_server_carries_on_mid_round,
 );
 
 /// A small Swiss of square:5 Tromp-Taylor games without clocks.
@@ -158,5 +165,189 @@ async fn exports_list_the_entrants_and_games(db: &str) {
     assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/csv"));
     let text = r.text().await.unwrap();
     assert!(text.starts_with("section,"), "{text}");
+    server.stop().await;
+}
+
+/// Creates a tournament from `body` with bots at `levels` and returns its id.
+async fn create(creator: &Client, body: Value, levels: &[u8]) -> i64 {
+    let (status, v) = creator.post("/api/tournaments", with(body, "bots", json!(levels))).await;
+    assert_eq!(status, 201, "{v}");
+    v["id"].as_i64().unwrap()
+}
+
+/// Reads the tournament until `done` holds of it; people in `players` resign each game of theirs
+/// still playing (so that games with people end at once). Bounded by attempts, not by time.
+async fn drive(players: &[&Client], id: i64, done: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..3000 {
+        let (status, view) = players[0].get(&format!("/api/tournaments/{id}")).await;
+        assert_eq!(status, 200, "{view}");
+        if done(&view) {
+            return view;
+        }
+        for round in view["rounds"].as_array().unwrap() {
+            for table in round["tables"].as_array().unwrap() {
+                let Some(game) = table["game_id"].as_i64() else { continue };
+                if !table["places"].is_null() {
+                    continue;
+                }
+                for p in players {
+                    let mine = view["entrants"].as_array().unwrap().iter().find(|e| e["user_id"] == p.id());
+                    let Some(me) = mine else { continue };
+                    if !table["seats"].as_array().unwrap().contains(&me["id"]) {
+                        continue;
+                    }
+                    let (_, info) = p.get(&format!("/api/games/{game}")).await;
+                    if info["status"] != "playing" {
+                        continue;
+                    }
+                    let mut socket = p.socket().await;
+                    socket.watch(game, None).await;
+                    // Refused when the game ended meanwhile: the next look sees it.
+                    let _ = socket.act(game, json!({"type": "resign"})).await;
+                    socket.close().await;
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("tournament {id} did not get there");
+}
+
+fn finished(view: &Value) -> bool {
+    view["summary"]["state"] == "finished"
+}
+
+/// Every round's tables have places, and the points given sum to the standings' points.
+fn check_results(view: &Value, per_place: &[f64]) {
+    let mut given = 0.0;
+    for round in view["rounds"].as_array().unwrap() {
+        for table in round["tables"].as_array().unwrap() {
+            let places = table["places"].as_array().expect("every table done");
+            let n = places.len();
+            for p in places {
+                let p = p.as_u64().unwrap() as usize;
+                // Shared places share points: summed over a table they add up the same.
+                given += per_place.get(p - 1).copied().unwrap_or(0.0);
+                assert!((1..=n).contains(&p));
+            }
+        }
+    }
+    let rows = view["standings"]["rows"].as_array().unwrap();
+    let points: f64 = rows.iter().map(|r| r["points"].as_f64().unwrap()).sum();
+    let byes = rows.iter().map(|r| r["byes"].as_u64().unwrap()).sum::<u64>();
+    assert!(points >= given - 1e-9 || byes > 0, "standings {points} vs games {given}: {view}");
+}
+
+async fn a_whole_swiss_of_bots_is_run_to_its_standings(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let id = create(&a, swiss("bots"), &[1, 1, 1, 1]).await;
+    assert_eq!(a.post(&format!("/api/tournaments/{id}/start"), json!({})).await.0, 200);
+    let view = drive(&[&a], id, finished).await;
+    let rounds = view["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 2, "{view}");
+    for round in rounds {
+        assert_eq!(round["tables"].as_array().unwrap().len(), 2);
+        assert!(round["finished_ms"].is_i64());
+    }
+    assert_eq!(view["standings"]["rows"].as_array().unwrap().len(), 4);
+    assert!(view["standings"]["rows"][0]["name"].is_string());
+    assert_eq!(view["crosstable"].as_array().unwrap().len(), 4);
+    check_results(&view, &[1.0, 0.0]);
+    // Each game knows its tournament: it is a finished game with the tournament's settings.
+    let game = rounds[0]["tables"][0]["game_id"].as_i64().unwrap();
+    let (_, info) = a.get(&format!("/api/games/{game}")).await;
+    assert_eq!(info["status"], "finished", "{info}");
+    let (_, json_export) = a.get(&format!("/api/tournaments/{id}/export.json")).await;
+    assert_eq!(json_export["rounds"].as_array().unwrap().len(), 2);
+    let csv = reqwest::get(server.url(&format!("/api/tournaments/{id}/export.csv"))).await.unwrap();
+    let csv = csv.text().await.unwrap();
+    assert_eq!(csv.lines().filter(|l| l.starts_with("standings,")).count(), 4, "{csv}");
+    assert_eq!(csv.lines().filter(|l| l.starts_with("game,")).count(), 4, "{csv}");
+    server.stop().await;
+}
+
+async fn people_play_and_one_withdraws(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let id = create(&a, with(swiss("people"), "rounds", json!(3)), &[1, 1]).await;
+    for p in [&a, &b] {
+        assert_eq!(p.post(&format!("/api/tournaments/{id}/join"), json!({})).await.0, 200);
+    }
+    assert_eq!(a.post(&format!("/api/tournaments/{id}/start"), json!({})).await.0, 200);
+    // Round 1 is made; b withdraws during it: its game counts, later rounds leave b out.
+    let view = drive(&[&a], id, |v| v["rounds"][0]["tables"][1]["game_id"].is_i64()).await;
+    let b_entrant = view["entrants"].as_array().unwrap().iter().find(|e| e["user_id"] == b.id()).unwrap()["id"].clone();
+    let (status, v) = b.post(&format!("/api/tournaments/{id}/leave"), json!({})).await;
+    assert_eq!((status, v["withdrawn_after"].as_i64()), (200, Some(1)), "{v}");
+    let view = drive(&[&a, &b], id, finished).await;
+    let rounds = view["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 3, "{view}");
+    for round in &rounds[1..] {
+        let seated = round["tables"].as_array().unwrap().iter().any(|t| t["seats"].as_array().unwrap().contains(&b_entrant));
+        assert!(!seated, "b withdrew after round 1: {round}");
+        // Three left: one bye a round.
+        assert_eq!(round["byes"].as_array().unwrap().len(), 1, "{round}");
+    }
+    let b_row = view["standings"]["rows"].as_array().unwrap().iter().find(|r| r["entrant"] == b_entrant).unwrap().clone();
+    assert_eq!(b_row["games"], 1, "{b_row}");
+    server.stop().await;
+}
+
+async fn a_round_robin_of_five_player_tables(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let body = json!({
+        "name": "five", "system": "tromp-taylor", "map": "square:5", "players_per_game": 5,
+        "format": "round_robin", "rounds": 0, "max_entrants": 5, "min_entrants": 5,
+    });
+    // Full at five: it starts by itself.
+    let id = create(&a, body, &[1, 1, 1, 1, 1]).await;
+    let view = drive(&[&a], id, finished).await;
+    let rounds = view["rounds"].as_array().unwrap();
+    assert!(!rounds.is_empty(), "{view}");
+    for round in rounds {
+        for table in round["tables"].as_array().unwrap() {
+            assert_eq!(table["seats"].as_array().unwrap().len(), 5, "{table}");
+        }
+    }
+    check_results(&view, &[4.0, 3.0, 2.0, 1.0, 0.0]);
+    server.stop().await;
+}
+
+async fn a_knockout_runs_to_its_winner(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let body = with(with(swiss("knockout"), "format", json!("single_elimination")), "rounds", json!(0));
+    let id = create(&a, body, &[1, 2, 3, 4]).await;
+    let view = drive(&[&a], id, finished).await;
+    let rounds = view["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 2, "four entrants: semi-finals, then the final: {view}");
+    assert_eq!(rounds[1]["tables"].as_array().unwrap().len(), 1);
+    let eliminated = view["standings"]["rows"].as_array().unwrap().iter().filter(|r| r["eliminated"] == true).count();
+    assert_eq!(eliminated, 3, "{view}");
+    server.stop().await;
+}
+
+async fn a_restarted_server_carries_on_mid_round(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let b = Client::guest(&server).await;
+    let id = create(&a, swiss("restart"), &[]).await;
+    for p in [&a, &b] {
+        assert_eq!(p.post(&format!("/api/tournaments/{id}/join"), json!({})).await.0, 200);
+    }
+    assert_eq!(a.post(&format!("/api/tournaments/{id}/start"), json!({})).await.0, 200);
+    drive(&[&a], id, |v| v["rounds"][0]["tables"][0]["game_id"].is_i64()).await;
+    server.stop().await;
+    // The same database on a new server: the round in play goes on, and the next is paired.
+    // Sessions are in the database: the players' cookies still hold.
+    let server = TestServer::start(db).await;
+    let base = format!("http://{}", server.addr);
+    let a = Client { base: base.clone(), ..a };
+    let b = Client { base, ..b };
+    let view = drive(&[&a, &b], id, finished).await;
+    assert_eq!(view["rounds"].as_array().unwrap().len(), 2, "{view}");
     server.stop().await;
 }

@@ -313,6 +313,15 @@ impl Store {
         Ok(())
     }
 
+    /// Gives up every claim `owner` holds (the server stops).
+    pub async fn release_tournament_claims(&self, owner: &str) -> Result<(), ApiError> {
+        sqlx::query("UPDATE tournaments SET claim_until_ms = 0 WHERE claimed_by = $1")
+            .bind(owner)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Moves the tournament to `state` under the claim made at `epoch`.
     pub async fn set_tournament_state(&self, id: i64, epoch: i64, state: &str) -> Result<bool, ApiError> {
         let finished = matches!(state, "finished" | "cancelled").then(now_ms);
