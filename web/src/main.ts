@@ -10,6 +10,7 @@ import { guidePage } from './pages/guide';
 import { rulesPage } from './pages/rules';
 import { labPage } from './pages/lab';
 import { mailPage } from './pages/mail';
+import { tournamentsPage } from './pages/tournaments';
 import { session } from './session';
 import { Socket } from './socket';
 import { challengeNotices } from './social';
@@ -69,6 +70,8 @@ async function route() {
       await playerPage(root, decodeURIComponent(parts[1]));
     } else if (parts[0] === 'mail') {
       await mailPage(root, parts[1], parts[2]);
+    } else if (parts[0] === 'tournaments') {
+      left = await tournamentsPage(root, parts[1] ? Number(parts[1]) : undefined);
     } else if (parts[0] === 'lab') {
       await labPage(root, parts[1] ? decodeURIComponent(parts[1]) : undefined);
     } else if (parts[0] === 'rules' && parts[2] === 'reference') {

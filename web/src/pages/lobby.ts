@@ -15,7 +15,7 @@ import { type ListName, filterBar, filtersActive, listQuery, pager, playerSearch
 import { challengeFields, sendChallenge, socialSections } from './social';
 import { social } from '../social';
 
-const MAP_KINDS: { kind: string; example: string; about: string }[] = [
+export const MAP_KINDS: { kind: string; example: string; about: string }[] = [
   { kind: 'square', example: 'square:9', about: 'Classic square board' },
   { kind: 'rect', example: 'rect:13x9', about: 'Rectangular board' },
   { kind: 'hex', example: 'hex:5', about: 'Hexagonal cells, 6 neighbours' },
@@ -32,7 +32,7 @@ const MAP_KINDS: { kind: string; example: string; about: string }[] = [
 ];
 
 /** A form field for one setting, built from the system's description. */
-function settingField(d: SettingInfo, value: unknown): HTMLElement {
+export function settingField(d: SettingInfo, value: unknown): HTMLElement {
   // The setting's name first (what the rules document calls it), then what it does.
   const name = d.name.replace(/_/g, ' ');
   const label = `${name.charAt(0).toUpperCase()}${name.slice(1)}: ${d.help}`;
@@ -59,7 +59,7 @@ function settingField(d: SettingInfo, value: unknown): HTMLElement {
 }
 
 /** The settings a form's fields hold, in the system's JSON. */
-function readSettings(box: HTMLElement): Record<string, unknown> {
+export function readSettings(box: HTMLElement): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   box.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name]').forEach((el) => {
     const kind = el.dataset.kind;

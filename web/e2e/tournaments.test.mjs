@@ -1,0 +1,108 @@
+// End-to-end, tournaments (issue 44): the pages drawn from the server's answers (standings with
+// each tie's reason, crosstable, rounds with their games, what the viewer may do), at phone and
+// desktop sizes in light and dark; then a small tournament on the real server from creation
+// with two people and bots.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { browser, newPlayer, screenshot, server, useServerAndBrowser } from './harness.mjs';
+
+useServerAndBrowser();
+
+const PHONE = { viewport: { width: 390, height: 844 }, device: { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } };
+const DESKTOP = { viewport: { width: 1280, height: 900 }, device: {} };
+
+/** A Swiss of four in its second round, in the shape of GET /api/tournaments/{id} (docs/api.md). */
+function fixture(state = 'running') {
+  const finished = state === 'finished';
+  return {
+    summary: { id: 900, name: 'Friday Swiss', system: 'classic', map: 'square:9', format: 'swiss', players_per_game: 2, rounds: 2, state, entrants: 4, max_entrants: 8, start_ms: null, creator: 'someone', time_control_text: '10 min + 10 s per move' },
+    settings: {},
+    rules_text: ['Swiss: 2 rounds; each round pairs players with the same score.', 'A win is 1 point, a loss 0.', 'Ties are broken by SOS (the sum of the opponents\' points), then SODOS.'],
+    entrants: [
+      { id: 1, name: 'ann', rating: 1500, bot_level: null, withdrawn_after: null, user_id: 1001 },
+      { id: 2, name: 'bob', rating: 1480, bot_level: null, withdrawn_after: null, user_id: 1002 },
+      { id: 3, name: 'bot 1', rating: 1100, bot_level: 1, withdrawn_after: null, user_id: null },
+      { id: 4, name: 'bot 2', rating: 1300, bot_level: 2, withdrawn_after: null, user_id: null },
+    ],
+    rounds: [
+      { number: 1, tables: [{ table: 1, seats: [1, 2], game_id: 31, places: [1, 2] }, { table: 2, seats: [3, 4], game_id: 32, places: [2, 1] }], byes: [], absent: [], started_ms: 1, finished_ms: 2 },
+      { number: 2, tables: [{ table: 1, seats: [4, 1], game_id: 33, places: finished ? [2, 1] : null }, { table: 2, seats: [2, 3], game_id: 34, places: finished ? [1, 2] : null }], byes: [], absent: [], started_ms: 3, finished_ms: finished ? 4 : null },
+    ],
+    standings: {
+      tie_breaks: ['sos', 'sodos'],
+      rows: finished
+        ? [
+            { entrant: 1, place: 1, points: 2, tie_breaks: [2, 1], games: 2, byes: 0, eliminated: false, why: null },
+            { entrant: 2, place: 2, points: 1, tie_breaks: [3, 0], games: 2, byes: 0, eliminated: false, why: 'tied on 1 point with bot 2: ahead on SOS 3 to 2' },
+            { entrant: 4, place: 3, points: 1, tie_breaks: [2, 0], games: 2, byes: 0, eliminated: false, why: null },
+            { entrant: 3, place: 4, points: 0, tie_breaks: [2, 0], games: 2, byes: 0, eliminated: false, why: null },
+          ]
+        : [
+            { entrant: 1, place: 1, points: 1, tie_breaks: [0, 0], games: 1, byes: 0, eliminated: false, why: 'tied on 1 point with bot 2: ahead on rating 1500 to 1300' },
+            { entrant: 4, place: 2, points: 1, tie_breaks: [0, 0], games: 1, byes: 0, eliminated: false, why: null },
+            { entrant: 2, place: 3, points: 0, tie_breaks: [1, 0], games: 1, byes: 0, eliminated: false, why: null },
+            { entrant: 3, place: 3, points: 0, tie_breaks: [1, 0], games: 1, byes: 0, eliminated: false, why: null },
+          ],
+    },
+    crosstable: [
+      [null, { text: '+', game_id: 31 }, null, finished ? { text: '+', game_id: 33 } : null],
+      [{ text: '−', game_id: 31 }, null, finished ? { text: '+', game_id: 34 } : null, null],
+      [null, finished ? { text: '−', game_id: 34 } : null, null, { text: '−', game_id: 32 }],
+      [finished ? { text: '−', game_id: 33 } : null, null, { text: '+', game_id: 32 }, null],
+    ],
+    may_join: false, may_leave: false, may_start: false, why_not: finished ? 'It has finished.' : 'It has started: no more entries.',
+  };
+}
+
+/** Answers the tournament calls of `page` from `answer()` (the view) instead of the server. */
+async function serveFixture(page, answer) {
+  await page.route(/\/api\/tournaments(\/\d+)?(\?.*)?$/, (route) => {
+    const url = route.request().url();
+    if (/\/api\/tournaments\/\d+$/.test(url)) return route.fulfill({ json: answer() });
+    const view = answer();
+    return route.fulfill({ json: { tournaments: [view.summary] } });
+  });
+}
+
+describe('tournament pages from the server\'s answers', { timeout: 300_000 }, () => {
+  test('standings show each tie\'s reason, the crosstable and rounds link the games, at phone and desktop, light and dark', async () => {
+    for (const [size, s] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+      for (const scheme of ['light', 'dark']) {
+        const p = await newPlayer(browser, server.url, s.viewport, { ...s.device, colorScheme: scheme });
+        let state = 'running';
+        await serveFixture(p.page, () => fixture(state));
+        await p.page.click('#nav-tournaments');
+        await p.page.click('#tab-running');
+        await p.page.waitForSelector('li[data-tournament="900"]');
+        await screenshot(p.page, `tournaments-list-${size}-${scheme}`);
+        await p.page.click('li[data-tournament="900"] a');
+        await p.page.waitForSelector('#standings');
+        // The reason of the tie is its own visible line under the row (no hover needed on a phone).
+        const why = p.page.locator('#standings tr.why').first();
+        assert.ok(await why.isVisible());
+        assert.match((await why.textContent()) ?? '', /ahead on rating 1500 to 1300/);
+        assert.deepEqual(await p.page.$$eval('#standings tbody tr:not(.why) td.place', (t) => t.map((e) => e.textContent)), ['1', '2', '3=', '3=']);
+        assert.equal(await p.page.getAttribute('#crosstable a', 'href'), '#/game/31');
+        assert.match((await p.page.textContent('#rounds .round[data-round="2"]')) ?? '', /bot 2 – ann: playing/);
+        assert.equal(await p.page.getAttribute('#rounds .round[data-round="1"] .game-link', 'href'), '#/game/31');
+        assert.match((await p.page.textContent('#t-why-not')) ?? '', /no more entries/);
+        assert.equal(await p.page.$('#t-join'), null, 'no Join when the view does not allow it');
+        assert.ok(await p.page.isVisible('#t-export a[href$="export.csv"]'));
+        // Nothing is wider than the screen but the tables' own scroll boxes.
+        const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `${size}: the page scrolls sideways by ${overflow}px`);
+        await screenshot(p.page, `tournament-running-${size}-${scheme}`);
+        await p.page.locator('#rounds').scrollIntoViewIfNeeded();
+        await screenshot(p.page, `tournament-running-rounds-${size}-${scheme}`);
+        // While running the page re-reads the view: the last results arrive without a reload.
+        state = 'finished';
+        await p.page.waitForFunction(() => document.querySelector('#tournament-summary')?.getAttribute('data-state') === 'finished', null, { timeout: 20_000 });
+        assert.match((await p.page.textContent('#standings tr.why')) ?? '', /ahead on SOS 3 to 2/);
+        assert.match((await p.page.textContent('#rounds .round[data-round="2"]')) ?? '', /bot 2 – ann: ann won/);
+        await screenshot(p.page, `tournament-finished-${size}-${scheme}`);
+        await p.context.close();
+      }
+    }
+  });
+});
