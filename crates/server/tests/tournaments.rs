@@ -17,9 +17,6 @@ on_both!(
     creators_are_bounded_and_entries_close_when_full,
     exports_list_the_entrants_and_games,
     a_whole_swiss_of_bots_is_run_to_its_standings,
-    people_play_and_one_withdraws,
-    a_round_robin_of_five_player_tables,
-    a_knockout_runs_to_its_winner,
     a_restarted_server_carries_on_mid_round,
 );
 
@@ -197,7 +194,7 @@ async fn drive(players: &[&Client], id: i64, done: impl Fn(&Value) -> bool) -> V
                         continue;
                     }
                     let (_, info) = p.get(&format!("/api/games/{game}")).await;
-                    if info["status"] != "playing" {
+                    if info["status"] == "finished" {
                         continue;
                     }
                     let mut socket = p.socket().await;
@@ -264,69 +261,6 @@ async fn a_whole_swiss_of_bots_is_run_to_its_standings(db: &str) {
     let csv = csv.text().await.unwrap();
     assert_eq!(csv.lines().filter(|l| l.starts_with("standings,")).count(), 4, "{csv}");
     assert_eq!(csv.lines().filter(|l| l.starts_with("game,")).count(), 4, "{csv}");
-    server.stop().await;
-}
-
-async fn people_play_and_one_withdraws(db: &str) {
-    let server = TestServer::start(db).await;
-    let a = Client::guest(&server).await;
-    let b = Client::guest(&server).await;
-    let id = create(&a, with(swiss("people"), "rounds", json!(3)), &[1, 1]).await;
-    for p in [&a, &b] {
-        assert_eq!(p.post(&format!("/api/tournaments/{id}/join"), json!({})).await.0, 200);
-    }
-    assert_eq!(a.post(&format!("/api/tournaments/{id}/start"), json!({})).await.0, 200);
-    // Round 1 is made; b withdraws during it: its game counts, later rounds leave b out.
-    let view = drive(&[&a], id, |v| v["rounds"][0]["tables"][1]["game_id"].is_i64()).await;
-    let b_entrant = view["entrants"].as_array().unwrap().iter().find(|e| e["user_id"] == b.id()).unwrap()["id"].clone();
-    let (status, v) = b.post(&format!("/api/tournaments/{id}/leave"), json!({})).await;
-    assert_eq!((status, v["withdrawn_after"].as_i64()), (200, Some(1)), "{v}");
-    let view = drive(&[&a, &b], id, finished).await;
-    let rounds = view["rounds"].as_array().unwrap();
-    assert_eq!(rounds.len(), 3, "{view}");
-    for round in &rounds[1..] {
-        let seated = round["tables"].as_array().unwrap().iter().any(|t| t["seats"].as_array().unwrap().contains(&b_entrant));
-        assert!(!seated, "b withdrew after round 1: {round}");
-        // Three left: one bye a round.
-        assert_eq!(round["byes"].as_array().unwrap().len(), 1, "{round}");
-    }
-    let b_row = view["standings"]["rows"].as_array().unwrap().iter().find(|r| r["entrant"] == b_entrant).unwrap().clone();
-    assert_eq!(b_row["games"], 1, "{b_row}");
-    server.stop().await;
-}
-
-async fn a_round_robin_of_five_player_tables(db: &str) {
-    let server = TestServer::start(db).await;
-    let a = Client::guest(&server).await;
-    let body = json!({
-        "name": "five", "system": "tromp-taylor", "map": "square:5", "players_per_game": 5,
-        "format": "round_robin", "rounds": 0, "max_entrants": 5, "min_entrants": 5,
-    });
-    // Full at five: it starts by itself.
-    let id = create(&a, body, &[1, 1, 1, 1, 1]).await;
-    let view = drive(&[&a], id, finished).await;
-    let rounds = view["rounds"].as_array().unwrap();
-    assert!(!rounds.is_empty(), "{view}");
-    for round in rounds {
-        for table in round["tables"].as_array().unwrap() {
-            assert_eq!(table["seats"].as_array().unwrap().len(), 5, "{table}");
-        }
-    }
-    check_results(&view, &[4.0, 3.0, 2.0, 1.0, 0.0]);
-    server.stop().await;
-}
-
-async fn a_knockout_runs_to_its_winner(db: &str) {
-    let server = TestServer::start(db).await;
-    let a = Client::guest(&server).await;
-    let body = with(with(swiss("knockout"), "format", json!("single_elimination")), "rounds", json!(0));
-    let id = create(&a, body, &[1, 2, 3, 4]).await;
-    let view = drive(&[&a], id, finished).await;
-    let rounds = view["rounds"].as_array().unwrap();
-    assert_eq!(rounds.len(), 2, "four entrants: semi-finals, then the final: {view}");
-    assert_eq!(rounds[1]["tables"].as_array().unwrap().len(), 1);
-    let eliminated = view["standings"]["rows"].as_array().unwrap().iter().filter(|r| r["eliminated"] == true).count();
-    assert_eq!(eliminated, 3, "{view}");
     server.stop().await;
 }
 

@@ -20,6 +20,9 @@ pub const MAX_ROUNDS: i64 = 100;
 /// Open or running tournaments one account may have created.
 pub const MAX_CREATED: i64 = 3;
 pub const MAX_NAME_CHARS: usize = 80;
+/// Server bots one tournament may hold: their tables play on the bot-only search budget, and
+/// a loop of guests must not turn tournaments into an unbounded number of bot games.
+pub const MAX_BOTS: usize = 16;
 /// Formats by their wire names (the pairing library's `Format`).
 pub const FORMATS: &[&str] =
     &["round_robin", "swiss", "mcmahon", "single_elimination", "double_elimination", "arena"];
@@ -111,6 +114,9 @@ impl NewTournament {
         if !FORMATS.contains(&self.format.as_str()) {
             return bad(format!("format: one of {}, not {:?}", FORMATS.join(", "), self.format));
         }
+        if matches!(self.format.as_str(), "double_elimination" | "arena") {
+            return bad(format!("format: {} is not offered on this server yet", self.format));
+        }
         if !(2..=8).contains(&self.players_per_game) {
             return bad(format!("players_per_game: 2 to 8, not {}", self.players_per_game));
         }
@@ -146,8 +152,8 @@ impl NewTournament {
         if self.advance.is_some_and(|a| a < 1 || a >= self.players_per_game) {
             return bad(format!("advance: 1 to {}", self.players_per_game - 1));
         }
-        if self.bots.len() as i64 > self.max_entrants {
-            return bad(format!("bots: at most max_entrants ({})", self.max_entrants));
+        if self.bots.len() as i64 > self.max_entrants || self.bots.len() > MAX_BOTS {
+            return bad(format!("bots: at most {MAX_BOTS}, and no more than max_entrants ({})", self.max_entrants));
         }
         if let Some(level) = self.bots.iter().find(|l| !(1..=10).contains(*l)) {
             return bad(format!("bots: levels are 1 to 10, not {level}"));
@@ -211,6 +217,9 @@ pub async fn add_bot(app: &AppState, tournament: i64, level: i64) -> Result<i64,
         return Err(ApiError::BadRequest(format!("level: 1 to 10, not {level}")));
     }
     let n = app.store.entrants(tournament).await?.iter().filter(|e| e.bot_level.is_some()).count();
+    if n >= MAX_BOTS {
+        return Err(ApiError::TooMany(format!("at most {MAX_BOTS} bots in one tournament")));
+    }
     let name = format!("Bot {} (level {level})", n + 1);
     let entrant = NewEntrant {
         user_id: None,

@@ -165,8 +165,7 @@ async fn step_running(
         return Ok(false);
     }
     let absent = super::rounds::absentees(app, settings, &entrants).await?;
-    let present: Vec<pairing::Entrant> =
-        lib.iter().filter(|e| !absent.contains(&e.id)).cloned().collect();
+    let present: Vec<pairing::Entrant> = lib.iter().filter(|e| !absent.contains(&e.id)).cloned().collect();
     let mut next = match pairing::pair_round(&spec, &present, &rounds) {
         Ok(next) => next,
         Err(e) => {
@@ -178,7 +177,8 @@ async fn step_running(
     };
     next.absent = absent;
     let text = serde_json::to_string(&next).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let row = RoundRow { number: i64::from(next.number), round: text, started_ms: now_ms(), finished_ms: None };
+    let row =
+        RoundRow { number: i64::from(next.number), round: text, started_ms: now_ms(), finished_ms: None };
     Ok(app.store.put_round(id, epoch, &row).await?)
 }
 
@@ -193,7 +193,13 @@ pub(super) async fn standings_view(
     let spec = spec_of(settings)?;
     let (_, rounds) = history(app, id).await?;
     let lib = lib_entrants(entrants);
-    let standings = pairing::standings(&spec, &lib, &rounds);
+    let name = |id: pairing::EntrantId| {
+        entrants
+            .iter()
+            .find(|e| e.id == i64::from(id))
+            .map_or_else(|| format!("entrant {id}"), |e| e.name.clone())
+    };
+    let standings = pairing::standings_named(&spec, &lib, &rounds, &name);
     let crosstable = super::rounds::crosstable(&standings, &rounds);
     let mut value = serde_json::to_value(&standings).map_err(|e| ApiError::Internal(e.to_string()))?;
     // With names, so that a page or an export needs no second look-up.

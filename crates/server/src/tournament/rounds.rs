@@ -8,10 +8,7 @@ use super::create::NewTournament;
 use crate::{
     AppState,
     error::ApiError,
-    store::{
-        User, now_ms,
-        tournaments::EntrantRow,
-    },
+    store::{User, now_ms, tournaments::EntrantRow},
 };
 
 /// Makes the game of each table of `round` that has none yet; false when the claim was lost
@@ -32,11 +29,8 @@ pub(super) async fn make_missing_games(
         if made.iter().any(|g| g.0 == number && g.1 == table_no) {
             continue;
         }
-        let seats: Vec<&EntrantRow> = table
-            .seats
-            .iter()
-            .filter_map(|s| entrants.iter().find(|e| e.id == i64::from(*s)))
-            .collect();
+        let seats: Vec<&EntrantRow> =
+            table.seats.iter().filter_map(|s| entrants.iter().find(|e| e.id == i64::from(*s))).collect();
         if seats.len() != table.seats.len() {
             return Err(ApiError::Internal(format!("tournament {id}: a table names an unknown entrant")));
         }
@@ -51,7 +45,11 @@ pub(super) async fn make_missing_games(
 }
 
 /// Reads the places of the round's finished games into its results; true when one was added.
-pub(super) async fn read_results(app: &AppState, id: i64, round: &mut pairing::Round) -> Result<bool, ApiError> {
+pub(super) async fn read_results(
+    app: &AppState,
+    id: i64,
+    round: &mut pairing::Round,
+) -> Result<bool, ApiError> {
     let number = i64::from(round.number);
     round.results.resize(round.tables.len(), None);
     let games = app.store.tournament_games(id).await?;

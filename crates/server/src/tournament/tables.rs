@@ -64,6 +64,8 @@ pub(super) async fn make_game(
     {
         tracing::warn!(game = id, error = %e, "could not give a tournament game to an instance");
     }
+    // Loading the table starts a game of bots only at once (as `http::create` does).
+    app.hub.ask(id, |reply| Command::Info { reply }).await?;
     for (seat, entrant) in seats.iter().enumerate() {
         let Some(user_id) = entrant.user_id else { continue };
         let Some(user) = app.store.user_by_id(user_id).await? else { continue };

@@ -6,7 +6,7 @@ use axum::{
     extract::{Path, State},
 };
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{Loaded, TournamentSummary, load, summary};
 use crate::{AppState, auth::MaybeSession, error::ApiError, store::tournaments::EntrantRow};
@@ -147,9 +147,4 @@ pub async fn view(
         may_start: creator && open && row.entrants >= settings.min_entrants,
         why_not,
     }))
-}
-
-/// An empty standings table (before the first round).
-pub(super) fn no_standings() -> Value {
-    json!({ "rows": [], "tie_breaks": [] })
 }
