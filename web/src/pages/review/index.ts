@@ -160,7 +160,7 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
     board.render({
       players: info.players,
       board: state.board,
-      decorations: computerMarks(ui.decorate(state, map, { picked: null, atari: false, hover: null }), state.board, review, ownership.checked),
+      decorations: computerMarks(ui.decorate(state, map, { picked: null, atari: false, hover: null }), state.board, review, ownership.checked, bestTitle(review)),
       lastMove: action ? ui.lastMove(action, map) : null,
       mySeat: null,
       interactive: data.may_edit && state.to_move !== null,
@@ -170,12 +170,24 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
     lists();
   }
 
-  function bestWords(review: Awaited<ReturnType<typeof computer.position>>): string {
+  /** The computer's best action in words, and its value for the mover. */
+  function bestOf(review: Awaited<ReturnType<typeof computer.position>>): { said: string; value: string } | null {
     const b = review?.best[0];
-    if (!review || !b || review.to_move === null) return '';
+    if (!review || !b || review.to_move === null) return null;
     const a = { ...b.input, player: review.to_move } as RecordedAction;
     const said = ui.reviewLine?.(a, names) ?? `${names.player(a.player)} ${actionWords(a)}`;
-    return `Computer's choice: ${said} (${Math.round(b.value * 100)}% for ${names.player(review.to_move)})`;
+    return { said, value: `${Math.round(b.value * 100)}% for ${names.player(review.to_move)}` };
+  }
+
+  function bestWords(review: Awaited<ReturnType<typeof computer.position>>): string {
+    const b = bestOf(review);
+    return b ? `Computer's choice: ${b.said} (${b.value})` : '';
+  }
+
+  /** The best-move ring's tooltip. */
+  function bestTitle(review: Awaited<ReturnType<typeof computer.position>>): string {
+    const b = bestOf(review);
+    return b ? `best move: ${b.said}, value ${b.value}` : '';
   }
 
   function lists() {
