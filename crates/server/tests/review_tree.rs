@@ -154,7 +154,10 @@ async fn the_sgf_carries_variations_and_comments(db: &str) {
     let (s, v) = bob.post(&format!("/api/games/{id}/variations"), place(json!({"at": 1}), 40)).await;
     assert_eq!(s, 200, "{v}");
     let (s, v) = alice
-        .post(&format!("/api/games/{id}/comments"), json!({"node": {"var": 1}, "text": "the centre ] matters"}))
+        .post(
+            &format!("/api/games/{id}/comments"),
+            json!({"node": {"var": 1}, "text": "the centre ] matters"}),
+        )
         .await;
     assert_eq!(s, 200, "{v}");
 

@@ -189,7 +189,9 @@ pub(super) fn read_branches(
         };
         for &c in tree[i].children.iter().skip(1) {
             match next {
-                Some((_, &next_after)) if !next_moves.is_empty() && moves_of(map, &tree[c].props)? == next_moves => {
+                Some((_, &next_after))
+                    if !next_moves.is_empty() && moves_of(map, &tree[c].props)? == next_moves =>
+                {
                     comment(record, NodeRef::At(next_after), &tree[c].props);
                     pending.extend(tree[c].children.iter().map(|&k| (k, NodeRef::At(next_after))));
                 }
@@ -206,7 +208,8 @@ pub(super) fn read_branches(
                 break;
             }
             let id = record.variations.len() as u32 + 1;
-            let v = VariationNode { id, parent: here, player: action.player, input: action.input, author: None };
+            let v =
+                VariationNode { id, parent: here, player: action.player, input: action.input, author: None };
             record.variations.push(v);
             here = NodeRef::Var(id);
         }
@@ -246,7 +249,9 @@ fn keep_playable(record: &mut Record) {
         }
     }
     record.variations.retain(|v| kept.contains(&v.id));
-    record.comments.retain(|c| matches!(c.node, NodeRef::At(_)) || matches!(c.node, NodeRef::Var(id) if kept.contains(&id)));
+    record.comments.retain(|c| {
+        matches!(c.node, NodeRef::At(_)) || matches!(c.node, NodeRef::Var(id) if kept.contains(&id))
+    });
 }
 
 /// A place in the SGF being written: a main-line node (0: the root) or a variation (its index in
