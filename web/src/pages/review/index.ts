@@ -40,6 +40,10 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
   let current = `at:${total}`;
   let target = current;
   const cache = new Map<string, GameState>();
+  // The computer panel may call back (its status fetched) while the board is still loading (a
+  // 3-D board's module): `go` waits for the board, else it would touch it and `seq` before they
+  // exist ("Cannot access ... before initialization"); the first `go` below draws everything.
+  let mounted = false;
   const ui = systemUi(info.rules.system);
   const names: Naming = { player: (p) => playerStyle(p, info.players).name, label: (n) => map.labels[n] ?? `#${n}` };
   const words = (key: string) => {
@@ -128,6 +132,7 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
   /** Shows node `key`. Quick key presses add up from the node asked for last (`target`), not
    *  from the one shown, which lags while states load. */
   async function go(key: string, redraw = false) {
+    if (!mounted) return;
     if (!tree.has(key)) key = START;
     if (key === target && key === current && !redraw) return;
     target = key;
@@ -251,6 +256,7 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
   const poll = window.setInterval(() => {
     if (data.may_edit || data.comments.length) void refresh();
   }, POLL_MS);
+  mounted = true;
   await go(current, true);
   return () => {
     window.clearInterval(poll);
