@@ -68,11 +68,13 @@ pub fn pair(spec: &Spec, entrants: &[Entrant], history: &[Round], number: u32) -
     if unbeaten.len() == 1 && once.len() == 1 || unbeaten.is_empty() && once.len() == 2 {
         groups.push(alive.clone());
     } else {
-        // Winners' bracket: top seed against bottom seed; the odd one out (the top seed) waits.
+        // Winners' bracket: top seed against bottom seed; the odd one out waits — the best seed
+        // among those with the fewest byes, so the top seed does not wait every round.
         let mut top = unbeaten.clone();
-        if top.len() % 2 == 1 {
-            byes.push(top.remove(0));
-        }
+        let bottom_first: Vec<EntrantId> = top.iter().rev().copied().collect();
+        let waiting = choose_byes(&bottom_first, top.len() % 2, &[], &past);
+        top.retain(|id| !waiting.contains(id));
+        byes.extend(waiting);
         let half = top.len() / 2;
         groups.extend((0..half).map(|i| vec![top[i], top[top.len() - 1 - i]]));
         // Losers' bracket: nearest seeds without repeats; the odd one with the fewest byes waits.
