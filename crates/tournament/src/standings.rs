@@ -62,7 +62,12 @@ pub fn standings_named(
     let scores: BTreeMap<EntrantId, f64> = entrants.iter().map(|e| (e.id, score(spec, e, &past))).collect();
     let out: Vec<EntrantId> = match spec.format {
         Format::SingleElimination | Format::DoubleElimination if !history.is_empty() => {
-            let alive = elimination::alive(spec, entrants, history);
+            let alive = if spec.format == Format::DoubleElimination {
+                let complete: Vec<Round> = history.iter().filter(|r| r.is_complete()).cloned().collect();
+                crate::double_elimination::alive(spec, entrants, &complete)
+            } else {
+                elimination::alive(spec, entrants, history)
+            };
             entrants.iter().map(|e| e.id).filter(|id| !alive.contains(id)).collect()
         }
         _ => Vec::new(),

@@ -24,7 +24,7 @@ pub struct TournamentArgs {
     map: String,
     #[arg(long, default_value_t = 2)]
     players_per_game: u8,
-    /// round_robin, swiss, mcmahon, single_elimination.
+    /// round_robin, swiss, mcmahon, single_elimination, double_elimination.
     #[arg(long, default_value = "swiss")]
     format: String,
     /// Rounds (Swiss, McMahon); 0 = as many as the format needs.
@@ -86,7 +86,9 @@ fn strategy(entrant: &str) -> Result<Strategy> {
 
 fn format(name: &str) -> Result<Format> {
     serde_json::from_value(serde_json::Value::String(name.into())).map_err(|_| {
-        anyhow::anyhow!("--format: round_robin, swiss, mcmahon or single_elimination, not {name:?}")
+        anyhow::anyhow!(
+            "--format: round_robin, swiss, mcmahon, single_elimination or double_elimination, not {name:?}"
+        )
     })
 }
 
