@@ -153,7 +153,10 @@ impl NewTournament {
             return bad(format!("advance: 1 to {}", self.players_per_game - 1));
         }
         if self.bots.len() as i64 > self.max_entrants || self.bots.len() > MAX_BOTS {
-            return bad(format!("bots: at most {MAX_BOTS}, and no more than max_entrants ({})", self.max_entrants));
+            return bad(format!(
+                "bots: at most {MAX_BOTS}, and no more than max_entrants ({})",
+                self.max_entrants
+            ));
         }
         if let Some(level) = self.bots.iter().find(|l| !(1..=10).contains(*l)) {
             return bad(format!("bots: levels are 1 to 10, not {level}"));

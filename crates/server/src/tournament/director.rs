@@ -179,7 +179,7 @@ async fn step_running(
     let text = serde_json::to_string(&next).map_err(|e| ApiError::Internal(e.to_string()))?;
     let row =
         RoundRow { number: i64::from(next.number), round: text, started_ms: now_ms(), finished_ms: None };
-    Ok(app.store.put_round(id, epoch, &row).await?)
+    app.store.put_round(id, epoch, &row).await
 }
 
 /// The standings, the crosstable and the rules in plain words.
