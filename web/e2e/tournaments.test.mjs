@@ -106,3 +106,74 @@ describe('tournament pages from the server\'s answers', { timeout: 300_000 }, ()
     }
   });
 });
+
+/** The tournament view as `p` reads it from the server. */
+const viewOf = (p, id) => p.page.evaluate((t) => fetch(`/api/tournaments/${t}`).then((r) => r.json()), id);
+
+/** Chooses the Create form's rules option whose label matches. */
+async function chooseRules(page, label) {
+  const value = await page.$$eval('#t-rules option', (os, src) => os.find((o) => new RegExp(src).test(o.textContent ?? ''))?.value, label.source);
+  assert.notEqual(value, undefined, `no rules option matches ${label}`);
+  await page.selectOption('#t-rules', value);
+}
+
+/** Waits until the page shows `name` among the entrants (the page re-reads every 5 s). */
+async function seesEntrant(page, name) {
+  await page.waitForFunction((n) => [...document.querySelectorAll('#entrants li')].some((li) => li.textContent?.includes(n)), name, { timeout: 30_000 });
+}
+
+describe('a tournament on the server', { timeout: 600_000 }, () => {
+  test('created from the form, joined by a second person, bots added, started when it may', async () => {
+    const a = await newPlayer(browser, server.url);
+    await a.page.click('#nav-tournaments');
+    await a.page.waitForSelector('#tournament-form');
+    // The form checks the server's bounds first, naming the field.
+    await a.page.fill('#t-name', 'Evening Swiss');
+    await a.page.fill('#t-players_per_game', '9');
+    await a.page.click('#t-create');
+    assert.match((await (await a.page.waitForSelector('#t-error')).textContent()) ?? '', /^Players per game: between 2 and 8/);
+    await a.page.fill('#t-players_per_game', '2');
+    await chooseRules(a.page, /^Classic Go/);
+    await a.page.fill('#t-map', 'square:5');
+    await a.page.selectOption('#t-format', 'swiss');
+    await a.page.fill('#t-rounds', '2');
+    await a.page.fill('#t-min_entrants', '4');
+    await a.page.fill('#t-max_entrants', '4');
+    await a.page.click('#t-more summary');
+    await a.page.fill('#t-bots', '1');
+    await screenshot(a.page, 'tournament-create-desktop');
+    await a.page.click('#t-create');
+    await a.page.waitForURL(/#\/tournaments\/\d+/);
+    const id = Number(a.page.url().match(/#\/tournaments\/(\d+)/)[1]);
+    await a.page.waitForSelector('#tournament-summary');
+    await a.page.click('#t-join');
+    await seesEntrant(a.page, a.name);
+
+    // Another person finds it under Upcoming, on a phone, and joins.
+    const b = await newPlayer(browser, server.url, PHONE.viewport, PHONE.device);
+    await b.page.click('#nav-tournaments');
+    await b.page.click(`li[data-tournament="${id}"] a`);
+    await b.page.click('#t-join');
+    await seesEntrant(b.page, b.name);
+    await screenshot(b.page, 'tournament-joined-phone');
+
+    // Three entered of the four it needs: Start waits, saying why.
+    await seesEntrant(a.page, b.name);
+    assert.ok(await a.page.isDisabled('#t-start'));
+    assert.equal(await a.page.textContent('#t-start-why'), '3 entered: it needs at least 4 to start.');
+    const refused = await a.page.evaluate((t) => fetch(`/api/tournaments/${t}/start`, { method: 'POST' }).then(async (r) => [r.status, (await r.json()).error]), id);
+    assert.equal(refused[0], 409);
+    assert.match(refused[1], /needs at least 4 to start/);
+    await screenshot(a.page, 'tournament-start-waits-desktop');
+    await a.page.selectOption('#bot-level', '1');
+    await a.page.click('#t-add-bot');
+    await a.page.waitForSelector('#t-start:not([disabled])');
+    await a.page.click('#t-start');
+    await a.page.waitForSelector('#tournament-summary[data-state="running"]');
+    const view = await viewOf(a, id);
+    assert.equal(view.entrants.length, 4);
+    assert.equal(view.entrants.filter((e) => e.bot_level === 1).length, 2);
+    await a.context.close();
+    await b.context.close();
+  });
+});

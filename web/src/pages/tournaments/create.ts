@@ -38,6 +38,9 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
   const points = h('input', { name: 'points', id: 't-points', placeholder: 'usual: 1, 0 (N players: N−1 … 0)' }) as HTMLInputElement;
   const advance = num('advance', '', 1, 7, { placeholder: '1' });
   const bots = h('input', { name: 'bots', id: 't-bots', placeholder: 'levels, e.g. 1, 1, 3' }) as HTMLInputElement;
+  const entry = h('select', { name: 'entry', id: 't-entry' },
+    h('option', { value: 'open' }, 'Anyone may join'),
+    h('option', { value: 'invitation' }, 'By invitation: those you send the link')) as HTMLSelectElement;
   const guest = user.kind === 'guest';
   const rated = h('input', { type: 'checkbox', name: 'rated', id: 't-rated', disabled: guest }) as HTMLInputElement;
   const clock = clockForm();
@@ -73,6 +76,7 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
       h('label', {}, 'Starts ', start, h('span', { class: 'muted small' }, 'empty: when full, or when you press Start')),
       h('label', {}, 'At least (entrants) ', minEntrants),
       h('label', {}, 'At most (entrants) ', maxEntrants),
+      h('label', {}, 'Entry ', entry),
       h('label', { class: 'check', title: guest ? 'Register to run rated tournaments' : 'Games change the players\' ratings' }, rated, guest ? ' rated (needs an account)' : ' rated'),
     ),
     clock.extras,
@@ -106,6 +110,7 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
       submit.disabled = true;
       const r = await tournaments.create({
         ...fields,
+        entry: entry.value === 'invitation' ? 'invitation' : 'open',
         system: c?.system.name ?? '',
         settings: { ...c?.preset.settings, ...readSettings(settings) },
         map: map.value.trim(),

@@ -7,13 +7,14 @@ import type { CreateBody, CrossCell, Entrant, Format, StandingRow, TieBreak, Tou
 export const FORMATS: { format: Format; label: string; about: string }[] = [
   { format: 'swiss', label: 'Swiss', about: 'everyone plays every round, against players with the same score' },
   { format: 'round_robin', label: 'Round robin', about: 'everyone meets everyone' },
-  { format: 'mc_mahon', label: 'McMahon', about: 'Swiss where stronger players start with a higher score' },
+  { format: 'mcmahon', label: 'McMahon', about: 'Swiss where stronger players start with a higher score' },
   { format: 'single_elimination', label: 'Knockout', about: 'a loss and you are out' },
   { format: 'double_elimination', label: 'Double knockout', about: 'out after two losses' },
   { format: 'arena', label: 'Arena', about: 'play as many games as you like until the time is up' },
 ];
 
 export function formatLabel(f: Format | string): string {
+  if (f === 'mc_mahon') return 'McMahon';
   return FORMATS.find((x) => x.format === f)?.label ?? String(f).replace(/_/g, ' ');
 }
 
@@ -29,6 +30,7 @@ const TIE_BREAKS: Record<TieBreak, { short: string; long: string }> = {
   tablemates: { short: 'Mates', long: "sum of tablemates' scores" },
   direct_encounters: { short: 'Direct', long: 'points in the games between the tied players' },
   mc_mahon_score: { short: 'McM', long: 'McMahon score' },
+  mcmahon_score: { short: 'McM', long: 'McMahon score' },
 };
 
 export function tieBreakShort(t: TieBreak | string): string {
