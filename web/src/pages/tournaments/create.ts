@@ -26,7 +26,9 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
   const map = h('input', { name: 'map', id: 't-map', value: 'square:9', spellcheck: 'false', list: 't-map-examples' }) as HTMLInputElement;
   const mapExamples = h('datalist', { id: 't-map-examples' }, ...MAP_KINDS.map((m) => h('option', { value: m.example }, m.about)));
   const format = h('select', { name: 'format', id: 't-format' },
-    ...FORMATS.map((f) => h('option', { value: f.format }, `${f.label}: ${f.about}`))) as HTMLSelectElement;
+    ...FORMATS.map((f) => h('option', { value: f.format }, f.label))) as HTMLSelectElement;
+  // What the chosen format is, in a line of its own (a select's option is cut on a phone).
+  const formatHelp = h('span', { class: 'muted small', id: 't-format-help' });
   const rounds = num('rounds', 3, 0, 100);
   const roundsHelp = h('span', { class: 'muted small', id: 't-rounds-help' });
   const ppg = num('players_per_game', 2, 2, 8);
@@ -49,6 +51,8 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
 
   const syncFormat = () => {
     const f = format.value as Format;
+    const about = FORMATS.find((x) => x.format === f)?.about ?? '';
+    formatHelp.textContent = about.charAt(0).toUpperCase() + about.slice(1) + '.';
     roundsHelp.textContent = roundsFollowEntrants(f) ? '0: as many as the entrants need' : 'how many rounds are played';
     rounds.min = roundsFollowEntrants(f) ? '0' : '1';
     if (roundsFollowEntrants(f) && rounds.value === '3') rounds.value = '0';
@@ -71,7 +75,7 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
       h('label', {}, 'Map ', map, mapExamples),
       h('label', {}, 'Players per game ', ppg),
       h('label', {}, 'Clock ', clock.select),
-      h('label', {}, 'Format ', format),
+      h('label', {}, 'Format ', format, formatHelp),
       h('label', {}, 'Rounds ', rounds, roundsHelp),
       h('label', {}, 'Starts ', start, h('span', { class: 'muted small' }, 'empty: when full, or when you press Start')),
       h('label', {}, 'At least (entrants) ', minEntrants),
