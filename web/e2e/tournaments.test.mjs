@@ -173,6 +173,54 @@ describe('a tournament on the server', { timeout: 600_000 }, () => {
     const view = await viewOf(a, id);
     assert.equal(view.entrants.length, 4);
     assert.equal(view.entrants.filter((e) => e.bot_level === 1).length, 2);
+
+    // Both rounds played out: each person opens their game from the tournament page and
+    // resigns (the bots' own games end by themselves), until the final standings.
+    for (let step = 0; step < 40; step++) {
+      const v = await viewOf(a, id);
+      if (v.summary.state === 'finished') break;
+      let played = false;
+      for (const p of [a, b]) {
+        const me = v.entrants.find((e) => e.name === p.name);
+        const round = v.rounds.at(-1);
+        const table = round?.tables.find((t) => t.places === null && t.game_id !== null && t.seats.includes(me.id));
+        if (!table) continue;
+        await p.page.goto(`${server.url}/#/tournaments/${id}`);
+        await p.page.click(`#rounds .round[data-round="${round.number}"] li[data-table="${table.table}"] a.game-link`);
+        await p.page.waitForURL(new RegExp(`#/game/${table.game_id}$`));
+        const shown = await p.page.waitForSelector('#resign:not([disabled]), #ranking', { timeout: 60_000 });
+        if ((await shown.getAttribute('id')) === 'resign') {
+          p.page.once('dialog', (d) => d.accept());
+          await p.page.click('#resign');
+          await p.page.waitForSelector('#ranking', { timeout: 60_000 });
+        }
+        played = true;
+      }
+      // Nothing of ours to play: wait until the server reads a result or pairs the next round.
+      if (!played) {
+        await a.page.waitForFunction(
+          async ([t, before]) => JSON.stringify((await (await fetch(`/api/tournaments/${t}`)).json()).rounds) !== before,
+          [id, JSON.stringify(v.rounds)],
+          { timeout: 180_000, polling: 1000 },
+        );
+      }
+    }
+    await a.page.goto(`${server.url}/#/tournaments/${id}`);
+    await a.page.waitForSelector('#tournament-summary[data-state="finished"]', { timeout: 120_000 });
+    const final = await viewOf(a, id);
+    assert.equal(final.rounds.length, 2);
+    assert.equal(final.standings.rows.length, 4);
+    // A win is 1 point, a loss 0: the points given are the games played.
+    const games = final.rounds.reduce((n, r) => n + r.tables.length, 0);
+    assert.equal(final.standings.rows.reduce((n, r) => n + r.points, 0), games);
+    assert.equal(await a.page.$$eval('#standings tbody tr:not(.why)', (rows) => rows.length), 4);
+    assert.ok(await a.page.isVisible('#crosstable'));
+    const csv = await a.page.evaluate((t) => fetch(`/api/tournaments/${t}/export.csv`).then((r) => r.text()), id);
+    assert.ok(csv.includes(b.name), 'the CSV export names the players');
+    await screenshot(a.page, 'tournament-final-desktop');
+    await b.page.goto(`${server.url}/#/tournaments/${id}`);
+    await b.page.waitForSelector('#tournament-summary[data-state="finished"]');
+    await screenshot(b.page, 'tournament-final-phone');
     await a.context.close();
     await b.context.close();
   });
