@@ -176,6 +176,7 @@ describe('a tournament on the server', { timeout: 600_000 }, () => {
 
     // Both rounds played out: each person opens their game from the tournament page and
     // resigns (the bots' own games end by themselves), until the final standings.
+    const resigned = new Set();
     for (let step = 0; step < 40; step++) {
       const v = await viewOf(a, id);
       if (v.summary.state === 'finished') break;
@@ -183,8 +184,9 @@ describe('a tournament on the server', { timeout: 600_000 }, () => {
       for (const p of [a, b]) {
         const me = v.entrants.find((e) => e.name === p.name);
         const round = v.rounds.at(-1);
-        const table = round?.tables.find((t) => t.places === null && t.game_id !== null && t.seats.includes(me.id));
+        const table = round?.tables.find((t) => t.places === null && t.game_id !== null && !resigned.has(t.game_id) && t.seats.includes(me.id));
         if (!table) continue;
+        resigned.add(table.game_id);
         await p.page.goto(`${server.url}/#/tournaments/${id}`);
         await p.page.click(`#rounds .round[data-round="${round.number}"] li[data-table="${table.table}"] a.game-link`);
         await p.page.waitForURL(new RegExp(`#/game/${table.game_id}$`));
