@@ -38,6 +38,7 @@ pub mod table;
 pub mod tell;
 pub mod test_games;
 pub mod time_control;
+pub mod tournament;
 mod vacation;
 pub mod views;
 pub mod web;
@@ -278,6 +279,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/internal/link", get(cluster::link::accept))
         .merge(mail::routes())
         .merge(review::routes())
+        .merge(tournament::routes())
         .fallback(web::asset)
         .layer(axum::middleware::from_fn_with_state(state.clone(), same_origin_writes))
         .layer(DefaultBodyLimit::max(MAX_BODY))

@@ -28,6 +28,7 @@ mod review_tree;
 mod reviews;
 mod seeks;
 mod social;
+pub mod tournaments;
 mod vacations;
 mod waits;
 pub use challenges::{ChallengeCaps, ChallengeRow};

@@ -1,0 +1,177 @@
+//! Standings: points from places, then the format's tie-breaks in order; fully tied rows share
+//! their place. Each row says in plain words why it is above the next when they are tied on
+//! points (docs/tournaments.md, "Standings and tie-breaks").
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::elimination;
+use crate::history::History;
+use crate::spec::{Entrant, EntrantId, Format, Round, Spec};
+use crate::swiss::score;
+use crate::tiebreak::{TieBreak, against, sodos, sos};
+
+#[derive(Serialize, Clone, Debug)]
+pub struct Standings {
+    pub rows: Vec<StandingRow>,
+    pub tie_breaks: Vec<TieBreak>,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct StandingRow {
+    pub entrant: EntrantId,
+    /// Shared when fully tied.
+    pub place: u32,
+    pub points: f64,
+    /// In the order of `Standings::tie_breaks`.
+    pub tie_breaks: Vec<f64>,
+    pub games: u32,
+    pub byes: u32,
+    pub eliminated: bool,
+    /// Why this row is above the next one when tied on points, in plain words.
+    pub why: Option<String>,
+}
+
+/// The tie-breaks a spec uses, in order.
+pub fn tie_breaks(spec: &Spec) -> Vec<TieBreak> {
+    match (spec.format, spec.players()) {
+        (Format::McMahon, 2) => vec![TieBreak::McMahonScore, TieBreak::Sos, TieBreak::Sodos],
+        (Format::McMahon, _) => {
+            vec![TieBreak::McMahonScore, TieBreak::Tablemates, TieBreak::DirectEncounters]
+        }
+        (_, 2) => vec![TieBreak::Sos, TieBreak::Sodos, TieBreak::HeadToHead],
+        _ => vec![TieBreak::Tablemates, TieBreak::DirectEncounters],
+    }
+}
+
+/// Standings naming entrants "entrant ID" in `why`.
+pub fn standings(spec: &Spec, entrants: &[Entrant], history: &[Round]) -> Standings {
+    standings_named(spec, entrants, history, &|id| format!("entrant {id}"))
+}
+
+/// Standings with `name` giving the names used in `why`.
+pub fn standings_named(
+    spec: &Spec,
+    entrants: &[Entrant],
+    history: &[Round],
+    name: &dyn Fn(EntrantId) -> String,
+) -> Standings {
+    let past = History::read(spec, history);
+    let breaks = tie_breaks(spec);
+    let scores: BTreeMap<EntrantId, f64> = entrants.iter().map(|e| (e.id, score(spec, e, &past))).collect();
+    let out: Vec<EntrantId> = match spec.format {
+        Format::SingleElimination | Format::DoubleElimination if !history.is_empty() => {
+            let alive = elimination::alive(spec, entrants, history);
+            entrants.iter().map(|e| e.id).filter(|id| !alive.contains(id)).collect()
+        }
+        _ => Vec::new(),
+    };
+    let mut rows: Vec<StandingRow> = entrants
+        .iter()
+        .map(|e| {
+            let record = past.records.get(&e.id);
+            StandingRow {
+                entrant: e.id,
+                place: 0,
+                points: past.points(e.id),
+                tie_breaks: Vec::new(),
+                games: record.map_or(0, |r| r.games),
+                byes: record.map_or(0, |r| r.byes),
+                eliminated: out.contains(&e.id),
+                why: None,
+            }
+        })
+        .collect();
+    for row in &mut rows {
+        let group: Vec<EntrantId> = entrants
+            .iter()
+            .map(|e| e.id)
+            .filter(|&id| id != row.entrant && past.points(id) == row.points)
+            .collect();
+        row.tie_breaks = breaks
+            .iter()
+            .map(|tb| match tb {
+                TieBreak::Sos | TieBreak::Tablemates => sos(row.entrant, &past, &scores),
+                TieBreak::Sodos => sodos(row.entrant, &past, &scores),
+                TieBreak::HeadToHead | TieBreak::DirectEncounters => against(row.entrant, &past, &group),
+                TieBreak::McMahonScore => scores.get(&row.entrant).copied().unwrap_or(0.0),
+            })
+            .collect();
+    }
+    let mcmahon = spec.format == Format::McMahon;
+    let key = |r: &StandingRow| -> Vec<f64> {
+        let mut k = vec![if r.eliminated { 0.0 } else { 1.0 }];
+        if !mcmahon {
+            k.push(r.points);
+        }
+        k.extend(&r.tie_breaks);
+        k
+    };
+    rows.sort_by(|a, b| {
+        let (ka, kb) = (key(a), key(b));
+        kb.iter()
+            .zip(&ka)
+            .map(|(x, y)| x.total_cmp(y))
+            .find(|o| o.is_ne())
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.entrant.cmp(&b.entrant))
+    });
+    for i in 0..rows.len() {
+        rows[i].place =
+            if i > 0 && key(&rows[i]) == key(&rows[i - 1]) { rows[i - 1].place } else { i as u32 + 1 };
+        if let Some(next) = rows.get(i + 1) {
+            let why = explain(&rows[i], next, &breaks, mcmahon, name);
+            rows[i].why = why;
+        }
+    }
+    Standings { rows, tie_breaks: breaks }
+}
+
+/// "tied on 4 points with Bob: ahead on SOS 12 to 10", or None when not tied.
+fn explain(
+    row: &StandingRow,
+    next: &StandingRow,
+    breaks: &[TieBreak],
+    mcmahon: bool,
+    name: &dyn Fn(EntrantId) -> String,
+) -> Option<String> {
+    if row.eliminated != next.eliminated {
+        return None;
+    }
+    let (tied_on, skip) = if mcmahon {
+        if row.tie_breaks.first() != next.tie_breaks.first() {
+            return None;
+        }
+        (format!("a McMahon score of {}", number(row.tie_breaks.first().copied().unwrap_or(0.0))), 1)
+    } else {
+        if row.points != next.points {
+            return None;
+        }
+        (points_text(row.points), 0)
+    };
+    let other = name(next.entrant);
+    for (i, tb) in breaks.iter().enumerate().skip(skip) {
+        let (a, b) = (row.tie_breaks[i], next.tie_breaks[i]);
+        if a != b {
+            return Some(format!(
+                "tied on {tied_on} with {other}: ahead on {} {} to {}",
+                tb.name(),
+                number(a),
+                number(b)
+            ));
+        }
+    }
+    Some(format!("tied on {tied_on} with {other} and on every tie-break: the place is shared"))
+}
+
+/// "1 point", "4 points", "2.5 points".
+pub fn points_text(x: f64) -> String {
+    let unit = if x == 1.0 { "point" } else { "points" };
+    format!("{} {unit}", number(x))
+}
+
+/// 4 → "4", 2.5 → "2.5".
+pub fn number(x: f64) -> String {
+    if x.fract() == 0.0 { format!("{x:.0}") } else { format!("{}", (x * 100.0).round() / 100.0) }
+}
