@@ -67,7 +67,8 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
   const submit = h('button', { type: 'submit', class: 'primary', id: 't-create' }, 'Create tournament');
   // A refusal stays on the form (a toast goes away while the player reads the fields).
   const problem = h('p', { class: 'error', id: 't-error', role: 'alert', hidden: true });
-  const form = h('form', { class: 'card create', id: 'tournament-form' },
+  // The form's own checks name each field in words (the browser's bubbles say less, and differ).
+  const form = h('form', { class: 'card create', id: 'tournament-form', novalidate: true },
     h('h2', {}, 'New tournament'),
     h('div', { class: 'grid2' },
       h('label', {}, 'Name ', name),

@@ -9,7 +9,7 @@ import type { User } from '../../types';
 import { tournaments } from './calls';
 import { crossTableView, roundsView, standingsTable } from './tables';
 import type { TournamentView } from './types';
-import { formatLabel, ratingLine, startText, stateLabel } from './words';
+import { anyResult, formatLabel, ratingLine, startText, stateLabel } from './words';
 
 const REFRESH_MS = 5000;
 
@@ -75,7 +75,7 @@ function page(view: TournamentView, user: User, act: Act): HTMLElement[] {
       h('h2', {}, 'How it is played'),
       h('ul', {}, ...view.rules_text.map((t) => h('li', {}, t)))),
     h('section', { class: 'card' }, h('h2', {}, 'Standings'), standingsTable(view)),
-    view.crosstable?.length ? h('section', { class: 'card' }, h('h2', {}, 'Crosstable'), crossTableView(view)) : null,
+    view.crosstable?.length && anyResult(view) ? h('section', { class: 'card' }, h('h2', {}, 'Crosstable'), crossTableView(view)) : null,
     h('section', { class: 'card' }, h('h2', {}, 'Rounds'), roundsView(view)),
     h('section', { class: 'card' }, h('h2', {}, `Entrants (${view.entrants.length})`), entrantsList(view)),
   ].filter((x): x is HTMLElement => x !== null);
@@ -150,7 +150,7 @@ function entrantsList(view: TournamentView): HTMLElement {
   if (view.entrants.length === 0) return h('p', { class: 'muted', id: 'entrants' }, 'Nobody yet.');
   return h('ul', { id: 'entrants', class: 'entrants' }, ...view.entrants.map((e) =>
     h('li', { 'data-entrant': e.id },
-      e.bot_level !== null ? `${e.name || 'bot'} (bot, level ${e.bot_level})` : h('a', { href: `#/player/${encodeURIComponent(e.name)}` }, e.name),
+      e.bot_level !== null ? h('span', {}, e.name || `bot (level ${e.bot_level})`, h('span', { class: 'tag' }, 'bot')) : h('a', { href: `#/player/${encodeURIComponent(e.name)}` }, e.name),
       ' ', h('span', { class: 'muted' }, String(Math.round(e.rating))),
       e.withdrawn_after !== null ? h('span', { class: 'tag' }, `withdrew after round ${e.withdrawn_after}`) : null)));
 }

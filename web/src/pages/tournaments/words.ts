@@ -89,9 +89,19 @@ export function standingLines(view: TournamentView): StandingLine[] {
       tieBreaks: r.tie_breaks.map(pointsText),
       games: r.games,
       notes,
-      why: r.why ?? null,
+      why: r.why ? namesIn(view.entrants, r.why) : null,
     };
   });
+}
+
+/** The server's reasons may name entrants by id ("tied with entrant 3"): their names read better. */
+export function namesIn(entrants: Entrant[], text: string): string {
+  return text.replace(/\bentrant (\d+)\b/g, (whole, id: string) => (entrants.some((e) => e.id === Number(id)) ? entrantName(entrants, Number(id)) : whole));
+}
+
+/** Whether any result is in (before, every row ties at 0 and the table says nothing). */
+export function anyResult(view: TournamentView): boolean {
+  return (view.standings?.rows ?? []).some((r) => r.games > 0 || r.byes > 0 || r.points !== 0);
 }
 
 /** A crosstable cell as text ("" where there is no game). */
