@@ -4,6 +4,7 @@
 //! keep the state and call these functions with the whole history.
 
 pub mod arena;
+pub mod double_elimination;
 pub mod elimination;
 pub mod error;
 pub mod history;
@@ -28,7 +29,9 @@ pub fn rounds_needed(spec: &Spec, entrants: usize) -> u32 {
         Format::Swiss | Format::McMahon | Format::Arena => spec.rounds,
         _ if spec.rounds > 0 => spec.rounds,
         Format::RoundRobin => round_robin::rounds_needed(spec.players(), entrants),
-        Format::SingleElimination | Format::DoubleElimination => elimination::rounds_needed(entrants),
+        Format::SingleElimination => elimination::rounds_needed(entrants),
+        // An estimate (for progress): the losers' bracket takes about twice as long, plus the final.
+        Format::DoubleElimination => 2 * elimination::rounds_needed(entrants) + 1,
     }
 }
 
@@ -45,7 +48,8 @@ pub fn pair_round(spec: &Spec, entrants: &[Entrant], history: &[Round]) -> Resul
     let number = history.len() as u32 + 1;
     let seeded = entrants.iter().filter(|e| e.joined_round <= 1).count();
     let needed = rounds_needed(spec, seeded);
-    if spec.format != Format::SingleElimination && number > needed {
+    let knockout = matches!(spec.format, Format::SingleElimination | Format::DoubleElimination);
+    if !knockout && number > needed {
         return Err(PairingError::Finished);
     }
     if matches!(spec.format, Format::Swiss | Format::McMahon) && spec.rounds == 0 {
@@ -60,7 +64,12 @@ pub fn pair_round(spec: &Spec, entrants: &[Entrant], history: &[Round]) -> Resul
         Format::RoundRobin => Ok(round_robin::pair_many(spec, entrants, history, number)),
         Format::Swiss | Format::McMahon => Ok(swiss::pair(spec, entrants, history, number)),
         Format::SingleElimination => elimination::pair(spec, entrants, history, number),
-        Format::DoubleElimination => Err(PairingError::NotYet("double elimination".into())),
+        Format::DoubleElimination if spec.players() != 2 => {
+            Err(PairingError::NotYet("double elimination with more than two players per game".into()))
+        }
+        Format::DoubleElimination => {
+            double_elimination::pair(spec, entrants, history, number).ok_or(PairingError::Finished)
+        }
         Format::Arena => Err(PairingError::BadSpec(
             "an arena has no rounds: tables form from the lobby (arena_tables)".into(),
         )),

@@ -62,7 +62,12 @@ pub fn standings_named(
     let scores: BTreeMap<EntrantId, f64> = entrants.iter().map(|e| (e.id, score(spec, e, &past))).collect();
     let out: Vec<EntrantId> = match spec.format {
         Format::SingleElimination | Format::DoubleElimination if !history.is_empty() => {
-            let alive = elimination::alive(spec, entrants, history);
+            let alive = if spec.format == Format::DoubleElimination {
+                let complete: Vec<Round> = history.iter().filter(|r| r.is_complete()).cloned().collect();
+                crate::double_elimination::alive(spec, entrants, &complete)
+            } else {
+                elimination::alive(spec, entrants, history)
+            };
             entrants.iter().map(|e| e.id).filter(|id| !alive.contains(id)).collect()
         }
         _ => Vec::new(),
@@ -97,11 +102,18 @@ pub fn standings_named(
                 TieBreak::HeadToHead | TieBreak::DirectEncounters => against(row.entrant, &past, &group),
                 TieBreak::McMahonScore => scores.get(&row.entrant).copied().unwrap_or(0.0),
             })
+            // An empty sum is -0.0; the JSON shows 0.
+            .map(|x| x + 0.0)
             .collect();
     }
     let mcmahon = spec.format == Format::McMahon;
+    // Elimination: who went out later is above, whatever the points (a bye scores none).
+    let knockout = !out.is_empty();
     let key = |r: &StandingRow| -> Vec<f64> {
         let mut k = vec![if r.eliminated { 0.0 } else { 1.0 }];
+        if knockout {
+            k.push(f64::from(r.games + r.byes));
+        }
         if !mcmahon {
             k.push(r.points);
         }
@@ -121,7 +133,7 @@ pub fn standings_named(
         rows[i].place =
             if i > 0 && key(&rows[i]) == key(&rows[i - 1]) { rows[i - 1].place } else { i as u32 + 1 };
         if let Some(next) = rows.get(i + 1) {
-            let why = explain(&rows[i], next, &breaks, mcmahon, name);
+            let why = explain(&rows[i], next, &breaks, (mcmahon, knockout), name);
             rows[i].why = why;
         }
     }
@@ -133,10 +145,11 @@ fn explain(
     row: &StandingRow,
     next: &StandingRow,
     breaks: &[TieBreak],
-    mcmahon: bool,
+    (mcmahon, knockout): (bool, bool),
     name: &dyn Fn(EntrantId) -> String,
 ) -> Option<String> {
-    if row.eliminated != next.eliminated {
+    let reached = |r: &StandingRow| r.games + r.byes;
+    if row.eliminated != next.eliminated || knockout && reached(row) != reached(next) {
         return None;
     }
     let (tied_on, skip) = if mcmahon {
@@ -171,7 +184,8 @@ pub fn points_text(x: f64) -> String {
     format!("{} {unit}", number(x))
 }
 
-/// 4 → "4", 2.5 → "2.5".
+/// 4 → "4", 2.5 → "2.5" (and -0, an empty sum, → "0").
 pub fn number(x: f64) -> String {
+    let x = x + 0.0;
     if x.fract() == 0.0 { format!("{x:.0}") } else { format!("{}", (x * 100.0).round() / 100.0) }
 }

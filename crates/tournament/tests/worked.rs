@@ -148,3 +148,24 @@ fn shared_places_share_points() {
     assert_eq!(spec.bye_points(), 1.0);
     assert_eq!(common::spec(Format::Swiss, 2, 1, 1).bye_points(), 0.0);
 }
+
+#[test]
+fn four_entrant_double_elimination() {
+    let spec = spec(Format::DoubleElimination, 2, 0, 1);
+    // The better rated always wins: 1 beats everyone, 2 loses only to 1, and so on.
+    let history = play(&spec, &entrants(4), true, 20);
+    let rounds: Vec<_> = history.iter().map(pairs).collect();
+    assert_eq!(
+        rounds,
+        vec![
+            vec![[1, 4], [2, 3]], // winners' bracket
+            vec![[1, 2], [3, 4]], // winners' final; losers' bracket: 4 out
+            vec![[2, 3]],         // losers' final: 3 out, 1 waits
+            vec![[1, 2]],         // the final: 2 out
+        ]
+    );
+    assert_eq!(history[2].byes, vec![1]);
+    assert!(is_finished(&spec, &entrants(4), &history));
+    let order: Vec<u32> = standings(&spec, &entrants(4), &history).rows.iter().map(|r| r.entrant).collect();
+    assert_eq!(order, vec![1, 2, 3, 4]);
+}

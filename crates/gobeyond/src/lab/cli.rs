@@ -57,6 +57,9 @@ impl LabSeriesArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum LabCommand {
+    /// A tournament of bots (round robin, Swiss, McMahon, elimination): the standings with
+    /// their tie-breaks (docs/tournaments.md).
+    Tournament(super::tournament::TournamentArgs),
     /// A self-play series (or one per value with --sweep): wins per seat with intervals, the
     /// first seat's advantage, lengths, margins, endings, points over time.
     Run {
@@ -119,6 +122,14 @@ pub fn run(what: LabCommand) -> Result<()> {
         Ok(())
     };
     match what {
+        LabCommand::Tournament(args) => {
+            let r = super::tournament::run(&args)?;
+            if args.json {
+                println!("{}", serde_json::to_string_pretty(&r)?);
+            } else {
+                print!("{}", super::tournament::table(&r));
+            }
+        }
         LabCommand::Run { series, sweep: None } => {
             let r = super::series(&series.spec(), "playing")?;
             write_html(&series.html, super::report::series(&r))?;

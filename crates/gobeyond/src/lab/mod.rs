@@ -11,6 +11,7 @@ pub mod cli;
 pub mod life;
 pub mod regions_life;
 pub mod report;
+pub mod tournament;
 
 use std::{
     collections::BTreeMap,
