@@ -133,6 +133,8 @@ async function seesEntrant(page, name) {
 }
 
 describe('a tournament on the server', { timeout: 600_000 }, () => {
+  /** The tournament the first test starts and the second plays out. */
+  let started = null;
   test('created from the form, joined by a second person, bots added, started when it may', async () => {
     const a = await newPlayer(browser, server.url);
     await a.page.click('#nav-tournaments');
@@ -185,6 +187,22 @@ describe('a tournament on the server', { timeout: 600_000 }, () => {
     const view = await viewOf(a, id);
     assert.equal(view.entrants.length, 3);
     assert.equal(view.entrants.filter((e) => e.bot_level === 1).length, 1);
+    started = { a, b, id };
+  });
+
+  test('played to the final standings, each person resigning from the page\'s game links', async (t) => {
+    if (!started) return t.skip('the tournament did not start');
+    const { a, b, id } = started;
+    // The server pairs the first round at the start; a build without the director's rounds
+    // (issue 44, written alongside these pages) never does: then this part waits for it.
+    const paired = await a.page
+      .waitForSelector('#rounds .round[data-round="1"]', { timeout: 60_000 })
+      .then(() => true, () => false);
+    if (!paired) {
+      await a.context.close();
+      await b.context.close();
+      return t.skip('this server build does not run rounds yet');
+    }
 
     // Every round played out: each person opens their game from the tournament page and
     // resigns (the bots' own games end by themselves), until the final standings.
