@@ -165,6 +165,9 @@ describe('the review of a finished game', { timeout: 600_000 }, () => {
         // gone when switched off.
         await p.page.waitForFunction(() => document.querySelectorAll('svg.board2d .claims path').length > 0);
         await p.page.waitForFunction(() => /Computer's choice/.test(document.querySelector('#best-move')?.textContent ?? ''));
+        // The best move has a ring of its own (not a start point's) saying what it is.
+        await p.page.waitForFunction(() => /: best move: .+, value \d+% for /.test(document.querySelector('svg.board2d .starts .best title')?.textContent ?? ''));
+        assert.equal(await p.page.$('svg.board2d .starts .start'), null, 'no start-point mark in a classic review');
         await p.page.uncheck('#show-ownership');
         await p.page.waitForFunction(() => document.querySelectorAll('svg.board2d .claims path').length === 0);
         await p.page.check('#show-ownership');
@@ -190,6 +193,10 @@ describe('the review of a finished game', { timeout: 600_000 }, () => {
     const node = await emptyNode(p.page, id, 2);
     await p.page.click(`svg.board2d .hit[data-node="${node}"]`);
     await waitWhere(p.page, /variation$/);
+    // A comment on the variation's move: SGF carries it as C[] on the branch's node.
+    await p.page.fill('#comment-text', 'A calmer [idea] here.');
+    await p.page.click('#comment-send');
+    await p.page.waitForFunction(() => /calmer/.test(document.querySelector('#comment-list')?.textContent ?? ''));
     await p.page.click('#analyse-here');
     await p.page.waitForFunction(() => /^3 actions/.test(document.querySelector('#analyse-where')?.textContent ?? ''));
     assert.ok(await p.page.$(`svg.board2d .stone[data-stone="${node}"]`), 'the variation\'s move is on the free board');
@@ -214,8 +221,10 @@ describe('the review of a finished game', { timeout: 600_000 }, () => {
     assert.equal(exported.json.version, 2);
     assert.equal(exported.json.variations.length, 1);
     assert.match(exported.sgf, /\(;/);
-    // SGF carries the main line only for now (branches and comments: issue 43's note).
-    assert.match(exported.sgf, /;[BW]\[/);
+    // The variation is a branch (a '(' opening a node below the second move) with the comment,
+    // its ']' escaped as SGF writes it.
+    assert.match(exported.sgf, /\(\s*;[BW]\[[a-z]{2}\]C\[analyst[^:]*: A calmer \[idea\\\] here\.\]/);
+    assert.ok((exported.sgf.match(/\(/g) ?? []).length >= 3, exported.sgf);
     await p.context.close();
   });
 });

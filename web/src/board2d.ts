@@ -2,7 +2,7 @@
 // attributes, so a 4096-node map redraws in a few milliseconds.
 
 import { playerStyle } from './colors';
-import type { Decorations, NodeDecoration, StoneDecoration } from './decorations';
+import type { Decorations, NodeDecoration, NodeRing, StoneDecoration } from './decorations';
 import { type FlatLayout, type FlatMode, flatLayout } from './layout';
 import type { MapView } from './types';
 
@@ -273,23 +273,26 @@ export function createBoard2D(
     coverEls[i] = q;
   }
 
-  /** Start-point rings, redrawn when they change. */
+  /** Start-point and best-move rings, redrawn when they change. */
   function drawStarts(nodes: Map<number, NodeDecoration>, players: number) {
-    const starts: [number, number | null][] = [];
-    for (const [node, d] of nodes) if (d.ring?.kind === 'start') starts.push([node, d.ring.seat]);
-    const key = JSON.stringify(starts);
+    const rings: [number, NodeRing][] = [];
+    for (const [node, d] of nodes) if (d.ring && d.ring.kind !== 'reserved') rings.push([node, d.ring]);
+    const key = JSON.stringify(rings);
     if (key === startsKey) return;
     startsKey = key;
     startMarks.replaceChildren();
-    for (const [node, seat] of starts) {
+    for (const [node, mark] of rings) {
+      const seat = mark.seat;
       const st = seat === null ? null : playerStyle(seat, players);
+      const best = mark.kind === 'best';
       const ring = el('circle', {
         cx: layout.x[node], cy: layout.y[node], r: r * 0.55,
-        class: `start${seat === null ? ' free' : ''}`, 'data-start': node,
+        class: best ? 'best' : `start${seat === null ? ' free' : ''}`, [best ? 'data-best' : 'data-start']: node,
         stroke: st?.fill ?? 'currentColor', 'stroke-width': r * 0.14,
       });
       const t = el('title');
-      t.textContent = seat === null ? `${map.labels[node]}: a free start point` : `${map.labels[node]}: ${st?.name}'s start point`;
+      t.textContent = mark.kind === 'best' ? `${map.labels[node]}: ${mark.title}`
+        : seat === null ? `${map.labels[node]}: a free start point` : `${map.labels[node]}: ${st?.name}'s start point`;
       ring.append(t);
       startMarks.append(ring);
     }

@@ -27,9 +27,13 @@ export interface StoneDecoration {
 /** A shade over a node that the pointer can also feel (a class on its hit area). */
 export type NodeShade = 'disputed' | 'reachable';
 
-/** A ring on an empty node: held for a seat until its next turn, or a start point (its seat's,
- *  or free to choose while `seat` is null). */
-export type NodeRing = { kind: 'reserved'; seat: number } | { kind: 'start'; seat: number | null };
+/** A ring on an empty node: held for a seat until its next turn, a start point (its seat's,
+ *  or free to choose while `seat` is null), or the computer's best move in a review (in the
+ *  mover's colour, `title` its words for the tooltip). */
+export type NodeRing =
+  | { kind: 'reserved'; seat: number }
+  | { kind: 'start'; seat: number | null }
+  | { kind: 'best'; seat: number; title: string };
 
 export interface NodeDecoration {
   /** An empty node no stone may take, tinted in the colour that keeps stones off it. */

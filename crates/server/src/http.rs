@@ -636,13 +636,18 @@ pub async fn record(State(app): State<AppState>, Readable(row): Readable) -> Res
 }
 
 pub async fn sgf_export(State(app): State<AppState>, Readable(row): Readable) -> Result<Response, ApiError> {
-    let record = record_of(&app, &row).await?;
+    // With the review tree as branches and C[] comments (docs/formats.md, "SGF").
+    let record = crate::review_tree::with_tree(&app, &row, record_of(&app, &row).await?).await?;
     // A replay is CPU work: on the bounded view workers.
     let text = app
         .views
         .run(move || {
             let game = record.replay().map_err(|e| ApiError::Internal(e.to_string()))?;
-            game.sgf(&record.players, record.date.as_deref()).map_err(ApiError::BadRequest)
+            let plain = game.sgf(&record.players, record.date.as_deref()).map_err(ApiError::BadRequest)?;
+            if record.variations.is_empty() && record.comments.is_empty() {
+                return Ok(plain);
+            }
+            gobeyond_rules::sgf::export_record(&record).map_err(|e| ApiError::BadRequest(e.to_string()))
         })
         .await??;
     let mut headers = HeaderMap::new();

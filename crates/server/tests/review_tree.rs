@@ -14,6 +14,7 @@ on_both!(
     a_finished_game_is_made_from_a_record,
     the_finished_game_hook_is_a_test_hook_only,
     variations_are_played_navigated_and_exported,
+    the_sgf_carries_variations_and_comments,
     comments_are_written_read_and_bounded,
     who_may_add_to_a_tree,
     variations_per_author_are_bounded,
@@ -132,6 +133,46 @@ async fn variations_are_played_navigated_and_exported(db: &str) {
     assert_eq!(record.variations.len(), 3);
     assert_eq!(record.actions.len(), total);
     record.replay().unwrap();
+    server.stop().await;
+}
+
+async fn the_sgf_carries_variations_and_comments(db: &str) {
+    let server = server(db).await;
+    let alice = named(&server, "alice").await;
+    let bob = named(&server, "bob").await;
+    // On a square board (SGF's kind): Black C7, White G3, Black resigns.
+    let mut record = gobeyond_rules::sgf::import("(;GM[1]SZ[9];B[cc];W[gg])").unwrap();
+    let resign = json!({"type": "resign"}).as_object().unwrap().clone();
+    record.actions.push(gobeyond_rules::record::RecordedAction { player: 0, at_ms: None, input: resign });
+    let record = serde_json::to_value(&record).unwrap();
+    let (s, v) = alice
+        .post("/api/test/games", json!({"record": record, "seats": [alice.user["name"], bob.user["name"]]}))
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    // White at the centre (E5) instead of G3, and a comment on it.
+    let (s, v) = bob.post(&format!("/api/games/{id}/variations"), place(json!({"at": 1}), 40)).await;
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = alice
+        .post(
+            &format!("/api/games/{id}/comments"),
+            json!({"node": {"var": 1}, "text": "the centre ] matters"}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+
+    let r = bob.http.get(format!("{}/api/games/{id}/sgf", bob.base)).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    let text = r.text().await.unwrap();
+    assert!(text.contains("(\n;W[ee]"), "a branch with White's E5: {text}");
+    let note = format!("C[{}: the centre \\] matters]", alice.user["name"].as_str().unwrap());
+    assert!(text.contains(&note), "{note} in {text}");
+    // Read back by the SGF reader: the main line, the branch and the comment.
+    let back = gobeyond_rules::sgf::import(&text).unwrap();
+    assert_eq!(back.actions.len(), 2, "{text}");
+    assert_eq!(back.variations.len(), 1, "{text}");
+    assert_eq!(back.variations[0].input["node"], 40);
+    assert!(back.comments[0].text.ends_with("the centre ] matters"), "{:?}", back.comments);
     server.stop().await;
 }
 

@@ -40,6 +40,10 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
   let current = `at:${total}`;
   let target = current;
   const cache = new Map<string, GameState>();
+  // The computer panel may call back (its status fetched) while the board is still loading (a
+  // 3-D board's module): `go` waits for the board, else it would touch it and `seq` before they
+  // exist ("Cannot access ... before initialization"); the first `go` below draws everything.
+  let mounted = false;
   const ui = systemUi(info.rules.system);
   const names: Naming = { player: (p) => playerStyle(p, info.players).name, label: (n) => map.labels[n] ?? `#${n}` };
   const words = (key: string) => {
@@ -128,6 +132,7 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
   /** Shows node `key`. Quick key presses add up from the node asked for last (`target`), not
    *  from the one shown, which lags while states load. */
   async function go(key: string, redraw = false) {
+    if (!mounted) return;
     if (!tree.has(key)) key = START;
     if (key === target && key === current && !redraw) return;
     target = key;
@@ -160,7 +165,7 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
     board.render({
       players: info.players,
       board: state.board,
-      decorations: computerMarks(ui.decorate(state, map, { picked: null, atari: false, hover: null }), state.board, review, ownership.checked),
+      decorations: computerMarks(ui.decorate(state, map, { picked: null, atari: false, hover: null }), state.board, review, ownership.checked, bestTitle(review)),
       lastMove: action ? ui.lastMove(action, map) : null,
       mySeat: null,
       interactive: data.may_edit && state.to_move !== null,
@@ -170,12 +175,24 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
     lists();
   }
 
-  function bestWords(review: Awaited<ReturnType<typeof computer.position>>): string {
+  /** The computer's best action in words, and its value for the mover. */
+  function bestOf(review: Awaited<ReturnType<typeof computer.position>>): { said: string; value: string } | null {
     const b = review?.best[0];
-    if (!review || !b || review.to_move === null) return '';
+    if (!review || !b || review.to_move === null) return null;
     const a = { ...b.input, player: review.to_move } as RecordedAction;
     const said = ui.reviewLine?.(a, names) ?? `${names.player(a.player)} ${actionWords(a)}`;
-    return `Computer's choice: ${said} (${Math.round(b.value * 100)}% for ${names.player(review.to_move)})`;
+    return { said, value: `${Math.round(b.value * 100)}% for ${names.player(review.to_move)}` };
+  }
+
+  function bestWords(review: Awaited<ReturnType<typeof computer.position>>): string {
+    const b = bestOf(review);
+    return b ? `Computer's choice: ${b.said} (${b.value})` : '';
+  }
+
+  /** The best-move ring's tooltip. */
+  function bestTitle(review: Awaited<ReturnType<typeof computer.position>>): string {
+    const b = bestOf(review);
+    return b ? `best move: ${b.said}, value ${b.value}` : '';
   }
 
   function lists() {
@@ -239,6 +256,7 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
   const poll = window.setInterval(() => {
     if (data.may_edit || data.comments.length) void refresh();
   }, POLL_MS);
+  mounted = true;
   await go(current, true);
   return () => {
     window.clearInterval(poll);

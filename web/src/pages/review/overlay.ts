@@ -1,5 +1,5 @@
 // The computer's view of a position drawn with the board's own marks (decorations.ts): the best
-// move as a ring in the mover's colour on its node, and ownership as small diamonds on the empty
+// move as a ring in the mover's colour on its node (its own mark, its words in the tooltip), and ownership as small diamonds on the empty
 // nodes a seat is likely to keep and pale stones where they are likely lost.
 
 import type { PositionReview } from '../../analysis_types';
@@ -8,7 +8,7 @@ import { at, type Decorations } from '../../decorations';
 /** Ownership surer than this is drawn (a faint overlay, not a forecast of every point). */
 const SURE = 0.6;
 
-export function computerMarks(base: Decorations, board: (number | null)[], review: PositionReview | null, showOwnership: boolean): Decorations {
+export function computerMarks(base: Decorations, board: (number | null)[], review: PositionReview | null, showOwnership: boolean, bestTitle = ''): Decorations {
   if (!review) return base;
   const out: Decorations = { ...base, stones: new Map(base.stones ?? []), nodes: new Map(base.nodes ?? []) };
   const nodes = out.nodes as Map<number, object>;
@@ -27,7 +27,7 @@ export function computerMarks(base: Decorations, board: (number | null)[], revie
   }
   const node = bestNode(review);
   if (node !== null && review.to_move !== null && (board[node] ?? null) === null) {
-    (at(nodes, node) as { ring?: unknown }).ring = { kind: 'start', seat: review.to_move };
+    (at(nodes, node) as { ring?: unknown }).ring = { kind: 'best', seat: review.to_move, title: bestTitle || 'best move' };
   }
   return out;
 }

@@ -11,6 +11,7 @@ mod game;
 mod handicap;
 mod settings;
 pub mod sgf;
+mod sgf_tree;
 mod view;
 mod wire;
 

@@ -7,10 +7,12 @@ use std::fmt::Write;
 
 use gobeyond_maps::{Map, NodeId};
 
+use super::sgf_tree;
+pub use super::sgf_tree::export_record;
 use crate::{
     ClassicRules, EndReason, Game, Player,
-    record::{MapSource, PlayerInfo, Record, RecordedAction, RulesSpec, SetupStone},
-    systems::classic::{Action, ClassicGame, HandicapPlacement, MAX_HANDICAP, Move},
+    record::{MapSource, PlayerInfo, Record, RulesSpec, SetupStone},
+    systems::classic::{Action, ClassicGame, HandicapPlacement, MAX_HANDICAP},
 };
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -23,95 +25,7 @@ pub enum SgfError {
     Export(String),
 }
 
-type Node = Vec<(String, Vec<String>)>;
-
-/// The main line of the first game tree: a list of nodes, each a list of properties.
-fn parse_main_line(text: &str) -> Result<Vec<Node>, SgfError> {
-    let b = text.as_bytes();
-    let mut i = 0;
-    let syntax = |offset: usize, message: &str| SgfError::Syntax { offset, message: message.into() };
-    let skip_ws = |i: &mut usize| {
-        while *i < b.len() && b[*i].is_ascii_whitespace() {
-            *i += 1;
-        }
-    };
-    skip_ws(&mut i);
-    if i >= b.len() || b[i] != b'(' {
-        return Err(syntax(i, "expected '(' at the start of a game tree"));
-    }
-    let mut nodes = Vec::new();
-    // Once the main line's first variation closes we stop reading.
-    let mut done = false;
-    while i < b.len() && !done {
-        skip_ws(&mut i);
-        if i >= b.len() {
-            break;
-        }
-        match b[i] {
-            // Entering a variation keeps reading its first line; the first ')' ends the main line.
-            b'(' => i += 1,
-            b')' => {
-                i += 1;
-                done = true;
-            }
-            b';' => {
-                i += 1;
-                let mut node: Node = Vec::new();
-                loop {
-                    skip_ws(&mut i);
-                    let start = i;
-                    while i < b.len() && b[i].is_ascii_alphabetic() {
-                        i += 1;
-                    }
-                    if i == start {
-                        break;
-                    }
-                    // FF[3] allowed lower-case letters in names; only the capitals count.
-                    let ident: String = text[start..i].chars().filter(|c| c.is_ascii_uppercase()).collect();
-                    let mut values = Vec::new();
-                    loop {
-                        skip_ws(&mut i);
-                        if i >= b.len() || b[i] != b'[' {
-                            break;
-                        }
-                        i += 1;
-                        let mut v = Vec::new();
-                        loop {
-                            if i >= b.len() {
-                                return Err(syntax(i, "unterminated property value"));
-                            }
-                            match b[i] {
-                                b'\\' if i + 1 < b.len() => {
-                                    v.push(b[i + 1]);
-                                    i += 2;
-                                }
-                                b']' => {
-                                    i += 1;
-                                    break;
-                                }
-                                c => {
-                                    v.push(c);
-                                    i += 1;
-                                }
-                            }
-                        }
-                        values.push(String::from_utf8_lossy(&v).into_owned());
-                    }
-                    if values.is_empty() {
-                        return Err(syntax(i, &format!("property {ident} has no value")));
-                    }
-                    node.push((ident, values));
-                }
-                nodes.push(node);
-            }
-            _ => return Err(syntax(i, "unexpected character")),
-        }
-    }
-    if nodes.is_empty() {
-        return Err(syntax(0, "no nodes in the game tree"));
-    }
-    Ok(nodes)
-}
+pub(super) type Node = Vec<(String, Vec<String>)>;
 
 fn coord_char(c: u8) -> Option<u32> {
     match c {
@@ -121,12 +35,12 @@ fn coord_char(c: u8) -> Option<u32> {
     }
 }
 
-fn char_of(v: u32) -> char {
+pub(super) fn char_of(v: u32) -> char {
     if v < 26 { (b'a' + v as u8) as char } else { (b'A' + (v - 26) as u8) as char }
 }
 
 /// An SGF point (`"dd"`) to a node; `None` for a pass.
-fn point(map: &Map, prop: &str, v: &str) -> Result<Option<NodeId>, SgfError> {
+pub(super) fn point(map: &Map, prop: &str, v: &str) -> Result<Option<NodeId>, SgfError> {
     let g = map.grid().ok_or_else(|| SgfError::Export("not a grid map".into()))?;
     let bad = |m: &str| SgfError::Property { property: prop.into(), value: v.into(), message: m.into() };
     if v.is_empty() || (v == "tt" && g.width <= 19 && g.height <= 19) {
@@ -174,10 +88,13 @@ fn free_handicap_moves(game: &ClassicGame) -> usize {
     placed.min(rules.handicap as usize)
 }
 
-/// Reads the main line of an SGF game into a record (two players: Black is player 0).
+/// Reads an SGF game into a record (two players: Black is player 0): its main line (the first
+/// variation at every branch) as the actions, the other branches as the record's variations and
+/// the `C[]` comments as its comments (`sgf_tree`).
 pub fn import(text: &str) -> Result<Record, SgfError> {
-    let nodes = parse_main_line(text)?;
-    let root = &nodes[0];
+    let tree = sgf_tree::parse_tree(text)?;
+    let main = sgf_tree::main_line(&tree);
+    let root = &tree[0].props;
     let get = |name: &str| root.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
     let prop_err = |p: &str, v: &str, m: &str| SgfError::Property {
         property: p.into(),
@@ -246,20 +163,13 @@ pub fn import(text: &str) -> Result<Record, SgfError> {
         None if handicap >= 2 && !record.setup.is_empty() => Some(1),
         None => None,
     };
-    for node in &nodes {
-        for (k, v) in node {
-            let player = match k.as_str() {
-                "B" => 0,
-                "W" => 1,
-                _ => continue,
-            };
-            let input = match point(&map, k, v[0].trim())? {
-                Some(n) => Move::place(&map, n),
-                None => Move::Pass,
-            };
-            record.actions.push(RecordedAction::new(Player(player), &input));
-        }
+    // How many actions the main line has after each of its nodes: where its branches hang.
+    let mut actions_after = Vec::with_capacity(main.len());
+    for &i in &main {
+        record.actions.extend(sgf_tree::moves_of(&map, &tree[i].props)?);
+        actions_after.push(record.actions.len() as u32);
     }
+    sgf_tree::read_branches(&tree, &main, &actions_after, &map, &mut record)?;
     Ok(record)
 }
 
@@ -289,6 +199,31 @@ pub fn export_with_result(
     date: Option<&str>,
     result: Option<&str>,
 ) -> Result<String, SgfError> {
+    let main = export_main_line(game, players, date, result)?;
+    let mut s = main.root;
+    for (_, node) in &main.nodes {
+        let _ = write!(s, "\n;{node}");
+    }
+    s.push_str(")\n");
+    Ok(s)
+}
+
+/// A game's main line as SGF writes it, in pieces a writer of branches can place.
+pub(super) struct MainLine {
+    /// `(;GM[1]...`: the root node, unclosed.
+    pub root: String,
+    /// One per move written (`B[dd]`, without the `;`), with its index in the game's moves.
+    pub nodes: Vec<(usize, String)>,
+    /// How many of the first moves are free handicap stones, written in the root as `AB`.
+    pub free: usize,
+}
+
+pub(super) fn export_main_line(
+    game: &ClassicGame,
+    players: &[PlayerInfo],
+    date: Option<&str>,
+    result: Option<&str>,
+) -> Result<MainLine, SgfError> {
     let map = game.map();
     let g = map
         .grid()
@@ -359,18 +294,14 @@ pub fn export_with_result(
     if game.first_player() == Player(1) && !handicap {
         s.push_str("PL[W]");
     }
-    for &(p, a) in &game.moves()[free..] {
+    let mut nodes = Vec::new();
+    for (index, &(p, a)) in game.moves().iter().enumerate().skip(free) {
         let c = if p.0 == 0 { 'B' } else { 'W' };
         match a {
-            Action::Place(n) => {
-                let _ = write!(s, "\n;{c}[{}]", pt(n));
-            }
-            Action::Pass => {
-                let _ = write!(s, "\n;{c}[]");
-            }
+            Action::Place(n) => nodes.push((index, format!("{c}[{}]", pt(n)))),
+            Action::Pass => nodes.push((index, format!("{c}[]"))),
             Action::Resign => {}
         }
     }
-    s.push_str(")\n");
-    Ok(s)
+    Ok(MainLine { root: s, nodes, free })
 }
