@@ -179,7 +179,8 @@ async fn at_most_fifty_reviews_wait_in_all(db: &str) {
         let c = Client::guest(&server).await;
         for k in 0..2 {
             let playouts = 100 + 2 * account + k;
-            let (code, body) = c.post(&format!("/api/games/{game}/review"), json!({"playouts": playouts})).await;
+            let (code, body) =
+                c.post(&format!("/api/games/{game}/review"), json!({"playouts": playouts})).await;
             assert_eq!(code, 202, "review {playouts}: {body}");
         }
     }
