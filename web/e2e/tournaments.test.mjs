@@ -106,3 +106,155 @@ describe('tournament pages from the server\'s answers', { timeout: 300_000 }, ()
     }
   });
 });
+
+/** The tournament view as `p` reads it from the server. */
+const viewOf = (p, id) => p.page.evaluate((t) => fetch(`/api/tournaments/${t}`).then((r) => r.json()), id);
+
+/** Polls the view until its rounds differ from `before` (a result read, a round paired). */
+async function roundsChange(p, id, before, timeout = 180_000) {
+  const was = JSON.stringify(before);
+  for (const end = Date.now() + timeout; Date.now() < end; ) {
+    if (JSON.stringify((await viewOf(p, id)).rounds) !== was) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`tournament ${id}: no round changed in ${timeout / 1000} s`);
+}
+
+/** Chooses the Create form's rules option whose label matches. */
+async function chooseRules(page, label) {
+  const value = await page.$$eval('#t-rules option', (os, src) => os.find((o) => new RegExp(src).test(o.textContent ?? ''))?.value, label.source);
+  assert.notEqual(value, undefined, `no rules option matches ${label}`);
+  await page.selectOption('#t-rules', value);
+}
+
+/** Waits until the page shows `name` among the entrants (the page re-reads every 5 s). */
+async function seesEntrant(page, name) {
+  await page.waitForFunction((n) => [...document.querySelectorAll('#entrants li')].some((li) => li.textContent?.includes(n)), name, { timeout: 30_000 });
+}
+
+describe('a tournament on the server', { timeout: 600_000 }, () => {
+  /** The tournament the first test starts and the second plays out. */
+  let started = null;
+  test('created from the form, joined by a second person, bots added, started when it may', async () => {
+    const a = await newPlayer(browser, server.url);
+    await a.page.click('#nav-tournaments');
+    await a.page.waitForSelector('#tournament-form');
+    // The form checks the server's bounds first, naming the field.
+    await a.page.fill('#t-name', 'Evening round robin');
+    await a.page.fill('#t-players_per_game', '9');
+    await a.page.click('#t-create');
+    assert.match((await (await a.page.waitForSelector('#t-error')).textContent()) ?? '', /^Players per game: between 2 and 8/);
+    await a.page.fill('#t-players_per_game', '2');
+    await chooseRules(a.page, /^Classic Go/);
+    await a.page.fill('#t-map', 'square:5');
+    // A round robin of three: every game has a person in it (each round one game and a bye).
+    await a.page.selectOption('#t-format', 'round_robin');
+    assert.equal(await a.page.inputValue('#t-rounds'), '0', 'as many rounds as the entrants need');
+    await a.page.fill('#t-min_entrants', '3');
+    await a.page.fill('#t-max_entrants', '4');
+    await screenshot(a.page, 'tournament-create-desktop');
+    await a.page.click('#t-create');
+    await a.page.waitForURL(/#\/tournaments\/\d+/);
+    const id = Number(a.page.url().match(/#\/tournaments\/(\d+)/)[1]);
+    await a.page.waitForSelector('#tournament-summary');
+    assert.match((await a.page.textContent('#tournament-rules')) ?? '', /Round robin/i);
+    await a.page.click('#t-join');
+    await seesEntrant(a.page, a.name);
+
+    // Another person finds it under Upcoming, on a phone, and joins.
+    const b = await newPlayer(browser, server.url, PHONE.viewport, PHONE.device);
+    await b.page.click('#nav-tournaments');
+    await b.page.click(`li[data-tournament="${id}"] a`);
+    await b.page.click('#t-join');
+    await seesEntrant(b.page, b.name);
+    assert.equal(await b.page.$('#t-start'), null, 'only the organiser starts it');
+    await screenshot(b.page, 'tournament-joined-phone');
+
+    // Two entered of the three it needs: Start waits, saying why; the server refuses too.
+    await seesEntrant(a.page, b.name);
+    assert.ok(await a.page.isDisabled('#t-start'));
+    assert.equal(await a.page.textContent('#t-start-why'), '2 entered: it needs at least 3 to start.');
+    const refused = await a.page.evaluate((t) => fetch(`/api/tournaments/${t}/start`, { method: 'POST' }).then(async (r) => [r.status, (await r.json()).error]), id);
+    assert.equal(refused[0], 409);
+    assert.match(refused[1], /needs at least 3 to start/);
+    await screenshot(a.page, 'tournament-start-waits-desktop');
+    await a.page.selectOption('#bot-level', '1');
+    await a.page.click('#t-add-bot');
+    await a.page.waitForSelector('#t-start:not([disabled])');
+    await seesEntrant(a.page, 'level 1');
+    await a.page.click('#t-start');
+    await a.page.waitForSelector('#tournament-summary[data-state="running"]');
+    const view = await viewOf(a, id);
+    assert.equal(view.entrants.length, 3);
+    assert.equal(view.entrants.filter((e) => e.bot_level === 1).length, 1);
+    started = { a, b, id };
+  });
+
+  test('played to the final standings, each person resigning from the page\'s game links', async (t) => {
+    if (!started) return t.skip('the tournament did not start');
+    const { a, b, id } = started;
+    // The server pairs the first round at the start; a build without the director's rounds
+    // (issue 44, written alongside these pages) never does: then this part waits for it.
+    const paired = await a.page
+      .waitForSelector('#rounds .round[data-round="1"]', { timeout: 60_000 })
+      .then(() => true, () => false);
+    if (!paired) {
+      await a.context.close();
+      await b.context.close();
+      return t.skip('this server build does not run rounds yet');
+    }
+
+    // Every round played out: each person opens their game from the tournament page and
+    // resigns (the bots' own games end by themselves), until the final standings.
+    const resigned = new Set();
+    for (let step = 0; step < 40; step++) {
+      const v = await viewOf(a, id);
+      if (v.summary.state === 'finished') break;
+      let played = false;
+      for (const p of [a, b]) {
+        const me = v.entrants.find((e) => e.name === p.name);
+        const round = v.rounds.at(-1);
+        const table = round?.tables.find((t) => t.places === null && t.game_id !== null && !resigned.has(t.game_id) && t.seats.includes(me.id));
+        if (!table) continue;
+        resigned.add(table.game_id);
+        await p.page.goto(`${server.url}/#/tournaments/${id}`);
+        await p.page.click(`#rounds .round[data-round="${round.number}"] li[data-table="${table.table}"] a.game-link`);
+        await p.page.waitForURL(new RegExp(`#/game/${table.game_id}$`));
+        const shown = await p.page.waitForSelector('#resign:not([disabled]), #ranking', { timeout: 60_000 });
+        if ((await shown.getAttribute('id')) === 'resign') {
+          p.page.once('dialog', (d) => d.accept());
+          await p.page.click('#resign');
+          await p.page.waitForSelector('#ranking', { timeout: 60_000 });
+        }
+        played = true;
+      }
+      // Nothing of ours to play: wait until the server reads a result or pairs the next round.
+      if (!played) {
+        await roundsChange(a, id, v.rounds);
+      }
+    }
+    await a.page.goto(`${server.url}/#/tournaments/${id}`);
+    await a.page.waitForSelector('#tournament-summary[data-state="finished"]', { timeout: 120_000 }).catch(async (e) => {
+      console.error('VIEW', JSON.stringify((await viewOf(a, id)).rounds));
+      throw e;
+    });
+    const final = await viewOf(a, id);
+    assert.equal(final.rounds.length, 3);
+    assert.equal(final.standings.rows.length, 3);
+    // Each played the other two; the people resigned to the bot, which comes first.
+    for (const r of final.standings.rows) assert.equal(r.games, 2, JSON.stringify(r));
+    const bot = final.entrants.find((e) => e.bot_level === 1);
+    assert.equal(final.standings.rows[0].entrant, bot.id);
+    assert.equal(await a.page.$$eval('#standings tbody tr:not(.why)', (rows) => rows.length), 3);
+    assert.match((await a.page.textContent('#rounds')) ?? '', /Bye:/);
+    assert.ok(await a.page.isVisible('#crosstable'));
+    const csv = await a.page.evaluate((t) => fetch(`/api/tournaments/${t}/export.csv`).then((r) => r.text()), id);
+    assert.ok(csv.includes(b.name), 'the CSV export names the players');
+    await screenshot(a.page, 'tournament-final-desktop');
+    await b.page.goto(`${server.url}/#/tournaments/${id}`);
+    await b.page.waitForSelector('#tournament-summary[data-state="finished"]');
+    await screenshot(b.page, 'tournament-final-phone');
+    await a.context.close();
+    await b.context.close();
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TournamentView } from '../src/pages/tournaments/types';
 import {
+  anyResult,
   crossCellText,
   crossTable,
   ordinal,
@@ -60,6 +61,15 @@ describe('standings in words', () => {
     expect(lines[0]!.why).toBe('tied on 2 points with bot 2: ahead on SOS 3 to 2');
     expect(lines[1]!.why).toBeNull();
     expect(lines[2]!.notes).toEqual(['withdrew after round 2', '1 bye']);
+  });
+
+  it("puts names where the server's reason names an entrant by id, and says nothing before a result", () => {
+    const v = swiss();
+    v.standings.rows[0]!.why = 'tied on 2 points with entrant 4 and entrant 3; entrant 77 unknown';
+    expect(standingLines(v)[0]!.why).toBe('tied on 2 points with bot 2 and bot (level 1); entrant 77 unknown');
+    expect(anyResult(v)).toBe(true);
+    v.standings.rows = v.standings.rows.map((r) => ({ ...r, points: 0, games: 0, byes: 0 }));
+    expect(anyResult(v)).toBe(false);
   });
 
   it('falls back to the name in the row, then the id, for an entrant the view does not list', () => {

@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 on_both!(
     a_finished_game_is_reviewed_once_per_budget,
     reviews_are_bounded_per_account_and_budget,
+    at_most_fifty_reviews_wait_in_all,
     a_restarted_server_resumes_from_the_stored_positions,
 );
 
@@ -166,6 +167,31 @@ async fn reviews_are_bounded_per_account_and_budget(db: &str) {
         .await
         .unwrap();
     assert_eq!(r.status(), 401);
+    server.stop().await;
+}
+
+/// Many accounts with two waiting reviews each fill the server's queue at 50 (`WAITING_MAX`,
+/// docs/security.md): the next account is refused with the reason, although its own count is 0.
+async fn at_most_fifty_reviews_wait_in_all(db: &str) {
+    let server = server(db, 0, "idle").await;
+    let (_, game) = finished_game(&server, &SHORT[..2]).await;
+    for account in 0..25u32 {
+        let c = Client::guest(&server).await;
+        for k in 0..2 {
+            let playouts = 100 + 2 * account + k;
+            let (code, body) =
+                c.post(&format!("/api/games/{game}/review"), json!({"playouts": playouts})).await;
+            assert_eq!(code, 202, "review {playouts}: {body}");
+        }
+    }
+    let late = Client::guest(&server).await;
+    let (code, body) = late.post(&format!("/api/games/{game}/review"), json!({"playouts": 999})).await;
+    assert_eq!(code, 503, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("50"), "{body}");
+    // A budget already waiting is no new request: it is told, not refused.
+    let (code, told) = late.post(&format!("/api/games/{game}/review"), json!({"playouts": 100})).await;
+    assert_eq!(code, 202, "{told}");
+    assert_eq!(told["state"], "queued", "{told}");
     server.stop().await;
 }
 

@@ -11,7 +11,7 @@ export const tournaments = {
     call<{ tournaments: TournamentSummary[] }>('GET', `${base}?state=${state}`).then((r) => r.tournaments),
   create: (body: CreateBody) => call<{ id: number }>('POST', base, body),
   view: (id: number) => call<TournamentView>('GET', `${base}/${id}`),
-  join: (id: number) => call<unknown>('POST', `${base}/${id}/join`, {}),
+  join: (id: number, invite?: string) => call<unknown>('POST', `${base}/${id}/join`, invite ? { invite } : {}),
   leave: (id: number) => call<unknown>('POST', `${base}/${id}/leave`, {}),
   addBot: (id: number, level: number) => call<unknown>('POST', `${base}/${id}/bots`, { level }),
   start: (id: number) => call<unknown>('POST', `${base}/${id}/start`, {}),

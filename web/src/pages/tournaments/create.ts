@@ -26,7 +26,9 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
   const map = h('input', { name: 'map', id: 't-map', value: 'square:9', spellcheck: 'false', list: 't-map-examples' }) as HTMLInputElement;
   const mapExamples = h('datalist', { id: 't-map-examples' }, ...MAP_KINDS.map((m) => h('option', { value: m.example }, m.about)));
   const format = h('select', { name: 'format', id: 't-format' },
-    ...FORMATS.map((f) => h('option', { value: f.format }, `${f.label}: ${f.about}`))) as HTMLSelectElement;
+    ...FORMATS.map((f) => h('option', { value: f.format }, f.label))) as HTMLSelectElement;
+  // What the chosen format is, in a line of its own (a select's option is cut on a phone).
+  const formatHelp = h('span', { class: 'muted small', id: 't-format-help' });
   const rounds = num('rounds', 3, 0, 100);
   const roundsHelp = h('span', { class: 'muted small', id: 't-rounds-help' });
   const ppg = num('players_per_game', 2, 2, 8);
@@ -38,6 +40,9 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
   const points = h('input', { name: 'points', id: 't-points', placeholder: 'usual: 1, 0 (N players: N−1 … 0)' }) as HTMLInputElement;
   const advance = num('advance', '', 1, 7, { placeholder: '1' });
   const bots = h('input', { name: 'bots', id: 't-bots', placeholder: 'levels, e.g. 1, 1, 3' }) as HTMLInputElement;
+  const entry = h('select', { name: 'entry', id: 't-entry' },
+    h('option', { value: 'open' }, 'Anyone may join'),
+    h('option', { value: 'invitation' }, 'By invitation: those you send the link')) as HTMLSelectElement;
   const guest = user.kind === 'guest';
   const rated = h('input', { type: 'checkbox', name: 'rated', id: 't-rated', disabled: guest }) as HTMLInputElement;
   const clock = clockForm();
@@ -46,6 +51,8 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
 
   const syncFormat = () => {
     const f = format.value as Format;
+    const about = FORMATS.find((x) => x.format === f)?.about ?? '';
+    formatHelp.textContent = about.charAt(0).toUpperCase() + about.slice(1) + '.';
     roundsHelp.textContent = roundsFollowEntrants(f) ? '0: as many as the entrants need' : 'how many rounds are played';
     rounds.min = roundsFollowEntrants(f) ? '0' : '1';
     if (roundsFollowEntrants(f) && rounds.value === '3') rounds.value = '0';
@@ -60,7 +67,8 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
   const submit = h('button', { type: 'submit', class: 'primary', id: 't-create' }, 'Create tournament');
   // A refusal stays on the form (a toast goes away while the player reads the fields).
   const problem = h('p', { class: 'error', id: 't-error', role: 'alert', hidden: true });
-  const form = h('form', { class: 'card create', id: 'tournament-form' },
+  // The form's own checks name each field in words (the browser's bubbles say less, and differ).
+  const form = h('form', { class: 'card create', id: 'tournament-form', novalidate: true },
     h('h2', {}, 'New tournament'),
     h('div', { class: 'grid2' },
       h('label', {}, 'Name ', name),
@@ -68,11 +76,12 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
       h('label', {}, 'Map ', map, mapExamples),
       h('label', {}, 'Players per game ', ppg),
       h('label', {}, 'Clock ', clock.select),
-      h('label', {}, 'Format ', format),
+      h('label', {}, 'Format ', format, formatHelp),
       h('label', {}, 'Rounds ', rounds, roundsHelp),
       h('label', {}, 'Starts ', start, h('span', { class: 'muted small' }, 'empty: when full, or when you press Start')),
       h('label', {}, 'At least (entrants) ', minEntrants),
       h('label', {}, 'At most (entrants) ', maxEntrants),
+      h('label', {}, 'Entry ', entry),
       h('label', { class: 'check', title: guest ? 'Register to run rated tournaments' : 'Games change the players\' ratings' }, rated, guest ? ' rated (needs an account)' : ' rated'),
     ),
     clock.extras,
@@ -106,6 +115,7 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
       submit.disabled = true;
       const r = await tournaments.create({
         ...fields,
+        entry: entry.value === 'invitation' ? 'invitation' : 'open',
         system: c?.system.name ?? '',
         settings: { ...c?.preset.settings, ...readSettings(settings) },
         map: map.value.trim(),

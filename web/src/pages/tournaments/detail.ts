@@ -9,7 +9,7 @@ import type { User } from '../../types';
 import { tournaments } from './calls';
 import { crossTableView, roundsView, standingsTable } from './tables';
 import type { TournamentView } from './types';
-import { formatLabel, ratingLine, startText, stateLabel } from './words';
+import { anyResult, formatLabel, ratingLine, startText, stateLabel } from './words';
 
 const REFRESH_MS = 5000;
 
@@ -75,7 +75,7 @@ function page(view: TournamentView, user: User, act: Act): HTMLElement[] {
       h('h2', {}, 'How it is played'),
       h('ul', {}, ...view.rules_text.map((t) => h('li', {}, t)))),
     h('section', { class: 'card' }, h('h2', {}, 'Standings'), standingsTable(view)),
-    view.crosstable?.length ? h('section', { class: 'card' }, h('h2', {}, 'Crosstable'), crossTableView(view)) : null,
+    view.crosstable?.length && anyResult(view) ? h('section', { class: 'card' }, h('h2', {}, 'Crosstable'), crossTableView(view)) : null,
     h('section', { class: 'card' }, h('h2', {}, 'Rounds'), roundsView(view)),
     h('section', { class: 'card' }, h('h2', {}, `Entrants (${view.entrants.length})`), entrantsList(view)),
   ].filter((x): x is HTMLElement => x !== null);
@@ -87,7 +87,11 @@ function actions(view: TournamentView, user: User, act: Act): HTMLElement {
   const open = view.summary.state === 'open';
   const entered = view.entrants.some((e) => e.user_id === user.id && e.withdrawn_after === null);
   const box = h('div', { class: 'row', id: 'tournament-actions' });
-  if (view.may_join) box.append(h('button', { class: 'primary', id: 't-join', onclick: () => act(() => tournaments.join(id), 'You are in.') }, 'Join'));
+  // An invitation's link carries its token (`#/tournaments/ID?invite=…`).
+  const invite = new URLSearchParams(location.hash.split('?')[1] ?? '').get('invite') ?? undefined;
+  if (view.may_join || (invite && open && !entered)) {
+    box.append(h('button', { class: 'primary', id: 't-join', onclick: () => act(() => tournaments.join(id, invite), 'You are in.') }, 'Join'));
+  }
   if (view.may_leave) {
     const label = open ? 'Leave' : 'Withdraw';
     box.append(h('button', {
@@ -104,9 +108,10 @@ function actions(view: TournamentView, user: User, act: Act): HTMLElement {
     box.append(h('span', { class: 'row' }, level,
       h('button', { id: 't-add-bot', onclick: () => act(() => tournaments.addBot(id, Number(level.value)), 'Bot added.') }, 'Add bot')));
   }
+  const notYet = creator && open && !view.may_start ? startWhyNot(view) : null;
   if (view.may_start || (creator && open)) {
-    // Shown to the organiser before the start even when refused, so the reason is read beside it.
-    box.append(h('button', { id: 't-start', class: view.may_start ? 'primary' : '', onclick: () => act(() => tournaments.start(id), 'Started.') }, 'Start now'));
+    // Shown to the organiser before the start even when it may not start yet, with the reason.
+    box.append(h('button', { id: 't-start', class: view.may_start ? 'primary' : '', disabled: !view.may_start, onclick: () => act(() => tournaments.start(id), 'Started.') }, 'Start now'));
   }
   if (view.may_request_bye ?? (entered && (open || view.summary.state === 'running'))) {
     const next = view.rounds.length + 1;
@@ -115,7 +120,23 @@ function actions(view: TournamentView, user: User, act: Act): HTMLElement {
       h('button', { id: 't-bye', onclick: () => act(() => tournaments.bye(id, Number(round.value)), `Bye asked for round ${round.value}.`) }, 'Request a bye')));
   }
   const why = view.why_not ? h('p', { class: 'muted', id: 't-why-not' }, view.why_not) : null;
-  return h('div', {}, box.childElementCount ? box : null, why);
+  const token = creator ? (view.settings as { invite?: string } | undefined)?.invite : undefined;
+  const link = token ? inviteLink(id, token) : null;
+  return h('div', {}, box.childElementCount ? box : null, notYet ? h('p', { class: 'muted', id: 't-start-why' }, notYet) : null, why, link);
+}
+
+/** Why the organiser may not start yet, from the view's numbers. */
+function startWhyNot(view: TournamentView): string {
+  const least = Number((view.settings as { min_entrants?: number } | undefined)?.min_entrants ?? 2);
+  const n = view.entrants.filter((e) => e.withdrawn_after === null).length;
+  return n < least ? `${n} entered: it needs at least ${least} to start.` : 'It may not start yet.';
+}
+
+/** The link an invitation tournament is joined with, for its organiser to send. */
+function inviteLink(id: number, token: string): HTMLElement {
+  const url = `${location.origin}${location.pathname}#/tournaments/${id}?invite=${encodeURIComponent(token)}`;
+  return h('label', { class: 'invite' }, 'Send this link to those you invite: ',
+    h('input', { id: 't-invite-link', readonly: true, value: url, onfocus: (e: Event) => (e.target as HTMLInputElement).select() }));
 }
 
 function exportLinks(id: number, any: boolean): HTMLElement | null {
@@ -129,7 +150,7 @@ function entrantsList(view: TournamentView): HTMLElement {
   if (view.entrants.length === 0) return h('p', { class: 'muted', id: 'entrants' }, 'Nobody yet.');
   return h('ul', { id: 'entrants', class: 'entrants' }, ...view.entrants.map((e) =>
     h('li', { 'data-entrant': e.id },
-      e.bot_level !== null ? `${e.name || 'bot'} (bot, level ${e.bot_level})` : h('a', { href: `#/player/${encodeURIComponent(e.name)}` }, e.name),
+      e.bot_level !== null ? h('span', {}, e.name || `bot (level ${e.bot_level})`, h('span', { class: 'tag' }, 'bot')) : h('a', { href: `#/player/${encodeURIComponent(e.name)}` }, e.name),
       ' ', h('span', { class: 'muted' }, String(Math.round(e.rating))),
       e.withdrawn_after !== null ? h('span', { class: 'tag' }, `withdrew after round ${e.withdrawn_after}`) : null)));
 }

@@ -3,11 +3,11 @@
 
 import { h } from '../../dom';
 import type { TournamentView } from './types';
-import { crossTable, entrantName, standingLines, tableText, tieBreakLong, tieBreakShort } from './words';
+import { anyResult, crossTable, entrantName, standingLines, tableText, tieBreakLong, tieBreakShort } from './words';
 
 export function standingsTable(view: TournamentView): HTMLElement {
   const lines = standingLines(view);
-  if (lines.length === 0) return h('p', { class: 'muted', id: 'standings' }, 'No games played yet.');
+  if (lines.length === 0 || !anyResult(view)) return h('p', { class: 'muted', id: 'standings' }, 'No games played yet.');
   const tbs = view.standings.tie_breaks ?? [];
   const body = h('tbody', {});
   for (const l of lines) {

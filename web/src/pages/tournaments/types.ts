@@ -1,8 +1,9 @@
 // The tournament API's shapes (docs/api.md, "Tournaments"), as the pages read them. Fields the
 // pages do not need are left out; optional ones may be missing from an older server.
 
-export type Format = 'round_robin' | 'swiss' | 'mc_mahon' | 'single_elimination' | 'double_elimination' | 'arena';
-export type TieBreak = 'sos' | 'sodos' | 'head_to_head' | 'tablemates' | 'direct_encounters' | 'mc_mahon_score';
+// McMahon: the server takes `mcmahon` (the pairing library's enum would write `mc_mahon`; both read).
+export type Format = 'round_robin' | 'swiss' | 'mcmahon' | 'mc_mahon' | 'single_elimination' | 'double_elimination' | 'arena';
+export type TieBreak = 'sos' | 'sodos' | 'head_to_head' | 'tablemates' | 'direct_encounters' | 'mc_mahon_score' | 'mcmahon_score';
 export type TournamentState = 'open' | 'running' | 'finished' | 'cancelled';
 
 export interface TournamentSummary {

@@ -7,13 +7,14 @@ import type { CreateBody, CrossCell, Entrant, Format, StandingRow, TieBreak, Tou
 export const FORMATS: { format: Format; label: string; about: string }[] = [
   { format: 'swiss', label: 'Swiss', about: 'everyone plays every round, against players with the same score' },
   { format: 'round_robin', label: 'Round robin', about: 'everyone meets everyone' },
-  { format: 'mc_mahon', label: 'McMahon', about: 'Swiss where stronger players start with a higher score' },
+  { format: 'mcmahon', label: 'McMahon', about: 'Swiss where stronger players start with a higher score' },
   { format: 'single_elimination', label: 'Knockout', about: 'a loss and you are out' },
   { format: 'double_elimination', label: 'Double knockout', about: 'out after two losses' },
   { format: 'arena', label: 'Arena', about: 'play as many games as you like until the time is up' },
 ];
 
 export function formatLabel(f: Format | string): string {
+  if (f === 'mc_mahon') return 'McMahon';
   return FORMATS.find((x) => x.format === f)?.label ?? String(f).replace(/_/g, ' ');
 }
 
@@ -29,6 +30,7 @@ const TIE_BREAKS: Record<TieBreak, { short: string; long: string }> = {
   tablemates: { short: 'Mates', long: "sum of tablemates' scores" },
   direct_encounters: { short: 'Direct', long: 'points in the games between the tied players' },
   mc_mahon_score: { short: 'McM', long: 'McMahon score' },
+  mcmahon_score: { short: 'McM', long: 'McMahon score' },
 };
 
 export function tieBreakShort(t: TieBreak | string): string {
@@ -87,9 +89,19 @@ export function standingLines(view: TournamentView): StandingLine[] {
       tieBreaks: r.tie_breaks.map(pointsText),
       games: r.games,
       notes,
-      why: r.why ?? null,
+      why: r.why ? namesIn(view.entrants, r.why) : null,
     };
   });
+}
+
+/** The server's reasons may name entrants by id ("tied with entrant 3"): their names read better. */
+export function namesIn(entrants: Entrant[], text: string): string {
+  return text.replace(/\bentrant (\d+)\b/g, (whole, id: string) => (entrants.some((e) => e.id === Number(id)) ? entrantName(entrants, Number(id)) : whole));
+}
+
+/** Whether any result is in (before, every row ties at 0 and the table says nothing). */
+export function anyResult(view: TournamentView): boolean {
+  return (view.standings?.rows ?? []).some((r) => r.games > 0 || r.byes > 0 || r.points !== 0);
 }
 
 /** A crosstable cell as text ("" where there is no game). */
