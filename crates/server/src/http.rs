@@ -326,23 +326,42 @@ pub(crate) async fn create(
     };
     let invite =
         if setup.seats.contains(&SeatChoice::Invite) || !public { Some(auth::new_token()?) } else { None };
-    let seats: Vec<NewSeat> = setup
-        .seats
+    let seats = new_seats(&setup.seats, Some(session.user.id));
+    let (_, info) = store_game(app, &quota, &setup, public, invite.as_deref(), &seats).await?;
+    Ok(GameCreated { game: info, invite })
+}
+
+/// The seat rows of a new game: `me` in the seat marked `Me`, bots in theirs, invited seats kept.
+pub(crate) fn new_seats(seats: &[SeatChoice], me: Option<i64>) -> Vec<NewSeat> {
+    seats
         .iter()
         .map(|s| NewSeat {
-            user_id: (*s == SeatChoice::Me).then_some(session.user.id),
+            user_id: if *s == SeatChoice::Me { me } else { None },
             bot_level: match s {
                 SeatChoice::Bot { level } => Some(*level),
                 _ => None,
             },
             invite_only: *s == SeatChoice::Invite,
         })
-        .collect();
-    let text = serde_json::to_string(&setup).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let id = app.store.create_game(&quota, &text, public, invite.as_deref(), &seats).await?;
+        .collect()
+}
+
+/// Stores a checked game with its seats, brief and list keys, gives it to an instance when there
+/// are several, and loads its table, which starts the game at once when no seat is open (its
+/// creator and bots, or players the server seats next). Its id and what the lobby shows of it.
+pub(crate) async fn store_game(
+    app: &AppState,
+    quota: &Quota<'_>,
+    setup: &GameSetup,
+    public: bool,
+    invite: Option<&str>,
+    seats: &[NewSeat],
+) -> Result<(i64, GameInfo), ApiError> {
+    let text = serde_json::to_string(setup).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let id = app.store.create_game(quota, &text, public, invite, seats).await?;
     let brief = serde_json::to_string(&setup.brief()).map_err(|e| ApiError::Internal(e.to_string()))?;
     app.store.set_brief(id, &brief).await?;
-    app.store.set_list_keys(id, &crate::store::ListKeys::of(&setup)).await?;
+    app.store.set_list_keys(id, &crate::store::ListKeys::of(setup)).await?;
     // With several instances, the game goes to the one running the fewest (it claims the lease
     // when first asked; this instance relays).
     if let Some(cluster) = app.hub.cluster()
@@ -350,9 +369,8 @@ pub(crate) async fn create(
     {
         tracing::warn!(game = id, error = %e, "could not give the new game to an instance");
     }
-    // Loading the table starts the game at once when no seat is open (the creator and bots).
     let info = app.hub.ask(id, |reply| Command::Info { reply }).await?;
-    Ok(GameCreated { game: info, invite })
+    Ok((id, info))
 }
 
 pub(crate) struct Summarized {

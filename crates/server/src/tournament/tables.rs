@@ -7,7 +7,7 @@ use crate::{
     AppState,
     error::ApiError,
     setup::SeatChoice,
-    store::{NewSeat, Quota, User, tournaments::EntrantRow},
+    store::{Quota, User, tournaments::EntrantRow},
     table::Command,
 };
 
@@ -42,30 +42,9 @@ pub(super) async fn make_game(
         casual: true,
     };
     let invite = Some(crate::auth::new_token()?);
-    let new_seats: Vec<NewSeat> = setup
-        .seats
-        .iter()
-        .map(|s| NewSeat {
-            user_id: None,
-            bot_level: match s {
-                SeatChoice::Bot { level } => Some(*level),
-                _ => None,
-            },
-            invite_only: *s == SeatChoice::Invite,
-        })
-        .collect();
-    let text = serde_json::to_string(&setup).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let id = app.store.create_game(&quota, &text, true, invite.as_deref(), &new_seats).await?;
-    let brief = serde_json::to_string(&setup.brief()).map_err(|e| ApiError::Internal(e.to_string()))?;
-    app.store.set_brief(id, &brief).await?;
-    app.store.set_list_keys(id, &crate::store::ListKeys::of(&setup)).await?;
-    if let Some(cluster) = app.hub.cluster()
-        && let Err(e) = app.store.assign_lease(id, cluster.ttl_ms()).await
-    {
-        tracing::warn!(game = id, error = %e, "could not give a tournament game to an instance");
-    }
-    // Loading the table starts a game of bots only at once (as `http::create` does).
-    app.hub.ask(id, |reply| Command::Info { reply }).await?;
+    // People's seats are kept for them (invited) and taken just below.
+    let new_seats = crate::http::new_seats(&setup.seats, None);
+    let (id, _) = crate::http::store_game(app, &quota, &setup, true, invite.as_deref(), &new_seats).await?;
     for (seat, entrant) in seats.iter().enumerate() {
         let Some(user_id) = entrant.user_id else { continue };
         let Some(user) = app.store.user_by_id(user_id).await? else { continue };
