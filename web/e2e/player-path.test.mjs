@@ -77,7 +77,7 @@ describe('the new player\'s path', { timeout: 300_000 }, () => {
 
   test('the rules pages show players no code paths, and the lab is a designers\' link, not in the navigation', async () => {
     const { page, context } = await newPlayer(browser, server.url);
-    assert.deepEqual(await page.$$eval('header nav a', (as) => as.map((a) => a.textContent)), ['Lobby', 'Rules']);
+    assert.deepEqual(await page.$$eval('header nav a', (as) => as.map((a) => a.textContent)), ['Lobby', 'Tournaments', 'Rules']);
     assert.ok(await page.isVisible('footer #lab-link'), 'the lab stays one click away for designers');
     const systems = await page.evaluate(async () => (await (await fetch('/api/rules')).json()).systems.map((s) => s.name));
     for (const system of systems) {
