@@ -145,6 +145,7 @@ describe('a tournament on the server', { timeout: 600_000 }, () => {
     await a.page.click('#t-create');
     assert.match((await (await a.page.waitForSelector('#t-error')).textContent()) ?? '', /^Players per game: between 2 and 8/);
     await a.page.fill('#t-players_per_game', '2');
+    assert.equal(await a.page.isVisible('#t-error'), false, 'the refusal goes once the field is edited');
     await chooseRules(a.page, /^Classic Go/);
     await a.page.fill('#t-map', 'square:5');
     // A round robin of three: every game has a person in it (each round one game and a bye).

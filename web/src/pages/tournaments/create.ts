@@ -97,6 +97,8 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
     problem,
     submit,
   );
+  // A refusal is about the values sent: once the player edits a field it no longer applies.
+  form.addEventListener('input', () => { problem.hidden = true; });
   format.addEventListener('change', syncFormat);
   rules.addEventListener('change', syncRules);
   syncFormat();
