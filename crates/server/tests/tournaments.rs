@@ -17,6 +17,7 @@ on_both!(
     creators_are_bounded_and_entries_close_when_full,
     exports_list_the_entrants_and_games,
     a_whole_swiss_of_bots_is_run_to_its_standings,
+    a_mcmahon_of_bots_is_paired_and_finished,
     a_restarted_server_carries_on_mid_round,
 );
 
@@ -261,6 +262,22 @@ async fn a_whole_swiss_of_bots_is_run_to_its_standings(db: &str) {
     let csv = csv.text().await.unwrap();
     assert_eq!(csv.lines().filter(|l| l.starts_with("standings,")).count(), 4, "{csv}");
     assert_eq!(csv.lines().filter(|l| l.starts_with("game,")).count(), 4, "{csv}");
+    server.stop().await;
+}
+
+/// The format the server and the page call `mcmahon` reaches the pairing library under the
+/// same name: the tournament starts, is paired and finishes with the McMahon score first.
+async fn a_mcmahon_of_bots_is_paired_and_finished(db: &str) {
+    let server = TestServer::start(db).await;
+    let a = Client::guest(&server).await;
+    let body = with(with(swiss("mcmahon"), "format", json!("mcmahon")), "rounds", json!(1));
+    let id = create(&a, body, &[1, 1, 1, 1]).await;
+    let (code, started) = a.post(&format!("/api/tournaments/{id}/start"), json!({})).await;
+    assert_eq!(code, 200, "{started}");
+    let view = drive(&[&a], id, finished).await;
+    assert_eq!(view["rounds"].as_array().unwrap().len(), 1, "{view}");
+    assert_eq!(view["standings"]["tie_breaks"][0], "mcmahon_score", "{view}");
+    check_results(&view, &[1.0, 0.0]);
     server.stop().await;
 }
 

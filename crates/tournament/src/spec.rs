@@ -13,6 +13,8 @@ pub type EntrantId = u32;
 pub enum Format {
     RoundRobin,
     Swiss,
+    /// Written `mcmahon` as the server and the web client name it (`mc_mahon` still read).
+    #[serde(rename = "mcmahon", alias = "mc_mahon")]
     McMahon,
     SingleElimination,
     DoubleElimination,

@@ -18,6 +18,7 @@ pub enum TieBreak {
     /// N-player SOS.
     Tablemates,
     DirectEncounters,
+    #[serde(rename = "mcmahon_score", alias = "mc_mahon_score")]
     McMahonScore,
 }
 

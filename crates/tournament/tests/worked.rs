@@ -169,3 +169,16 @@ fn four_entrant_double_elimination() {
     let order: Vec<u32> = standings(&spec, &entrants(4), &history).rows.iter().map(|r| r.entrant).collect();
     assert_eq!(order, vec![1, 2, 3, 4]);
 }
+
+/// The server and the web client name the format `mcmahon`: a spec they write is read, and the
+/// library writes the same name back (the older `mc_mahon` is still read).
+#[test]
+fn mcmahon_is_named_as_the_server_names_it() {
+    use gobeyond_tournament::{Format, TieBreak};
+    let format: Format = serde_json::from_str("\"mcmahon\"").expect("the server's name");
+    assert_eq!(format, Format::McMahon);
+    assert_eq!(serde_json::to_string(&format).expect("written"), "\"mcmahon\"");
+    let old: Format = serde_json::from_str("\"mc_mahon\"").expect("the older name");
+    assert_eq!(old, Format::McMahon);
+    assert_eq!(serde_json::to_string(&TieBreak::McMahonScore).expect("written"), "\"mcmahon_score\"");
+}
