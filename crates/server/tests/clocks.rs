@@ -24,14 +24,7 @@ const DAY: f64 = 86_400.0;
 const DAY_MS: i64 = 86_400_000;
 
 async fn server(db: &str) -> TestServer {
-    TestServer::start_config(Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        database: db.into(),
-        limits: test_limits(),
-        test_hooks: true,
-        ..Config::default()
-    })
-    .await
+    TestServer::start_with_test_hooks(db).await
 }
 
 /// A registered player (rated games are between accounts).

@@ -5,8 +5,7 @@
 #[macro_use]
 mod common;
 
-use common::{Client, TestServer, postgres_url, sqlite_url, test_limits, unique};
-use gobeyond_server::Config;
+use common::{Client, TestServer, postgres_url, sqlite_url, unique};
 use serde_json::json;
 
 on_both!(comments_per_game_are_bounded, variations_per_game_are_bounded);
@@ -15,14 +14,7 @@ on_both!(comments_per_game_are_bounded, variations_per_game_are_bounded);
 const CLASSIC_HEX7: &str = include_str!("../../../data/patterns/bot-hex7/game-005.json");
 
 async fn server(db: &str) -> TestServer {
-    TestServer::start_config(Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        database: db.into(),
-        limits: test_limits(),
-        test_hooks: true,
-        ..Config::default()
-    })
-    .await
+    TestServer::start_with_test_hooks(db).await
 }
 
 /// A finished public game of `owner`'s.

@@ -6,8 +6,7 @@
 #[macro_use]
 mod common;
 
-use common::{Client, TestServer, postgres_url, sqlite_url, test_limits, unique};
-use gobeyond_server::Config;
+use common::{Client, TestServer, postgres_url, sqlite_url, unique};
 use serde_json::{Value, json};
 
 on_both!(
@@ -25,14 +24,7 @@ on_both!(
 const CLASSIC_HEX7: &str = include_str!("../../../data/patterns/bot-hex7/game-005.json");
 
 async fn server(db: &str) -> TestServer {
-    TestServer::start_config(Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        database: db.into(),
-        limits: test_limits(),
-        test_hooks: true,
-        ..Config::default()
-    })
-    .await
+    TestServer::start_with_test_hooks(db).await
 }
 
 fn classic_record() -> Value {

@@ -112,6 +112,18 @@ impl TestServer {
         .await
     }
 
+    /// A server offering the test hooks (moving its clock, storing finished games from records).
+    pub async fn start_with_test_hooks(database: &str) -> TestServer {
+        TestServer::start_config(Config {
+            listen: "127.0.0.1:0".parse().unwrap(),
+            database: database.into(),
+            limits: test_limits(),
+            test_hooks: true,
+            ..Config::default()
+        })
+        .await
+    }
+
     /// A server with this configuration (its `listen` port may be 0).
     pub async fn start_config(config: Config) -> TestServer {
         // The server's warnings go to the test's captured output: shown when a test fails.
