@@ -320,6 +320,14 @@ impl Store {
         Ok(row.as_ref().map(user).transpose()?)
     }
 
+    pub async fn user_by_id(&self, id: i64) -> Result<Option<User>, ApiError> {
+        let row = sqlx::query("SELECT id, name, kind, password_hash FROM users WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(user).transpose()?)
+    }
+
     /// Turns a guest into a registered account, keeping its games.
     pub async fn register_guest(&self, id: i64, name: &str, password_hash: &str) -> Result<User, ApiError> {
         let row = sqlx::query(

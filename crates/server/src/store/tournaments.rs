@@ -6,7 +6,7 @@
 
 use sqlx::{AssertSqlSafe, Row, any::AnyRow};
 
-use super::{Store, User, now_ms, unique_violation};
+use super::{Store, now_ms, unique_violation};
 use crate::error::ApiError;
 
 /// A tournament as stored.
@@ -453,14 +453,6 @@ impl Store {
             Some(r) => Some((r.try_get("status")?, r.try_get("result")?)),
             None => None,
         })
-    }
-
-    pub async fn user_by_id(&self, id: i64) -> Result<Option<User>, ApiError> {
-        let row = sqlx::query("SELECT id, name, kind, password_hash FROM users WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.as_ref().map(super::user).transpose()?)
     }
 }
 
