@@ -37,6 +37,7 @@ pub mod store;
 pub mod table;
 pub mod tell;
 pub mod test_games;
+pub mod test_seen;
 pub mod time_control;
 pub mod tournament;
 mod vacation;
@@ -273,6 +274,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/ws", get(ws::upgrade))
         .route("/api/test/advance", post(now::advance))
         .merge(test_games::routes())
+        .merge(test_seen::routes())
         .merge(review_tree::routes())
         .merge(analyse::routes())
         .merge(vacation::routes())

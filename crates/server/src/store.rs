@@ -28,6 +28,7 @@ mod review_tree;
 mod reviews;
 mod seeks;
 mod social;
+mod tournament_arena;
 pub mod tournaments;
 mod vacations;
 mod waits;

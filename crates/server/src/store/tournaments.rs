@@ -177,10 +177,21 @@ impl Store {
 
     /// Adds an entrant to an open tournament with room left; returns its id.
     pub async fn add_entrant(&self, tournament: i64, new: &NewEntrant<'_>) -> Result<i64, ApiError> {
+        self.add_entrant_while(tournament, new, "open").await
+    }
+
+    /// Adds an entrant to a tournament in `state` with room left (a late entry: `running`).
+    pub async fn add_entrant_while(
+        &self,
+        tournament: i64,
+        new: &NewEntrant<'_>,
+        state: &str,
+    ) -> Result<i64, ApiError> {
         let mut tx = self.pool.begin().await?;
         // A write first, so that two joins cannot both take the last place.
-        let open = sqlx::query("UPDATE tournaments SET epoch = epoch WHERE id = $1 AND state = 'open'")
+        let open = sqlx::query("UPDATE tournaments SET epoch = epoch WHERE id = $1 AND state = $2")
             .bind(tournament)
+            .bind(state)
             .execute(&mut *tx)
             .await?;
         if open.rows_affected() != 1 {

@@ -60,6 +60,9 @@ pub struct NewTournament {
     pub points: Vec<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub advance: Option<i64>,
+    /// Arena only: how long the window of play lasts, in minutes, from the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arena_minutes: Option<i64>,
     /// Bots entered at creation (stored as entrants, not kept here).
     #[serde(default, skip_serializing)]
     pub bots: Vec<i64>,
@@ -114,12 +117,10 @@ impl NewTournament {
         if !FORMATS.contains(&self.format.as_str()) {
             return bad(format!("format: one of {}, not {:?}", FORMATS.join(", "), self.format));
         }
-        if matches!(self.format.as_str(), "double_elimination" | "arena") {
-            return bad(format!("format: {} is not offered on this server yet", self.format));
-        }
         if !(2..=8).contains(&self.players_per_game) {
             return bad(format!("players_per_game: 2 to 8, not {}", self.players_per_game));
         }
+        super::arena::check_format(self)?;
         if matches!(self.format.as_str(), "swiss" | "mcmahon") && self.rounds == 0 {
             return bad(format!("rounds: a {} tournament needs at least 1 round", self.format));
         }

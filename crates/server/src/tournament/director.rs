@@ -91,13 +91,16 @@ async fn look(app: &AppState, id: i64, epoch: i64) -> Result<bool, ApiError> {
             app.store.set_tournament_state(id, epoch, next).await?;
             Ok(next == "running")
         }
+        "running" if settings.format == "arena" => {
+            super::arena::step(app, id, epoch, &settings, row.creator).await
+        }
         "running" => step_running(app, id, epoch, &settings, row.creator).await,
         _ => Ok(false),
     }
 }
 
 /// The pairing library's entrants.
-fn lib_entrants(entrants: &[EntrantRow]) -> Vec<pairing::Entrant> {
+pub(super) fn lib_entrants(entrants: &[EntrantRow]) -> Vec<pairing::Entrant> {
     entrants
         .iter()
         .map(|e| pairing::Entrant {
@@ -117,7 +120,10 @@ pub(super) fn spec_of(settings: &NewTournament) -> Result<pairing::Spec, ApiErro
 }
 
 /// The rounds stored, as the library's.
-async fn history(app: &AppState, id: i64) -> Result<(Vec<RoundRow>, Vec<pairing::Round>), ApiError> {
+pub(super) async fn history(
+    app: &AppState,
+    id: i64,
+) -> Result<(Vec<RoundRow>, Vec<pairing::Round>), ApiError> {
     let rows = app.store.tournament_rounds(id).await?;
     let rounds = rows
         .iter()
@@ -164,7 +170,7 @@ async fn step_running(
         app.store.set_tournament_state(id, epoch, "finished").await?;
         return Ok(false);
     }
-    let absent = super::rounds::absentees(app, settings, &entrants).await?;
+    let absent = super::rounds::absentees(app, settings, &entrants, rounds.len() as u32 + 1).await?;
     let present: Vec<pairing::Entrant> = lib.iter().filter(|e| !absent.contains(&e.id)).cloned().collect();
     let mut next = match pairing::pair_round(&spec, &present, &rounds) {
         Ok(next) => next,
@@ -200,7 +206,8 @@ pub(super) async fn standings_view(
             .map_or_else(|| format!("entrant {id}"), |e| e.name.clone())
     };
     let standings = pairing::standings_named(&spec, &lib, &rounds, &name);
-    let crosstable = super::rounds::crosstable(&standings, &rounds);
+    let games = app.store.tournament_games(id).await?;
+    let crosstable = super::rounds::crosstable(&standings, &rounds, &games);
     let mut value = serde_json::to_value(&standings).map_err(|e| ApiError::Internal(e.to_string()))?;
     // With names, so that a page or an export needs no second look-up.
     for row in value["rows"].as_array_mut().into_iter().flatten() {

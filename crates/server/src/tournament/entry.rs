@@ -41,7 +41,8 @@ pub async fn join(
 ) -> Result<Json<Value>, ApiError> {
     let Loaded { row, settings } = load(&app, id).await?;
     let Json(body) = body.unwrap_or_default();
-    if row.state != "open" {
+    let late = super::arena::late_entry(&row.state, &settings);
+    if row.state != "open" && !late {
         return Err(ApiError::Conflict("the tournament has started: entries are closed".into()));
     }
     if settings.entry == "invitation" && (body.invite.is_none() || body.invite != settings.invite) {
@@ -68,9 +69,10 @@ pub async fn join(
         bot_level: None,
         name: &session.user.name,
         rating,
-        joined_round: 1,
+        // A late entry plays from the next round (an arena: the next tables formed).
+        joined_round: if late { app.store.tournament_rounds(id).await?.len() as i64 + 1 } else { 1 },
     };
-    let entrant = app.store.add_entrant(id, &entrant).await?;
+    let entrant = app.store.add_entrant_while(id, &entrant, &row.state).await?;
     start_when_full(&app, id).await?;
     Ok(Json(json!({ "entrant": entrant })))
 }

@@ -73,6 +73,12 @@ pub async fn csv(State(app): State<AppState>, Path(id): Path<i64>) -> Result<Res
                 field(&places.join(" / ")),
             );
         }
+        // A bye or an absence (a forfeit loss) is a line of its own: no game was played.
+        for (section, key) in [("bye", "byes"), ("forfeit", "absent")] {
+            for entrant in round[key].as_array().into_iter().flatten() {
+                out += &format!("{section},,{},,,{},,,,\n", field(&name_of(entrant)), round["number"]);
+            }
+        }
     }
     Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], out).into_response())
 }

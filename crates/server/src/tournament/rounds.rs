@@ -87,11 +87,13 @@ fn table_result(result: Option<&str>, seats: usize) -> pairing::TableResult {
 }
 
 /// Entrants absent as a round is paired: with live clocks, people not seen for ten minutes
-/// (with correspondence clocks or none, nobody is absent). Withdrawn entrants are not absent.
+/// (with correspondence clocks or none, nobody is absent). Withdrawn entrants, those joining
+/// later and those who asked for a bye in round `number` are not absent.
 pub(super) async fn absentees(
     app: &AppState,
     settings: &NewTournament,
     entrants: &[EntrantRow],
+    number: u32,
 ) -> Result<Vec<pairing::EntrantId>, ApiError> {
     let live = super::time_control(&settings.time_control)
         .is_some_and(|t| t != crate::setup::TimeControl::None && !t.correspondence());
@@ -99,7 +101,11 @@ pub(super) async fn absentees(
         return Ok(Vec::new());
     }
     let mut absent = Vec::new();
-    for e in entrants.iter().filter(|e| e.withdrawn_after.is_none()) {
+    let excused = |e: &EntrantRow| {
+        let byes: Vec<u32> = serde_json::from_str(&e.bye_requested).unwrap_or_default();
+        e.withdrawn_after.is_some() || e.joined_round > i64::from(number) || byes.contains(&number)
+    };
+    for e in entrants.iter().filter(|e| !excused(e)) {
         let Some(user) = e.user_id else { continue };
         let seen = app.store.last_seen(user).await?;
         if seen.is_none_or(|t| now_ms() - t > super::director::ABSENT_AFTER_MS) {
@@ -110,40 +116,47 @@ pub(super) async fn absentees(
 }
 
 /// One row and one column per entrant in standings order: where two met, the row entrant's
-/// results against the column's ("+" ahead, "−" behind, "=" level; one per game) and the last
-/// game's id.
-pub(super) fn crosstable(standings: &pairing::Standings, rounds: &[pairing::Round]) -> Vec<Vec<Value>> {
+/// results against the column's ("+" ahead, "−" behind, "=" level; one per game) as `text`, and
+/// each game with its result (`games`: `{result, game_id}`, the id null before its game is made)
+/// so that the page links each result to its game. `games` are (round, table, game id).
+pub(super) fn crosstable(
+    standings: &pairing::Standings,
+    rounds: &[pairing::Round],
+    games: &[(i64, i64, i64)],
+) -> Vec<Vec<Value>> {
     let order: Vec<pairing::EntrantId> = standings.rows.iter().map(|r| r.entrant).collect();
-    order
-        .iter()
-        .map(|&a| {
-            order
-                .iter()
-                .map(|&b| {
-                    let mut text = String::new();
-                    for round in rounds {
-                        for (table, result) in round.tables.iter().zip(&round.results) {
-                            let (Some(i), Some(j), Some(r)) = (
-                                table.seats.iter().position(|&s| s == a),
-                                table.seats.iter().position(|&s| s == b),
-                                result,
-                            ) else {
-                                continue;
-                            };
-                            if a == b {
-                                continue;
-                            }
-                            let (pa, pb) = (r.places.get(i), r.places.get(j));
-                            text.push(match pa.cmp(&pb) {
-                                std::cmp::Ordering::Less => '+',
-                                std::cmp::Ordering::Greater => '−',
-                                std::cmp::Ordering::Equal => '=',
-                            });
-                        }
-                    }
-                    if text.is_empty() { Value::Null } else { json!({ "text": text }) }
-                })
-                .collect()
-        })
-        .collect()
+    order.iter().map(|&a| order.iter().map(|&b| cell(a, b, rounds, games)).collect()).collect()
+}
+
+/// The crosstable's cell of `a` (row) against `b` (column).
+fn cell(
+    a: pairing::EntrantId,
+    b: pairing::EntrantId,
+    rounds: &[pairing::Round],
+    games: &[(i64, i64, i64)],
+) -> Value {
+    if a == b {
+        return Value::Null;
+    }
+    let mut text = String::new();
+    let mut met = Vec::new();
+    for round in rounds {
+        for (n, (table, result)) in round.tables.iter().zip(&round.results).enumerate() {
+            let (Some(i), Some(j), Some(r)) =
+                (table.seats.iter().position(|&s| s == a), table.seats.iter().position(|&s| s == b), result)
+            else {
+                continue;
+            };
+            let mark = match r.places.get(i).cmp(&r.places.get(j)) {
+                std::cmp::Ordering::Less => '+',
+                std::cmp::Ordering::Greater => '−',
+                std::cmp::Ordering::Equal => '=',
+            };
+            text.push(mark);
+            let key = (i64::from(round.number), n as i64 + 1);
+            let game = games.iter().find(|g| (g.0, g.1) == key).map(|g| g.2);
+            met.push(json!({ "result": mark.to_string(), "game_id": game }));
+        }
+    }
+    if text.is_empty() { Value::Null } else { json!({ "text": text, "games": met }) }
 }

@@ -53,6 +53,8 @@ pub struct TournamentView {
     pub may_leave: bool,
     pub may_start: bool,
     pub why_not: Option<String>,
+    /// An arena's window of play once it started (docs/tournaments.md "Arena").
+    pub arena: Option<super::arena::Window>,
 }
 
 pub(super) fn entrant_view(e: &EntrantRow) -> EntrantView {
@@ -108,7 +110,11 @@ pub async fn view(
     let me = session.as_ref().map(|s| s.user.id);
     let mine = entrants.iter().find(|e| e.user_id.is_some() && e.user_id == me);
     let creator = me == Some(row.creator);
-    let open = row.state == "open";
+    if let Some(me) = me {
+        // A reader of the page is present: not absent at a round start, waiting in an arena.
+        crate::social::touch(&app, me).await;
+    }
+    let open = row.state == "open" || super::arena::late_entry(&row.state, &settings);
     let full = row.entrants >= row.max_entrants;
     let why_not = if session.is_none() {
         Some("sign in to join".to_string())
@@ -144,7 +150,8 @@ pub async fn view(
         crosstable,
         may_join,
         may_leave,
-        may_start: creator && open && row.entrants >= settings.min_entrants,
+        may_start: creator && row.state == "open" && row.entrants >= settings.min_entrants,
         why_not,
+        arena: super::arena::window(&app, id, &settings).await?,
     }))
 }
