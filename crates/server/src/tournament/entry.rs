@@ -174,9 +174,12 @@ pub async fn bye(
     body: Result<Json<ByeBody>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let Json(body) = body.map_err(|e| ApiError::BadRequest(e.body_text()))?;
-    let Loaded { row, .. } = load(&app, id).await?;
+    let Loaded { row, settings } = load(&app, id).await?;
     if !matches!(row.state.as_str(), "open" | "running") {
         return Err(ApiError::Conflict("the tournament is over".into()));
+    }
+    if settings.format == "arena" {
+        return Err(ApiError::BadRequest("an arena has no rounds to sit out: just stay away".into()));
     }
     let played = app.store.tournament_rounds(id).await?.len() as i64;
     if body.round <= played || body.round > super::create::MAX_ROUNDS {

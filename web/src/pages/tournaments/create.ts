@@ -31,6 +31,8 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
   const formatHelp = h('span', { class: 'muted small', id: 't-format-help' });
   const rounds = num('rounds', 3, 0, 100);
   const roundsHelp = h('span', { class: 'muted small', id: 't-rounds-help' });
+  const arenaMinutes = num('arena_minutes', 30, 5, 1440);
+  const arenaLabel = h('label', { hidden: true }, 'Arena length (minutes) ', arenaMinutes, h('span', { class: 'muted small' }, '5 minutes to a day; games in play when it ends still count'));
   const ppg = num('players_per_game', 2, 2, 8);
   const minEntrants = num('min_entrants', 2, 2, 256);
   const maxEntrants = num('max_entrants', 16, 2, 256);
@@ -57,6 +59,8 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
     rounds.min = roundsFollowEntrants(f) ? '0' : '1';
     if (roundsFollowEntrants(f) && rounds.value === '3') rounds.value = '0';
     if (!roundsFollowEntrants(f) && rounds.value === '0') rounds.value = '3';
+    arenaLabel.hidden = f !== 'arena';
+    rounds.parentElement!.hidden = f === 'arena';
   };
   const syncRules = () => {
     const c = chosen();
@@ -78,6 +82,7 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
       h('label', {}, 'Clock ', clock.select),
       h('label', {}, 'Format ', format, formatHelp),
       h('label', {}, 'Rounds ', rounds, roundsHelp),
+      arenaLabel,
       h('label', {}, 'Starts ', start, h('span', { class: 'muted small' }, 'empty: when full, or when you press Start')),
       h('label', {}, 'At least (entrants) ', minEntrants),
       h('label', {}, 'At most (entrants) ', maxEntrants),
@@ -112,6 +117,7 @@ export function createTournamentForm(systems: RuleSystem[], user: User): HTMLEle
         name: name.value, format: format.value as Format, rounds: rounds.value, playersPerGame: ppg.value,
         minEntrants: minEntrants.value, maxEntrants: maxEntrants.value, start: start.value,
         minRating: minRating.value, maxRating: maxRating.value, points: points.value, advance: advance.value, bots: bots.value,
+        arenaMinutes: arenaMinutes.value,
       });
       const time_control = c?.system.own_clock ? { kind: 'none' } : clock.read();
       submit.disabled = true;

@@ -7,6 +7,7 @@ import { session } from '../../session';
 import { systemUi } from '../../systems';
 import type { User } from '../../types';
 import { tournaments } from './calls';
+import { arenaClock, arenaView } from './arena';
 import { crossTableView, roundsView, standingsTable } from './tables';
 import type { TournamentView } from './types';
 import { anyResult, formatLabel, ratingLine, startText, stateLabel } from './words';
@@ -60,7 +61,7 @@ type Act = (what: () => Promise<unknown>, done: string) => Promise<void>;
 
 function page(view: TournamentView, user: User, act: Act): HTMLElement[] {
   const s = view.summary;
-  const when = s.state === 'open' ? `Starts ${startText(s.start_ms)}.` : s.state === 'running' ? `Round ${view.rounds.length} of ${s.rounds || '?'} is on.` : `${stateLabel(s.state)}.`;
+  const when = s.state === 'open' ? `Starts ${startText(s.start_ms)}.` : s.format === 'arena' && s.state === 'running' ? 'The arena is on.' : s.state === 'running' ? `Round ${view.rounds.length} of ${s.rounds || '?'} is on.` : `${stateLabel(s.state)}.`;
   return [
     h('section', { class: 'card', id: 'tournament-summary', 'data-state': s.state },
       h('p', { class: 'muted small' }, h('a', { href: '#/tournaments' }, '‹ Tournaments')),
@@ -76,7 +77,9 @@ function page(view: TournamentView, user: User, act: Act): HTMLElement[] {
       h('ul', {}, ...view.rules_text.map((t) => h('li', {}, t)))),
     h('section', { class: 'card' }, h('h2', {}, 'Standings'), standingsTable(view)),
     view.crosstable?.length && anyResult(view) ? h('section', { class: 'card' }, h('h2', {}, 'Crosstable'), crossTableView(view)) : null,
-    h('section', { class: 'card' }, h('h2', {}, 'Rounds'), roundsView(view)),
+    s.format === 'arena'
+      ? h('section', { class: 'card' }, h('h2', {}, arenaClock(view)), arenaView(view))
+      : h('section', { class: 'card' }, h('h2', {}, 'Rounds'), roundsView(view)),
     h('section', { class: 'card' }, h('h2', {}, `Entrants (${view.entrants.length})`), entrantsList(view)),
   ].filter((x): x is HTMLElement => x !== null);
 }
@@ -113,7 +116,7 @@ function actions(view: TournamentView, user: User, act: Act): HTMLElement {
     // Shown to the organiser before the start even when it may not start yet, with the reason.
     box.append(h('button', { id: 't-start', class: view.may_start ? 'primary' : '', disabled: !view.may_start, onclick: () => act(() => tournaments.start(id), 'Started.') }, 'Start now'));
   }
-  if (view.may_request_bye ?? (entered && (open || view.summary.state === 'running'))) {
+  if (view.may_request_bye ?? (entered && view.summary.format !== 'arena' && (open || view.summary.state === 'running'))) {
     const next = view.rounds.length + 1;
     const round = h('input', { type: 'number', id: 'bye-round', min: next, max: Math.max(next, view.summary.rounds || next), value: next, 'aria-label': 'Round' }) as HTMLInputElement;
     box.append(h('span', { class: 'row' }, h('label', {}, 'Bye in round ', round),

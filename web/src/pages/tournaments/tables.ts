@@ -3,7 +3,7 @@
 
 import { h } from '../../dom';
 import type { TournamentView } from './types';
-import { anyResult, crossTable, entrantName, standingLines, tableText, tieBreakLong, tieBreakShort } from './words';
+import { type CrossLink, anyResult, crossTable, entrantName, standingLines, tableText, tieBreakLong, tieBreakShort } from './words';
 
 export function standingsTable(view: TournamentView): HTMLElement {
   const lines = standingLines(view);
@@ -39,10 +39,14 @@ export function crossTableView(view: TournamentView): HTMLElement | null {
       h('tbody', {}, ...t.rows.map((r, i) => h('tr', {},
         h('td', { class: 'num' }, String(i + 1)),
         h('td', { class: 'who' }, r.name),
-        ...r.cells.map((c, j) => {
-          const game = r.games[j];
-          return h('td', { class: i === j ? 'num self' : 'num' }, game ? h('a', { href: `#/game/${game}` }, c) : c);
-        }))))));
+        ...r.cells.map((c, j) => h('td', { class: i === j ? 'num self' : 'num' }, ...crossCell(c, r.links[j] ?? []))))))));
+}
+
+/** A crosstable cell: each result a link to its game (a finished game's page shows its end and
+ *  its review, as the pairings' links do); results with no game yet as text. */
+function crossCell(text: string, links: CrossLink[]): (HTMLElement | string)[] {
+  if (links.length === 0) return [text];
+  return links.map((l) => (l.game === null ? l.text : h('a', { href: `#/game/${l.game}`, class: 'cross-game', title: `game #${l.game}` }, l.text)));
 }
 
 export function roundsView(view: TournamentView): HTMLElement {

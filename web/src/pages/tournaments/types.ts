@@ -66,7 +66,14 @@ export interface Standings {
 
 /** A crosstable cell: the server's words ("1st", "+", "½"), a number, an object with its text,
  *  or null (no game). The pages show what it says. */
-export type CrossCell = string | number | null | { text?: string; points?: number; game_id?: number | null; [k: string]: unknown };
+export type CrossCell = string | number | null | { text?: string; points?: number; game_id?: number | null; games?: { result: string; game_id: number | null }[]; [k: string]: unknown };
+
+/** An arena's window of play once it started (the server's clock: `ends_in_ms` as read). */
+export interface ArenaWindow {
+  started_ms: number;
+  ends_ms: number;
+  ends_in_ms: number;
+}
 
 export interface TournamentView {
   summary: TournamentSummary;
@@ -84,6 +91,7 @@ export interface TournamentView {
   may_add_bot?: boolean;
   may_request_bye?: boolean;
   why_not: string | null;
+  arena?: ArenaWindow | null;
 }
 
 /** POST /api/tournaments */
@@ -106,4 +114,6 @@ export interface CreateBody {
   points?: number[];
   advance?: number;
   bots?: number[];
+  /** Arena only: the window of play in minutes (5 to 1440). */
+  arena_minutes?: number;
 }

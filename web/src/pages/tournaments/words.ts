@@ -116,7 +116,26 @@ export function crossCellText(c: CrossCell): string {
 
 /** The crosstable's header and rows: one row and one column per entrant in standings order
  *  (the server's rows follow that order too). */
-export function crossTable(view: TournamentView): { head: string[]; rows: { name: string; cells: string[]; games: (number | null)[] }[] } {
+export interface CrossLink {
+  /** "+", "−" or "=": one game's result for the row's player. */
+  text: string;
+  game: number | null;
+}
+
+/** A cell's games, each result with its game: the server's `games` list, else one link for the
+ *  cell's `game_id`, else none. */
+export function crossLinks(c: CrossCell): CrossLink[] {
+  if (c === null || typeof c !== 'object') return [];
+  if (Array.isArray(c.games)) {
+    return (c.games as { result?: unknown; game_id?: unknown }[]).map((g) => ({
+      text: typeof g?.result === 'string' ? g.result : '?',
+      game: typeof g?.game_id === 'number' ? g.game_id : null,
+    }));
+  }
+  return typeof c.game_id === 'number' ? [{ text: crossCellText(c), game: c.game_id }] : [];
+}
+
+export function crossTable(view: TournamentView): { head: string[]; rows: { name: string; cells: string[]; games: (number | null)[]; links: CrossLink[][] }[] } {
   const order = (view.standings?.rows ?? []).map((r) => r.entrant);
   const ids = order.length === view.crosstable.length ? order : view.entrants.map((e) => e.id);
   const names = ids.map((id) => entrantName(view.entrants, id));
@@ -125,7 +144,8 @@ export function crossTable(view: TournamentView): { head: string[]; rows: { name
     rows: view.crosstable.map((cells, i) => ({
       name: names[i] ?? `#${i + 1}`,
       cells: cells.map(crossCellText),
-      games: cells.map((c) => (c && typeof c === 'object' && typeof c.game_id === 'number' ? c.game_id : null)),
+      games: cells.map((c) => crossLinks(c).find((l) => l.game !== null)?.game ?? null),
+      links: cells.map(crossLinks),
     })),
   };
 }
@@ -170,6 +190,7 @@ export interface CreateInput {
   points: string;
   advance: string;
   bots: string; // bot levels, e.g. "1, 1, 3"
+  arenaMinutes?: string; // arena only: how long it lasts
 }
 
 function whole(text: string, label: string, min: number, max: number): number {
@@ -186,7 +207,9 @@ export function readCreate(input: CreateInput, now = Date.now()): Omit<CreateBod
   if (name.length < 1 || name.length > 80) throw new Error('Name: 1 to 80 characters');
   const ppg = whole(input.playersPerGame, 'Players per game', 2, 8);
   const needed = roundsFollowEntrants(input.format);
-  const rounds = input.rounds.trim() === '' && needed ? 0 : whole(input.rounds, 'Rounds', needed ? 0 : 1, 100);
+  const arena = input.format === 'arena';
+  // An arena has no rounds: it lasts a time instead.
+  const rounds = arena || (input.rounds.trim() === '' && needed) ? 0 : whole(input.rounds, 'Rounds', needed ? 0 : 1, 100);
   const minEntrants = whole(input.minEntrants, 'At least (entrants)', 2, 256);
   const maxEntrants = whole(input.maxEntrants, 'At most (entrants)', 2, 256);
   if (maxEntrants < minEntrants) throw new Error(`At most (entrants): not fewer than at least (${minEntrants})`);
@@ -199,6 +222,7 @@ export function readCreate(input: CreateInput, now = Date.now()): Omit<CreateBod
     start_ms = t;
   }
   const body: ReturnType<typeof readCreate> = { name, format: input.format, rounds, players_per_game: ppg, start_ms, min_entrants: minEntrants, max_entrants: maxEntrants, entry: 'open' };
+  if (arena) body.arena_minutes = whole(input.arenaMinutes ?? '', 'Arena length (minutes)', 5, 1440);
   if (input.minRating.trim() !== '') body.min_rating = whole(input.minRating, 'Lowest rating', 0, 5000);
   if (input.maxRating.trim() !== '') body.max_rating = whole(input.maxRating, 'Highest rating', 0, 5000);
   if (body.min_rating !== undefined && body.max_rating !== undefined && body.max_rating < body.min_rating) {
@@ -227,4 +251,17 @@ export function ratingLine(view: TournamentView): string | null {
   if (lo === null && hi === null) return null;
   if (lo !== null && hi !== null) return `Open to ratings ${lo} to ${hi}.`;
   return lo !== null ? `Open to ratings of ${lo} and above.` : `Open to ratings up to ${hi}.`;
+}
+
+/** "4:05", "1:02:03": what is left of an arena's window (0:00 once closed). */
+export function clockText(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const [hrs, mins, secs] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return hrs > 0 ? `${hrs}:${two(mins)}:${two(secs)}` : `${mins}:${two(secs)}`;
+}
+
+/** The tables of an arena still playing, latest first. */
+export function gamesInPlay(view: TournamentView): { seats: number[]; game_id: number | null }[] {
+  return view.rounds.flatMap((r) => r.tables).filter((t) => t.places === null).reverse();
 }
