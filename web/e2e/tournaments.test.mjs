@@ -249,6 +249,17 @@ describe('a tournament on the server', { timeout: 600_000 }, () => {
     assert.equal(await a.page.$$eval('#standings tbody tr:not(.why)', (rows) => rows.length), 3);
     assert.match((await a.page.textContent('#rounds')) ?? '', /Bye:/);
     assert.ok(await a.page.isVisible('#crosstable'));
+    // Each crosstable result links its game: following one opens that game's page.
+    const link = a.page.locator('#crosstable a.cross-game').first();
+    const href = await link.getAttribute('href');
+    assert.match(href ?? '', /^#\/game\/\d+$/);
+    assert.ok(final.rounds.some((r) => r.tables.some((t) => `#/game/${t.game_id}` === href)), `${href} is one of the tournament's games`);
+    await screenshot(a.page, 'tournament-final-crosstable-desktop');
+    await link.click();
+    await a.page.waitForFunction((h) => location.hash === h, href);
+    await a.page.waitForSelector('#board');
+    await a.page.goto(`${server.url}/#/tournaments/${id}`);
+    await a.page.waitForSelector('#tournament-summary[data-state="finished"]');
     const csv = await a.page.evaluate((t) => fetch(`/api/tournaments/${t}/export.csv`).then((r) => r.text()), id);
     assert.ok(csv.includes(b.name), 'the CSV export names the players');
     await screenshot(a.page, 'tournament-final-desktop');

@@ -188,7 +188,8 @@ async fn a_double_knockout_of_bots_is_run_to_its_winner(db: &str) {
 async fn an_arena_plays_over_its_window_with_a_late_entry(db: &str) {
     let server = TestServer::start_with_test_hooks(db).await;
     let a = Client::guest(&server).await;
-    let arena = with(with(body("arena", "arena"), "time_control", live()), "arena_minutes", json!(5));
+    // An hour: the window closes when the test moves the clock, never by itself mid-test.
+    let arena = with(with(body("arena", "arena"), "time_control", live()), "arena_minutes", json!(60));
     let id = create(&a, arena, &[1, 1, 1, 1]).await;
     assert_eq!(a.post(&format!("/api/tournaments/{id}/start"), json!({})).await.0, 200);
     // Tables form as entrants come free: each bot plays several games while the window is open.
@@ -205,7 +206,7 @@ async fn an_arena_plays_over_its_window_with_a_late_entry(db: &str) {
     let view = drive(&[&late], id, |v| games_of(v).get(&me).is_some_and(|&n| n >= 1)).await;
     assert_eq!(view["summary"]["state"], "running", "{view}");
     // The window closes: games in play finish and count, no table forms, the arena finishes.
-    let (status, _) = a.post("/api/test/advance", json!({"seconds": 301})).await;
+    let (status, _) = a.post("/api/test/advance", json!({"seconds": 3601})).await;
     assert_eq!(status, 200);
     let view = drive(&[&late, &a], id, finished).await;
     assert_eq!(view["arena"]["ends_in_ms"], 0, "{view}");
@@ -236,8 +237,10 @@ async fn absent_players_forfeit_and_requested_byes_score(db: &str) {
         "points",
         json!([2, 0]),
     );
+    // Room for a late entry, and not full (a full tournament without a start time starts at once).
+    let swiss = with(swiss, "max_entrants", json!(8));
     let id = create(&present, swiss, &[1, 1, 1]).await;
-    for p in [&absent, &resting] {
+    for p in [&present, &absent, &resting] {
         assert_eq!(p.post(&format!("/api/tournaments/{id}/join"), json!({})).await.0, 200);
     }
     let (status, byes) = resting.post(&format!("/api/tournaments/{id}/bye"), json!({"round": 1})).await;

@@ -131,6 +131,7 @@ pub(super) async fn step(
         .map(|e| e.id as pairing::EntrantId)
         .filter(|e| !busy.contains(e))
         .collect();
+    let waiting = longest_waiting(waiting, &rounds, spec.players());
     let tables = pairing::arena_tables(&spec, &waiting, &lib, &rounds);
     if tables.is_empty() {
         return Ok(true);
@@ -145,6 +146,22 @@ pub(super) async fn step(
     // Their games at once rather than at the next look.
     let mut round = round;
     play(app, id, epoch, settings, &creator, &row, &mut round, &entrants).await
+}
+
+/// The waiting entrants who fill whole tables, those waiting longest first (never played, then
+/// the earliest last game): the library leaves out the lowest placed of a remainder, and two
+/// players coming free together would otherwise keep a newcomer with no points waiting forever.
+fn longest_waiting(
+    mut waiting: Vec<pairing::EntrantId>,
+    rounds: &[pairing::Round],
+    players: usize,
+) -> Vec<pairing::EntrantId> {
+    let last_played = |id: pairing::EntrantId| {
+        rounds.iter().rev().find(|r| r.tables.iter().any(|t| t.seats.contains(&id))).map_or(0, |r| r.number)
+    };
+    waiting.sort_by_key(|&id| (last_played(id), id));
+    waiting.truncate(waiting.len() - waiting.len() % players.max(1));
+    waiting
 }
 
 /// Makes the games of a batch's tables that have none, reads the places of those finished and
