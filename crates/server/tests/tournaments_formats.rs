@@ -99,7 +99,7 @@ fn games_of(view: &Value) -> HashMap<i64, usize> {
     n
 }
 
-fn row_of<'a>(view: &'a Value, entrant: i64) -> &'a Value {
+fn row_of(view: &Value, entrant: i64) -> &Value {
     view["standings"]["rows"].as_array().unwrap().iter().find(|r| r["entrant"] == entrant).unwrap()
 }
 
