@@ -9,6 +9,7 @@ pub mod elimination;
 pub mod elimination_many;
 pub mod error;
 pub mod history;
+pub mod mcmahon;
 pub mod round_robin;
 pub mod spec;
 pub mod standings;
@@ -19,6 +20,7 @@ pub mod tiebreak;
 use std::collections::HashSet;
 
 pub use error::PairingError;
+pub use mcmahon::mcmahon_start;
 pub use spec::{Entrant, EntrantId, Format, Round, Spec, Table, TableResult};
 pub use standings::{StandingRow, Standings, standings, standings_named};
 pub use tiebreak::TieBreak;
