@@ -11,6 +11,7 @@ pub mod cli;
 pub mod life;
 pub mod regions_life;
 pub mod report;
+mod entrant;
 pub mod tournament;
 
 use std::{
