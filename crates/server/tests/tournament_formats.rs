@@ -85,7 +85,8 @@ async fn mcmahon_entrants_start_from_their_rank_bands(db: &str) {
     let id = create(&a, mcmahon, &[9, 1, 1, 1]).await;
     let view = run_to_end(&a, id).await;
     assert_eq!(view["spec"]["mcmahon_bar"], 2, "{view}");
-    let strong = view["entrants"].as_array().unwrap().iter().find(|e| e["bot_level"] == 9).unwrap()["id"].clone();
+    let strong =
+        view["entrants"].as_array().unwrap().iter().find(|e| e["bot_level"] == 9).unwrap()["id"].clone();
     // Round 1 pairs by the starting score: the level-9 bot is alone at the top, and plays the
     // best-rated of the rest (all start at 0).
     for row in view["standings"]["rows"].as_array().unwrap() {

@@ -8,10 +8,10 @@
 //! charts ([`report`]).
 
 pub mod cli;
+mod entrant;
 pub mod life;
 pub mod regions_life;
 pub mod report;
-mod entrant;
 pub mod tournament;
 
 use std::{

@@ -99,7 +99,8 @@ pub fn run(args: &TournamentArgs) -> Result<TournamentResult> {
         .enumerate()
         .map(|(i, e)| Entrant::new(i as EntrantId + 1, e.level * 100.0 - i as f64 * 0.001))
         .collect();
-    let names: Vec<String> = specs.iter().enumerate().map(|(i, e)| format!("{} #{}", e.name, i + 1)).collect();
+    let names: Vec<String> =
+        specs.iter().enumerate().map(|(i, e)| format!("{} #{}", e.name, i + 1)).collect();
     let name = |id: EntrantId| names.get(id as usize - 1).cloned().unwrap_or_default();
     let games = rounds_needed(&spec, entrants.len()) as u64 * (entrants.len() / spec.players()) as u64;
     let bar = indicatif::ProgressBar::new(games.max(1)).with_style(indicatif::ProgressStyle::with_template(
@@ -114,7 +115,8 @@ pub fn run(args: &TournamentArgs) -> Result<TournamentResult> {
         };
         bar.set_message(format!("round {}", round.number));
         for (t, table) in round.tables.iter().enumerate() {
-            let seats: Vec<&EntrantSpec> = table.seats.iter().filter_map(|&id| specs.get(id as usize - 1)).collect();
+            let seats: Vec<&EntrantSpec> =
+                table.seats.iter().filter_map(|&id| specs.get(id as usize - 1)).collect();
             let seed = args.seed ^ (u64::from(round.number) << 20) ^ t as u64;
             round.results[t] = Some(play_table(args, &seats, seed)?);
             bar.inc(1);
