@@ -204,8 +204,8 @@ mod tests {
         games(1, 3, 3, &mut rounds);
         games(2, 1, 0, &mut rounds);
         let past = History::read(&spec(), &rounds);
-        assert_eq!(seat(&[1, 2], &past, |id| u64::from(id)).seats, vec![1, 2]);
-        assert_eq!(seat(&[2, 1], &past, |id| u64::from(id)).seats, vec![1, 2]);
+        assert_eq!(seat(&[1, 2], &past, u64::from).seats, vec![1, 2]);
+        assert_eq!(seat(&[2, 1], &past, u64::from).seats, vec![1, 2]);
     }
 
     #[test]
@@ -214,9 +214,9 @@ mod tests {
         games(1, 1, 1, &mut rounds); // level, last game White
         games(3, 2, 1, &mut rounds); // a Black ahead
         let past = History::read(&spec(), &rounds);
-        assert_eq!(seat(&[3, 1], &past, |id| u64::from(id)).seats, vec![1, 3]);
+        assert_eq!(seat(&[3, 1], &past, u64::from).seats, vec![1, 3]);
         // Both level with White last (4 is new): 1 takes Black, alternating.
         let past = History::read(&spec(), &rounds[..2]);
-        assert_eq!(seat(&[4, 1], &past, |id| u64::from(id)).seats, vec![1, 4]);
+        assert_eq!(seat(&[4, 1], &past, u64::from).seats, vec![1, 4]);
     }
 }
