@@ -9,6 +9,7 @@ pub mod director;
 mod entry;
 mod export;
 mod mcmahon;
+mod notices;
 mod rounds;
 mod tables;
 mod view;
