@@ -122,7 +122,7 @@ pub(super) async fn step(
         return Ok(true);
     }
     let spec = super::director::spec_of(settings)?;
-    let lib = super::director::lib_entrants(&entrants);
+    let lib = super::director::lib_entrants(settings, &entrants);
     let present = app.store.entrants_seen_since(id, now_ms() - PRESENT_MS).await?;
     let waiting: Vec<pairing::EntrantId> = entrants
         .iter()
