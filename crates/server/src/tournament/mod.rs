@@ -4,6 +4,7 @@
 //! pairing library. Everything is in the database (`store/tournaments.rs`), so a restart or
 //! another instance carries on where the last director stopped.
 
+mod checks;
 pub mod create;
 pub mod director;
 mod entry;
