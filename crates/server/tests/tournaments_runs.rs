@@ -24,7 +24,8 @@ on_both!(
 
 /// Entrant ids seated or given a bye in `round`.
 fn in_round(round: &Value) -> Vec<i64> {
-    let seated = round["tables"].as_array().unwrap().iter().flat_map(|t| t["seats"].as_array().unwrap().clone());
+    let seated =
+        round["tables"].as_array().unwrap().iter().flat_map(|t| t["seats"].as_array().unwrap().clone());
     seated.chain(round["byes"].as_array().unwrap().iter().cloned()).map(|v| v.as_i64().unwrap()).collect()
 }
 
@@ -38,7 +39,8 @@ fn row_of(view: &Value, entrant: i64) -> Value {
 /// round-1 game goes on and counts (they resign it here); later rounds pair the five others.
 async fn a_swiss_goes_on_without_the_person_who_withdrew(db: &str) {
     let server = TestServer::start(db).await;
-    let (a, b, c) = (Client::guest(&server).await, Client::guest(&server).await, Client::guest(&server).await);
+    let (a, b, c) =
+        (Client::guest(&server).await, Client::guest(&server).await, Client::guest(&server).await);
     let body = with(with(swiss("withdrawal"), "rounds", json!(3)), "max_entrants", json!(6));
     let id = create(&a, body, &[1, 1, 1]).await;
     for p in [&a, &b, &c] {
@@ -73,7 +75,11 @@ async fn a_swiss_goes_on_without_the_person_who_withdrew(db: &str) {
     let listed: HashSet<i64> = rows.iter().map(|r| r["entrant"].as_i64().unwrap()).collect();
     let all: HashSet<i64> = entrants.iter().map(|e| e["id"].as_i64().unwrap()).collect();
     assert_eq!(listed, all, "{view}");
-    let table = rounds[0]["tables"].as_array().unwrap().iter().find(|t| t["seats"].as_array().unwrap().contains(&json!(gone)));
+    let table = rounds[0]["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["seats"].as_array().unwrap().contains(&json!(gone)));
     let table = table.unwrap();
     let seat = table["seats"].as_array().unwrap().iter().position(|s| s == gone).unwrap();
     let won = if table["places"][seat] == 1 { 1.0 } else { 0.0 };
@@ -99,12 +105,14 @@ async fn a_round_robin_of_five_player_tables_meets_everyone(db: &str) {
     assert_eq!(view["summary"]["state"], "running", "six of six: it started by itself: {view}");
     let view = drive(&[&a], id, finished).await;
     let rounds = view["rounds"].as_array().unwrap();
-    let ids: Vec<i64> = view["entrants"].as_array().unwrap().iter().map(|e| e["id"].as_i64().unwrap()).collect();
+    let ids: Vec<i64> =
+        view["entrants"].as_array().unwrap().iter().map(|e| e["id"].as_i64().unwrap()).collect();
     let mut met: BTreeMap<(i64, i64), u32> = BTreeMap::new();
     let mut byes: BTreeMap<i64, u32> = ids.iter().map(|&e| (e, 0)).collect();
     for round in rounds {
         for table in round["tables"].as_array().unwrap() {
-            let seats: Vec<i64> = table["seats"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).collect();
+            let seats: Vec<i64> =
+                table["seats"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).collect();
             assert_eq!(seats.len(), 5, "{round}");
             for (i, x) in seats.iter().enumerate() {
                 for y in &seats[i + 1..] {
@@ -177,7 +185,11 @@ async fn a_director_write_under_a_stale_epoch_is_refused(db: &str) {
     assert_eq!(got, id);
     let (got, epoch) = store.claim_tournament("b", now_ms() + 60_000, store.now()).await.unwrap().unwrap();
     assert_eq!((got, epoch), (id, stale + 1));
-    assert_eq!(store.claim_tournament("a", now_ms() + 60_000, store.now()).await.unwrap(), None, "b holds it");
+    assert_eq!(
+        store.claim_tournament("a", now_ms() + 60_000, store.now()).await.unwrap(),
+        None,
+        "b holds it"
+    );
 
     let round = RoundRow { number: 1, round: "{}".into(), started_ms: now_ms(), finished_ms: None };
     assert!(!store.put_round(id, stale, &round).await.unwrap());
@@ -198,7 +210,10 @@ async fn a_director_write_under_a_stale_epoch_is_refused(db: &str) {
 async fn claim_of(url: &str, id: i64) -> (String, i64) {
     use sqlx::{Connection, Row};
     let mut db = sqlx::PgConnection::connect(url).await.unwrap();
-    let row = sqlx::query("SELECT claimed_by, epoch FROM tournaments WHERE id = $1").bind(id).fetch_one(&mut db).await;
+    let row = sqlx::query("SELECT claimed_by, epoch FROM tournaments WHERE id = $1")
+        .bind(id)
+        .fetch_one(&mut db)
+        .await;
     let row = row.unwrap();
     (row.get("claimed_by"), row.get("epoch"))
 }
@@ -236,26 +251,4 @@ async fn another_instance_finishes_a_tournament_whose_director_died() {
     assert!(now_epoch > epoch, "under a new epoch: {now_epoch} after {epoch}");
     two.stop().await;
     one.stop().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn diag_tt5() {
-    let server = TestServer::start(&sqlite_url()).await;
-    let a = Client::guest(&server).await;
-    let body = json!({
-        "name": "tt5", "system": "tromp-taylor", "map": "square:5", "players_per_game": 5,
-        "format": "round_robin", "rounds": 0, "max_entrants": 5, "min_entrants": 5, "entry": "open",
-    });
-    let t0 = std::time::Instant::now();
-    let id = create(&a, body, &[1, 1, 1, 1, 1]).await;
-    let view = drive(&[&a], id, |v| v["rounds"][0]["tables"][0]["game_id"].is_i64()).await;
-    let game = view["rounds"][0]["tables"][0]["game_id"].as_i64().unwrap();
-    for _ in 0..600 {
-        let (_, info) = a.get(&format!("/api/games/{game}")).await;
-        let (_, rec) = a.get(&format!("/api/games/{game}/record")).await;
-        eprintln!("{:?} status {} moves {}", t0.elapsed(), info["status"], rec["moves"].as_array().map_or(0, |m| m.len()));
-        if info["status"] == "finished" { break; }
-        tokio::time::sleep(std::time::Duration::from_secs(2)).await;
-    }
-    server.stop().await;
 }

@@ -16,7 +16,11 @@ pub(super) fn check_paired(
     entrants: &[EntrantRow],
 ) -> Result<(), ApiError> {
     pairing::check_round(spec, lib, round).map_err(|e| {
-        ApiError::Internal(format!("round {} was not stored: {}", round.number, named(&e.to_string(), entrants)))
+        ApiError::Internal(format!(
+            "round {} was not stored: {}",
+            round.number,
+            named(&e.to_string(), entrants)
+        ))
     })
 }
 
@@ -87,7 +91,8 @@ mod tests {
         let rows: Vec<EntrantRow> =
             [(11, "Ada"), (12, "Bo"), (13, "Cy"), (14, "Di")].iter().map(|&(i, n)| entrant(i, n)).collect();
         assert!(check_paired(&spec(), &lib(&rows), &round(&[[11, 12], [13, 14]]), &rows).is_ok());
-        let Err(ApiError::Internal(why)) = check_paired(&spec(), &lib(&rows), &round(&[[11, 12], [13, 11]]), &rows)
+        let Err(ApiError::Internal(why)) =
+            check_paired(&spec(), &lib(&rows), &round(&[[11, 12], [13, 11]]), &rows)
         else {
             panic!("a player in two tables is refused");
         };
@@ -99,12 +104,14 @@ mod tests {
         let mut rows: Vec<EntrantRow> =
             [(1, "Ada"), (2, "Bo"), (3, "Cy"), (4, "Di")].iter().map(|&(i, n)| entrant(i, n)).collect();
         rows[3].withdrawn_after = Some(1);
-        let Err(ApiError::Internal(why)) = check_paired(&spec(), &lib(&rows), &round(&[[1, 2], [3, 4]]), &rows)
+        let Err(ApiError::Internal(why)) =
+            check_paired(&spec(), &lib(&rows), &round(&[[1, 2], [3, 4]]), &rows)
         else {
             panic!("a withdrawn entrant is refused");
         };
         assert!(why.contains("entrant 4 (Di) withdrew after round 1"), "{why}");
-        let Err(ApiError::Internal(why)) = check_paired(&spec(), &lib(&rows), &round(&[[1, 2], [3, 9]]), &rows)
+        let Err(ApiError::Internal(why)) =
+            check_paired(&spec(), &lib(&rows), &round(&[[1, 2], [3, 9]]), &rows)
         else {
             panic!("an unknown entrant is refused");
         };
