@@ -10,7 +10,7 @@ use common::{
     Client, TestServer, postgres_url, sqlite_url,
     tournament::{check_results, create, drive, finished, swiss, with},
 };
-use serde_json::{Value, json};
+use serde_json::json;
 
 on_both!(
     bad_tournaments_are_refused_with_reasons,
