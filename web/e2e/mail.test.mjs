@@ -106,8 +106,12 @@ describe('mail', { timeout: 300_000 }, () => {
       await p.page.waitForFunction((a) => document.getElementById('mail-state')?.textContent === `Confirmed: ${a}`, address);
       await p.page.click('#mail-idle-hours', { clickCount: 3 });
       await p.page.fill('#mail-idle-hours', '3');
+      // Tournament round starts: on until turned off, and kept off once saved.
+      assert.ok(await p.page.isChecked('#mail-tournament'));
+      await p.page.uncheck('#mail-tournament');
       await p.page.click('#mail-prefs-save');
       await p.page.waitForFunction(() => /saved/.test(document.getElementById('toast')?.textContent ?? ''));
+      assert.equal(await p.page.isChecked('#mail-tournament'), false);
       await screenshot(p.page, `mail-settings-${label}`);
       // The link works once.
       await p.page.goto(`${mailServer.url}/#/mail/confirm/${token}`);

@@ -87,7 +87,30 @@ unrated: string | null,
  * Ended by the server with no result: nobody played in it for a long time, or its only
  * person left a game against bots.
  */
-abandoned: boolean, };
+abandoned: boolean, 
+/**
+ * The tournament round this game is a table of (`GET /api/games/{id}` only; absent for
+ * other games and in the socket's states).
+ */
+event?: GameEvent, };
+
+export type GameEvent = { 
+/**
+ * The tournament's id (`#/tournaments/ID`).
+ */
+tournament: number, 
+/**
+ * The tournament's name.
+ */
+name: string, 
+/**
+ * The round, from 1.
+ */
+round: number, 
+/**
+ * The table of the round, from 1.
+ */
+table: number, };
 
 export type SeatView = { seat: number, 
 /**
@@ -399,7 +422,11 @@ game_over: boolean,
 /**
  * One mail a day listing the games waiting for you.
  */
-digest: boolean, };
+digest: boolean, 
+/**
+ * Mail when a tournament round you play in starts (on when a client leaves it out).
+ */
+tournament: boolean, };
 
 export type MailSettings = { 
 /**
@@ -415,8 +442,8 @@ export type Confirmed = { address: string, };
 
 export type Unsubscribed = { 
 /**
- * The notice turned off (`your_turn`, `time_low`, `challenge`, `game_over`, `digest`), or
- * `all`.
+ * The notice turned off (`your_turn`, `time_low`, `challenge`, `game_over`, `digest`,
+ * `tournament`), or `all`.
  */
 notice: string, };
 

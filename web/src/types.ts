@@ -3,6 +3,7 @@
 
 export type {
   ClockView,
+  GameEvent,
   GameInfo,
   GameSummary,
   Outcome,

@@ -100,6 +100,27 @@ pub struct Record {
     /// Version 2: comments on nodes of the main line or of variations.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<Comment>,
+    /// The event the game was played in (a tournament's round and table; SGF `EV`, `RO`).
+    /// Optional, so it needs no new version (docs/formats.md, "Game record").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<RecordEvent>,
+}
+
+/// The event of a game: what SGF's `EV` and `RO` name, and where the server knows them, the
+/// tournament's id and the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordEvent {
+    /// The server's tournament id (`#/tournaments/ID`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<i64>,
+    /// The tournament's name (SGF `EV`).
+    pub name: String,
+    /// The round, from 1 (SGF `RO`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
+    /// The table of the round, from 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<u32>,
 }
 
 /// Why a record could not be read or replayed.
@@ -154,6 +175,7 @@ impl Record {
             date: None,
             events: Vec::new(),
             variations: Vec::new(),
+            event: None,
             comments: Vec::new(),
         }
     }

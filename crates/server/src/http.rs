@@ -497,7 +497,9 @@ pub async fn game_info(
     State(app): State<AppState>,
     Readable(row): Readable,
 ) -> Result<Json<GameInfo>, ApiError> {
-    Ok(Json(app.hub.info(row.id).await?))
+    let mut info = app.hub.info(row.id).await?;
+    info.event = app.store.game_event(row.id).await?;
+    Ok(Json(info))
 }
 
 /// `GET /api/games/{id}/invite`: the invite link's code, for the game's creator only (to share
@@ -635,6 +637,7 @@ pub(crate) async fn record_of(app: &AppState, row: &GameRow) -> Result<Record, A
     let mut record = setup.record(&names);
     // SGF's DT: the day the game was created, in UTC.
     record.date = Some(crate::dates::utc_date(row.created_ms));
+    record.event = app.store.game_event(id).await?.map(Into::into);
     let mut log = Vec::new();
     for (seq, text, at_ms) in app.store.timed_actions(id, 0).await? {
         let a: RecordedAction = serde_json::from_str(&text).map_err(|e| ApiError::Internal(e.to_string()))?;
@@ -662,7 +665,8 @@ pub async fn sgf_export(State(app): State<AppState>, Readable(row): Readable) ->
         .run(move || {
             let game = record.replay().map_err(|e| ApiError::Internal(e.to_string()))?;
             let plain = game.sgf(&record.players, record.date.as_deref()).map_err(ApiError::BadRequest)?;
-            if record.variations.is_empty() && record.comments.is_empty() {
+            // The plain writer knows no event (EV, RO): a tournament game goes the record's way.
+            if record.variations.is_empty() && record.comments.is_empty() && record.event.is_none() {
                 return Ok(plain);
             }
             gobeyond_rules::sgf::export_record(&record).map_err(|e| ApiError::BadRequest(e.to_string()))

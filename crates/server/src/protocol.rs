@@ -212,6 +212,35 @@ pub struct GameInfo {
     /// Ended by the server with no result: nobody played in it for a long time, or its only
     /// person left a game against bots.
     pub abandoned: bool,
+    /// The tournament round this game is a table of (`GET /api/games/{id}` only; absent for
+    /// other games and in the socket's states).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub event: Option<GameEvent>,
+}
+
+/// A tournament game's tournament, round and table (docs/tournaments.md).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct GameEvent {
+    /// The tournament's id (`#/tournaments/ID`).
+    pub tournament: i64,
+    /// The tournament's name.
+    pub name: String,
+    /// The round, from 1.
+    pub round: u32,
+    /// The table of the round, from 1.
+    pub table: u32,
+}
+
+impl From<GameEvent> for gobeyond_rules::record::RecordEvent {
+    fn from(e: GameEvent) -> Self {
+        gobeyond_rules::record::RecordEvent {
+            tournament: Some(e.tournament),
+            name: e.name,
+            round: Some(e.round),
+            table: Some(e.table),
+        }
+    }
 }
 
 /// How an undo request was settled, about which seat.
@@ -550,6 +579,7 @@ pub fn typescript() -> String {
         ServerMessage,
         SeqAction,
         GameInfo,
+        GameEvent,
         SeatView,
         UndoView,
         UndoNote,

@@ -17,6 +17,7 @@ use crate::error::ApiError;
 mod challenges;
 pub mod chat;
 mod finished_games;
+mod game_events;
 mod leases;
 mod lists;
 pub mod mail;

@@ -120,6 +120,11 @@ async fn an_address_is_confirmed_by_its_link(db: &str) {
     let mut ok = prefs;
     ok["idle_hours"] = json!(6);
     let (s, v) = put(&a, "/api/mail/prefs", ok.clone()).await;
+    // A body from before tournament notices (no `tournament`) turns them on, the default.
+    ok["tournament"] = json!(true);
+    assert_eq!((s, &v["prefs"]), (200, &ok), "{v}");
+    ok["tournament"] = json!(false);
+    let (s, v) = put(&a, "/api/mail/prefs", ok.clone()).await;
     assert_eq!((s, &v["prefs"]), (200, &ok), "{v}");
     let r = a.http.delete(server.url("/api/mail/address")).send().await.unwrap();
     assert_eq!(r.status(), 200);

@@ -25,6 +25,7 @@ const NOTICES: Record<string, string> = {
   challenge: 'challenges',
   game_over: 'games ending',
   digest: 'the daily list of games waiting',
+  tournament: 'tournament rounds starting',
   all: 'anything',
 };
 
@@ -82,11 +83,12 @@ function prefsForm(body: HTMLElement, p: MailPrefs): HTMLElement {
   const challenge = check('mail-challenge', p.challenge);
   const gameOver = check('mail-game-over', p.game_over);
   const digest = check('mail-digest', p.digest);
+  const tournament = check('mail-tournament', p.tournament);
   const save = async () => {
     try {
       drawSettings(body, await mailApi.setPrefs({
         your_turn: yourTurn.checked, idle_hours: Number(idle.value), time_low: timeLow.checked, time_low_hours: Number(lowHours.value),
-        challenge: challenge.checked, game_over: gameOver.checked, digest: digest.checked,
+        challenge: challenge.checked, game_over: gameOver.checked, digest: digest.checked, tournament: tournament.checked,
       }));
       toast('Mail settings saved');
     } catch (e) {
@@ -100,6 +102,7 @@ function prefsForm(body: HTMLElement, p: MailPrefs): HTMLElement {
     h('label', { class: 'check' }, challenge, ' someone challenges me'),
     h('label', { class: 'check' }, gameOver, ' a game of mine ends'),
     h('label', { class: 'check' }, digest, ' once a day: the games waiting for me'),
+    h('label', { class: 'check' }, tournament, ' a round of a tournament I play in starts'),
     h('button', { type: 'button', id: 'mail-prefs-save', onclick: () => void save() }, 'Save'),
   );
 }

@@ -123,6 +123,15 @@ pub fn notice(config: &MailConfig, n: &Notice, unsubscribe_token: &str) -> Draft
                 format!("These games are waiting for your move:\n\n{list}"),
             )
         }
+        Notice::RoundStart { tournament, name, round, game } => (
+            format!("Round {round} of {name} has started"),
+            format!(
+                "Round {round} of the tournament \"{name}\" has started, and your game is ready.\n\n\
+                 Play it here:\n{}\n\nThe tournament's pairings and standings:\n{}/#/tournaments/{tournament}\n",
+                game_link(config, *game),
+                config.public_url
+            ),
+        ),
     };
     let page = format!("{}/#/mail/unsubscribe/{unsubscribe_token}", config.public_url);
     let one_click = format!("{}/api/mail/unsubscribe?token={unsubscribe_token}", config.public_url);

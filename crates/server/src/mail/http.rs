@@ -210,8 +210,8 @@ pub struct UnsubscribeBody {
 
 #[derive(Debug, Serialize, ts_rs::TS)]
 pub struct Unsubscribed {
-    /// The notice turned off (`your_turn`, `time_low`, `challenge`, `game_over`, `digest`), or
-    /// `all`.
+    /// The notice turned off (`your_turn`, `time_low`, `challenge`, `game_over`, `digest`,
+    /// `tournament`), or `all`.
     pub notice: String,
 }
 

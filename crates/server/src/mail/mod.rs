@@ -1,6 +1,6 @@
 //! Mail for players who close the tab (issue 42): a confirmed address per account, notices they
 //! choose (their turn after some idle hours, time running out, a challenge, a game's end, a
-//! daily digest), password resets, and a queue in the database that survives restarts and is
+//! daily digest, a tournament round's start), password resets, and a queue in the database that survives restarts and is
 //! shared by every instance on it.
 //!
 //! - [`address`]: what an address may be; [`compose`]: each mail's subject and text;
@@ -141,6 +141,8 @@ pub enum Notice {
     GameOver { game: i64, place: Option<u32>, players: usize },
     /// The games waiting for the player's move.
     Digest { games: Vec<i64> },
+    /// A round of a tournament the player is in started, with their game in it.
+    RoundStart { tournament: i64, name: String, round: u32, game: i64 },
 }
 
 impl Notice {
@@ -152,14 +154,16 @@ impl Notice {
             Notice::Challenge { .. } => "challenge",
             Notice::GameOver { .. } => "game_over",
             Notice::Digest { .. } => "digest",
+            Notice::RoundStart { .. } => "tournament",
         }
     }
 
     fn game(&self) -> Option<i64> {
         match self {
-            Notice::YourTurn { game } | Notice::TimeLow { game, .. } | Notice::GameOver { game, .. } => {
-                Some(*game)
-            }
+            Notice::YourTurn { game }
+            | Notice::TimeLow { game, .. }
+            | Notice::GameOver { game, .. }
+            | Notice::RoundStart { game, .. } => Some(*game),
             Notice::Challenge { game, .. } => *game,
             Notice::Digest { .. } => None,
         }
@@ -187,6 +191,7 @@ pub async fn notify_store(store: &Store, user: i64, notice: &Notice) -> Result<b
         Notice::Challenge { .. } => p.challenge,
         Notice::GameOver { .. } => p.game_over,
         Notice::Digest { .. } => p.digest,
+        Notice::RoundStart { .. } => p.tournament,
     };
     if !address.confirmed || !wanted {
         return Ok(false);

@@ -21,6 +21,13 @@ pub struct MailPrefs {
     pub game_over: bool,
     /// One mail a day listing the games waiting for you.
     pub digest: bool,
+    /// Mail when a tournament round you play in starts (on when a client leaves it out).
+    #[serde(default = "on")]
+    pub tournament: bool,
+}
+
+fn on() -> bool {
+    true
 }
 
 #[derive(Debug, Clone)]
@@ -103,6 +110,7 @@ fn mail_address(row: &AnyRow) -> Result<MailAddress, sqlx::Error> {
             challenge: flag(row, "challenge")?,
             game_over: flag(row, "game_over")?,
             digest: flag(row, "digest")?,
+            tournament: flag(row, "tournament")?,
         },
     })
 }
@@ -110,7 +118,7 @@ fn mail_address(row: &AnyRow) -> Result<MailAddress, sqlx::Error> {
 impl Store {
     pub async fn mail_address(&self, user: i64) -> Result<Option<MailAddress>, ApiError> {
         const Q: &str = "SELECT address, confirmed_ms, your_turn, idle_hours, time_low, time_low_hours, challenge, \
-                         game_over, digest FROM mail_addresses WHERE user_id = $1";
+                         game_over, digest, tournament FROM mail_addresses WHERE user_id = $1";
         let row = sqlx::query(Q).bind(user).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(mail_address).transpose()?)
     }
@@ -159,7 +167,7 @@ impl Store {
     pub async fn set_mail_prefs(&self, user: i64, p: &MailPrefs) -> Result<bool, ApiError> {
         let r = sqlx::query(
             "UPDATE mail_addresses SET your_turn = $2, idle_hours = $3, time_low = $4, time_low_hours = $5, \
-             challenge = $6, game_over = $7, digest = $8 WHERE user_id = $1",
+             challenge = $6, game_over = $7, digest = $8, tournament = $9 WHERE user_id = $1",
         )
         .bind(user)
         .bind(i64::from(p.your_turn))
@@ -169,6 +177,7 @@ impl Store {
         .bind(i64::from(p.challenge))
         .bind(i64::from(p.game_over))
         .bind(i64::from(p.digest))
+        .bind(i64::from(p.tournament))
         .execute(&self.pool)
         .await?;
         Ok(r.rows_affected() == 1)
@@ -182,9 +191,10 @@ impl Store {
             "challenge" => "UPDATE mail_addresses SET challenge = 0 WHERE user_id = $1",
             "game_over" => "UPDATE mail_addresses SET game_over = 0 WHERE user_id = $1",
             "digest" => "UPDATE mail_addresses SET digest = 0 WHERE user_id = $1",
+            "tournament" => "UPDATE mail_addresses SET tournament = 0 WHERE user_id = $1",
             _ => {
-                "UPDATE mail_addresses SET your_turn = 0, time_low = 0, challenge = 0, game_over = 0, digest = 0 \
-                 WHERE user_id = $1"
+                "UPDATE mail_addresses SET your_turn = 0, time_low = 0, challenge = 0, game_over = 0, digest = 0, \
+                 tournament = 0 WHERE user_id = $1"
             }
         };
         sqlx::query(q).bind(user).execute(&self.pool).await?;

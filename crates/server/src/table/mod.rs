@@ -747,6 +747,7 @@ impl Table {
             aborted: self.unrated.as_deref() == Some(crate::rating::ABORTED),
             unrated: self.unrated.clone(),
             abandoned: self.abandoned,
+            event: None,
         }
     }
 

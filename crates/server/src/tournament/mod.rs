@@ -9,6 +9,7 @@ pub mod create;
 pub mod director;
 mod entry;
 mod export;
+mod notices;
 mod rounds;
 mod tables;
 mod view;

@@ -40,6 +40,8 @@ pub(super) async fn make_missing_games(
             let _ = app.hub.ask(game, |reply| crate::table::Command::Expire { before_ms, reply }).await;
             return Ok(false);
         }
+        // After the game is recorded, so a director taking over never tells twice.
+        super::notices::round_started(app, id, &settings.name, round.number, game, &seats).await;
     }
     Ok(true)
 }

@@ -5,6 +5,7 @@
 import { h } from '../../dom';
 import type { GameInfo, MapView } from '../../types';
 import type { Prefs } from './context';
+import { eventLine } from './event';
 
 export interface Elements {
   page: HTMLElement;
@@ -82,6 +83,7 @@ export function elements(id: number, map: MapView, info: GameInfo, prefs: Prefs,
       h('div', { class: 'card play-card', id: 'play-card' },
         h('div', { class: 'row spread' }, h('strong', {}, `Game #${id} · ${map.name}`), el.connection),
         el.rulesLine,
+        eventLine(info.event),
         el.watching, el.banner,
         h('div', { class: 'row spread status-row' }, el.status, el.clock),
         el.join, el.undo, el.actions, el.panel,

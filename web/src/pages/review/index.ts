@@ -12,6 +12,7 @@ import { systemUi } from '../../systems';
 import type { GameState, RecordedAction } from '../../types';
 import { actionWords, type Naming } from '../../words';
 import { swatch } from '../game/players';
+import { eventLine } from '../game/event';
 import { endedEarly } from '../game/result';
 import { renderComments } from './comments';
 import { computerPanel } from './computer';
@@ -80,6 +81,7 @@ export async function reviewPage(root: HTMLElement, id: number): Promise<() => v
         h('div', { class: 'card' },
           h('h2', {}, `Review of game #${id}`),
           h('p', {}, `${map.name}, ${info.players} players, ${ui.title} rules`),
+          eventLine(info.event),
           h('div', { class: 'row review-nav' },
             btn('◀◀', 'First (Home)', 'home'),
             btn('◀', 'Previous (←)', 'prev'),

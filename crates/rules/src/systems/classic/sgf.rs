@@ -144,6 +144,16 @@ pub fn import(text: &str) -> Result<Record, SgfError> {
         vec![name("PB"), name("PW")],
     );
     record.date = get("DT").map(|v| v[0].clone());
+    // RO is free text ("3 (final)"): its leading number is the round.
+    record.event = get("EV").map(|v| crate::record::RecordEvent {
+        tournament: None,
+        name: v[0].clone(),
+        round: get("RO").and_then(|r| {
+            let digits: String = r[0].trim().chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().ok()
+        }),
+        table: None,
+    });
     for (prop, player) in [("AB", 0u8), ("AW", 1u8)] {
         if let Some(v) = get(prop) {
             for node in points(&map, prop, &v)? {

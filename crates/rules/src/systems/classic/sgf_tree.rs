@@ -276,6 +276,15 @@ fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace(']', "\\]")
 }
 
+/// SGF's `EV[name]` and `RO[round]` of a game's event.
+pub(super) fn event_properties(event: &crate::record::RecordEvent) -> String {
+    let mut s = format!("EV[{}]", escape(&event.name));
+    if let Some(round) = event.round {
+        s.push_str(&format!("RO[{round}]"));
+    }
+    s
+}
+
 /// A classic record as SGF with its review tree: each variation a branch after the node it was
 /// played from, each node's comments one `C[]` ("author: text", a blank line between). A
 /// variation SGF cannot write (an action other than a stone or a pass) is left out with the
@@ -294,7 +303,11 @@ pub fn export_record(record: &Record) -> Result<String, SgfError> {
             .map_err(|r| SgfError::Export(format!("action {index}: {}", r.message)))?;
         moves_after.push(game.moves().len());
     }
-    let main = export_main_line(&game, &record.players, record.date.as_deref(), None)?;
+    let mut main = export_main_line(&game, &record.players, record.date.as_deref(), None)?;
+    if let Some(event) = &record.event {
+        // The root node is still open: the event's properties join it.
+        main.root.push_str(&event_properties(event));
+    }
     let node_of_move: HashMap<usize, usize> =
         main.nodes.iter().enumerate().map(|(j, &(m, _))| (m, j + 1)).collect();
     // The node whose position follows action k exactly (branches hang only there)...
