@@ -131,7 +131,7 @@ pub fn series(
 /// still to move passes, and decisions of several seats at once (GoBeyond's Clean-Up) are the
 /// computer's. `observe` sees the game after each action.
 pub(crate) fn play_series_game<G: Computer>(
-    mut game: G,
+    game: G,
     strategies: &[Strategy],
     seed: u64,
     time: Option<Duration>,
@@ -139,8 +139,25 @@ pub(crate) fn play_series_game<G: Computer>(
     max: usize,
     observe: &mut dyn FnMut(&G),
 ) -> Result<G> {
-    let mut players: Vec<Bot<G>> =
-        strategies.iter().enumerate().map(|(s, &st)| Bot::new(st, seed + s as u64, threads, time)).collect();
+    play_game_timed(game, strategies, &vec![time; strategies.len()], seed, threads, max, observe)
+}
+
+/// [`play_series_game`] with a time per move for each seat (the lab's tournament entrants may
+/// differ in it).
+pub(crate) fn play_game_timed<G: Computer>(
+    mut game: G,
+    strategies: &[Strategy],
+    times: &[Option<Duration>],
+    seed: u64,
+    threads: usize,
+    max: usize,
+    observe: &mut dyn FnMut(&G),
+) -> Result<G> {
+    let mut players: Vec<Bot<G>> = strategies
+        .iter()
+        .enumerate()
+        .map(|(s, &st)| Bot::new(st, seed + s as u64, threads, times.get(s).copied().flatten()))
+        .collect();
     let mut chance = gobeyond_rules::Rng::new(seed ^ 0x5eed);
     for _ in 0..max {
         if let Some(p) = game.turn().chance {

@@ -70,3 +70,46 @@ fn bad_tournaments_are_refused_with_reasons() {
     assert!(!ok);
     assert!(err.contains("players per game"), "{err}");
 }
+
+#[test]
+fn entrants_with_their_own_settings_are_named_in_the_standings() {
+    let args = [
+        "--map",
+        "hex:3",
+        "--format",
+        "single_elimination",
+        "--players-per-game",
+        "3",
+        "--advance",
+        "1",
+        "--json",
+        "--entrant",
+        "bot:level=2,patterns=off",
+        "--entrant",
+        "level=2,name=Ann",
+        "--entrant",
+        "bot:random",
+        "--entrant",
+        "bot:greedy,seconds=0.05",
+        "--entrant",
+        "1",
+    ];
+    let (ok, out, err) = lab(&args);
+    assert!(ok, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let names: Vec<&str> =
+        json["entrants"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["level 2 without patterns #1", "Ann #2", "random #3", "greedy, 0.05 s a move #4", "level 1 #5"]
+    );
+    // Five entrants, three a table: one table and two byes, then the final of three.
+    let rounds = json["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 2, "{out}");
+    let rows = json["standings"]["rows"].as_array().unwrap();
+    assert_eq!(rows.iter().filter(|r| r["eliminated"] == false).count(), 1, "{out}");
+    let (ok, _, err) =
+        lab(&["--format", "swiss", "--rounds", "1", "--entrant", "level=4,colour=red", "--entrant", "1"]);
+    assert!(!ok);
+    assert!(err.contains("level=4,colour=red") && err.contains("colour"), "{err}");
+}

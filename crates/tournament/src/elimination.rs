@@ -2,7 +2,7 @@
 //! (1 v 16, 8 v 9, …) so the top seeds meet last; when the entrants are not a power of two the
 //! empty slots sit opposite the top seeds, who get a bye in round 1. The bracket is rebuilt
 //! from the entrants and the results each time, so nothing but the rounds needs storing
-//! (docs/tournaments.md, "Elimination").
+//! (docs/tournaments.md, "Elimination"). N players per game: `elimination_many`.
 
 use crate::error::PairingError;
 use crate::spec::{Entrant, EntrantId, Round, Spec};
@@ -19,7 +19,8 @@ fn bracket_order(size: usize) -> Vec<usize> {
     order
 }
 
-fn seeds(spec: &Spec, entrants: &[Entrant]) -> Vec<EntrantId> {
+/// Entrants from the start, the best rated first (the seed breaks equal ratings).
+pub(crate) fn seeds(spec: &Spec, entrants: &[Entrant]) -> Vec<EntrantId> {
     let mut from_start: Vec<&Entrant> = entrants.iter().filter(|e| e.joined_round <= 1).collect();
     from_start.sort_by(|a, b| {
         b.rating.total_cmp(&a.rating).then(tie_hash(spec.seed, 0, a.id).cmp(&tie_hash(spec.seed, 0, b.id)))
@@ -81,7 +82,7 @@ pub fn pair(
     number: u32,
 ) -> Result<Round, PairingError> {
     if spec.players() != 2 {
-        return Err(PairingError::NotYet("elimination with more than two players per game".into()));
+        return crate::elimination_many::pair(spec, entrants, history, number).ok_or(PairingError::Finished);
     }
     let slots = slots(spec, entrants, history)?;
     if slots.len() < 2 {
@@ -104,6 +105,9 @@ pub fn pair(
 
 /// Entrants still in the bracket after the finished rounds (everyone before round 1).
 pub fn alive(spec: &Spec, entrants: &[Entrant], history: &[Round]) -> Vec<EntrantId> {
+    if spec.players() != 2 {
+        return crate::elimination_many::alive(spec, entrants, history);
+    }
     let complete: Vec<Round> = history.iter().filter(|r| r.is_complete()).cloned().collect();
     slots(spec, entrants, &complete).map(|s| s.into_iter().flatten().collect()).unwrap_or_default()
 }

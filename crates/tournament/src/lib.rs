@@ -6,8 +6,10 @@
 pub mod arena;
 pub mod double_elimination;
 pub mod elimination;
+pub mod elimination_many;
 pub mod error;
 pub mod history;
+pub mod mcmahon;
 pub mod round_robin;
 pub mod spec;
 pub mod standings;
@@ -18,6 +20,7 @@ pub mod tiebreak;
 use std::collections::HashSet;
 
 pub use error::PairingError;
+pub use mcmahon::mcmahon_start;
 pub use spec::{Entrant, EntrantId, Format, Round, Spec, Table, TableResult};
 pub use standings::{StandingRow, Standings, standings, standings_named};
 pub use tiebreak::TieBreak;
@@ -29,7 +32,8 @@ pub fn rounds_needed(spec: &Spec, entrants: usize) -> u32 {
         Format::Swiss | Format::McMahon | Format::Arena => spec.rounds,
         _ if spec.rounds > 0 => spec.rounds,
         Format::RoundRobin => round_robin::rounds_needed(spec.players(), entrants),
-        Format::SingleElimination => elimination::rounds_needed(entrants),
+        Format::SingleElimination if spec.players() == 2 => elimination::rounds_needed(entrants),
+        Format::SingleElimination => elimination_many::rounds_needed(spec, entrants),
         // An estimate (for progress): the losers' bracket takes about twice as long, plus the final.
         Format::DoubleElimination => 2 * elimination::rounds_needed(entrants) + 1,
     }

@@ -109,10 +109,21 @@ pub fn standings_named(
     let mcmahon = spec.format == Format::McMahon;
     // Elimination: who went out later is above, whatever the points (a bye scores none).
     let knockout = !out.is_empty();
+    // N-player elimination: within the round of elimination, the better place there is above.
+    let by_last_place = knockout && spec.format == Format::SingleElimination && spec.players() > 2;
+    let last_places: BTreeMap<EntrantId, f64> = entrants
+        .iter()
+        .filter(|_| by_last_place)
+        .map(|e| {
+            let place = crate::elimination_many::last_place(e.id, history).unwrap_or(u8::MAX);
+            (e.id, -f64::from(place))
+        })
+        .collect();
+    let last_place = |id: EntrantId| last_places.get(&id).copied().unwrap_or(0.0);
     let key = |r: &StandingRow| -> Vec<f64> {
         let mut k = vec![if r.eliminated { 0.0 } else { 1.0 }];
         if knockout {
-            k.push(f64::from(r.games + r.byes));
+            k.extend([f64::from(r.games + r.byes), last_place(r.entrant)]);
         }
         if !mcmahon {
             k.push(r.points);
@@ -133,7 +144,8 @@ pub fn standings_named(
         rows[i].place =
             if i > 0 && key(&rows[i]) == key(&rows[i - 1]) { rows[i - 1].place } else { i as u32 + 1 };
         if let Some(next) = rows.get(i + 1) {
-            let why = explain(&rows[i], next, &breaks, (mcmahon, knockout), name);
+            let same_stage = last_place(rows[i].entrant) == last_place(next.entrant);
+            let why = explain(&rows[i], next, &breaks, (mcmahon, knockout), name).filter(|_| same_stage);
             rows[i].why = why;
         }
     }

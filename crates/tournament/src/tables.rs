@@ -97,21 +97,28 @@ fn search(
     false
 }
 
-/// Seat order for a table: the order (of all, up to six players; seat by seat above) that keeps
-/// the members' seat counts most level — the sum of squares of the counts after this game —
-/// then the one that does not repeat last game's seat, then the tie-break hash.
+/// Seat order for a table (docs/tournaments.md, "Seats and colours"): of every order (up to six
+/// players; seat by seat above), the one that keeps each member's seat counts most level after
+/// this game — first the largest spread (most games in one seat minus fewest in another) of any
+/// member, then the sum of the spreads, then the sum of squares of the counts — then the one
+/// that does not repeat last game's seat, then the tie-break hash. Two players: the one with
+/// more Blacks than Whites takes White; on equal counts colours alternate.
 pub fn seat(members: &[EntrantId], history: &History, tie: impl Fn(EntrantId) -> u64) -> Table {
     if members.len() > 6 {
         return seat_greedy(members, history, tie);
     }
+    let n = members.len();
     let cost = |order: &[EntrantId]| {
-        let mut squares = 0u64;
-        let mut repeats = 0u32;
+        let (mut widest, mut spreads, mut squares, mut repeats) = (0u32, 0u32, 0u64, 0u32);
         for (s, &id) in order.iter().enumerate() {
-            squares += u64::from(history.seat_count(id, s) + 1).pow(2);
+            let counts = (0..n).map(|k| history.seat_count(id, k) + u32::from(k == s));
+            let (lo, hi) = counts.clone().fold((u32::MAX, 0), |(lo, hi), c| (lo.min(c), hi.max(c)));
+            widest = widest.max(hi - lo);
+            spreads += hi - lo;
+            squares += counts.map(|c| u64::from(c).pow(2)).sum::<u64>();
             repeats += u32::from(history.records.get(&id).and_then(|r| r.last_seat) == Some(s));
         }
-        (squares, repeats, order.iter().map(|&id| tie(id)).collect::<Vec<_>>())
+        (widest, spreads, squares, repeats, order.iter().map(|&id| tie(id)).collect::<Vec<_>>())
     };
     let mut best: Option<(Vec<EntrantId>, _)> = None;
     permutations(members.to_vec(), 0, &mut |order| {
@@ -156,4 +163,60 @@ fn seat_greedy(members: &[EntrantId], history: &History, tie: impl Fn(EntrantId)
         seats.push(left.remove(fewest));
     }
     Table { seats }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{Round, Spec, Table, TableResult};
+
+    /// A history where entrant 1 had `black` Blacks and `white` Whites against a stranger (100+).
+    fn games(id: EntrantId, black: u32, white: u32, rounds: &mut Vec<Round>) {
+        for g in 0..black + white {
+            let stranger = 100 + id * 50 + g;
+            let seats = if g < black { vec![id, stranger] } else { vec![stranger, id] };
+            rounds.push(Round {
+                number: rounds.len() as u32 + 1,
+                tables: vec![Table { seats }],
+                results: vec![Some(TableResult { places: vec![1, 2], forfeit: vec![false; 2] })],
+                ..Round::default()
+            });
+        }
+    }
+
+    fn spec() -> Spec {
+        Spec {
+            format: crate::Format::Swiss,
+            players_per_game: 2,
+            rounds: 9,
+            points: Vec::new(),
+            advance: 1,
+            mcmahon_bar: None,
+            seed: 0,
+        }
+    }
+
+    #[test]
+    fn the_one_with_more_blacks_takes_white() {
+        // 1 had 3 Blacks and 3 Whites, 2 had one Black: 2 takes White, both stay within one
+        // (summing squares of the counts would give 2 a second Black in a row).
+        let mut rounds = Vec::new();
+        games(1, 3, 3, &mut rounds);
+        games(2, 1, 0, &mut rounds);
+        let past = History::read(&spec(), &rounds);
+        assert_eq!(seat(&[1, 2], &past, u64::from).seats, vec![1, 2]);
+        assert_eq!(seat(&[2, 1], &past, u64::from).seats, vec![1, 2]);
+    }
+
+    #[test]
+    fn a_black_ahead_takes_white_and_equals_alternate() {
+        let mut rounds = Vec::new();
+        games(1, 1, 1, &mut rounds); // level, last game White
+        games(3, 2, 1, &mut rounds); // a Black ahead
+        let past = History::read(&spec(), &rounds);
+        assert_eq!(seat(&[3, 1], &past, u64::from).seats, vec![1, 3]);
+        // Both level with White last (4 is new): 1 takes Black, alternating.
+        let past = History::read(&spec(), &rounds[..2]);
+        assert_eq!(seat(&[4, 1], &past, u64::from).seats, vec![1, 4]);
+    }
 }

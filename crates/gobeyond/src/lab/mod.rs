@@ -8,6 +8,7 @@
 //! charts ([`report`]).
 
 pub mod cli;
+mod entrant;
 pub mod life;
 pub mod regions_life;
 pub mod report;

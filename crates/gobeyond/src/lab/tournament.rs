@@ -14,6 +14,7 @@ use gobeyond_tournament::{
 };
 use serde::Serialize;
 
+use super::entrant::{self, EntrantSpec};
 use crate::{map_source, parse_rules, rules_help};
 
 #[derive(Debug, Args)]
@@ -30,7 +31,12 @@ pub struct TournamentArgs {
     /// Rounds (Swiss, McMahon); 0 = as many as the format needs.
     #[arg(long, default_value_t = 0)]
     rounds: u32,
-    /// An entrant: `bot:level=4`, `bot:random`, `bot:greedy` (or just `4`). Repeat for each.
+    /// Single elimination with more than two players per game: how many of each table go on.
+    #[arg(long, default_value_t = 1)]
+    advance: u8,
+    /// An entrant: `bot:level=4`, `bot:random`, `bot:greedy` (or just `4`), with its own settings
+    /// after commas: `level=6,seconds=0.5`, `level=8,patterns=off`, `level=4,name=Ann`. Repeat
+    /// for each.
     #[arg(long = "entrant", required = true)]
     entrants: Vec<String>,
     /// Settings over the preset for every game, e.g. `--set komi=6.5`.
@@ -61,29 +67,6 @@ pub struct NamedEntrant {
     pub name: String,
 }
 
-/// `bot:level=4` / `bot:random` / `4` → `4` / `random`.
-fn bare(entrant: &str) -> &str {
-    let bare = entrant.strip_prefix("bot:").unwrap_or(entrant);
-    bare.strip_prefix("level=").unwrap_or(bare)
-}
-
-/// The name in the standings: "level 4 #1", "random #3".
-fn label(entrant: &str, i: usize) -> String {
-    let bare = bare(entrant);
-    if bare.parse::<u32>().is_ok() {
-        format!("level {bare} #{}", i + 1)
-    } else {
-        format!("{bare} #{}", i + 1)
-    }
-}
-
-/// `bot:level=4` / `bot:random` / `4` → the strategy.
-fn strategy(entrant: &str) -> Result<Strategy> {
-    bare(entrant).parse::<Strategy>().map_err(|e| {
-        anyhow::anyhow!("--entrant {entrant:?}: {e} (write bot:level=1..10, bot:random or bot:greedy)")
-    })
-}
-
 fn format(name: &str) -> Result<Format> {
     serde_json::from_value(serde_json::Value::String(name.into())).map_err(|_| {
         anyhow::anyhow!(
@@ -98,7 +81,7 @@ pub fn run(args: &TournamentArgs) -> Result<TournamentResult> {
         players_per_game: args.players_per_game,
         rounds: args.rounds,
         points: Vec::new(),
-        advance: 1,
+        advance: args.advance,
         mcmahon_bar: None,
         seed: args.seed,
     };
@@ -109,18 +92,15 @@ pub fn run(args: &TournamentArgs) -> Result<TournamentResult> {
     if args.entrants.len() > 256 {
         bail!("--entrant: at most 256 entrants, not {}", args.entrants.len());
     }
-    let strategies: Vec<Strategy> = args.entrants.iter().map(|e| strategy(e)).collect::<Result<_>>()?;
+    let specs: Vec<EntrantSpec> = args.entrants.iter().map(|e| entrant::parse(e)).collect::<Result<_>>()?;
     // Seeded by level (the stronger first); the order given breaks ties.
-    let entrants: Vec<Entrant> = args
-        .entrants
+    let entrants: Vec<Entrant> = specs
         .iter()
         .enumerate()
-        .map(|(i, e)| {
-            let level = bare(e).parse::<f64>().unwrap_or(0.0);
-            Entrant::new(i as EntrantId + 1, level * 100.0 - i as f64 * 0.001)
-        })
+        .map(|(i, e)| Entrant::new(i as EntrantId + 1, e.level * 100.0 - i as f64 * 0.001))
         .collect();
-    let names: Vec<String> = args.entrants.iter().enumerate().map(|(i, e)| label(e, i)).collect();
+    let names: Vec<String> =
+        specs.iter().enumerate().map(|(i, e)| format!("{} #{}", e.name, i + 1)).collect();
     let name = |id: EntrantId| names.get(id as usize - 1).cloned().unwrap_or_default();
     let games = rounds_needed(&spec, entrants.len()) as u64 * (entrants.len() / spec.players()) as u64;
     let bar = indicatif::ProgressBar::new(games.max(1)).with_style(indicatif::ProgressStyle::with_template(
@@ -135,7 +115,8 @@ pub fn run(args: &TournamentArgs) -> Result<TournamentResult> {
         };
         bar.set_message(format!("round {}", round.number));
         for (t, table) in round.tables.iter().enumerate() {
-            let seats: Vec<Strategy> = table.seats.iter().map(|&id| strategies[id as usize - 1]).collect();
+            let seats: Vec<&EntrantSpec> =
+                table.seats.iter().filter_map(|&id| specs.get(id as usize - 1)).collect();
             let seed = args.seed ^ (u64::from(round.number) << 20) ^ t as u64;
             round.results[t] = Some(play_table(args, &seats, seed)?);
             bar.inc(1);
@@ -153,16 +134,17 @@ pub fn run(args: &TournamentArgs) -> Result<TournamentResult> {
 }
 
 /// One game of the tournament: the places of its seats.
-fn play_table(args: &TournamentArgs, seats: &[Strategy], seed: u64) -> Result<TableResult> {
+fn play_table(args: &TournamentArgs, seats: &[&EntrantSpec], seed: u64) -> Result<TableResult> {
     let n = seats.len();
     let map = Arc::new(map_source(&args.map)?.load()?);
     let rules =
         gobeyond_rules::registry::rules_with(&args.rules, &args.settings).map_err(anyhow::Error::msg)?;
     let system = rules.info()?;
     let game = system.start(map.clone(), n, &rules.settings, &Default::default())?;
-    let time = args.seconds_per_move.map(std::time::Duration::from_secs_f64);
+    let strategies: Vec<Strategy> = seats.iter().map(|e| e.strategy).collect();
+    let times: Vec<_> = seats.iter().map(|e| e.time(args.seconds_per_move)).collect();
     let outcome = gobeyond_rules::dispatch!(game, game => {
-        let end = crate::matches::play_series_game(game, seats, seed, time, 1, 10 * map.len(), &mut |_| {})?;
+        let end = crate::matches::play_game_timed(game, &strategies, &times, seed, 1, 10 * map.len(), &mut |_| {})?;
         end.outcome().cloned().context("the game ended without an outcome")?
     });
     let place_of = |seat: usize| {

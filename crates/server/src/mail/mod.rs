@@ -158,7 +158,7 @@ impl Notice {
         }
     }
 
-    fn game(&self) -> Option<i64> {
+    pub fn game(&self) -> Option<i64> {
         match self {
             Notice::YourTurn { game }
             | Notice::TimeLow { game, .. }
@@ -182,21 +182,7 @@ pub async fn notify(app: &AppState, user: i64, notice: Notice) -> Result<bool, A
 
 /// [`notify`] for callers that hold only the store (a game's table).
 pub async fn notify_store(store: &Store, user: i64, notice: &Notice) -> Result<bool, ApiError> {
-    let Some(bounds) = store.mail_bounds() else { return Ok(false) };
-    let Some(address) = store.mail_address(user).await? else { return Ok(false) };
-    let p = &address.prefs;
-    let wanted = match notice {
-        Notice::YourTurn { .. } => p.your_turn,
-        Notice::TimeLow { .. } => p.time_low,
-        Notice::Challenge { .. } => p.challenge,
-        Notice::GameOver { .. } => p.game_over,
-        Notice::Digest { .. } => p.digest,
-        Notice::RoundStart { .. } => p.tournament,
-    };
-    if !address.confirmed || !wanted {
-        return Ok(false);
-    }
-    let payload = serde_json::to_string(notice).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let Some((payload, bounds)) = wanted(store, user, notice).await? else { return Ok(false) };
     let mail = NewMail {
         user_id: user,
         kind: notice.kind(),
@@ -214,6 +200,32 @@ pub async fn notify_store(store: &Store, user: i64, notice: &Notice) -> Result<b
         );
     }
     Ok(queued)
+}
+
+/// A notice for `user` as a queue row's payload (with the queue's bounds) when this server
+/// sends mail and the account has a confirmed address that wants this kind; None otherwise.
+/// For a caller that queues it in its own transaction ([`Store::enqueue_mail_in`]).
+pub async fn wanted(
+    store: &Store,
+    user: i64,
+    notice: &Notice,
+) -> Result<Option<(String, MailBounds)>, ApiError> {
+    let Some(bounds) = store.mail_bounds() else { return Ok(None) };
+    let Some(address) = store.mail_address(user).await? else { return Ok(None) };
+    let p = &address.prefs;
+    let wanted = match notice {
+        Notice::YourTurn { .. } => p.your_turn,
+        Notice::TimeLow { .. } => p.time_low,
+        Notice::Challenge { .. } => p.challenge,
+        Notice::GameOver { .. } => p.game_over,
+        Notice::Digest { .. } => p.digest,
+        Notice::RoundStart { .. } => p.tournament,
+    };
+    if !address.confirmed || !wanted {
+        return Ok(None);
+    }
+    let payload = serde_json::to_string(notice).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(Some((payload, bounds)))
 }
 
 /// The mail routes (see `docs/api.md`, "Mail").

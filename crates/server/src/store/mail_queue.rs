@@ -40,6 +40,17 @@ impl Store {
     /// Queues a mail unless its account had `per_day` mails in the last day or the queue holds
     /// `queue_max`: checked by the insert itself. Whether it was queued.
     pub async fn enqueue_mail(&self, mail: &NewMail<'_>, bounds: MailBounds) -> Result<bool, ApiError> {
+        let mut conn = self.pool.acquire().await?;
+        Store::enqueue_mail_in(&mut conn, mail, bounds).await
+    }
+
+    /// [`Store::enqueue_mail`] on a connection or in a caller's transaction (a mail queued with
+    /// the write that causes it: both or neither).
+    pub async fn enqueue_mail_in(
+        conn: &mut sqlx::AnyConnection,
+        mail: &NewMail<'_>,
+        bounds: MailBounds,
+    ) -> Result<bool, ApiError> {
         let now = now_ms();
         let r = sqlx::query(
             "INSERT INTO mail_queue (user_id, kind, game_id, to_address, payload, status, due_ms, created_ms) \
@@ -58,7 +69,7 @@ impl Store {
         .bind(now - DAY_MS)
         .bind(bounds.per_day)
         .bind(bounds.queue_max)
-        .execute(&self.pool)
+        .execute(&mut *conn)
         .await?;
         Ok(r.rows_affected() == 1)
     }

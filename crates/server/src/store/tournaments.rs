@@ -404,8 +404,9 @@ impl Store {
             .map_err(Into::into)
     }
 
-    /// Notes `game` as the game of a table, under the claim made at `epoch`; false when the claim
-    /// was lost or the table has a game already.
+    /// Notes `game` as the game of a table, under the claim made at `epoch`, and queues `mails`
+    /// (the round's start told to its people) with it; false when the claim was lost or the
+    /// table has a game already (then no mail is queued).
     pub async fn put_table_game(
         &self,
         tournament: i64,
@@ -413,6 +414,7 @@ impl Store {
         round: i64,
         table: i64,
         game: i64,
+        mails: &[(super::mail::NewMail<'_>, super::mail::MailBounds)],
     ) -> Result<bool, ApiError> {
         let mut tx = self.pool.begin().await?;
         if !fence(&mut tx, tournament, epoch).await? {
@@ -439,6 +441,10 @@ impl Store {
             .bind(game)
             .execute(&mut *tx)
             .await?;
+        for (mail, bounds) in mails {
+            // Past the account's daily mails or a full queue the mail is left out, as any notice.
+            Store::enqueue_mail_in(&mut tx, mail, *bounds).await?;
+        }
         tx.commit().await?;
         Ok(true)
     }

@@ -60,6 +60,13 @@ pub struct NewTournament {
     pub points: Vec<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub advance: Option<i64>,
+    /// McMahon: the rank ("3d", "5k") at and above which everyone starts at the same score
+    /// (default 9d: no bar). See [`super::mcmahon`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mcmahon_bar: Option<String>,
+    /// McMahon: the rank at and below which everyone starts at 0 (default 20k).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mcmahon_floor: Option<String>,
     /// Bots entered at creation (stored as entrants, not kept here).
     #[serde(default, skip_serializing)]
     pub bots: Vec<i64>,
@@ -149,9 +156,13 @@ impl NewTournament {
         if self.points.len() > self.players_per_game as usize || self.points.iter().any(|p| !p.is_finite()) {
             return bad(format!("points: at most {} finite numbers, one per place", self.players_per_game));
         }
-        if self.advance.is_some_and(|a| a < 1 || a >= self.players_per_game) {
-            return bad(format!("advance: 1 to {}", self.players_per_game - 1));
+        if let Some(a) = self.advance.filter(|&a| a < 1 || a >= self.players_per_game) {
+            return bad(format!(
+                "advance: how many of each table go on, 1 to {} (fewer than the players per game), not {a}",
+                self.players_per_game - 1
+            ));
         }
+        super::mcmahon::check(self)?;
         if self.bots.len() as i64 > self.max_entrants || self.bots.len() > MAX_BOTS {
             return bad(format!(
                 "bots: at most {MAX_BOTS}, and no more than max_entrants ({})",
@@ -168,7 +179,8 @@ impl NewTournament {
     pub fn spec(&self) -> Value {
         json!({
             "format": self.format, "players_per_game": self.players_per_game, "rounds": self.rounds,
-            "points": self.points, "advance": self.advance.unwrap_or(1), "mcmahon_bar": null,
+            "points": self.points, "advance": self.advance.unwrap_or(1),
+            "mcmahon_bar": super::mcmahon::bar_score(self),
             "seed": self.seed,
         })
     }
@@ -181,6 +193,12 @@ async fn check_game(new: &NewTournament) -> Result<(), ApiError> {
     let setup = tokio::task::spawn_blocking(move || game.validate())
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))??;
+    if new.format == "mcmahon" && !setup.rules.info().is_ok_and(|s| s.rated_in_kyu_dan) {
+        return Err(ApiError::BadRequest(format!(
+            "format: McMahon starts players from their kyu/dan rank, and {} has no ranks: choose classic Go or another format",
+            setup.rules.system
+        )));
+    }
     if setup.time.correspondence() && new.format == "arena" {
         return Err(ApiError::BadRequest("an arena is played with live clocks, not correspondence".into()));
     }

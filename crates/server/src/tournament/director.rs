@@ -117,13 +117,13 @@ async fn look(app: &AppState, id: i64, epoch: i64) -> Result<bool, ApiError> {
 }
 
 /// The pairing library's entrants.
-fn lib_entrants(entrants: &[EntrantRow]) -> Vec<pairing::Entrant> {
+fn lib_entrants(settings: &NewTournament, entrants: &[EntrantRow]) -> Vec<pairing::Entrant> {
     entrants
         .iter()
         .map(|e| pairing::Entrant {
             id: e.id as pairing::EntrantId,
             rating: e.rating,
-            mcmahon_start: 0,
+            mcmahon_start: super::mcmahon::start(settings, e.rating),
             joined_round: e.joined_round.max(1) as u32,
             withdrawn_after: e.withdrawn_after.map(|r| r.max(0) as u32),
             bye_requested: serde_json::from_str(&e.bye_requested).unwrap_or_default(),
@@ -156,7 +156,7 @@ async fn step_running(
 ) -> Result<bool, ApiError> {
     let entrants = app.store.entrants(id).await?;
     let spec = spec_of(settings)?;
-    let lib = lib_entrants(&entrants);
+    let lib = lib_entrants(settings, &entrants);
     let (rows, mut rounds) = history(app, id).await?;
     if let (Some(row), Some(round)) = (rows.last(), rounds.last_mut())
         && row.finished_ms.is_none()
@@ -213,7 +213,7 @@ pub(super) async fn standings_view(
     let rules = super::rules_text(settings);
     let spec = spec_of(settings)?;
     let (_, rounds) = history(app, id).await?;
-    let lib = lib_entrants(entrants);
+    let lib = lib_entrants(settings, entrants);
     let name = |id: pairing::EntrantId| {
         entrants
             .iter()

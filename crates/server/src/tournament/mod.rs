@@ -9,6 +9,7 @@ pub mod create;
 pub mod director;
 mod entry;
 mod export;
+mod mcmahon;
 mod notices;
 mod rounds;
 mod tables;
@@ -176,9 +177,10 @@ pub(crate) fn rules_text(settings: &NewTournament) -> Vec<String> {
             "Swiss, {} rounds: each round pairs entrants with equal scores, {n} at a table, never the same opponents twice when it can be helped.",
             settings.rounds
         ),
-        "mcmahon" => format!(
-            "McMahon, {} rounds: a Swiss where stronger entrants start with more points.",
-            settings.rounds
+        "mcmahon" => mcmahon::rules_line(settings),
+        "single_elimination" if n > 2 => format!(
+            "Knockout, {n} at a table: the best {} of each table go on (more when fewer than {n} would be left), until {n} play the final table; a place shared at the cut goes to the higher seed.",
+            settings.advance.unwrap_or(1)
         ),
         "single_elimination" => format!("Knockout: the winner of each table goes on, {n} at a table."),
         "double_elimination" => "Double knockout: an entrant is out after losing twice.".to_string(),

@@ -35,13 +35,14 @@ pub(super) async fn make_missing_games(
             return Err(ApiError::Internal(format!("tournament {id}: a table names an unknown entrant")));
         }
         let game = super::tables::make_game(app, creator, settings, &seats).await?;
-        if !app.store.put_table_game(id, epoch, number, table_no, game).await? {
+        let mails =
+            super::notices::round_start_mails(app, id, &settings.name, round.number, game, &seats).await?;
+        if !app.store.put_table_game(id, epoch, number, table_no, game, &mails.rows()).await? {
             let before_ms = crate::table::CANCEL;
             let _ = app.hub.ask(game, |reply| crate::table::Command::Expire { before_ms, reply }).await;
             return Ok(false);
         }
-        // After the game is recorded, so a director taking over never tells twice.
-        super::notices::round_started(app, id, &settings.name, round.number, game, &seats).await;
+        super::notices::wake_sender(app, &mails);
     }
     Ok(true)
 }
