@@ -194,7 +194,7 @@ async fn a_director_write_under_a_stale_epoch_is_refused(db: &str) {
     let round = RoundRow { number: 1, round: "{}".into(), started_ms: now_ms(), finished_ms: None };
     assert!(!store.put_round(id, stale, &round).await.unwrap());
     assert!(store.tournament_rounds(id).await.unwrap().is_empty(), "nothing written");
-    assert!(!store.put_table_game(id, stale, 1, 1, 1).await.unwrap());
+    assert!(!store.put_table_game(id, stale, 1, 1, 1, &[]).await.unwrap());
     assert!(store.tournament_games(id).await.unwrap().is_empty(), "nothing written");
     assert!(!store.set_tournament_state(id, stale, "finished").await.unwrap());
     assert_eq!(store.tournament(id).await.unwrap().unwrap().state, "running");
