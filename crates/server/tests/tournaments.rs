@@ -6,10 +6,11 @@
 #[macro_use]
 mod common;
 
-use std::time::Duration;
-
-use common::{Client, TestServer, postgres_url, sqlite_url};
-use serde_json::{Value, json};
+use common::{
+    Client, TestServer, postgres_url, sqlite_url,
+    tournament::{check_results, create, drive, finished, swiss, with},
+};
+use serde_json::json;
 
 on_both!(
     bad_tournaments_are_refused_with_reasons,
@@ -20,19 +21,6 @@ on_both!(
     a_mcmahon_of_bots_is_paired_and_finished,
     a_restarted_server_carries_on_mid_round,
 );
-
-/// A small Swiss of square:5 Tromp-Taylor games without clocks.
-fn swiss(name: &str) -> Value {
-    json!({
-        "name": name, "system": "tromp-taylor", "map": "square:5", "players_per_game": 2,
-        "format": "swiss", "rounds": 2, "max_entrants": 4, "min_entrants": 2, "entry": "open",
-    })
-}
-
-fn with(mut body: Value, key: &str, value: Value) -> Value {
-    body[key] = value;
-    body
-}
 
 async fn bad_tournaments_are_refused_with_reasons(db: &str) {
     let server = TestServer::start(db).await;
@@ -166,81 +154,11 @@ async fn exports_list_the_entrants_and_games(db: &str) {
     server.stop().await;
 }
 
-/// Creates a tournament from `body` with bots at `levels` and returns its id.
-async fn create(creator: &Client, body: Value, levels: &[u8]) -> i64 {
-    let (status, v) = creator.post("/api/tournaments", with(body, "bots", json!(levels))).await;
-    assert_eq!(status, 201, "{v}");
-    v["id"].as_i64().unwrap()
-}
-
-/// Reads the tournament until `done` holds of it; people in `players` resign each game of theirs
-/// still playing (so that games with people end at once). Bounded by attempts, not by time.
-async fn drive(players: &[&Client], id: i64, done: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..3000 {
-        let (status, view) = players[0].get(&format!("/api/tournaments/{id}")).await;
-        assert_eq!(status, 200, "{view}");
-        if done(&view) {
-            return view;
-        }
-        for round in view["rounds"].as_array().unwrap() {
-            for table in round["tables"].as_array().unwrap() {
-                let Some(game) = table["game_id"].as_i64() else { continue };
-                if !table["places"].is_null() {
-                    continue;
-                }
-                for p in players {
-                    let mine = view["entrants"].as_array().unwrap().iter().find(|e| e["user_id"] == p.id());
-                    let Some(me) = mine else { continue };
-                    if !table["seats"].as_array().unwrap().contains(&me["id"]) {
-                        continue;
-                    }
-                    let (_, info) = p.get(&format!("/api/games/{game}")).await;
-                    if info["status"] == "finished" {
-                        continue;
-                    }
-                    let mut socket = p.socket().await;
-                    socket.watch(game, None).await;
-                    // Refused when the game ended meanwhile: the next look sees it.
-                    let _ = socket.act(game, json!({"type": "resign"})).await;
-                    socket.close().await;
-                }
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("tournament {id} did not get there");
-}
-
-fn finished(view: &Value) -> bool {
-    view["summary"]["state"] == "finished"
-}
-
-/// Every round's tables have places, and the points given sum to the standings' points.
-fn check_results(view: &Value, per_place: &[f64]) {
-    let mut given = 0.0;
-    for round in view["rounds"].as_array().unwrap() {
-        for table in round["tables"].as_array().unwrap() {
-            let places = table["places"].as_array().expect("every table done");
-            let n = places.len();
-            for p in places {
-                let p = p.as_u64().unwrap() as usize;
-                // Shared places share points: summed over a table they add up the same.
-                given += per_place.get(p - 1).copied().unwrap_or(0.0);
-                assert!((1..=n).contains(&p));
-            }
-        }
-    }
-    let rows = view["standings"]["rows"].as_array().unwrap();
-    let points: f64 = rows.iter().map(|r| r["points"].as_f64().unwrap()).sum();
-    let byes = rows.iter().map(|r| r["byes"].as_u64().unwrap()).sum::<u64>();
-    assert!(points >= given - 1e-9 || byes > 0, "standings {points} vs games {given}: {view}");
-}
-
 async fn a_whole_swiss_of_bots_is_run_to_its_standings(db: &str) {
     let server = TestServer::start(db).await;
     let a = Client::guest(&server).await;
+    // Full at its creation: it starts by itself.
     let id = create(&a, swiss("bots"), &[1, 1, 1, 1]).await;
-    assert_eq!(a.post(&format!("/api/tournaments/{id}/start"), json!({})).await.0, 200);
     let view = drive(&[&a], id, finished).await;
     let rounds = view["rounds"].as_array().unwrap();
     assert_eq!(rounds.len(), 2, "{view}");
@@ -272,8 +190,6 @@ async fn a_mcmahon_of_bots_is_paired_and_finished(db: &str) {
     let a = Client::guest(&server).await;
     let body = with(with(swiss("mcmahon"), "format", json!("mcmahon")), "rounds", json!(1));
     let id = create(&a, body, &[1, 1, 1, 1]).await;
-    let (code, started) = a.post(&format!("/api/tournaments/{id}/start"), json!({})).await;
-    assert_eq!(code, 200, "{started}");
     let view = drive(&[&a], id, finished).await;
     assert_eq!(view["rounds"].as_array().unwrap().len(), 1, "{view}");
     assert_eq!(view["standings"]["tie_breaks"][0], "mcmahon_score", "{view}");

@@ -230,6 +230,8 @@ pub async fn create(
     for level in &new.bots {
         add_bot(&app, id, *level).await?;
     }
+    // Bots may fill it at once (docs/tournaments.md: without a start time it starts when full).
+    super::entry::start_when_full(&app, id).await?;
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
 }
 

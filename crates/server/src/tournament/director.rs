@@ -36,11 +36,28 @@ pub fn wake(_app: &AppState) {
     WAKE.notify_waiters();
 }
 
+/// Test hook (`Config::test_hooks`): the instances (by claim owner) whose director stopped as if
+/// the process had died — no more looks or renewals, and its claims are not given up — so a
+/// test sees another instance take the tournaments over once the claims expire.
+static HALTED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// Stops this instance's director as a crash would (test hook); false without test hooks.
+pub fn halt_for_tests(app: &AppState) -> bool {
+    app.config.test_hooks && HALTED.lock().map(|mut h| h.push(app.reviews.owner.clone())).is_ok()
+}
+
+fn halted(owner: &str) -> bool {
+    HALTED.lock().is_ok_and(|h| h.iter().any(|o| o == owner))
+}
+
 /// Runs until the task is aborted (the server stops; then [`release`]).
 pub async fn run(app: AppState) {
     let owner = app.reviews.owner.clone();
     let mut held: HashMap<i64, i64> = HashMap::new();
     loop {
+        if halted(&owner) {
+            return std::future::pending().await;
+        }
         loop {
             match app.store.claim_tournament(&owner, now_ms() + CLAIM_MS, app.store.now()).await {
                 Ok(Some((id, epoch))) => {
@@ -74,6 +91,9 @@ pub async fn run(app: AppState) {
 
 /// Gives up this instance's claims (the server stops), so that another takes them at once.
 pub async fn release(app: &AppState) {
+    if halted(&app.reviews.owner) {
+        return;
+    }
     if let Err(e) = app.store.release_tournament_claims(&app.reviews.owner).await {
         tracing::warn!(error = %e, "tournament claims could not be given up");
     }
@@ -182,6 +202,7 @@ async fn step_running(
         }
     };
     next.absent = absent;
+    super::checks::check_paired(&spec, &lib, &next, &entrants)?;
     let text = serde_json::to_string(&next).map_err(|e| ApiError::Internal(e.to_string()))?;
     let row =
         RoundRow { number: i64::from(next.number), round: text, started_ms: now_ms(), finished_ms: None };

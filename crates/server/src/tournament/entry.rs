@@ -78,7 +78,7 @@ pub async fn join(
 }
 
 /// A tournament with no start time starts as soon as it is full.
-async fn start_when_full(app: &AppState, id: i64) -> Result<(), ApiError> {
+pub(super) async fn start_when_full(app: &AppState, id: i64) -> Result<(), ApiError> {
     let Loaded { row, .. } = load(app, id).await?;
     if row.start_ms.is_none()
         && row.entrants >= row.max_entrants

@@ -5,6 +5,7 @@
 //! another instance carries on where the last director stopped.
 
 mod arena;
+mod checks;
 pub mod create;
 pub mod director;
 mod entry;

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod smtp;
+pub mod tournament;
 
 use std::{net::SocketAddr, time::Duration};
 
@@ -51,6 +52,8 @@ pub fn test_limits() -> Limits {
 pub struct TestServer {
     pub addr: SocketAddr,
     pub database: String,
+    /// The server's state, for test hooks that act inside it.
+    pub app: gobeyond_server::AppState,
     stop: Option<oneshot::Sender<()>>,
     task: Option<tokio::task::JoinHandle<()>>,
 }
@@ -138,6 +141,7 @@ impl TestServer {
         let database = config.database.clone();
         let config = Config { listen: addr, ..config };
         let (state, router) = gobeyond_server::app(config).await.expect("server starts");
+        let app = state.clone();
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(async move {
             gobeyond_server::serve(listener, state, router, async {
@@ -146,7 +150,7 @@ impl TestServer {
             .await
             .expect("serve");
         });
-        TestServer { addr, database, stop: Some(stop), task: Some(task) }
+        TestServer { addr, database, app, stop: Some(stop), task: Some(task) }
     }
 
     pub fn url(&self, path: &str) -> String {
