@@ -79,7 +79,10 @@ pub async fn postgres_url() -> String {
             )
         })
     });
-    let name = format!("gobeyond_t_{}_{}", std::process::id(), unique() & 0xffff_ffff_ffff);
+    // The counter keeps two tests of one process apart even when the clock reads the same.
+    static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = format!("gobeyond_t_{}_{n}_{}", std::process::id(), unique() & 0xffff_ffff_ffff);
     let mut admin = sqlx::PgConnection::connect(&base).await.expect("the test PostgreSQL answers");
     let create = sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"));
     admin.execute(create).await.expect("create a test database");
