@@ -283,7 +283,14 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
       const box = await page.locator(selector).first().boundingBox();
       return box !== null && box.y >= 0 && box.y + box.height <= 844;
     };
-    for (const sel of ["#status", "#clock", "#pass", "#board svg.board2d"]) assert.ok(await inView(sel), `${sel} is on screen: ${JSON.stringify(await page.locator(sel).first().boundingBox())}`);
+    for (const sel of ["#status", "#clock", "#pass", "#board svg.board2d"]) {
+      // The layout settles after the first paint (the game's info arrives): wait for it, bounded.
+      await page.waitForFunction((s) => {
+        const r = document.querySelector(s)?.getBoundingClientRect();
+        return r !== undefined && r.height > 0 && r.top >= 0 && r.bottom <= 844;
+      }, sel, { timeout: 10_000 }).catch(() => {});
+      assert.ok(await inView(sel), `${sel} is on screen: ${JSON.stringify(await page.locator(sel).first().boundingBox())}`);
+    }
     const hitSize = async () => (await page.locator('svg.board2d .hit[data-node="180"]').boundingBox()).width;
     const small = await hitSize();
     assert.ok(small < 25, `unzoomed points are ${small} px`);

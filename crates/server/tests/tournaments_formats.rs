@@ -7,8 +7,8 @@
 mod common;
 
 use std::collections::HashMap;
-use std::time::Duration;
 
+use common::tournament::{create, drive, finished, with};
 use common::{Client, TestServer, postgres_url, sqlite_url};
 use serde_json::{Value, json};
 
@@ -28,60 +28,8 @@ fn body(name: &str, format: &str) -> Value {
     })
 }
 
-fn with(mut body: Value, key: &str, value: Value) -> Value {
-    body[key] = value;
-    body
-}
-
 fn live() -> Value {
     serde_json::from_str(LIVE).unwrap()
-}
-
-async fn create(creator: &Client, body: Value, levels: &[u8]) -> i64 {
-    let (status, v) = creator.post("/api/tournaments", with(body, "bots", json!(levels))).await;
-    assert_eq!(status, 201, "{v}");
-    v["id"].as_i64().unwrap()
-}
-
-/// Reads the tournament as `players[0]` until `done` holds of it; people in `players` resign each
-/// game of theirs still playing. Bounded by attempts, not by time.
-async fn drive(players: &[&Client], id: i64, done: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..6000 {
-        let (status, view) = players[0].get(&format!("/api/tournaments/{id}")).await;
-        assert_eq!(status, 200, "{view}");
-        if done(&view) {
-            return view;
-        }
-        for table in view["rounds"].as_array().unwrap().iter().flat_map(|r| r["tables"].as_array().unwrap()) {
-            let Some(game) = table["game_id"].as_i64() else { continue };
-            if !table["places"].is_null() {
-                continue;
-            }
-            for p in players {
-                let Some(me) = view["entrants"].as_array().unwrap().iter().find(|e| e["user_id"] == p.id())
-                else {
-                    continue;
-                };
-                if !table["seats"].as_array().unwrap().contains(&me["id"]) {
-                    continue;
-                }
-                let (_, info) = p.get(&format!("/api/games/{game}")).await;
-                if info["status"] == "finished" {
-                    continue;
-                }
-                let mut socket = p.socket().await;
-                socket.watch(game, None).await;
-                let _ = socket.act(game, json!({"type": "resign"})).await;
-                socket.close().await;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("tournament {id} did not get there");
-}
-
-fn finished(view: &Value) -> bool {
-    view["summary"]["state"] == "finished"
 }
 
 fn tables(view: &Value) -> impl Iterator<Item = &Value> {

@@ -30,7 +30,7 @@ pub async fn create(creator: &Client, body: Value, levels: &[u8]) -> i64 {
 /// Reads the tournament until `done` holds of it; people in `players` resign each game of theirs
 /// still playing (so that games with people end at once). Bounded by attempts, not by time.
 pub async fn drive(players: &[&Client], id: i64, done: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..3000 {
+    for _ in 0..6000 {
         let (status, view) = players[0].get(&format!("/api/tournaments/{id}")).await;
         assert_eq!(status, 200, "{view}");
         if done(&view) {
