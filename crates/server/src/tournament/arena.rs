@@ -104,7 +104,8 @@ pub(super) async fn step(
     let (rows, mut rounds) = super::director::history(app, id).await?;
     let mut busy: HashSet<pairing::EntrantId> = HashSet::new();
     for (row, round) in rows.iter().zip(rounds.iter_mut()).filter(|(row, _)| row.finished_ms.is_none()) {
-        if !play(app, id, epoch, settings, &creator, row, round, &entrants).await? {
+        let updated = super::rounds::update_round(app, id, epoch, settings, &creator, row, round, &entrants);
+        if updated.await?.is_none() {
             return Ok(false);
         }
         for (table, result) in round.tables.iter().zip(&round.results) {
@@ -145,7 +146,9 @@ pub(super) async fn step(
     }
     // Their games at once rather than at the next look.
     let mut round = round;
-    play(app, id, epoch, settings, &creator, &row, &mut round, &entrants).await
+    let updated =
+        super::rounds::update_round(app, id, epoch, settings, &creator, &row, &mut round, &entrants);
+    Ok(updated.await?.is_some())
 }
 
 /// The waiting entrants who fill whole tables, those waiting longest first (never played, then
@@ -162,29 +165,4 @@ fn longest_waiting(
     waiting.sort_by_key(|&id| (last_played(id), id));
     waiting.truncate(waiting.len() - waiting.len() % players.max(1));
     waiting
-}
-
-/// Makes the games of a batch's tables that have none, reads the places of those finished and
-/// stores the batch when that changed it; false when the claim was lost.
-#[allow(clippy::too_many_arguments)]
-async fn play(
-    app: &AppState,
-    id: i64,
-    epoch: i64,
-    settings: &NewTournament,
-    creator: &crate::store::User,
-    row: &RoundRow,
-    round: &mut pairing::Round,
-    entrants: &[crate::store::tournaments::EntrantRow],
-) -> Result<bool, ApiError> {
-    if !super::rounds::make_missing_games(app, id, epoch, settings, creator, round, entrants).await? {
-        return Ok(false);
-    }
-    if !super::rounds::read_results(app, id, round).await? {
-        return Ok(true);
-    }
-    let done = round.results.iter().all(Option::is_some);
-    let text = serde_json::to_string(&round).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let stored = RoundRow { round: text, finished_ms: done.then(now_ms), ..row.clone() };
-    app.store.put_round(id, epoch, &stored).await
 }

@@ -170,18 +170,8 @@ async fn step_running(
         let Some(creator) = app.store.user_by_id(creator).await? else {
             return Err(ApiError::Internal(format!("tournament {id}'s creator is gone")));
         };
-        if !super::rounds::make_missing_games(app, id, epoch, settings, &creator, round, &entrants).await? {
-            return Ok(false);
-        }
-        let changed = super::rounds::read_results(app, id, round).await?;
-        let done = round.results.iter().all(Option::is_some);
-        if changed || done {
-            let text = serde_json::to_string(&round).map_err(|e| ApiError::Internal(e.to_string()))?;
-            let stored = RoundRow { round: text, finished_ms: done.then(now_ms), ..row.clone() };
-            if !app.store.put_round(id, epoch, &stored).await? {
-                return Ok(false);
-            }
-        }
+        let updated = super::rounds::update_round(app, id, epoch, settings, &creator, row, round, &entrants);
+        let Some(done) = updated.await? else { return Ok(false) };
         if !done {
             return Ok(true);
         }

@@ -8,7 +8,10 @@ use super::create::NewTournament;
 use crate::{
     AppState,
     error::ApiError,
-    store::{User, now_ms, tournaments::EntrantRow},
+    store::{
+        User, now_ms,
+        tournaments::{EntrantRow, RoundRow},
+    },
 };
 
 /// Makes the game of each table of `round` that has none yet; false when the claim was lost
@@ -45,6 +48,35 @@ pub(super) async fn make_missing_games(
         super::notices::wake_sender(app, &mails);
     }
     Ok(true)
+}
+
+/// Brings a round in play up to date: its missing games made, the places of finished ones
+/// read, and the round stored when that changed it (finished once every table has places).
+/// None when the claim was lost; else whether the round is done.
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn update_round(
+    app: &AppState,
+    id: i64,
+    epoch: i64,
+    settings: &NewTournament,
+    creator: &User,
+    row: &RoundRow,
+    round: &mut pairing::Round,
+    entrants: &[EntrantRow],
+) -> Result<Option<bool>, ApiError> {
+    if !make_missing_games(app, id, epoch, settings, creator, round, entrants).await? {
+        return Ok(None);
+    }
+    let changed = read_results(app, id, round).await?;
+    let done = round.results.iter().all(Option::is_some);
+    if changed || done {
+        let text = serde_json::to_string(&round).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let stored = RoundRow { round: text, finished_ms: done.then(now_ms), ..row.clone() };
+        if !app.store.put_round(id, epoch, &stored).await? {
+            return Ok(None);
+        }
+    }
+    Ok(Some(done))
 }
 
 /// Reads the places of the round's finished games into its results; true when one was added.
