@@ -5,6 +5,9 @@
 //! root keeps *pseudo-liberties* (one per stone–empty adjacency, counted with repetition) with
 //! their sum and sum of squares, so "the group's only liberty is p" is two multiplications:
 //! all `k` pseudo-liberties equal `p` exactly when `Σ = k·p` and `Σ² = k·p²`.
+//! Each node also keeps a summary of its neighbours (empty count, sum and sum of squares of
+//! their colour codes), so the light-playout questions "has it an empty neighbour?" and "are all
+//! its neighbours mine?" need no neighbour walk (`board/stones.rs`).
 
 use std::sync::Arc;
 
@@ -12,9 +15,10 @@ use gobeyond_maps::{Map, NodeId};
 
 use crate::{Player, zobrist};
 
-/// Board colour code of an empty node; a stone of player `i` is `i + 1`.
-pub const EMPTY: u8 = 0;
-const NONE: u32 = u32::MAX;
+mod stones;
+
+pub use stones::EMPTY;
+use stones::{NONE, Stones, stone_summary, summary_empties};
 
 /// How self-capture is treated.
 #[derive(
@@ -40,50 +44,6 @@ pub enum PlaceError {
     Suicide,
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct GroupInfo {
-    /// Pseudo-liberties.
-    libs: u32,
-    size: u32,
-    lsum: u64,
-    lsum2: u64,
-}
-
-impl GroupInfo {
-    #[inline]
-    fn add_lib(&mut self, p: u32) {
-        self.libs += 1;
-        self.lsum += p as u64;
-        self.lsum2 += p as u64 * p as u64;
-    }
-
-    #[inline]
-    fn remove_lib(&mut self, p: u32) {
-        self.libs -= 1;
-        self.lsum -= p as u64;
-        self.lsum2 -= p as u64 * p as u64;
-    }
-
-    /// True when every pseudo-liberty is `p` (so `p` is the group's only liberty).
-    #[inline]
-    fn only_liberty_is(&self, p: u32) -> bool {
-        let k = self.libs as u64;
-        let p = p as u64;
-        self.lsum == k * p && self.lsum2 == k * p * p
-    }
-
-    /// The only liberty, when there is exactly one.
-    #[inline]
-    fn single_liberty(&self) -> Option<u32> {
-        if self.libs == 0 {
-            return None;
-        }
-        let k = self.libs as u128;
-        let (s, s2) = (self.lsum as u128, self.lsum2 as u128);
-        (k * s2 == s * s).then(|| (self.lsum / self.libs as u64) as u32)
-    }
-}
-
 /// What one placement did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct PlaceOutcome {
@@ -97,48 +57,13 @@ pub struct PlaceOutcome {
 #[derive(Debug)]
 pub struct Board {
     map: Arc<Map>,
-    color: Vec<u8>,
-    group: Vec<u32>,
-    next: Vec<u32>,
-    info: Vec<GroupInfo>,
-    empties: Vec<u32>,
-    empty_pos: Vec<u32>,
-    hash: u64,
-    stones: [u32; crate::MAX_PLAYERS],
-    ko_point: u32,
-    ko_stone: u8,
-    captured: Vec<NodeId>,
-    captured_stone: Vec<u8>,
-    /// Scratch list of group roots, reused so that a placement never allocates.
-    scratch: Vec<u32>,
+    s: Stones,
 }
 
 impl Clone for Board {
     /// A copy with full working capacity in every buffer, so that playing on it never allocates.
     fn clone(&self) -> Self {
-        let n = self.color.len();
-        let mut captured = Vec::with_capacity(n);
-        captured.extend_from_slice(&self.captured);
-        let mut captured_stone = Vec::with_capacity(n);
-        captured_stone.extend_from_slice(&self.captured_stone);
-        let mut empties = Vec::with_capacity(n);
-        empties.extend_from_slice(&self.empties);
-        Board {
-            map: self.map.clone(),
-            color: self.color.clone(),
-            group: self.group.clone(),
-            next: self.next.clone(),
-            info: self.info.clone(),
-            empties,
-            empty_pos: self.empty_pos.clone(),
-            hash: self.hash,
-            stones: self.stones,
-            ko_point: self.ko_point,
-            ko_stone: self.ko_stone,
-            captured,
-            captured_stone,
-            scratch: Vec::with_capacity(self.scratch.capacity()),
-        }
+        Board { map: self.map.clone(), s: self.s.clone_with_capacity() }
     }
 
     fn clone_from(&mut self, other: &Self) {
@@ -149,33 +74,16 @@ impl Clone for Board {
 impl PartialEq for Board {
     /// Same stones on the same nodes and the same ko state (groups follow from the stones).
     fn eq(&self, other: &Self) -> bool {
-        self.color == other.color && self.ko_point == other.ko_point && self.ko_stone == other.ko_stone
+        self.s.color == other.s.color
+            && self.s.ko_point == other.s.ko_point
+            && self.s.ko_stone == other.s.ko_stone
     }
 }
 
 impl Board {
     /// An empty board on `map`.
     pub fn new(map: Arc<Map>) -> Board {
-        let n = map.len();
-        let empties: Vec<u32> = (0..n as u32).collect();
-        let empty_pos = empties.clone();
-        Board {
-            color: vec![EMPTY; n],
-            group: vec![NONE; n],
-            next: vec![NONE; n],
-            info: vec![GroupInfo::default(); n],
-            empties,
-            empty_pos,
-            hash: 0,
-            stones: [0; crate::MAX_PLAYERS],
-            ko_point: NONE,
-            ko_stone: 0,
-            captured: Vec::with_capacity(n),
-            captured_stone: Vec::with_capacity(n),
-            // At most one root per neighbour is ever collected.
-            scratch: Vec::with_capacity(map.max_degree().max(4)),
-            map,
-        }
+        Board { s: Stones::new(&map), map }
     }
 
     /// Overwrites `self` with `other` reusing `self`'s buffers: no allocation when both are on
@@ -184,18 +92,7 @@ impl Board {
         if !Arc::ptr_eq(&self.map, &other.map) {
             self.map = other.map.clone();
         }
-        self.color.clone_from(&other.color);
-        self.group.clone_from(&other.group);
-        self.next.clone_from(&other.next);
-        self.info.clone_from(&other.info);
-        self.empties.clone_from(&other.empties);
-        self.empty_pos.clone_from(&other.empty_pos);
-        self.hash = other.hash;
-        self.stones = other.stones;
-        self.ko_point = other.ko_point;
-        self.ko_stone = other.ko_stone;
-        self.captured.clone_from(&other.captured);
-        self.captured_stone.clone_from(&other.captured_stone);
+        self.s.copy_from(&other.s);
     }
 
     pub fn map(&self) -> &Arc<Map> {
@@ -203,71 +100,85 @@ impl Board {
     }
 
     pub fn len(&self) -> usize {
-        self.color.len()
+        self.s.color.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.color.is_empty()
+        self.s.color.is_empty()
     }
 
     /// Colour code at `node`: [`EMPTY`] or `player + 1`.
     #[inline]
     pub fn color(&self, node: NodeId) -> u8 {
-        self.color[node as usize]
+        self.s.color[node as usize]
     }
 
     /// The colour codes of all nodes.
     pub fn colors(&self) -> &[u8] {
-        &self.color
+        &self.s.color
     }
 
     /// The owner of the stone at `node`.
     #[inline]
     pub fn stone_at(&self, node: NodeId) -> Option<Player> {
-        Player::of_stone(self.color[node as usize])
+        Player::of_stone(self.s.color[node as usize])
     }
 
     /// Empty nodes, in no particular order.
     #[inline]
     pub fn empties(&self) -> &[NodeId] {
-        &self.empties
+        &self.s.empties
+    }
+
+    /// How many neighbours of `node` are empty (kept up to date, no neighbour walk).
+    #[inline]
+    pub fn empty_neighbors(&self, node: NodeId) -> u32 {
+        summary_empties(self.s.around[node as usize])
+    }
+
+    /// True when every neighbour of `node` holds a stone of colour code `stone` (a node without
+    /// neighbours counts as surrounded). Kept up to date, no neighbour walk: the eye test's
+    /// first half.
+    #[inline]
+    pub fn surrounded_by(&self, node: NodeId, stone: u8) -> bool {
+        self.s.around[node as usize] == self.map.degree(node) as u64 * stone_summary(stone)
     }
 
     /// Zobrist hash of the stones (not of whose turn it is, nor of the ko state).
     #[inline]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.s.hash
     }
 
     /// Stones of `player` on the board.
     pub fn stone_count(&self, player: Player) -> u32 {
-        self.stones[player.index()]
+        self.s.stones[player.index()]
     }
 
     /// Stones removed by the last placement, with their colour codes.
     pub fn last_captured(&self) -> impl Iterator<Item = (NodeId, u8)> + '_ {
-        self.captured.iter().copied().zip(self.captured_stone.iter().copied())
+        self.s.captured.iter().copied().zip(self.s.captured_stone.iter().copied())
     }
 
     /// The simple-ko point: the node the given colour may not play on this move.
     pub fn ko(&self) -> Option<(NodeId, u8)> {
-        (self.ko_point != NONE).then_some((self.ko_point, self.ko_stone))
+        (self.s.ko_point != NONE).then_some((self.s.ko_point, self.s.ko_stone))
     }
 
     /// The root stone of the group at `node` (a stable id for the group while it lives).
     #[inline]
     pub fn group_id(&self, node: NodeId) -> Option<NodeId> {
-        (self.color[node as usize] != EMPTY).then(|| self.group[node as usize])
+        (self.s.color[node as usize] != EMPTY).then(|| self.s.group[node as usize])
     }
 
     /// The stones of the group at `node` (empty if `node` is empty).
     pub fn group_stones(&self, node: NodeId) -> GroupStones<'_> {
-        let start = if self.color[node as usize] == EMPTY { NONE } else { node };
-        GroupStones { next: &self.next, start, at: start }
+        let start = if self.s.color[node as usize] == EMPTY { NONE } else { node };
+        GroupStones { next: &self.s.next, start, at: start }
     }
 
     pub fn group_size(&self, node: NodeId) -> u32 {
-        self.group_id(node).map_or(0, |r| self.info[r as usize].size)
+        self.group_id(node).map_or(0, |r| self.s.info[r as usize].size)
     }
 
     /// The distinct liberties of the group at `node`, sorted. Not for the hot path.
@@ -275,7 +186,7 @@ impl Board {
         let mut libs: Vec<NodeId> = self
             .group_stones(node)
             .flat_map(|s| self.map.neighbors(s).iter().copied())
-            .filter(|&q| self.color[q as usize] == EMPTY)
+            .filter(|&q| self.s.color[q as usize] == EMPTY)
             .collect();
         libs.sort_unstable();
         libs.dedup();
@@ -285,12 +196,19 @@ impl Board {
     /// True when the group at `node` has exactly one liberty.
     #[inline]
     pub fn in_atari(&self, node: NodeId) -> bool {
-        self.group_id(node).is_some_and(|r| self.info[r as usize].single_liberty().is_some())
+        self.group_id(node).is_some_and(|r| self.s.info[r as usize].single_liberty().is_some())
+    }
+
+    /// True when the stone at `node` belongs to a group whose only liberty is `liberty` (which
+    /// must be a liberty of it). Cheaper than [`Board::atari_liberty`].
+    #[inline]
+    pub fn only_liberty_is(&self, node: NodeId, liberty: NodeId) -> bool {
+        self.group_id(node).is_some_and(|r| self.s.info[r as usize].only_liberty_is(liberty))
     }
 
     /// The single liberty of the group at `node`, if it has exactly one.
     pub fn atari_liberty(&self, node: NodeId) -> Option<NodeId> {
-        self.group_id(node).and_then(|r| self.info[r as usize].single_liberty())
+        self.group_id(node).and_then(|r| self.s.info[r as usize].single_liberty())
     }
 
     /// Whether `player` may place on `node` under the board-level rules (occupied, simple ko,
@@ -311,19 +229,23 @@ impl Board {
     ) -> Result<(), PlaceError> {
         let p = node as usize;
         let s = player.stone();
-        if self.color[p] != EMPTY {
+        if self.s.color[p] != EMPTY {
             return Err(PlaceError::Occupied);
         }
-        if simple_ko && node == self.ko_point && s == self.ko_stone {
+        if simple_ko && node == self.s.ko_point && s == self.s.ko_stone {
             return Err(PlaceError::Ko);
+        }
+        // Most candidate points in a game have an empty neighbour: legal without looking further.
+        if summary_empties(self.s.around[p]) > 0 {
+            return Ok(());
         }
         let mut own = false;
         for &q in self.map.neighbors(node) {
-            let c = self.color[q as usize];
+            let c = self.s.color[q as usize];
             if c == EMPTY {
                 return Ok(());
             }
-            let g = &self.info[self.group[q as usize] as usize];
+            let g = &self.s.info[self.s.group[q as usize] as usize];
             if c == s {
                 own = true;
                 if !g.only_liberty_is(node) {
@@ -347,80 +269,41 @@ impl Board {
     /// call [`Board::check`] first.
     pub fn play_unchecked(&mut self, node: NodeId, player: Player) -> PlaceOutcome {
         let p = node;
-        let s = player.stone();
-        debug_assert_eq!(self.color[p as usize], EMPTY);
-        self.captured.clear();
-        self.captured_stone.clear();
-        let map = Arc::clone(&self.map);
-        let nbrs = map.neighbors(p);
-        self.link_stone(p, player, nbrs);
-        // Every opponent group without liberties goes at once: with three or more players two
-        // such groups can touch, and removing one first would wrongly give the other liberties.
-        self.scratch.clear();
-        for &q in nbrs {
-            let c = self.color[q as usize];
-            if c != EMPTY && c != s {
-                let r = self.group[q as usize];
-                if self.info[r as usize].libs == 0 && !self.scratch.contains(&r) {
-                    self.scratch.push(r);
-                }
-            }
-        }
+        debug_assert_eq!(self.s.color[p as usize], EMPTY);
+        self.s.captured.clear();
+        self.s.captured_stone.clear();
+        let nbrs = self.map.neighbors(p);
+        self.s.link_stone(p, player, nbrs);
+        // Every opponent group without liberties (listed in `scratch`) goes at once: with three
+        // or more players two such groups can touch, and removing one first would wrongly give
+        // the other liberties.
         let mut outcome = PlaceOutcome::default();
-        if !self.scratch.is_empty() {
-            for i in 0..self.scratch.len() {
-                let r = self.scratch[i];
-                self.lift_group(r);
+        if !self.s.scratch.is_empty() {
+            for i in 0..self.s.scratch.len() {
+                let r = self.s.scratch[i];
+                self.s.lift_group(r);
             }
-            outcome.captured = self.captured.len() as u32;
-            self.restore_liberties(0);
+            outcome.captured = self.s.captured.len() as u32;
+            self.s.restore_liberties(0, &self.map);
         }
-        let root = self.group[p as usize];
-        let mine = self.info[root as usize];
+        let root = self.s.group[p as usize];
+        let mine = self.s.info[root as usize];
         if mine.libs == 0 {
             // Allowed suicide: the mover's own group goes.
-            let before = self.captured.len();
-            self.lift_group(root);
-            outcome.self_captured = (self.captured.len() - before) as u32;
-            self.restore_liberties(before);
+            let before = self.s.captured.len();
+            self.s.lift_group(root);
+            outcome.self_captured = (self.s.captured.len() - before) as u32;
+            self.s.restore_liberties(before, &self.map);
         }
         // Simple ko: a lone stone that captured a lone stone and sits in its only liberty may
         // not be retaken at once by the captured colour.
         if outcome.captured == 1 && mine.size == 1 && mine.libs == 1 {
-            self.ko_point = self.captured[0];
-            self.ko_stone = self.captured_stone[0];
+            self.s.ko_point = self.s.captured[0];
+            self.s.ko_stone = self.s.captured_stone[0];
         } else {
-            self.ko_point = NONE;
+            self.s.ko_point = NONE;
         }
         outcome
-    }
-
-    /// Puts the stone and links it into groups and liberties; no capture. The first half of
-    /// every placement.
-    #[inline(always)]
-    fn link_stone(&mut self, p: u32, player: Player, nbrs: &[NodeId]) {
-        let s = player.stone();
-        self.remove_empty(p);
-        self.color[p as usize] = s;
-        self.hash ^= zobrist::stone_key(p, s);
-        self.stones[player.index()] += 1;
-        self.group[p as usize] = p;
-        self.next[p as usize] = p;
-        let mut mine = GroupInfo { size: 1, ..GroupInfo::default() };
-        for &q in nbrs {
-            let c = self.color[q as usize];
-            if c == EMPTY {
-                mine.add_lib(q);
-            } else {
-                self.info[self.group[q as usize] as usize].remove_lib(p);
-            }
-        }
-        self.info[p as usize] = mine;
-        for &q in nbrs {
-            if self.color[q as usize] == s && self.group[q as usize] != self.group[p as usize] {
-                self.merge(self.group[p as usize], self.group[q as usize]);
-            }
-        }
     }
 
     /// A board with a stone of `code(n)` on each node, built without any capture: groups left
@@ -431,7 +314,7 @@ impl Board {
         let mut b = Board::new(map.clone());
         for n in 0..b.len() as NodeId {
             if let Some(p) = code(n) {
-                b.link_stone(n, p, map.neighbors(n));
+                b.s.link_stone(n, p, map.neighbors(n));
             }
         }
         b
@@ -439,9 +322,9 @@ impl Board {
 
     /// A pass: only the ko state changes.
     pub fn pass(&mut self) {
-        self.ko_point = NONE;
-        self.captured.clear();
-        self.captured_stone.clear();
+        self.s.ko_point = NONE;
+        self.s.captured.clear();
+        self.s.captured_stone.clear();
     }
 
     /// The hash the board would have after `player` plays on `node` (assumed legal under the
@@ -452,19 +335,19 @@ impl Board {
         // A group touching `node` through several stones is counted once: only at its first
         // neighbour. Quadratic in the degree, exact for any degree, no allocation.
         let first_touch = |i: usize, r: u32| {
-            !nbrs[..i].iter().any(|&q| self.color[q as usize] != EMPTY && self.group[q as usize] == r)
+            !nbrs[..i].iter().any(|&q| self.s.color[q as usize] != EMPTY && self.s.group[q as usize] == r)
         };
-        let mut h = self.hash ^ zobrist::stone_key(node, s);
+        let mut h = self.s.hash ^ zobrist::stone_key(node, s);
         let mut captures = false;
         let mut own_dies = true;
         for (i, &q) in nbrs.iter().enumerate() {
-            let c = self.color[q as usize];
+            let c = self.s.color[q as usize];
             if c == EMPTY {
                 own_dies = false;
                 continue;
             }
-            let r = self.group[q as usize];
-            let g = &self.info[r as usize];
+            let r = self.s.group[q as usize];
+            let g = &self.s.info[r as usize];
             if c == s {
                 own_dies &= g.only_liberty_is(node);
             } else if g.only_liberty_is(node) && first_touch(i, r) {
@@ -478,8 +361,8 @@ impl Board {
             // Suicide: the new stone and every own group it joins disappear.
             h ^= zobrist::stone_key(node, s);
             for (i, &q) in nbrs.iter().enumerate() {
-                let r = self.group[q as usize];
-                if self.color[q as usize] == s && first_touch(i, r) {
+                let r = self.s.group[q as usize];
+                if self.s.color[q as usize] == s && first_touch(i, r) {
                     for st in self.group_stones(r) {
                         h ^= zobrist::stone_key(st, s);
                     }
@@ -493,12 +376,12 @@ impl Board {
     /// giving liberties back to its neighbours. Returns the removed stones.
     pub fn remove_group(&mut self, node: NodeId) -> Vec<NodeId> {
         let Some(root) = self.group_id(node) else { return Vec::new() };
-        self.captured.clear();
-        self.captured_stone.clear();
-        self.lift_group(root);
-        self.restore_liberties(0);
-        self.ko_point = NONE;
-        self.captured.clone()
+        self.s.captured.clear();
+        self.s.captured_stone.clear();
+        self.s.lift_group(root);
+        self.s.restore_liberties(0, &self.map);
+        self.s.ko_point = NONE;
+        self.s.captured.clone()
     }
 
     /// Removes individual stones (GoBeyond's Clean-Up surrenders stones, not whole groups); a
@@ -529,20 +412,20 @@ impl Board {
                 fresh.put_stone(n, p);
             }
         }
-        if fresh.hash != self.hash || fresh.stones != self.stones {
+        if fresh.s.hash != self.s.hash || fresh.s.stones != self.s.stones || fresh.s.around != self.s.around {
             return false;
         }
-        let mut a = self.empties.clone();
+        let mut a = self.s.empties.clone();
         a.sort_unstable();
-        let mut b = fresh.empties.clone();
+        let mut b = fresh.s.empties.clone();
         b.sort_unstable();
         if a != b {
             return false;
         }
         (0..self.len() as NodeId).all(|n| {
-            self.color[n as usize] == EMPTY
-                || (self.info[self.group[n as usize] as usize]
-                    == fresh.info[fresh.group[n as usize] as usize]
+            self.s.color[n as usize] == EMPTY
+                || (self.s.info[self.s.group[n as usize] as usize]
+                    == fresh.s.info[fresh.s.group[n as usize] as usize]
                     && self.group_stones(n).count() == fresh.group_stones(n).count())
         })
     }
@@ -551,79 +434,12 @@ impl Board {
     /// liberties stay correct; a setup that leaves a group without liberties is the caller's to
     /// reject.
     pub fn put_stone(&mut self, node: NodeId, player: Player) {
-        if self.color[node as usize] != EMPTY {
+        if self.s.color[node as usize] != EMPTY {
             return;
         }
-        let ko = (self.ko_point, self.ko_stone);
+        let ko = (self.s.ko_point, self.s.ko_stone);
         self.play_unchecked(node, player);
-        (self.ko_point, self.ko_stone) = ko;
-    }
-
-    fn lift_group(&mut self, root: u32) {
-        let stone = self.color[root as usize];
-        let owner = (stone - 1) as usize;
-        let mut s = root;
-        loop {
-            self.color[s as usize] = EMPTY;
-            self.hash ^= zobrist::stone_key(s, stone);
-            self.stones[owner] -= 1;
-            self.captured.push(s);
-            self.captured_stone.push(stone);
-            self.add_empty(s);
-            s = self.next[s as usize];
-            if s == root {
-                break;
-            }
-        }
-    }
-
-    /// Gives the nodes lifted since `captured[from..]` back as liberties to neighbouring stones.
-    fn restore_liberties(&mut self, from: usize) {
-        let map = Arc::clone(&self.map);
-        for i in from..self.captured.len() {
-            let s = self.captured[i];
-            for &q in map.neighbors(s) {
-                if self.color[q as usize] != EMPTY {
-                    self.info[self.group[q as usize] as usize].add_lib(s);
-                }
-            }
-        }
-    }
-
-    fn merge(&mut self, a: u32, b: u32) {
-        let (big, small) =
-            if self.info[a as usize].size >= self.info[b as usize].size { (a, b) } else { (b, a) };
-        let mut s = small;
-        loop {
-            self.group[s as usize] = big;
-            s = self.next[s as usize];
-            if s == small {
-                break;
-            }
-        }
-        self.next.swap(big as usize, small as usize);
-        let si = self.info[small as usize];
-        let bi = &mut self.info[big as usize];
-        bi.libs += si.libs;
-        bi.size += si.size;
-        bi.lsum += si.lsum;
-        bi.lsum2 += si.lsum2;
-    }
-
-    #[inline]
-    fn remove_empty(&mut self, p: u32) {
-        let i = self.empty_pos[p as usize] as usize;
-        let last = self.empties.len() - 1;
-        let moved = self.empties[last];
-        self.empties[i] = moved;
-        self.empty_pos[moved as usize] = i as u32;
-        self.empties.pop();
-    }
-
-    #[inline]
-    fn add_empty(&mut self, p: u32) {
-        self.empty_pos[p as usize] = self.empties.len() as u32;
-        self.empties.push(p);
+        (self.s.ko_point, self.s.ko_stone) = ko;
     }
 }
 

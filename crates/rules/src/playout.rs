@@ -7,7 +7,11 @@
 //! 4-cycle). On the square grid these are the usual four diagonal points; on the triangular and
 //! hexagonal-cell lattices there are none (every pair of common neighbours is adjacent), so there
 //! all-own neighbours make an eye. The number of foreign diagonals tolerated is a quarter of the
-//! node's diagonals, rounded down: 1 of 4 in the middle of a square board, 0 on its edge.
+//! node's diagonals, rounded down: 1 of 4 in the middle of a square board, 0 on its edge. And no
+//! neighbouring group may have the node as its only liberty: that is a false eye the opponent
+//! captures in, which its owner should fill to connect — without this, playouts on the honeycomb
+//! (no diagonals, three separate stones around most points) hardly ever ended
+//! (docs/rules/classic.md, "Light playouts").
 
 use gobeyond_maps::{Map, NodeId};
 
@@ -125,11 +129,8 @@ fn bridge_points(map: &Map) -> (Vec<u32>, Vec<NodeId>) {
 /// True when `node` is an eye of colour code `stone` (see the module notes).
 #[inline]
 pub fn is_eye(board: &Board, tables: &PlayoutTables, node: NodeId, stone: u8) -> bool {
-    let map = board.map();
-    for &q in map.neighbors(node) {
-        if board.color(q) != stone {
-            return false;
-        }
+    if !board.surrounded_by(node, stone) {
+        return false;
     }
     let diag = tables.diagonals(node);
     let allowed = diag.len() / 4;
@@ -143,7 +144,9 @@ pub fn is_eye(board: &Board, tables: &PlayoutTables, node: NodeId, stone: u8) ->
             }
         }
     }
-    true
+    // A neighbouring group whose last liberty is this point: filling it connects that group to
+    // the others around (if that is legal at all), which the opponent's capture here would undo.
+    !board.map().neighbors(node).iter().any(|&q| board.only_liberty_is(q, node))
 }
 
 /// What a playout did.
@@ -207,8 +210,12 @@ pub fn choose_light(board: &Board, tables: &PlayoutTables, player: Player, rng: 
         return None;
     }
     let stone = player.stone();
+    // A point with an empty neighbour is no eye and no suicide: legal unless it is the ko point
+    // (which after a capture has none, but setup stones could change that).
+    let ko = board.ko().map_or(u32::MAX, |(k, _)| k);
     let ok = |p: NodeId| {
-        !is_eye(board, tables, p, stone) && board.check(p, player, SuicideRule::Forbidden).is_ok()
+        (board.empty_neighbors(p) > 0 && p != ko)
+            || (!is_eye(board, tables, p, stone) && board.check(p, player, SuicideRule::Forbidden).is_ok())
     };
     for _ in 0..8 {
         let p = empties[rng.below(n as u32) as usize];
