@@ -7,10 +7,10 @@
 //! 4-cycle). On the square grid these are the usual four diagonal points; on the triangular and
 //! hexagonal-cell lattices there are none (every pair of common neighbours is adjacent), so there
 //! all-own neighbours make an eye. The number of foreign diagonals tolerated is a quarter of the
-//! node's diagonals, rounded down: 1 of 4 in the middle of a square board, 0 on its edge. And no
-//! neighbouring group may have the node as its only liberty: that is a false eye the opponent
-//! captures in, which its owner should fill to connect — without this, playouts on the honeycomb
-//! (no diagonals, three separate stones around most points) hardly ever ended
+//! node's diagonals, rounded down: 1 of 4 in the middle of a square board, 0 on its edge. On a
+//! node without diagonals no neighbouring group may have the node as its only liberty: that is a
+//! false eye the opponent captures in, which its owner should fill to connect — without this,
+//! playouts on the honeycomb (three separate stones around most points) hardly ever ended
 //! (docs/rules/classic.md, "Light playouts").
 
 use gobeyond_maps::{Map, NodeId};
@@ -144,9 +144,11 @@ pub fn is_eye(board: &Board, tables: &PlayoutTables, node: NodeId, stone: u8) ->
             }
         }
     }
-    // A neighbouring group whose last liberty is this point: filling it connects that group to
-    // the others around (if that is legal at all), which the opponent's capture here would undo.
-    !board.map().neighbors(node).iter().any(|&q| board.only_liberty_is(q, node))
+    // Without diagonals (the honeycomb, irregular graphs) nothing says the stones around are
+    // connected: a neighbouring group whose last liberty is this point makes it a false eye, to
+    // be filled (if that is legal at all) before the opponent captures there. Where diagonals
+    // exist their rule already covers false eyes, and square-board playouts stay libego's.
+    !diag.is_empty() || !board.map().neighbors(node).iter().any(|&q| board.only_liberty_is(q, node))
 }
 
 /// What a playout did.
