@@ -90,6 +90,10 @@ fn honeycomb_pass_fraction(spec: &str, playouts: u32, seed: u64) -> f64 {
 
 #[test]
 fn honeycomb_playouts_end_by_passes() {
+    // No 4-cycles on the honeycomb, so no diagonals: every point falls under the false-eye clause.
+    let m = map("honeycomb:8");
+    let tables = PlayoutTables::new(&m);
+    assert!(m.nodes().all(|n| tables.diagonals(n).is_empty()));
     let f = honeycomb_pass_fraction("honeycomb:8", 400, 45);
     eprintln!("honeycomb:8 playouts ending by passes: {f}");
     assert!(f >= 0.95, "{f}");
