@@ -14,6 +14,8 @@
 //!   the state as JSON.
 
 pub mod board;
+mod from_scratch;
+mod reach;
 mod game;
 pub mod settings;
 mod view;
