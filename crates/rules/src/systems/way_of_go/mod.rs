@@ -15,8 +15,8 @@
 
 pub mod board;
 mod from_scratch;
-mod reach;
 mod game;
+mod reach;
 pub mod settings;
 mod view;
 mod wire;
