@@ -12,6 +12,7 @@ test: test-deps web
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) test --workspace
 	CARGO=$(CARGO) ./scripts/check-web-embed
+	./scripts/lint-deploy
 	$(MAKE) web-test e2e
 
 # The web client (web/): installed from the lockfile, type-checked and built into web/dist, which
