@@ -1,6 +1,7 @@
 //! Issue 41, item 13: a level's playouts are per turn. A turn of several actions by one seat
 //! (BeSiege's pie stones, a drop and a move, a choice of White and the turn after it) shares the
-//! level's playouts, as the server shares a turn's time, so low levels answer at once.
+//! level's playouts, as the server shares a turn's time, so low levels answer at once; and
+//! (issue 45) level 1 never searches.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::{sync::Arc, time::Duration};
@@ -84,6 +85,26 @@ fn a_search_out_of_time_answers_after_one_simulation() {
     let level = Strategy::Search(Level::new(5).unwrap());
     let input = Bot::new(level, 1, 1, Some(Duration::ZERO)).decide(&game, game.to_move().unwrap());
     assert!(input.is_some_and(|m| game.clone().submit(game.to_move().unwrap(), &m).is_ok()));
+}
+
+/// Issue 45: level 1 plays at random and answers at once — a whole BeSiege game of level-1
+/// decisions (`Bot::decide`, as the server's seats decide) runs no search and no playout, and
+/// every answer is legal. (Work is counted, not time.)
+#[test]
+fn level_1_besiege_decisions_do_no_search() {
+    let rules = BesiegeRules { max_turns: Some(40), ..BesiegeRules::default() };
+    let mut game = BesiegeGame::new(map("square:13"), rules).unwrap();
+    let level = Strategy::Search(Level::new(1).unwrap());
+    let mut bots: Vec<Bot<BesiegeGame>> = (0..2).map(|s| Bot::new(level, s, 1, None)).collect();
+    assert!(bots.iter().all(|b| !b.searches()));
+    let mut actions = 0;
+    while let Some(seat) = game.to_move() {
+        let input = bots[seat.index()].decide(&game, seat).expect("a bot always answers");
+        game.submit(seat, &input).unwrap();
+        actions += 1;
+    }
+    assert!(actions >= 40, "{actions} actions");
+    assert!(bots.iter().all(|b| b.playouts() == 0), "level 1 searched");
 }
 
 /// Not a test: the strength series of benchmarks.md (BeSiege `square:13`, 60 turns, seats

@@ -46,18 +46,22 @@ pub(super) fn playout_action<V: Variant>(
             // from; in The Way of Go the mover is sacrificed, and a quarter of them are passed.
             scratch.clear();
             let mut best = 0;
-            game.moves(|s, l| {
-                if l.captures() {
-                    let removed = game.board().removed_by(&s, l);
-                    if removed > best {
-                        best = removed;
-                        scratch.clear();
+            // The board counts the moves ending on each node: none on an enemy stack, no
+            // capture to look for (`docs/bots.md`, BeSiege's incremental attack table).
+            if game.board().may_capture(colour) != Some(false) {
+                game.moves(|s, l| {
+                    if l.captures() {
+                        let removed = game.board().removed_by(&s, l);
+                        if removed > best {
+                            best = removed;
+                            scratch.clear();
+                        }
+                        if removed == best {
+                            scratch.push(Action::Move { from: s.from, count: s.count, dir: s.dir, to: s.to });
+                        }
                     }
-                    if removed == best {
-                        scratch.push(Action::Move { from: s.from, count: s.count, dir: s.dir, to: s.to });
-                    }
-                }
-            });
+                });
+            }
             let pass_one_in = if game.config().neutral_drops { 8 } else { 4 };
             if !scratch.is_empty() && rng.below(pass_one_in) != 0 {
                 return Some(scratch[rng.below(scratch.len() as u32) as usize]);

@@ -43,6 +43,9 @@ pub(super) fn threatens<V: Variant>(game: &WayGame<V>, node: NodeId, colour: Col
 
 /// The biggest capture (enemy stones removed) `colour` could make on `board` with one move.
 pub(super) fn best_capture(board: &StackBoard, colour: Colour, config: &Config) -> u32 {
+    if board.may_capture(colour) == Some(false) {
+        return 0;
+    }
     let mut best = 0;
     board.moves(colour, config.stacks, config.push, |s, l| best = best.max(board.removed_by(&s, l)));
     best
@@ -141,6 +144,9 @@ pub(super) fn capture_to_take<V: Variant>(game: &WayGame<V>) -> Option<Action> {
         return None;
     }
     let colour = game.colour_of(game.to_move()?);
+    if game.board().may_capture(colour) == Some(false) {
+        return None;
+    }
     let config = game.config();
     let mut best: Option<((i64, u32), Action)> = None;
     game.moves(|s, l| {

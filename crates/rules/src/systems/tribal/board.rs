@@ -14,6 +14,14 @@ impl TribalGame {
     /// Nodes `p` may reach with `range` (every node for no limit): within `range` steps, along
     /// the map, of `p`'s start point or stones (stones do not block the path).
     pub fn reachable(&self, p: Player, range: Option<u32>) -> Vec<bool> {
+        match range.and_then(|r| self.field_reachable(p, r)) {
+            Some(reach) => reach,
+            None => self.reachable_from_scratch(p, range),
+        }
+    }
+
+    /// [`Self::reachable`] by a search from `p`'s sources (the incremental board's oracle).
+    pub fn reachable_from_scratch(&self, p: Player, range: Option<u32>) -> Vec<bool> {
         let n = self.map.len();
         let Some(range) = range else { return vec![true; n] };
         let mut dist = vec![u32::MAX; n];
@@ -41,7 +49,11 @@ impl TribalGame {
     }
 
     pub(super) fn within(&self, p: Player, node: NodeId, range: u32) -> bool {
-        // From the target outwards, stopping at the first source.
+        self.field_within(p, node, range).unwrap_or_else(|| self.within_from_scratch(p, node, range))
+    }
+
+    /// [`Self::within`] by a search from the target outwards, stopping at the first source.
+    pub(super) fn within_from_scratch(&self, p: Player, node: NodeId, range: u32) -> bool {
         let n = self.map.len();
         let code = p.0 + 1;
         let is_source = |v: NodeId| self.owner[v as usize] == code || self.start_point(p) == Some(v);
@@ -121,7 +133,15 @@ impl TribalGame {
         contact.iter().enumerate().filter(|(_, c)| **c > 0).map(|(p, c)| (Player(p as u8), *c)).collect()
     }
 
+    /// Puts `code` on `node` (0: empty) outside the incremental board's own updates: the board
+    /// is rebuilt before its next use.
     pub(super) fn set(&mut self, node: NodeId, code: u8) {
+        self.set_stone(node, code);
+        self.board.mark_stale();
+    }
+
+    /// The stone and the position's hash only.
+    pub(super) fn set_stone(&mut self, node: NodeId, code: u8) {
         let old = self.owner[node as usize];
         if old != 0 {
             self.hash ^= zobrist::stone_key(node, old);
@@ -202,6 +222,15 @@ impl TribalGame {
         range: Option<u32>,
         handicap: bool,
     ) -> Result<(), Illegal> {
+        self.ensure_board();
+        let captured = self.placement_verdict(p, node, range)?;
+        self.place_single(p, node, &captured, handicap);
+        Ok(())
+    }
+
+    /// Whether `p` may place on `node` with `range` (board fresh): the groups it would capture
+    /// (a stone of each), or why not, in the order of the checks of [`Self::place_from_scratch`].
+    fn placement_verdict(&self, p: Player, node: NodeId, range: Option<u32>) -> Result<Vec<NodeId>, Illegal> {
         if !self.map.contains(node as u64) {
             return Err(Illegal::UnknownNode(node));
         }
@@ -213,13 +242,74 @@ impl TribalGame {
         {
             return Err(Illegal::OutOfRange { node, range: r });
         }
-        self.place_group(p, &[node], handicap)
+        if self.supply[p.index()] == Some(0) {
+            return Err(Illegal::NoStones);
+        }
+        self.single_stone_verdict(p, node)
+    }
+
+    /// Places a stone the verdict allowed, capturing the groups of `captured`'s stones, on the
+    /// incremental board; the events and spoils as [`Self::place_group_from_scratch`] gives them.
+    fn place_single(&mut self, p: Player, node: NodeId, captured: &[NodeId], handicap: bool) {
+        let before_hash = self.hash;
+        self.board_add_stone(p, node);
+        // The from-scratch search lists each group's stones in the order the events have always
+        // given them; captures are rare enough for it.
+        let mut seen = vec![false; if captured.is_empty() { 0 } else { self.map.len() }];
+        let mut spoils = Vec::new();
+        for &w in captured {
+            let (stones, _) = self.group(w, &mut seen);
+            let owners: Vec<Player> = stones.iter().filter_map(|&v| self.stone_at(v)).collect();
+            let recipients: Vec<Player> = self.touching(&stones).into_iter().map(|(q, _)| q).collect();
+            spoils.push((stones, owners, recipients));
+        }
+        for (stones, _, _) in &spoils {
+            self.board_remove_stones(stones);
+        }
+        self.placement_stands(p, &[node], before_hash, handicap, spoils);
+    }
+
+    /// [`Self::place`] without the incremental board (its oracle in tests).
+    pub fn place_from_scratch(
+        &mut self,
+        p: Player,
+        node: NodeId,
+        range: Option<u32>,
+        handicap: bool,
+    ) -> Result<(), Illegal> {
+        if !self.map.contains(node as u64) {
+            return Err(Illegal::UnknownNode(node));
+        }
+        if self.owner[node as usize] != 0 {
+            return Err(Illegal::Occupied(node));
+        }
+        if let Some(r) = range
+            && !self.within_from_scratch(p, node, r)
+        {
+            return Err(Illegal::OutOfRange { node, range: r });
+        }
+        self.place_group_from_scratch(p, &[node], handicap)
     }
 
     /// Places `p`'s stones on the empty `nodes` at once (one stone, or Pair Place's pair),
     /// range already checked: captures with spoils, then suicide and ko. On a refusal nothing
     /// changes.
     pub(super) fn place_group(&mut self, p: Player, nodes: &[NodeId], handicap: bool) -> Result<(), Illegal> {
+        if let &[node] = nodes {
+            self.place(p, node, None, handicap)
+        } else {
+            self.place_group_from_scratch(p, nodes, handicap)
+        }
+    }
+
+    /// [`Self::place_group`] by searching the groups around the stones (Pair Place's pair; the
+    /// incremental board's oracle in tests); the board is rebuilt before its next use.
+    pub(super) fn place_group_from_scratch(
+        &mut self,
+        p: Player,
+        nodes: &[NodeId],
+        handicap: bool,
+    ) -> Result<(), Illegal> {
         for &node in nodes {
             if !self.map.contains(node as u64) {
                 return Err(Illegal::UnknownNode(node));
@@ -296,6 +386,20 @@ impl TribalGame {
                 None => Illegal::Ko(last),
             });
         }
+        self.placement_stands(p, nodes, before_hash, handicap, spoils);
+        Ok(())
+    }
+
+    /// The bookkeeping of a placement that stands (stones and captures on the board): supply,
+    /// ko history, events and spoils.
+    fn placement_stands(
+        &mut self,
+        p: Player,
+        nodes: &[NodeId],
+        before_hash: u64,
+        handicap: bool,
+        spoils: Vec<(Vec<NodeId>, Vec<Player>, Vec<Player>)>,
+    ) {
         if let Some(s) = self.supply[p.index()].as_mut() {
             *s -= nodes.len() as u32;
         }
@@ -311,31 +415,28 @@ impl TribalGame {
             let shares = self.share(&stones, &owners, p, &recipients);
             self.emit(Event::Captured { player: Some(p), nodes: stones, owners, shares });
         }
-        Ok(())
     }
 
     /// Whether `p` could place a stone on `node` with `range` now (empty, in range, not suicide,
     /// not a repetition), whatever the phase.
     pub fn placeable(&self, p: Player, node: NodeId, range: Option<u32>) -> bool {
+        if self.board.is_fresh() {
+            return self.placement_verdict(p, node, range).is_ok();
+        }
         // A throwaway copy: nothing to undo.
         self.owner.get(node as usize) == Some(&0)
             && self.without_events().place(p, node, range, false).is_ok()
     }
 
-    /// Whether `p` could place on `node` with `range` (a trial on this copy, undone).
+    /// [`Self::placeable`] by trying the placement from scratch on a copy (the oracle in tests).
+    pub fn placeable_from_scratch(&self, p: Player, node: NodeId, range: Option<u32>) -> bool {
+        self.owner.get(node as usize) == Some(&0)
+            && self.without_events().place_from_scratch(p, node, range, false).is_ok()
+    }
+
+    /// Whether `p` could place on `node` with `range` (asking the incremental board).
     pub(super) fn check_place(&mut self, p: Player, node: NodeId, range: Option<u32>) -> Result<(), Illegal> {
-        let saved =
-            (self.owner.clone(), self.hash, self.previous_hash, self.prisoners.clone(), self.supply.clone());
-        let inserted_before = self.history.len();
-        let r = self.place(p, node, range, false);
-        if r.is_ok() {
-            self.history.remove(&self.hash);
-            if let Some(s) = self.snapshot.as_mut() {
-                s.added.pop();
-            }
-            debug_assert_eq!(self.history.len(), inserted_before);
-            (self.owner, self.hash, self.previous_hash, self.prisoners, self.supply) = saved;
-        }
-        r
+        self.ensure_board();
+        self.placement_verdict(p, node, range).map(|_| ())
     }
 }

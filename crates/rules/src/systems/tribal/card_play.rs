@@ -320,6 +320,7 @@ impl TribalGame {
         }
         let s = *s;
         self.owner = s.owner;
+        self.board.mark_stale();
         self.prisoners = s.prisoners;
         self.supply = s.supply;
         self.banked = s.banked;

@@ -7,7 +7,9 @@ use std::{collections::HashSet, sync::Arc};
 
 use gobeyond_maps::{Map, NodeId};
 
-use super::{Card, CardPlay, Event, RangeRule, TribalRules, card_play, cards, handicap_order};
+use super::{
+    Card, CardPlay, Event, RangeRule, TribalRules, card_play, cards, handicap_order, team_board::TeamBoard,
+};
 use crate::{Game, Outcome, Player, setup::SetupError};
 
 /// What a seat (or the server, for dice and time-outs) does.
@@ -190,6 +192,8 @@ pub struct TribalGame {
     pub(super) players: usize,
     /// Owner per node: 0 empty, p + 1 a stone of player p.
     pub(super) owner: Vec<u8>,
+    /// Groups, liberties and ranges kept up to date as stones are placed (`team_board.rs`).
+    pub(super) board: TeamBoard,
     /// Per player: who occupies them.
     pub(super) occupier: Vec<Option<Player>>,
     /// Candidate start points (as far apart as possible) and each player's choice.
@@ -253,6 +257,7 @@ impl TribalGame {
             map,
             players,
             owner: vec![0; n],
+            board: TeamBoard::default(),
             occupier: vec![None; players],
             start_candidates,
             start: vec![None; players],
@@ -592,6 +597,8 @@ impl TribalGame {
             (Phase::Offer { from, to }, Action::Accept) => {
                 let previous = self.occupier(from);
                 self.occupier[from.index()] = Some(to);
+                // Teams changed: so do the groups.
+                self.board.mark_stale();
                 self.emit(Event::SurrenderAccepted { player: from, to, previous });
                 self.next_turn(from);
             }
@@ -630,6 +637,7 @@ impl TribalGame {
 
     fn choose_start(&mut self, next: usize, seat: Player, node: NodeId) {
         self.start[seat.index()] = Some(node);
+        self.board.mark_stale();
         self.emit(Event::StartChosen { player: seat, node });
         if next + 1 < self.order.len() {
             self.phase = Phase::ChooseStart { next: next + 1 };
@@ -704,6 +712,7 @@ impl TribalGame {
                     return Err(Illegal::NotNow("independence", "you are independent"));
                 };
                 self.occupier[seat.index()] = None;
+                self.board.mark_stale();
                 self.passes = 0;
                 self.emit(Event::Independent { player: seat, from: was });
                 self.next_turn(seat);

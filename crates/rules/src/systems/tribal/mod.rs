@@ -12,7 +12,8 @@
 //! The cards (`cards.rs`, `card_play.rs`) hide information: each seat sees its own hand, and the
 //! server's draws are inputs that only their drawer is shown.
 //!
-//! - `game`: the engine; `board`: the owner-per-node board; `alliance`: surrenders and teams;
+//! - `game`: the engine; `board`: the owner-per-node board; `team_board`: its groups, liberties
+//!   and ranges kept up to date for the search; `alliance`: surrenders and teams;
 //!   [`cards`]: the cards and the deck; `card_play`: draws, each card's effect and the reaction
 //!   window; `scoring`: the end and the score; [`settings`]: every option and the handicap;
 //!   `event`: every effect; `wire`: the wire form and the registered [`crate::RuleSystem`];
@@ -26,6 +27,9 @@ mod event;
 mod game;
 mod scoring;
 pub mod settings;
+mod team_board;
+#[cfg(test)]
+mod team_board_tests;
 pub mod view;
 mod wire;
 

@@ -2,7 +2,7 @@
 //! the end and the outcome, over the [`StackBoard`]. Rules and readings are those of
 //! `docs/rules/spec/way-of-go.md` for The Way of Go and `docs/rules/spec/besiege.md` for BeSiege.
 
-use std::{marker::PhantomData, sync::Arc};
+use std::{cell::RefCell, marker::PhantomData, sync::Arc};
 
 use gobeyond_maps::{Direction, Map, NodeId};
 
@@ -10,6 +10,11 @@ use super::{Besiege, Colour, Config, Event, Landing, StackBoard, Step, Variant, 
 use crate::{
     EndReason, Game, Outcome, Player, kit::InputLog, rank, setup::SetupError, system::SettingsError,
 };
+
+thread_local! {
+    /// A board to try a move on (is a drop left after it?), reused.
+    static AFTER_MOVE: RefCell<Option<StackBoard>> = const { RefCell::new(None) };
+}
 
 /// The Way of Go.
 pub type WayOfGoGame = WayGame<WayOfGo>;
@@ -182,9 +187,6 @@ pub struct WayGame<V: Variant> {
     recording: bool,
     resigned: Vec<Player>,
     outcome: Option<Outcome>,
-    attacked: Vec<u8>,
-    /// The board changed since `attacked` was computed (only while no drop can come next).
-    stale: bool,
     _variant: PhantomData<V>,
 }
 
@@ -207,8 +209,6 @@ impl<V: Variant> Clone for WayGame<V> {
             recording: self.recording,
             resigned: self.resigned.clone(),
             outcome: self.outcome.clone(),
-            attacked: self.attacked.clone(),
-            stale: self.stale,
             _variant: PhantomData,
         }
     }
@@ -240,8 +240,13 @@ impl<V: Variant> WayGame<V> {
         let config = V::config(&rules);
         let pie = config.pie;
         let contracts = config.contracts.unwrap_or([0, 0]);
-        let mut game = WayGame {
-            board: StackBoard::new(map.clone()),
+        let mut board = StackBoard::new(map.clone());
+        if config.neutral_drops {
+            // BeSiege's drops go on neutral points: the board counts who attacks each one.
+            board.track_attacks();
+        }
+        let game = WayGame {
+            board,
             map,
             rules,
             config,
@@ -257,11 +262,8 @@ impl<V: Variant> WayGame<V> {
             recording: true,
             resigned: Vec::new(),
             outcome: None,
-            attacked: Vec::new(),
-            stale: false,
             _variant: PhantomData,
         };
-        game.refresh();
         Ok(game)
     }
 
@@ -292,7 +294,6 @@ impl<V: Variant> WayGame<V> {
         game.phase = Phase::Start;
         game.colours = [Colour::Black, Colour::White];
         game.to_move = Some(game.seat_of(to_move));
-        game.refresh();
         game.start_turn();
         Ok(game)
     }
@@ -377,33 +378,15 @@ impl<V: Variant> WayGame<V> {
         }
     }
 
-    /// Recomputes the attacked points (BeSiege drops depend on them).
-    fn refresh(&mut self) {
-        if self.config.neutral_drops {
-            self.board.attacked(&mut self.attacked);
-        }
-        self.stale = false;
-    }
-
-    /// Colours attacking `node`, as of the last point a drop was possible: bit 0 Black, bit 1
-    /// White (always 0 without neutral drops). After a drop (when no drop can follow) this may
-    /// lag the board: views use [`WayGame::attack_map`].
+    /// Colours attacking `node`: bit 0 Black, bit 1 White (always 0 without neutral drops).
+    /// The board keeps them up to date (`reach.rs`).
     pub fn attacked_by(&self, node: NodeId) -> u8 {
-        self.attacked.get(node as usize).copied().unwrap_or(0)
+        self.board.attackers(node)
     }
 
-    /// Who attacks each node of the board as it stands (bit 0 Black, bit 1 White), for views.
+    /// Who attacks each node of the board (bit 0 Black, bit 1 White), for views.
     pub fn attack_map(&self) -> std::borrow::Cow<'_, [u8]> {
-        if !self.config.neutral_drops {
-            return std::borrow::Cow::Owned(vec![0; self.map.len()]);
-        }
-        if self.stale {
-            let mut fresh = Vec::new();
-            self.board.attacked(&mut fresh);
-            std::borrow::Cow::Owned(fresh)
-        } else {
-            std::borrow::Cow::Borrowed(&self.attacked)
-        }
+        std::borrow::Cow::Owned(self.map.nodes().map(|n| self.board.attackers(n)).collect())
     }
 
     /// Whether a stone may be dropped on `node` now (empty, and neutral where that matters).
@@ -475,12 +458,13 @@ impl<V: Variant> WayGame<V> {
             // The moved piece leaves its node empty.
             return true;
         }
-        let mut board = self.board.clone();
         let colour = self.colour_of(self.to_move.unwrap_or(Player(0)));
-        board.apply(colour, step, landing);
-        let mut attacked = Vec::new();
-        board.attacked(&mut attacked);
-        self.map.nodes().any(|n| board.is_empty(n) && attacked[n as usize] == 0)
+        AFTER_MOVE.with_borrow_mut(|trial| {
+            let board = trial.get_or_insert_with(|| self.board.clone());
+            board.clone_from(&self.board);
+            board.apply(colour, step, landing);
+            self.map.nodes().any(|n| board.is_empty(n) && board.attackers(n) == 0)
+        })
     }
 
     /// Whether the player to move has any turn at all (drop, move then drop, capture).
@@ -622,7 +606,6 @@ impl<V: Variant> WayGame<V> {
                         Phase::Pie { black, white }
                     };
                 }
-                self.refresh();
             }
             Action::ChooseSide(c) => {
                 self.colours = [c.other(), c];
@@ -634,9 +617,6 @@ impl<V: Variant> WayGame<V> {
             Action::Drop(node) => {
                 self.board.drop_stone(node, colour);
                 self.emit(Event::Dropped { player: seat, node });
-                // No drop follows a drop: the attacked points are only needed again at the next
-                // turn (or after a move), where they are recomputed.
-                self.stale = true;
                 match self.phase {
                     Phase::AfterMove => self.end_turn(),
                     _ => self.phase = Phase::AfterDrop { dropped: node },
@@ -645,7 +625,6 @@ impl<V: Variant> WayGame<V> {
             Action::Move { from, count, dir, to } => {
                 let Ok((step, landing)) = self.find_move(from, count, to, Some(dir)) else { return };
                 let (removed, lost) = self.board.apply(colour, &step, landing);
-                self.stale = true;
                 if landing.captures() {
                     self.captures[seat.index()] += removed;
                     self.emit(Event::Captured { player: seat, from, to, count, removed, lost });
@@ -654,10 +633,7 @@ impl<V: Variant> WayGame<V> {
                     self.emit(Event::Moved { player: seat, from, to, count, landing });
                     match self.phase {
                         Phase::AfterDrop { .. } => self.end_turn(),
-                        _ => {
-                            self.phase = Phase::AfterMove;
-                            self.refresh();
-                        }
+                        _ => self.phase = Phase::AfterMove,
                     }
                 }
             }
@@ -700,7 +676,6 @@ impl<V: Variant> WayGame<V> {
         }
         self.to_move = Some(Player(1 - seat.0));
         self.phase = Phase::Start;
-        self.refresh();
         self.start_turn();
     }
 

@@ -14,7 +14,9 @@
 //!   the state as JSON.
 
 pub mod board;
+mod from_scratch;
 mod game;
+mod reach;
 pub mod settings;
 mod view;
 mod wire;
