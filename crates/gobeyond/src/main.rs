@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 mod analyze;
+mod backup;
 mod bench;
 mod fuzz;
 mod lab;
@@ -38,6 +39,10 @@ enum Command {
     Serve(Box<serve::ServeArgs>),
     /// Ask a running server whether it serves (its `/api/health`): a container's health check.
     Healthcheck(serve::health::HealthArgs),
+    /// Back up a database: an SQLite copy while the server runs, or a JSON export of either kind.
+    Backup(backup::BackupArgs),
+    /// Restore a backup into a new database (a JSON export into SQLite or PostgreSQL).
+    Restore(backup::RestoreArgs),
     /// Fuzz the parsers and the engines (map specs, map files, records, SGF, GTP, server
     /// messages, random games on every rule system and map family); fails on any panic or
     /// broken invariant.
@@ -457,6 +462,8 @@ fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Serve(args) => serve::run(*args)?,
         Command::Healthcheck(args) => serve::health::run(args)?,
+        Command::Backup(args) => backup::backup(args)?,
+        Command::Restore(args) => backup::restore(args)?,
         Command::Fuzz { targets, inputs, seed, replay, json } => {
             fuzz::command(targets, inputs, seed, replay, json)?
         }

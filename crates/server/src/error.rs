@@ -66,6 +66,26 @@ impl ApiError {
 }
 
 impl ApiError {
+    /// The error's kind, a metrics label.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ApiError::BadRequest(_) => "bad_request",
+            ApiError::Refused(_) => "refused",
+            ApiError::Unauthorized => "unauthorized",
+            ApiError::Forbidden(_) => "forbidden",
+            ApiError::NotFound(_) => "not_found",
+            ApiError::Conflict(_) => "conflict",
+            ApiError::Stale(_) => "stale",
+            ApiError::Unknown(_) => "unknown",
+            ApiError::TooMany(_) => "too_many",
+            ApiError::Unavailable(_) => "unavailable",
+            ApiError::Fenced(_) => "fenced",
+            ApiError::Config(_) => "config",
+            ApiError::Database(_) => "database",
+            ApiError::Internal(_) => "internal",
+        }
+    }
+
     /// The refusal's code, when the rule system refused; `stale` and `unknown` for the
     /// answers a client acts on by watching the game again.
     pub fn code(&self) -> Option<&str> {
@@ -81,6 +101,10 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
+        crate::metrics::metrics()
+            .errors
+            .get_or_create(&crate::metrics::KindLabels { kind: self.kind().into() })
+            .inc();
         if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
             tracing::error!(error = %self, "request failed");
         }

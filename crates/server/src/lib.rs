@@ -21,6 +21,7 @@ pub mod lab;
 pub mod limit;
 pub mod lists;
 pub mod mail;
+pub mod metrics;
 pub mod now;
 mod profile;
 pub mod protocol;
@@ -97,6 +98,10 @@ pub struct Config {
     pub mail: Option<mail::MailConfig>,
     /// Computer reviews of finished games: budgets, and how many run here at once.
     pub reviews: review::ReviewConfig,
+    /// `GET /metrics` on a listen address of its own, without a token.
+    pub metrics_listen: Option<SocketAddr>,
+    /// `GET /metrics` on the main listen address, for requests bearing this token.
+    pub metrics_token: Option<String>,
 }
 
 impl Default for Config {
@@ -116,6 +121,8 @@ impl Default for Config {
             reports: None,
             mail: None,
             reviews: review::ReviewConfig::default(),
+            metrics_listen: None,
+            metrics_token: None,
         }
     }
 }
@@ -246,6 +253,7 @@ pub fn routes(state: AppState) -> Router {
         .merge(creating)
         .merge(social::routes())
         .route("/api/health", get(http::health))
+        .route("/metrics", get(metrics::scrape_with_token))
         .route("/api/logout", post(http::logout))
         .route("/api/me", get(http::me))
         .route("/api/games", post(http::create_game).get(lists::list_games))
@@ -284,6 +292,7 @@ pub fn routes(state: AppState) -> Router {
         .merge(tournament::routes())
         .fallback(web::asset)
         .layer(axum::middleware::from_fn_with_state(state.clone(), same_origin_writes))
+        .layer(axum::middleware::from_fn(metrics::count_requests))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         // A slow body or a slow answer holds a connection: both are bounded. (Game sockets
         // leave this layer as soon as they are upgraded.)
@@ -294,7 +303,7 @@ pub fn routes(state: AppState) -> Router {
         // Paths only: a query may carry a token (the one-click unsubscribe link).
         .layer(tower_http::trace::TraceLayer::new_for_http().make_span_with(
             |r: &axum::http::Request<axum::body::Body>| {
-                tracing::debug_span!("request", method = %r.method(), path = %r.uri().path())
+                tracing::info_span!("request", method = %r.method(), path = %r.uri().path())
             },
         ))
         .with_state(state)
@@ -338,12 +347,23 @@ pub async fn serve(
     let mailer = state.mail.clone().map(|m| tokio::spawn(mail::sender::run(state.store.clone(), m)));
     let reviewer = tokio::spawn(review::runner::run(state.clone()));
     let director = tokio::spawn(tournament::director::run(state.clone()));
+    let metrics = state.config.metrics_listen.map(|addr| {
+        let app = state.clone();
+        tokio::spawn(async move {
+            if let Err(e) = metrics::serve_separately(addr, app).await {
+                tracing::error!(error = %e, "the metrics address does not serve");
+            }
+        })
+    });
     conn::accept_loop(listener, router, state.config.limits.clone(), state.connections.clone(), async move {
         let _ = on_signal.await;
     })
     .await;
     sweeper.abort();
     keeper.abort();
+    if let Some(m) = metrics {
+        m.abort();
+    }
     director.abort();
     let _ = director.await;
     tournament::director::release(&state).await;

@@ -14,6 +14,7 @@ use gobeyond_rules::system::SeatHistory;
 
 use crate::error::ApiError;
 
+mod backup;
 mod challenges;
 pub mod chat;
 mod finished_games;
@@ -22,6 +23,7 @@ mod leases;
 mod lists;
 pub mod mail;
 mod mail_queue;
+mod metric_counts;
 pub mod profiles;
 mod ratings;
 mod rematches;
@@ -33,6 +35,7 @@ mod tournament_arena;
 pub mod tournaments;
 mod vacations;
 mod waits;
+pub use backup::Moved;
 pub use challenges::{ChallengeCaps, ChallengeRow};
 pub use finished_games::FinishedGame;
 pub use leases::{Fence, Holder, InstanceRow};

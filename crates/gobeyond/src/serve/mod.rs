@@ -10,6 +10,12 @@ use clap::Args;
 pub mod config_file;
 pub mod health;
 
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum LogFormat {
+    Text,
+    Json,
+}
+
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// A TOML file of settings: the long options below without their dashes, e.g.
@@ -121,14 +127,30 @@ pub struct ServeArgs {
     /// other instances sharing the database run them).
     #[arg(long, default_value_t = 1, env = "GOBEYOND_REVIEWS_AT_ONCE")]
     reviews_at_once: usize,
+    /// Log lines as text for people, or as one JSON object per line for log collectors
+    /// (levels: `RUST_LOG`).
+    #[arg(long, value_enum, default_value = "text", env = "GOBEYOND_LOG_FORMAT")]
+    log_format: LogFormat,
+    /// Serve `GET /metrics` (Prometheus) on this address of its own, without a token: an
+    /// address only the monitoring system reaches, e.g. 127.0.0.1:9100.
+    #[arg(long, env = "GOBEYOND_METRICS_LISTEN")]
+    metrics_listen: Option<std::net::SocketAddr>,
+    /// Serve `GET /metrics` on the main address to requests bearing this token
+    /// (`Authorization: Bearer TOKEN`).
+    #[arg(long, env = "GOBEYOND_METRICS_TOKEN", hide_env_values = true)]
+    metrics_token: Option<String>,
 }
 
 pub fn run(args: ServeArgs) -> Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into()),
-        )
-        .init();
+    let filter =
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into());
+    match args.log_format {
+        LogFormat::Text => tracing_subscriber::fmt().with_env_filter(filter).init(),
+        // One JSON object per line, with the fields of the spans it is in (the request, the game).
+        LogFormat::Json => {
+            tracing_subscriber::fmt().json().with_current_span(true).with_env_filter(filter).init()
+        }
+    }
     let defaults = gobeyond_server::limit::Limits::default();
     let hours = |h: f64| std::time::Duration::from_secs_f64((h * 3600.0).clamp(0.0, 1e9));
     let limits = gobeyond_server::limit::Limits {
@@ -159,6 +181,9 @@ pub fn run(args: ServeArgs) -> Result<()> {
         }
         (Some(_), _, _) => bail!("--smtp-url needs --mail-from and --public-url too"),
     };
+    if args.metrics_token.as_ref().is_some_and(|t| !t.is_empty() && t.chars().count() < 16) {
+        bail!("--metrics-token must be at least 16 characters: anyone who guesses it reads the metrics");
+    }
     let config = gobeyond_server::Config {
         listen: args.listen,
         database: args.database,
@@ -178,6 +203,8 @@ pub fn run(args: ServeArgs) -> Result<()> {
             max_playouts: args.review_max_playouts,
             at_once: args.reviews_at_once.min(64),
         },
+        metrics_listen: args.metrics_listen,
+        metrics_token: args.metrics_token.filter(|t| !t.is_empty()),
     };
     tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(gobeyond_server::run(config))
 }

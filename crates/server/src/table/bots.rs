@@ -42,17 +42,19 @@ impl Table {
         let deadline = Instant::now() + Duration::from_millis(turn_time_left(started, now) as u64);
         let game = self.game.clone();
         // Games with people first: bot-only games draw on their own, smaller budget.
-        let bots = if self.seats.iter().any(|s| s.user_id.is_some()) {
-            self.bots.people.clone()
+        let (bots, pool) = if self.seats.iter().any(|s| s.user_id.is_some()) {
+            (self.bots.people.clone(), "people")
         } else {
-            self.bots.bots_only.clone()
+            (self.bots.bots_only.clone(), "bots_only")
         };
         let me = me.clone();
         let seed = (self.id as u64).wrapping_mul(1_000_003).wrapping_add(seq);
         tokio::spawn(async move {
             // The permit bounds how many searches run at once; the search itself runs on the
             // blocking pool so it never holds up the async workers.
+            let waiting = crate::metrics::WaitingSearch::new(pool);
             let Ok(permit) = bots.acquire_owned().await else { return };
+            drop(waiting);
             let result = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
                 let min = Duration::from_millis(BOT_MIN_MS as u64);

@@ -8,6 +8,7 @@
 //! its queue closed gets its command back and sends it to the new copy ([`Hub::ask`]).
 
 use tokio::sync::{mpsc::error::SendError, watch};
+use tracing::Instrument;
 
 use super::*;
 use crate::{
@@ -294,26 +295,30 @@ impl Hub {
         drop(done);
         let hub = Arc::downgrade(self);
         let stop = self.stop.subscribe();
-        let task = tokio::spawn(async move {
-            let (mut table, mut rx, mut tx) = (table, rx, tx);
-            loop {
-                let unloaded = table.run(rx, tx, stop.clone()).await;
-                let Some(hub) = hub.upgrade() else { break };
-                if unloaded.is_some() && table.pinned() {
-                    // A command queued behind the unload started a clock or a bot: the table
-                    // stays, with a new queue (the old one is closed).
-                    (tx, rx) = mpsc::channel(64);
-                    let handle = TableHandle { commands: tx.clone(), updates: table.updates.clone() };
-                    hub.lock().insert(id, Slot::Ready { handle, shared: table.shared.clone() });
+        let task = tokio::spawn(
+            async move {
+                let (mut table, mut rx, mut tx) = (table, rx, tx);
+                loop {
+                    let unloaded = table.run(rx, tx, stop.clone()).await;
+                    let Some(hub) = hub.upgrade() else { break };
+                    if unloaded.is_some() && table.pinned() {
+                        // A command queued behind the unload started a clock or a bot: the table
+                        // stays, with a new queue (the old one is closed).
+                        (tx, rx) = mpsc::channel(64);
+                        let handle = TableHandle { commands: tx.clone(), updates: table.updates.clone() };
+                        hub.lock().insert(id, Slot::Ready { handle, shared: table.shared.clone() });
+                        drop(unloaded.map(Done::unload));
+                        continue;
+                    }
+                    // The slot is freed before the waiters are told.
+                    hub.lock().remove(&id);
                     drop(unloaded.map(Done::unload));
-                    continue;
+                    break;
                 }
-                // The slot is freed before the waiters are told.
-                hub.lock().remove(&id);
-                drop(unloaded.map(Done::unload));
-                break;
             }
-        });
+            // Every log line of the game's table carries its id (docs/deploy.md, "Logs").
+            .instrument(tracing::info_span!("game", id)),
+        );
         let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
         running.retain(|t| !t.is_finished());
         running.push(task);
@@ -607,7 +612,10 @@ impl Hub {
                 Ok(ids) => {
                     for id in ids {
                         match self.table_within(id, false, true).await {
-                            Ok(_) => tracing::info!(game = id, "took over a game nobody ran"),
+                            Ok(_) => {
+                                crate::metrics::metrics().takeovers.inc();
+                                tracing::info!(game = id, "took over a game nobody ran");
+                            }
                             Err(ApiError::Fenced(_)) => {}
                             Err(e) => tracing::warn!(game = id, error = %e, "could not take a game over"),
                         }

@@ -142,6 +142,8 @@ struct Table {
     /// With several instances: this instance's lease on the game, which every write shows.
     fence: Option<Fence>,
     cluster: Option<Arc<Cluster>>,
+    /// Counts this game in the metrics while it is in memory.
+    _loaded: crate::metrics::LoadedGame,
 }
 
 /// The rule system's own clock when it has one, else the game's time control.
@@ -179,6 +181,7 @@ impl Table {
             .unwrap_or_else(|| Clock::new(clock_kind(&setup), setup.players));
         let (updates, _) = broadcast::channel(BROADCAST_BUFFER);
         let events_sent = game.event_count();
+        let loaded = crate::metrics::LoadedGame::new(game.system());
         let mut table = Table {
             id,
             store,
@@ -215,6 +218,7 @@ impl Table {
             undo_declined: HashSet::new(),
             bots_silent: (0, Vec::new()),
             bot_turn: None,
+            _loaded: loaded,
             fence,
             cluster,
         };
@@ -567,9 +571,13 @@ impl Table {
         let text = serde_json::to_string(&action).map_err(|e| ApiError::Internal(e.to_string()))?;
         let clock = stored_clock(&self.clock)?;
         let seq = self.seq() + 1;
-        if let Err(e) =
-            self.store.append_action(self.id, seq, &text, clock.as_deref(), self.fence.as_ref()).await
-        {
+        let started = Instant::now();
+        let appended =
+            self.store.append_action(self.id, seq, &text, clock.as_deref(), self.fence.as_ref()).await;
+        if appended.is_ok() {
+            crate::metrics::committed(self.game.system(), started.elapsed());
+        }
+        if let Err(e) = appended {
             // Not committed: the action never happened. Rebuild the state from the log.
             tracing::error!(game = self.id, error = %e, "could not log an action");
             if matches!(e, ApiError::Fenced(_)) {
