@@ -164,38 +164,35 @@ impl Metrics {
     }
 }
 
-/// One game in memory, counted in `games_loaded` while this lives (a table holds it).
+/// Counts one in a gauge of `family` while it lives: a game in memory (`loaded_game`), a bot
+/// search waiting for a thread (`waiting_search`).
 #[derive(Debug)]
-pub struct LoadedGame(&'static str);
+pub struct Held<L: Clone + std::hash::Hash + Eq + std::fmt::Debug + 'static> {
+    family: &'static Family<L, Gauge>,
+    labels: L,
+}
 
-impl LoadedGame {
-    pub fn new(system: &'static str) -> LoadedGame {
-        metrics().games_loaded.get_or_create(&SystemLabels { system: system.into() }).inc();
-        LoadedGame(system)
+impl<L: Clone + std::hash::Hash + Eq + std::fmt::Debug + 'static> Held<L> {
+    fn new(family: &'static Family<L, Gauge>, labels: L) -> Held<L> {
+        family.get_or_create(&labels).inc();
+        Held { family, labels }
     }
 }
 
-impl Drop for LoadedGame {
+impl<L: Clone + std::hash::Hash + Eq + std::fmt::Debug + 'static> Drop for Held<L> {
     fn drop(&mut self) {
-        metrics().games_loaded.get_or_create(&SystemLabels { system: self.0.into() }).dec();
+        self.family.get_or_create(&self.labels).dec();
     }
 }
 
-/// A bot search waiting for a thread of its pool, counted while this lives.
-#[derive(Debug)]
-pub struct WaitingSearch(&'static str);
-
-impl WaitingSearch {
-    pub fn new(pool: &'static str) -> WaitingSearch {
-        metrics().bot_searches_waiting.get_or_create(&PoolLabels { pool: pool.into() }).inc();
-        WaitingSearch(pool)
-    }
+/// A game in memory, counted in `games_loaded` while the table holds this.
+pub fn loaded_game(system: &'static str) -> Held<SystemLabels> {
+    Held::new(&metrics().games_loaded, SystemLabels { system: system.into() })
 }
 
-impl Drop for WaitingSearch {
-    fn drop(&mut self) {
-        metrics().bot_searches_waiting.get_or_create(&PoolLabels { pool: self.0.into() }).dec();
-    }
+/// A bot search waiting for a thread of `pool`, counted while this lives.
+pub fn waiting_search(pool: &'static str) -> Held<PoolLabels> {
+    Held::new(&metrics().bot_searches_waiting, PoolLabels { pool: pool.into() })
 }
 
 /// Counts one committed action and the time its commit took.

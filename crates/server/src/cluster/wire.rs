@@ -121,19 +121,10 @@ pub struct WireError {
 
 impl From<ApiError> for WireError {
     fn from(e: ApiError) -> WireError {
-        let kind = match &e {
-            ApiError::BadRequest(_) => "bad_request",
-            ApiError::Refused(_) => "refused",
-            ApiError::Unauthorized => "unauthorized",
-            ApiError::Forbidden(_) => "forbidden",
-            ApiError::NotFound(_) => "not_found",
-            ApiError::Conflict(_) => "conflict",
-            ApiError::Stale(_) => "stale",
-            ApiError::Unknown(_) => "unknown",
-            ApiError::TooMany(_) => "too_many",
-            ApiError::Unavailable(_) => "unavailable",
-            ApiError::Fenced(_) => "fenced",
-            ApiError::Config(_) | ApiError::Database(_) | ApiError::Internal(_) => "internal",
+        // The server's own failures cross as `internal`: the other instance cannot act on them.
+        let kind = match e.kind() {
+            "config" | "database" => "internal",
+            kind => kind,
         };
         let refusal = match &e {
             ApiError::Refused(r) => Some(r.clone()),

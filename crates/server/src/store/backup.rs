@@ -89,7 +89,7 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        let tables = self.tables_in_order(&mut *tx).await?;
+        let tables = self.tables_in_order(&mut tx).await?;
         let migration: i64 = sqlx::query("SELECT MAX(version) AS v FROM _sqlx_migrations")
             .fetch_one(&mut *tx)
             .await?
@@ -99,7 +99,7 @@ impl Store {
         let mut moved = Moved::default();
         for table in &tables {
             // Keys first, so that an import inserts in the order the rows were made.
-            let order = self.key_columns(&mut *tx, table).await?.join(", ");
+            let order = self.key_columns(&mut tx, table).await?.join(", ");
             let sql = format!(
                 "SELECT * FROM {table}{}",
                 if order.is_empty() { String::new() } else { format!(" ORDER BY {order}") }
@@ -150,7 +150,7 @@ impl Store {
                 "the database holds accounts already: import into a new one".into(),
             ));
         }
-        let known: BTreeSet<String> = self.tables_in_order(&mut *tx).await?.into_iter().collect();
+        let known: BTreeSet<String> = self.tables_in_order(&mut tx).await?.into_iter().collect();
         let mut columns: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
         let mut moved = Moved::default();
         for (n, line) in lines.enumerate() {
@@ -167,10 +167,10 @@ impl Store {
                 )));
             }
             if !columns.contains_key(&table) {
-                columns.insert(table.clone(), self.column_types(&mut *tx, &table).await?);
+                columns.insert(table.clone(), self.column_types(&mut tx, &table).await?);
             }
             let types = &columns[&table];
-            insert_row(&mut *tx, self.backend, &table, types, &row).await.map_err(|e| match e {
+            insert_row(&mut tx, self.backend, &table, types, &row).await.map_err(|e| match e {
                 ApiError::Database(e) => ApiError::BadRequest(format!("line {} ({table}): {e}", n + 2)),
                 other => other,
             })?;

@@ -52,7 +52,7 @@ impl Table {
         tokio::spawn(async move {
             // The permit bounds how many searches run at once; the search itself runs on the
             // blocking pool so it never holds up the async workers.
-            let waiting = crate::metrics::WaitingSearch::new(pool);
+            let waiting = crate::metrics::waiting_search(pool);
             let Ok(permit) = bots.acquire_owned().await else { return };
             drop(waiting);
             let result = tokio::task::spawn_blocking(move || {

@@ -143,7 +143,7 @@ struct Table {
     fence: Option<Fence>,
     cluster: Option<Arc<Cluster>>,
     /// Counts this game in the metrics while it is in memory.
-    _loaded: crate::metrics::LoadedGame,
+    _loaded: crate::metrics::Held<crate::metrics::SystemLabels>,
 }
 
 /// The rule system's own clock when it has one, else the game's time control.
@@ -181,7 +181,7 @@ impl Table {
             .unwrap_or_else(|| Clock::new(clock_kind(&setup), setup.players));
         let (updates, _) = broadcast::channel(BROADCAST_BUFFER);
         let events_sent = game.event_count();
-        let loaded = crate::metrics::LoadedGame::new(game.system());
+        let loaded = crate::metrics::loaded_game(game.system());
         let mut table = Table {
             id,
             store,
