@@ -113,7 +113,7 @@ async fn counters_move_with_a_game(db: &str) {
     );
 
     // The dashboard and docs/deploy.md name only metrics the server has.
-    for file in ["docs/grafana-dashboard.json", "docs/deploy.md"] {
+    for file in ["deploy/grafana-dashboard.json", "docs/deploy.md"] {
         let doc = std::fs::read_to_string(format!("{}/../../{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
         for (i, _) in doc.match_indices("gobeyond_") {
             let name: String = doc[i..].chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect();
