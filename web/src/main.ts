@@ -11,6 +11,9 @@ import { rulesPage } from './pages/rules';
 import { labPage } from './pages/lab';
 import { mailPage } from './pages/mail';
 import { tournamentsPage } from './pages/tournaments';
+import { accountPage } from './moderation/account';
+import { moderationPage } from './moderation/page';
+import { standingOnRoute } from './moderation/standing';
 import { session } from './session';
 import { Socket } from './socket';
 import { challengeNotices } from './social';
@@ -54,6 +57,8 @@ async function route() {
       startTell();
       document.getElementById('whoami')?.before(notifyToggle());
     }
+    // The moderators' link and a standing banner, as the server last said.
+    standingOnRoute();
     const who = document.getElementById('whoami');
     if (who) {
       clear(who);
@@ -70,6 +75,10 @@ async function route() {
       await playerPage(root, decodeURIComponent(parts[1]));
     } else if (parts[0] === 'mail') {
       await mailPage(root, parts[1], parts[2]);
+    } else if (parts[0] === 'account') {
+      await accountPage(root);
+    } else if (parts[0] === 'moderation') {
+      await moderationPage(root);
     } else if (parts[0] === 'tournaments') {
       left = await tournamentsPage(root, parts[1] ? Number(parts[1]) : undefined);
     } else if (parts[0] === 'lab') {

@@ -181,7 +181,9 @@ function accountBox(user: User): HTMLElement {
   };
   if (user.kind !== 'guest') {
     return h('div', {},
-      h('p', {}, h('button', { onclick: async () => { await api.logout(); session.set(null); location.reload(); } }, 'Sign out')),
+      h('p', { class: 'row' },
+        h('button', { onclick: async () => { await api.logout(); session.set(null); location.reload(); } }, 'Sign out'),
+        h('a', { href: '#/account', id: 'lobby-account' }, 'Your account')),
       user.kind === 'registered' && mailPanel(),
     );
   }

@@ -128,9 +128,13 @@ export async function playerPage(root: HTMLElement, name: string) {
   );
   // Only the player sees their own vacation.
   const me = await session.user().catch(() => null);
-  const vacation = me?.name === p.name ? await vacationCard().catch(() => null) : null;
+  const mine = me?.name === p.name;
+  const vacation = mine ? await vacationCard().catch(() => null) : null;
+  const account = mine
+    ? h('p', { class: 'account-link' }, h('a', { href: '#/account', id: 'account-link' }, 'Your account: standing, your data, deleting it'))
+    : null;
   root.append(h('section', { class: 'player-page', id: 'player-page' },
-    h('div', { class: 'card' }, h('h1', {}, p.name, kind), playerSocial(p.name), ratings),
+    h('div', { class: 'card' }, h('h1', {}, p.name, kind), playerSocial(p.name), account, ratings),
     vacation, history, games));
 }
 

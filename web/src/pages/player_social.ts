@@ -6,6 +6,7 @@ import { clear, h, toast } from '../dom';
 import type { Relations } from '../protocol';
 import { session } from '../session';
 import { social } from '../social';
+import { reportButton } from '../moderation/report';
 import '../social.css';
 
 export function playerSocial(name: string): HTMLElement {
@@ -39,6 +40,7 @@ export function playerSocial(name: string): HTMLElement {
         : act('Block', 'block', async () => {
             if (confirm(`Block ${name}? Their challenges, invitations and chat will not reach you.`)) await social.block(name);
           }),
+      reportButton(() => ({ user: name }), { id: 'report-player' }),
     ));
   };
   void (async () => {

@@ -38,6 +38,8 @@ export interface Elements {
   /** The list of keys ("?"), and the button that shows it. */
   keyHelp: HTMLElement;
   keysButton: HTMLButtonElement;
+  /** Reports the game or a player in it to the moderators. */
+  reportButton: HTMLButtonElement;
   prefs: { confirm: HTMLInputElement; sound: HTMLInputElement; atari: HTMLInputElement; labels: HTMLInputElement };
 }
 
@@ -67,6 +69,7 @@ export function elements(id: number, map: MapView, info: GameInfo, prefs: Prefs,
     undo: h('div', { class: 'undo-box', id: 'undo-box', hidden: true }),
     keyHelp: h('div', { class: 'key-help card', id: 'key-help', role: 'dialog', 'aria-label': 'Keys', hidden: true }),
     keysButton: h('button', { type: 'button', id: 'keys-button', class: 'small', title: 'The keyboard shortcuts (?)' }, 'Keys ?'),
+    reportButton: h('button', { type: 'button', id: 'report-game', class: 'small report-button', title: 'Report this game or a player in it to the moderators' }, 'Report'),
     prefs: {
       confirm: h('input', { type: 'checkbox', id: 'pref-confirm', checked: prefs.confirm }),
       sound: h('input', { type: 'checkbox', id: 'pref-sound', checked: prefs.sound }),
@@ -97,6 +100,7 @@ export function elements(id: number, map: MapView, info: GameInfo, prefs: Prefs,
           h('label', { class: 'check' }, el.prefs.sound, ' sounds'),
           h('label', { class: 'check' }, el.prefs.labels, ' node names'),
           el.keysButton,
+          el.reportButton,
         ),
         el.keyHelp,
       ),

@@ -20,7 +20,8 @@ import { type GameContext, loadPrefs, savePrefs } from './context';
 import { elements } from './elements';
 import { renderJoin } from './invite';
 import { disarmIfMoved, onKey, toggleKeyHelp } from './keys';
-import { chatLine, loadChat, refused, renderChatForm, renderLog, sendChat } from './log';
+import { chatDeleted, chatLine, loadChat, refused, renderChatForm, renderLog, sendChat } from './log';
+import { openReport } from '../../moderation/report';
 import { renderPlayers } from './players';
 import { renderResult } from './result';
 import { renderRole, renderStatus } from './status';
@@ -90,6 +91,7 @@ export async function gamePage(root: HTMLElement, id: number, socket: Socket): P
     if (button && e.detail > 0) button.blur();
   });
   el.keysButton.addEventListener('click', () => toggleKeyHelp(ctx));
+  el.reportButton.addEventListener('click', () => reportGame(ctx));
 
   const offMessage = socket.onMessage((msg) => onMessage(ctx, msg));
   const offStatus = socket.onStatus((st) => {
@@ -162,6 +164,15 @@ async function act(ctx: GameContext, action: unknown) {
   }
 }
 
+/** Reports the game, naming one of the other people seated (cheating is what a game's report
+ *  is most often about). */
+function reportGame(ctx: GameContext) {
+  const others = (ctx.model.info?.seats ?? [])
+    .filter((s) => s.user !== null && s.user !== ctx.user.name && s.bot_level === null)
+    .map((s) => s.user as string);
+  openReport({ game: ctx.id, players: [...new Set(others)], reason: others.length ? 'cheating' : 'other' });
+}
+
 function render(ctx: GameContext) {
   const s = ctx.model.state;
   disarmIfMoved(ctx);
@@ -192,6 +203,12 @@ function onMessage(ctx: GameContext, msg: ServerMessage) {
   if ('game' in msg && msg.game !== ctx.id) return;
   if (msg.type === 'chat') {
     chatLine(ctx, msg);
+    return;
+  }
+  // A moderator deleted a chat line (issue 46; not in the generated protocol yet).
+  const deleted = msg as { type: string; id?: unknown };
+  if (deleted.type === 'chat_deleted') {
+    if (typeof deleted.id === 'number') chatDeleted(ctx, deleted.id);
     return;
   }
   if (msg.type === 'rematch') {

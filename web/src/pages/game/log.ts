@@ -3,7 +3,12 @@
 import { api } from '../../api';
 import { clear, h, toast } from '../../dom';
 import type { ChatHistory, ChatLine } from '../../protocol';
+import { openReport } from '../../moderation/report';
 import type { GameContext } from './context';
+
+/** A chat line with its id (the server gives every line one, for reports and deletion; the
+ *  generated protocol gains the field with issue 46). */
+type Line = ChatLine & { id?: number | null };
 
 export function renderLog(ctx: GameContext) {
   const lines = ctx.model.log;
@@ -60,20 +65,34 @@ export function chatTime(atMs: number, now = Date.now()): string {
 }
 
 /** One chat line: its time, then the author's words, a spectator's marked as such, or the
- *  table's own line (joined, undo, rematch, time-out) in italics. */
-function chatItem(line: ChatLine): HTMLElement {
+ *  table's own line (joined, undo, rematch, time-out) in italics. Another player's line ends
+ *  with a small flag that reports it. */
+function chatItem(ctx: GameContext, line: Line): HTMLElement {
   const time = h('time', { class: 'chat-time muted', datetime: new Date(line.at_ms).toISOString() }, chatTime(line.at_ms));
-  if (line.channel === 'system' || line.from === null) return h('li', { class: 'chat-system' }, time, ' ', h('em', {}, line.text));
+  const id = line.id ?? undefined;
+  if (line.channel === 'system' || line.from === null) return h('li', { class: 'chat-system', 'data-chat': id }, time, ' ', h('em', {}, line.text));
   const who = line.channel === 'spectators'
     ? [h('strong', {}, line.from), h('span', { class: 'tag' }, 'spectator')]
     : [h('strong', {}, line.from)];
-  return h('li', { class: `chat-${line.channel}` }, time, ' ', ...who, ': ', line.text);
+  const from = line.from;
+  const flag = id !== undefined && from !== ctx.user.name
+    ? h('button', {
+        type: 'button', class: 'chat-report', title: `Report this line of ${from}`, 'aria-label': `Report this line of ${from}`,
+        onclick: () => openReport({ user: from, game: ctx.id, chat: id, quote: { from, text: line.text } }),
+      }, '⚑')
+    : null;
+  return h('li', { class: `chat-${line.channel}`, 'data-chat': id }, time, ' ', ...who, ': ', h('span', { class: 'chat-text' }, line.text), flag);
 }
 
-export function chatLine(ctx: GameContext, line: ChatLine) {
+export function chatLine(ctx: GameContext, line: Line) {
   const el = ctx.el.chatLog;
-  el.append(chatItem(line));
+  el.append(chatItem(ctx, line));
   el.scrollTop = el.scrollHeight;
+}
+
+/** A moderator deleted a line: it leaves every open chat. */
+export function chatDeleted(ctx: GameContext, id: number) {
+  ctx.el.chatLog.querySelector(`li[data-chat="${id}"]`)?.remove();
 }
 
 /** What was said before the page opened, and whether and where the viewer may speak. */
@@ -83,5 +102,5 @@ export async function loadChat(ctx: GameContext) {
   ctx.mayChat = history.may_chat;
   ctx.chatChannel = history.channel;
   if (history.why_not) ctx.el.chatClosed.textContent = `You read this chat: ${history.why_not}.`;
-  for (const c of history.chat) ctx.el.chatLog.append(chatItem(c));
+  for (const c of history.chat) ctx.el.chatLog.append(chatItem(ctx, c));
 }
