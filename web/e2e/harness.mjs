@@ -2,7 +2,7 @@
 // Debian's Chromium through playwright-core, for the end-to-end tests.
 
 import { after, before } from 'node:test';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,12 +32,13 @@ export async function startServer(extraArgs = []) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'gobeyond-e2e-'));
   const url = `http://127.0.0.1:${port}`;
+  const database = `sqlite://${join(dir, 'e2e.db')}`;
   let log = '';
   let child;
   const launch = async () => {
     child = spawn(
       binary,
-      ['serve', '--listen', `127.0.0.1:${port}`, '--database', `sqlite://${join(dir, 'e2e.db')}`, '--auth-rate', '0', '--test-hooks', '--reports', join(dir, 'reports'), ...extraArgs],
+      ['serve', '--listen', `127.0.0.1:${port}`, '--database', database, '--auth-rate', '0', '--test-hooks', '--reports', join(dir, 'reports'), ...extraArgs],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     child.stderr.on('data', (d) => (log += d));
@@ -60,6 +61,14 @@ export async function startServer(extraArgs = []) {
     url,
     /** The directory of lab reports the server lists. */
     reports: join(dir, 'reports'),
+    /** Gives `name` a role with the command line (`gobeyond admin grant`), on the running
+     *  server's database: how a test makes a moderator. */
+    grant(name, role) {
+      return new Promise((ok, fail) => {
+        execFile(binary, ['admin', 'grant', name, role, '--database', database], (err, stdout, stderr) =>
+          err ? fail(new Error(`gobeyond admin grant failed: ${stderr || err.message}`)) : ok(stdout));
+      });
+    },
     log: () => log,
     async restart(downtimeMs = 1000) {
       child.kill('SIGKILL');

@@ -38,11 +38,11 @@ describe('standing', () => {
     expect(standingLines(undefined, 1000)).toEqual([]);
   });
 
-  it('puts the most serious first, with the reason and the end', () => {
+  it('puts the most serious first, each with its end', () => {
     const lines = standingLines({ muted_until_ms: 5000, suspended_until_ms: 4000, banned: true, reason: 'spam' }, 1000, date);
     expect(lines.map((l) => l.kind)).toEqual(['banned', 'suspended', 'muted']);
-    expect(lines[1].text).toBe('Suspended until t4000: spam');
-    expect(lines[2].text).toBe('Muted until t5000: spam: you cannot chat');
+    expect(lines[1].text).toBe('Suspended until t4000: you cannot play.');
+    expect(lines[2].text).toBe('Muted until t5000: you cannot chat.');
   });
 });
 

@@ -32,8 +32,10 @@ export async function accountPage(root: HTMLElement) {
 function standingBlock(me: MeWithStanding | null): HTMLElement {
   const lines = standingLines(me?.standing, Date.now());
   if (lines.length === 0) return h('p', { class: 'standing good', id: 'account-standing' }, 'Your account is in good standing.');
-  return h('div', { id: 'account-standing' },
-    ...lines.map((l) => h('p', { class: `standing-line ${l.kind}`, 'data-kind': l.kind }, l.text)));
+  const reason = me?.standing?.reason;
+  return h('div', { id: 'account-standing', class: `standing-box is-${lines[0].kind}` },
+    ...lines.map((l) => h('p', { 'data-kind': l.kind }, l.text)),
+    reason ? h('p', { class: 'standing-reason' }, `Reason: ${reason}`) : null);
 }
 
 function historyCard(entries: MyEntry[] | null): HTMLElement {

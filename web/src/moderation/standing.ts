@@ -40,9 +40,11 @@ function drawHeader(me: MeWithStanding) {
   document.getElementById('standing-banner')?.remove();
   const lines = standingLines(me.standing, Date.now());
   if (lines.length === 0) return;
-  const banner = h('div', { class: `standing-banner ${lines[0].kind}`, id: 'standing-banner', role: 'alert' },
-    ...lines.map((l) => h('p', { 'data-kind': l.kind }, l.text)),
-    h('a', { href: '#/account' }, 'What moderators did, and why'),
+  const banner = h('div', { class: `standing-banner is-${lines[0].kind}`, id: 'standing-banner', role: 'alert' },
+    h('div', {},
+      ...lines.map((l) => h('p', { 'data-kind': l.kind }, l.text)),
+      me.standing?.reason ? h('p', { class: 'standing-reason' }, `Reason: ${me.standing.reason}`) : null),
+    h('a', { href: '#/account' }, 'Your account'),
   );
   document.querySelector('header.top')?.after(banner);
 }

@@ -126,25 +126,26 @@ export interface StandingLine {
   text: string;
 }
 
-/** What the standing banner says, most serious first; a mute or suspension that has run out
- *  says nothing (the server may not have cleared it yet). */
+/** What the standing banner says, most serious first (the reason is said once, under them); a
+ *  mute or suspension that has run out says nothing (the server may not have cleared it yet). */
 export function standingLines(s: Standing | undefined, now: number, date: (ms: number) => string = dateText): StandingLine[] {
   if (!s) return [];
-  const why = s.reason ? `: ${s.reason}` : '';
   const out: StandingLine[] = [];
-  if (s.banned) out.push({ kind: 'banned', text: `Your account is banned${why}` });
+  if (s.banned) out.push({ kind: 'banned', text: 'Your account is banned.' });
   if (s.suspended_until_ms !== null && s.suspended_until_ms > now) {
-    out.push({ kind: 'suspended', text: `Suspended until ${date(s.suspended_until_ms)}${why}` });
+    out.push({ kind: 'suspended', text: `Suspended until ${date(s.suspended_until_ms)}: you cannot play.` });
   }
   if (s.muted_until_ms !== null && s.muted_until_ms > now) {
-    out.push({ kind: 'muted', text: `Muted until ${date(s.muted_until_ms)}${why}: you cannot chat` });
+    out.push({ kind: 'muted', text: `Muted until ${date(s.muted_until_ms)}: you cannot chat.` });
   }
   return out;
 }
 
-/** "27 Nov 2026, 14:05". */
-export function dateText(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** "27 Nov, 14:05" this year, "27 Nov 2027, 14:05" another. */
+export function dateText(ms: number, now = Date.now()): string {
+  const at = new Date(ms);
+  const year = at.getFullYear() === new Date(now).getFullYear() ? undefined : 'numeric';
+  return at.toLocaleString(undefined, { day: 'numeric', month: 'short', year, hour: '2-digit', minute: '2-digit' });
 }
 
 /** A quoted line of a report's context, marked when it is the reported one. */
