@@ -40,9 +40,13 @@ undo_refused: Array<string | null>, } | { "type": "started", game: number, info:
  */
 undo_refused: Array<string | null>, } | { "type": "rematch", game: number, rematch: number, from: string, invite: string | null, } | { "type": "chat", game: number, 
 /**
+ * The line's id (what a report names).
+ */
+id: number, 
+/**
  * None for the table's own lines (channel `system`).
  */
-from: string | null, channel: Channel, text: string, at_ms: number, };
+from: string | null, channel: Channel, text: string, at_ms: number, } | { "type": "chat_deleted", game: number, id: number, };
 
 export type SeqAction = { seq: number, action: RecordedAction, };
 
@@ -222,7 +226,11 @@ export type InviteBody = { invite: string | null, };
 
 export type UserBody = { user: User, claimed_guest?: boolean, };
 
-export type MeBody = { user: User | null, };
+export type MeBody = { user: User | null, 
+/**
+ * The account's role and sanctions (docs/moderation.md); none when nobody is signed in.
+ */
+standing: StandingView | null, };
 
 export type VacationView = { 
 /**
@@ -379,6 +387,10 @@ rematch: number | null, };
 
 export type ChatLine = { 
 /**
+ * What a report or a moderator names the line by.
+ */
+id: number, 
+/**
  * None for the table's own lines (channel `system`).
  */
 from: string | null, channel: Channel, text: string, at_ms: number, };
@@ -482,6 +494,30 @@ export type Preset = { name: string, description: string, };
 export type RulesSpec = { system: string, [key: string]: unknown };
 
 export type MapSummary = { name: string, spec: string, nodes: number, };
+
+export type StandingView = { role: string, muted_until_ms: number | null, suspended_until_ms: number | null, banned: boolean, reason: string | null, };
+
+export type ReportCreated = { id: number, };
+
+export type ModChatLine = { id: number, from: string | null, text: string, at_ms: number, deleted: boolean, };
+
+export type ReportView = { id: number, reporter: string, user: string | null, game: number | null, chat: ModChatLine | null, 
+/**
+ * The chat around the reported line, or the reported game's last lines.
+ */
+context: Array<ModChatLine>, reason: string, text: string, created_ms: number, status: string, closed_by: string | null, note: string | null, };
+
+export type ReportQueue = { reports: Array<ReportView>, };
+
+export type ActionDone = { ok: boolean, 
+/**
+ * The audit line written.
+ */
+id: number, };
+
+export type AuditEntry = { id: number, moderator: string | null, user: string | null, action: string, reason: string, detail: string | null, until_ms: number | null, at_ms: number, };
+
+export type AuditLog = { entries: Array<AuditEntry>, };
 
 export type ChallengeView = { id: number, from: string, to: string, 
 /**

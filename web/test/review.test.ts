@@ -73,7 +73,7 @@ describe('review tree', () => {
 
 describe('chat beside the moves', () => {
   it('puts each line after the last move made before it', () => {
-    const line = (at_ms: number, text: string) => ({ from: 'a', channel: 'players' as const, text, at_ms });
+    const line = (at_ms: number, text: string) => ({ id: at_ms, from: 'a', channel: 'players' as const, text, at_ms });
     const m = moves(3);
     m[1].at_ms = null; // an old record: the move takes the time of the one before
     const by = chatByNode(m, [line(500, 'hello'), line(1500, 'after one'), line(3500, 'gg'), line(1000, 'at one')]);

@@ -1,6 +1,7 @@
 //! The `gobeyond` program: terminal play, GTP engine, replays, map tools and benchmarks.
 #![forbid(unsafe_code)]
 
+mod admin;
 mod analyze;
 mod backup;
 mod bench;
@@ -43,6 +44,8 @@ enum Command {
     Backup(backup::BackupArgs),
     /// Restore a backup into a new database (a JSON export into SQLite or PostgreSQL).
     Restore(backup::RestoreArgs),
+    /// Operators' commands on a server's database (grant a role).
+    Admin(admin::AdminArgs),
     /// Fuzz the parsers and the engines (map specs, map files, records, SGF, GTP, server
     /// messages, random games on every rule system and map family); fails on any panic or
     /// broken invariant.
@@ -464,6 +467,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Healthcheck(args) => serve::health::run(args)?,
         Command::Backup(args) => backup::backup(args)?,
         Command::Restore(args) => backup::restore(args)?,
+        Command::Admin(args) => admin::admin(args)?,
         Command::Fuzz { targets, inputs, seed, replay, json } => {
             fuzz::command(targets, inputs, seed, replay, json)?
         }

@@ -273,6 +273,8 @@ pub struct Session {
     pub token_hash: String,
     /// When the session ends (ms since the epoch); never for program tokens.
     pub expires_ms: Option<i64>,
+    /// The account's role and sanctions (docs/moderation.md).
+    pub standing: crate::store::moderation::Standing,
 }
 
 impl<S> FromRequestParts<S> for Session
@@ -286,8 +288,9 @@ where
         let app = AppState::from_ref(state);
         let token = request_token(&parts.headers).ok_or(ApiError::Unauthorized)?;
         let token_hash = token_hash(&token);
-        let (user, expires_ms) = app.store.session_user(&token_hash).await?.ok_or(ApiError::Unauthorized)?;
-        Ok(Session { user, token_hash, expires_ms })
+        let (user, expires_ms, standing) =
+            app.store.session_user(&token_hash).await?.ok_or(ApiError::Unauthorized)?;
+        Ok(Session { user, token_hash, expires_ms, standing })
     }
 }
 

@@ -29,6 +29,12 @@ pub fn utc_date(ms: i64) -> String {
     format!("{year:04}-{month:02}-{day:02}")
 }
 
+/// `YYYY-MM-DD HH:MM UTC` of an epoch-milliseconds time (when a sanction ends).
+pub fn utc_minute(ms: i64) -> String {
+    let minutes = ms.rem_euclid(DAY_MS) / 60_000;
+    format!("{} {:02}:{:02} UTC", utc_date(ms), minutes / 60, minutes % 60)
+}
+
 /// The first millisecond of the calendar year holding `ms`.
 pub fn year_start(ms: i64) -> i64 {
     let (year, _, _) = civil_from_days(ms.div_euclid(DAY_MS));

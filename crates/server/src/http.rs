@@ -88,7 +88,12 @@ async fn signed_in(
 }
 
 /// One click: a guest account and its session.
-pub async fn guest(State(app): State<AppState>, https: Https) -> Result<Response, ApiError> {
+pub async fn guest(
+    State(app): State<AppState>,
+    https: Https,
+    ClientIp(ip): ClientIp,
+) -> Result<Response, ApiError> {
+    crate::moderation::count_signup(&app, ip).await?;
     let tag = auth::new_token()?;
     let name =
         format!("guest-{}", tag.chars().filter(char::is_ascii_alphanumeric).take(8).collect::<String>());
@@ -127,7 +132,10 @@ pub async fn register(
             app.sessions.end(&s.token_hash);
             (user, true)
         }
-        _ => (app.store.create_user(&c.name, "registered", Some(&hash), None).await?, false),
+        _ => {
+            crate::moderation::count_signup(&app, Some(client_ip(&app, &headers, peer))).await?;
+            (app.store.create_user(&c.name, "registered", Some(&hash), None).await?, false)
+        }
     };
     // The address an account was made from is its owner's (see `LoginBackoff`).
     app.logins.succeeded(&auth::name_key(&user.name), client_ip(&app, &headers, peer));
@@ -166,6 +174,12 @@ pub async fn login(
     }
     app.logins.succeeded(&account, ip);
     let user = user.ok_or_else(wrong)?;
+    // Only the owner, who typed the password, learns the ban and its reason.
+    let standing = app.store.standing(user.id).await?;
+    if standing.banned {
+        let reason = standing.reason.as_deref().unwrap_or("no reason given");
+        return Err(ApiError::Forbidden(format!("this account is banned: {reason}")));
+    }
     signed_in(&app, https, user, false).await
 }
 
@@ -185,9 +199,9 @@ pub async fn logout(
 /// longer signs in is still a 401.
 pub async fn me(headers: HeaderMap, MaybeSession(session): MaybeSession) -> Result<Json<MeBody>, ApiError> {
     match session {
-        Some(s) => Ok(Json(MeBody { user: Some(s.user) })),
+        Some(s) => Ok(Json(MeBody { standing: Some((&s.standing).into()), user: Some(s.user) })),
         None if auth::request_token(&headers).is_some() => Err(ApiError::Unauthorized),
-        None => Ok(Json(MeBody { user: None })),
+        None => Ok(Json(MeBody { user: None, standing: None })),
     }
 }
 
@@ -275,6 +289,7 @@ pub async fn create_game(
     body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(new) = body.map_err(|e| ApiError::BadRequest(e.body_text()))?;
+    app.account_rates.check(session.user.id, crate::moderation::Doing::CreateGame)?;
     let created = create(&app, &session, address, new, Vec::new()).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
@@ -288,6 +303,7 @@ pub(crate) async fn create(
     new: NewGame,
     reserved: Vec<Option<i64>>,
 ) -> Result<GameCreated, ApiError> {
+    crate::moderation::may_play(&session.standing)?;
     let address = address.map(|a| a.to_string());
     let bots_only =
         new.seats.len() >= new.players && new.seats.iter().all(|s| matches!(s, SeatChoice::Bot { .. }));
@@ -550,6 +566,7 @@ pub async fn join(
     body: Option<Json<JoinBody>>,
 ) -> Result<Json<Joined>, ApiError> {
     let JoinBody { seat, invite } = body.map(|Json(b)| b).unwrap_or_default();
+    crate::moderation::may_play(&session.standing)?;
     // A private game is not there for whoever may not read it (ids are sequential).
     visible(&app, id, Some(&session), invite.as_deref()).await?;
     if app.store.blocked_in_game(id, session.user.id).await? {
@@ -704,7 +721,7 @@ pub async fn chat(
     Ok(Json(ChatHistory {
         chat: lines
             .into_iter()
-            .map(|l| ChatLine { from: l.from, channel: l.channel, text: l.text, at_ms: l.at_ms })
+            .map(|l| ChatLine { id: l.id, from: l.from, channel: l.channel, text: l.text, at_ms: l.at_ms })
             .collect(),
         may_chat: channel.is_some(),
         channel,

@@ -22,6 +22,7 @@ pub mod limit;
 pub mod lists;
 pub mod mail;
 pub mod metrics;
+pub mod moderation;
 pub mod now;
 mod profile;
 pub mod protocol;
@@ -175,6 +176,8 @@ pub struct AppState {
     pub mail: Option<Arc<mail::Mailer>>,
     /// Computer reviews run by this instance.
     pub reviews: Arc<review::Reviews>,
+    /// Limits per account, whatever its address (docs/moderation.md).
+    pub account_rates: Arc<moderation::AccountRates>,
 }
 
 /// Connects to the database, resumes every live game and builds the routes.
@@ -214,6 +217,7 @@ pub async fn app(mut config: Config) -> anyhow::Result<(AppState, Router)> {
         store,
         hub,
         limiter: Arc::new(limit::Limiter::new(limits.auth_rate, limits.auth_burst)),
+        account_rates: Arc::new(moderation::AccountRates::new(limits)),
         logins: Arc::new(limit::LoginBackoff::new(limits.login_failures, limits.login_failures_per_account)),
         sessions: Arc::default(),
         sockets: conn::Admission::new(
@@ -252,10 +256,11 @@ pub fn routes(state: AppState) -> Router {
     Router::new()
         .merge(creating)
         .merge(social::routes())
+        .merge(moderation::routes())
         .route("/api/health", get(http::health))
         .route("/metrics", get(metrics::scrape_with_token))
         .route("/api/logout", post(http::logout))
-        .route("/api/me", get(http::me))
+        .route("/api/me", get(http::me).delete(moderation::account::delete))
         .route("/api/games", post(http::create_game).get(lists::list_games))
         .route("/api/players/{name}", get(profile::player))
         .route("/api/players", get(lists::search_players))

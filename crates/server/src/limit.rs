@@ -53,6 +53,14 @@ pub struct Limits {
     /// Sign-ups and logins per second per address (0 = no limit), and the burst.
     pub auth_rate: f64,
     pub auth_burst: f64,
+    /// Accounts (guests included) one client address may make per day (0 = no limit).
+    pub accounts_per_address_day: u32,
+    /// Per account, whatever its address: chat lines a minute (all games), challenges and
+    /// games created an hour, reports a day (docs/moderation.md).
+    pub account_chat_per_minute: u32,
+    pub account_challenges_per_hour: u32,
+    pub account_games_per_hour: u32,
+    pub account_reports_per_day: u32,
     /// Failed logins to one account from one address before each further try from there
     /// waits (doubling, up to 15 min).
     pub login_failures: u32,
@@ -78,6 +86,11 @@ impl Default for Limits {
             socket_buffer_bytes: 8 * 1024 * 1024,
             loaded_games: 2000,
             games_per_address: 60,
+            accounts_per_address_day: 50,
+            account_chat_per_minute: 60,
+            account_challenges_per_hour: 120,
+            account_games_per_hour: 120,
+            account_reports_per_day: 20,
             games_bytes: default_games_bytes(),
             unload_after: Duration::from_secs(120),
             open_game_expiry: Duration::from_secs(24 * 3600),
@@ -111,20 +124,21 @@ use axum::{
 
 use crate::{AppState, error::ApiError};
 
+/// A token bucket per key (a client address, or an account and what it does).
 #[derive(Debug)]
-pub struct Limiter {
+pub struct Limiter<K = IpAddr> {
     per_second: f64,
     burst: f64,
-    buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+    buckets: Mutex<HashMap<K, (f64, Instant)>>,
 }
 
-impl Limiter {
+impl<K: std::hash::Hash + Eq> Limiter<K> {
     /// `per_second` 0 turns the limit off (load tests from one address).
-    pub fn new(per_second: f64, burst: f64) -> Limiter {
+    pub fn new(per_second: f64, burst: f64) -> Limiter<K> {
         Limiter { per_second, burst, buckets: Mutex::new(HashMap::new()) }
     }
 
-    pub fn allow(&self, ip: IpAddr) -> bool {
+    pub fn allow(&self, key: K) -> bool {
         if self.per_second <= 0.0 {
             return true;
         }
@@ -134,7 +148,7 @@ impl Limiter {
             // Forget idle addresses rather than grow without bound.
             buckets.retain(|_, (tokens, at)| *tokens < self.burst && now.duration_since(*at).as_secs() < 600);
         }
-        let (tokens, at) = buckets.entry(ip).or_insert((self.burst, now));
+        let (tokens, at) = buckets.entry(key).or_insert((self.burst, now));
         *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * self.per_second).min(self.burst);
         *at = now;
         if *tokens >= 1.0 {

@@ -147,12 +147,16 @@ pub enum ServerMessage {
     Rematch { game: i64, rematch: i64, from: String, invite: Option<String> },
     Chat {
         game: i64,
+        /// The line's id (what a report names).
+        id: i64,
         /// None for the table's own lines (channel `system`).
         from: Option<String>,
         channel: crate::store::chat::Channel,
         text: String,
         at_ms: i64,
     },
+    /// A moderator deleted chat line `id`: clients take it away.
+    ChatDeleted { game: i64, id: i64 },
 }
 
 impl ServerMessage {
@@ -359,6 +363,8 @@ pub struct VacationView {
 #[derive(Debug, Serialize, TS)]
 pub struct MeBody {
     pub user: Option<User>,
+    /// The account's role and sanctions (docs/moderation.md); none when nobody is signed in.
+    pub standing: Option<crate::moderation::wire::StandingView>,
 }
 
 #[derive(Debug, Serialize, TS)]
@@ -498,6 +504,8 @@ pub struct GameList {
 
 #[derive(Debug, Serialize, TS)]
 pub struct ChatLine {
+    /// What a report or a moderator names the line by.
+    pub id: i64,
     /// None for the table's own lines (channel `system`).
     pub from: Option<String>,
     pub channel: crate::store::chat::Channel,
@@ -635,6 +643,9 @@ pub fn typescript() -> String {
         gobeyond_rules::record::RulesSpec,
         gobeyond_rules::record::MapSummary,
     ];
+    for (name, decl) in crate::moderation::wire::declarations(&cfg) {
+        add(name, decl);
+    }
     for (name, decl) in crate::social::wire::declarations(&cfg) {
         add(name, decl);
     }

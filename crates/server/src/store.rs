@@ -24,6 +24,7 @@ mod lists;
 pub mod mail;
 mod mail_queue;
 mod metric_counts;
+pub mod moderation;
 pub mod profiles;
 mod ratings;
 mod rematches;
@@ -371,18 +372,26 @@ impl Store {
         Ok(())
     }
 
-    /// The user of a session that has not ended, with when it ends.
-    pub async fn session_user(&self, token_hash: &str) -> Result<Option<(User, Option<i64>)>, ApiError> {
-        let row = sqlx::query(
-            "SELECT users.id, users.name, users.kind, users.password_hash, sessions.expires_ms FROM sessions \
-             JOIN users ON users.id = sessions.user_id \
+    /// The user of a session that has not ended, with when it ends and the account's standing
+    /// (read in the same query: every request needs it).
+    pub async fn session_user(
+        &self,
+        token_hash: &str,
+    ) -> Result<Option<(User, Option<i64>, moderation::Standing)>, ApiError> {
+        let sql = format!(
+            "SELECT users.id, users.name, users.kind, users.password_hash, sessions.expires_ms, {} \
+             FROM sessions JOIN users ON users.id = sessions.user_id \
              WHERE sessions.token_hash = $1 AND (sessions.expires_ms IS NULL OR sessions.expires_ms > $2)",
-        )
-        .bind(token_hash)
-        .bind(now_ms())
-        .fetch_optional(&self.pool)
-        .await?;
-        row.map(|r| Ok((user(&r)?, r.try_get("expires_ms")?))).transpose()
+            moderation::STANDING_COLUMNS
+        );
+        let now = now_ms();
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(token_hash)
+            .bind(now)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| Ok((user(&r)?, r.try_get("expires_ms")?, moderation::Standing::from_row(&r, now)?)))
+            .transpose()
     }
 
     /// Forgets sessions that have ended.

@@ -388,11 +388,17 @@ async fn handle(
         }
         ClientMessage::Act { game, action, seat, after, id } => {
             let user = session.user.id;
-            let mut result = app
-                .hub
-                .ask(game, |reply| Command::Act { user, seat, action, after, reply })
-                .await
-                .and_then(|r| r);
+            // A suspended player may still resign the games they are in, nothing else.
+            let resigns = action.get("type").and_then(|t| t.as_str()) == Some("resign");
+            let allowed = if resigns { Ok(()) } else { crate::moderation::may_play(&session.standing) };
+            let mut result = match allowed {
+                Ok(()) => app
+                    .hub
+                    .ask(game, |reply| Command::Act { user, seat, action, after, reply })
+                    .await
+                    .and_then(|r| r),
+                Err(e) => Err(e),
+            };
             // A refusal must not tell someone who may not read a private game that it is there
             // ("the game is over", "you hold no seat"): they get the missing game's answer.
             // Checked on refusals only: an action that went through came from a seat's holder.
@@ -415,8 +421,14 @@ async fn handle(
         ClientMessage::Chat { game, text } => {
             let user = session.user.clone();
             let guest = user.kind == "guest";
+            let allowed = crate::moderation::may_chat(&session.standing)
+                .and_then(|()| app.account_rates.check(user.id, crate::moderation::Doing::Chat));
             // Players in their channel, spectators who may in theirs; others only read.
-            let result = match app.store.chat_right(game, user.id, guest).await {
+            let right = match allowed {
+                Ok(()) => app.store.chat_right(game, user.id, guest).await,
+                Err(e) => Err(e),
+            };
+            let result = match right {
                 Ok(ChatRight::Speaks(channel)) => app
                     .hub
                     .ask(game, |reply| Command::Chat { user, channel, text, reply })

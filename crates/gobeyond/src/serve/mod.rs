@@ -44,6 +44,9 @@ pub struct ServeArgs {
     /// Sign-ups and logins one address may make at once before the rate applies.
     #[arg(long, default_value_t = 20.0, env = "GOBEYOND_AUTH_BURST")]
     auth_burst: f64,
+    /// Accounts (guests included) one client address may make per day; 0 for no limit.
+    #[arg(long, default_value_t = 50, env = "GOBEYOND_ACCOUNTS_PER_ADDRESS_DAY")]
+    accounts_per_address_day: u32,
     /// A reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed; repeatable.
     #[arg(long = "trusted-proxy", env = "GOBEYOND_TRUSTED_PROXY", value_delimiter = ',')]
     trusted_proxies: Vec<std::net::IpAddr>,
@@ -158,6 +161,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
         bot_only_threads: args.bot_only_threads.unwrap_or(defaults.bot_only_threads),
         auth_rate: args.auth_rate,
         auth_burst: args.auth_burst,
+        accounts_per_address_day: args.accounts_per_address_day,
         connections_per_address: args.connections_per_address.unwrap_or(defaults.connections_per_address),
         sockets_per_address: args.sockets_per_address.unwrap_or(defaults.sockets_per_address),
         loaded_games: args.loaded_games.unwrap_or(defaults.loaded_games),

@@ -64,6 +64,10 @@ pub enum Request {
         seq: Option<u64>,
         user: Option<i64>,
     },
+    Renamed {
+        user: i64,
+        name: String,
+    },
     Announce {
         text: String,
         /// The players' text (older instances sent none).
@@ -200,6 +204,7 @@ pub fn split(command: Command) -> Option<(Request, Option<ReplySink>)> {
         }
         Command::Expire { before_ms, reply } => (Request::Expire { before_ms }, Some(result(reply))),
         Command::Abandon { seq, user, reply } => (Request::Abandon { seq, user }, Some(result(reply))),
+        Command::Renamed { user, name } => (Request::Renamed { user, name }, None),
         Command::Announce { text, players, line } => (
             Request::Announce { text: text.to_string(), players: players.map(|p| p.to_string()), line },
             None,
@@ -265,6 +270,7 @@ pub fn command(request: Request) -> (Command, Option<Answer>) {
             let (reply, rx) = oneshot::channel();
             (Command::Abandon { seq, user, reply }, Some(wait_result(rx)))
         }
+        Request::Renamed { user, name } => (Command::Renamed { user, name }, None),
         Request::Announce { text, players, line } => {
             (Command::Announce { text: text.into(), players: players.map(Into::into), line }, None)
         }

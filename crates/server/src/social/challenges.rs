@@ -116,6 +116,8 @@ pub async fn create(
     body: Result<Json<NewChallenge>, axum::extract::rejection::JsonRejection>,
 ) -> Result<(StatusCode, Json<ChallengeView>), ApiError> {
     let Json(c) = body.map_err(|e| ApiError::BadRequest(e.body_text()))?;
+    crate::moderation::may_play(&session.standing)?;
+    app.account_rates.check(session.user.id, crate::moderation::Doing::Challenge)?;
     let to = user_named(&app, &c.to).await?;
     refused(may_challenge(&app, &session.user, &to).await?)?;
     let seconds = c.expires_seconds.unwrap_or(DEFAULT_EXPIRY_SECONDS);
@@ -219,8 +221,14 @@ pub async fn accept(
     session: Session,
     Path(id): Path<i64>,
 ) -> Result<Json<ChallengeView>, ApiError> {
+    crate::moderation::may_play(&session.standing)?;
     let me = session.user.id;
     let c = mine(&app, id, me).await?;
+    if app.store.standing(c.from_user).await?.suspended_until_ms.is_some() {
+        return Err(ApiError::Conflict(
+            "the challenger's account is suspended: this challenge cannot start".into(),
+        ));
+    }
     if c.to_user != me {
         return Err(ApiError::Forbidden("only the challenged player may accept".into()));
     }

@@ -32,7 +32,12 @@ pub async fn game_for(
         reserved[*seat] = Some(user.id);
     }
     // Made by the server for its players: counted against the creator's caps, not an address.
-    let session = Session { user: creator.clone(), token_hash: String::new(), expires_ms: None };
+    let session = Session {
+        user: creator.clone(),
+        token_hash: String::new(),
+        expires_ms: None,
+        standing: Default::default(),
+    };
     let created = crate::http::create(app, &session, None, new, reserved).await?;
     let id = created.game.id;
     for (seat, user) in others {

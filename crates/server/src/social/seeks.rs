@@ -138,6 +138,7 @@ pub async fn seek(
     body: Result<Json<NewSeek>, axum::extract::rejection::JsonRejection>,
 ) -> Result<(StatusCode, Json<SeekStatus>), ApiError> {
     let Json(new) = body.map_err(|e| ApiError::BadRequest(e.body_text()))?;
+    crate::moderation::may_play(&session.standing)?;
     let system = check(&new).await?;
     let rating = app
         .store

@@ -41,6 +41,7 @@ impl Channel {
 /// A stored chat line: its author (none for the table's own lines), channel, text and time.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StoredChat {
+    pub id: i64,
     pub from: Option<String>,
     pub channel: Channel,
     pub text: String,
@@ -63,16 +64,18 @@ impl Store {
         channel: Channel,
         text: &str,
         at_ms: i64,
-    ) -> Result<(), ApiError> {
-        sqlx::query("INSERT INTO chat (game_id, user_id, channel, text, at_ms) VALUES ($1, $2, $3, $4, $5)")
-            .bind(game_id)
-            .bind(user_id)
-            .bind(channel.as_str())
-            .bind(text)
-            .bind(at_ms)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+    ) -> Result<i64, ApiError> {
+        let row = sqlx::query(
+            "INSERT INTO chat (game_id, user_id, channel, text, at_ms) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        )
+        .bind(game_id)
+        .bind(user_id)
+        .bind(channel.as_str())
+        .bind(text)
+        .bind(at_ms)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get("id")?)
     }
 
     /// The last `limit` chat lines of a game, oldest first; the spectators' channel only
@@ -84,9 +87,9 @@ impl Store {
         with_spectators: bool,
     ) -> Result<Vec<StoredChat>, ApiError> {
         let rows = sqlx::query(
-            "SELECT users.name, chat.channel, chat.text, chat.at_ms FROM chat \
+            "SELECT chat.id, users.name, chat.channel, chat.text, chat.at_ms FROM chat \
              LEFT JOIN users ON users.id = chat.user_id \
-             WHERE chat.game_id = $1 AND ($3 = 1 OR chat.channel <> 'spectators') \
+             WHERE chat.game_id = $1 AND ($3 = 1 OR chat.channel <> 'spectators') AND chat.deleted_ms IS NULL \
              ORDER BY chat.id DESC LIMIT $2",
         )
         .bind(game_id)
@@ -98,6 +101,7 @@ impl Store {
             .iter()
             .map(|r| {
                 Ok(StoredChat {
+                    id: r.try_get("id")?,
                     from: r.try_get("name")?,
                     channel: Channel::parse(&r.try_get::<String, _>("channel")?),
                     text: r.try_get("text")?,

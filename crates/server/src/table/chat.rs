@@ -74,9 +74,15 @@ impl Table {
         // A seat taken since the socket asked: the line goes where its author now belongs.
         let seated = self.seats.iter().any(|s| s.user_id == Some(user.id));
         let channel = if seated { Channel::Players } else { channel };
-        self.store.add_chat(self.id, Some(user.id), channel, &text, at).await?;
-        let line =
-            ServerMessage::Chat { game: self.id, from: Some(user.name.clone()), channel, text, at_ms: at };
+        let id = self.store.add_chat(self.id, Some(user.id), channel, &text, at).await?;
+        let line = ServerMessage::Chat {
+            game: self.id,
+            id,
+            from: Some(user.name.clone()),
+            channel,
+            text,
+            at_ms: at,
+        };
         let mut payload = Payload::public(line.to_text().into());
         if channel == Channel::Spectators && self.status != Status::Finished {
             // Nothing for the players while they play: an empty text is not sent.
@@ -90,12 +96,16 @@ impl Table {
     /// out of time), stored and shown in the chat. Best effort: the game goes on without it.
     pub(super) async fn say(&mut self, text: String) {
         let at = now_ms();
-        if let Err(e) = self.store.add_chat(self.id, None, Channel::System, &text, at).await {
-            tracing::warn!(game = self.id, error = %e, "a system chat line was not stored");
-            return;
-        }
+        let id = match self.store.add_chat(self.id, None, Channel::System, &text, at).await {
+            Ok(id) => id,
+            Err(e) => {
+                tracing::warn!(game = self.id, error = %e, "a system chat line was not stored");
+                return;
+            }
+        };
         self.broadcast(ServerMessage::Chat {
             game: self.id,
+            id,
             from: None,
             channel: Channel::System,
             text,

@@ -354,6 +354,18 @@ impl Hub {
         Err(ApiError::Unavailable("the game is being reloaded: try again".into()))
     }
 
+    /// Sends a command to game `id`'s table only if this instance holds it (its own or a
+    /// relay to its owner): never loads it.
+    pub async fn send_if_loaded(&self, id: i64, command: Command) {
+        let handle = match self.lock().get(&id) {
+            Some(Slot::Ready { handle, .. }) => Some(handle.clone()),
+            _ => None,
+        };
+        if let Some(handle) = handle {
+            let _ = handle.commands.send(command).await;
+        }
+    }
+
     /// The lobby view of game `id`: from its table when loaded, else from a transient copy
     /// (loaded from the database and dropped, never kept).
     pub async fn info(self: &Arc<Self>, id: i64) -> Result<GameInfo, ApiError> {

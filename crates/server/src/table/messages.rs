@@ -128,6 +128,11 @@ pub enum Command {
         user: Option<i64>,
         reply: oneshot::Sender<Result<bool, ApiError>>,
     },
+    /// Account `user` has a new name (a moderator's rename, a deleted account's anonymous one).
+    Renamed {
+        user: i64,
+        name: String,
+    },
     /// Remove this game if it is still open and was created before `before_ms`.
     Expire {
         before_ms: i64,

@@ -397,6 +397,11 @@ impl Table {
                     self.say(line).await;
                 }
             }
+            Command::Renamed { user, name } => {
+                for seat in self.seats.iter_mut().filter(|s| s.user_id == Some(user)) {
+                    seat.user_name = Some(name.clone());
+                }
+            }
             Command::Abandon { seq, user, reply } => {
                 let _ = reply.send(self.abandon(seq, user).await);
             }

@@ -39,6 +39,7 @@ pub async fn join(
     Path(id): Path<i64>,
     body: Option<Json<JoinBody>>,
 ) -> Result<Json<Value>, ApiError> {
+    crate::moderation::may_play(&session.standing)?;
     let Loaded { row, settings } = load(&app, id).await?;
     let Json(body) = body.unwrap_or_default();
     let late = super::arena::late_entry(&row.state, &settings);

@@ -45,6 +45,12 @@ pub fn test_limits() -> Limits {
         auth_burst: 100.0,
         connections_per_address: 1000,
         sockets_per_address: 200,
+        // Tests make many accounts and games from one address and account in a moment; the
+        // moderation tests lower these to test them.
+        accounts_per_address_day: 0,
+        account_games_per_hour: 100_000,
+        account_challenges_per_hour: 100_000,
+        account_chat_per_minute: 100_000,
         ..Limits::default()
     }
 }
