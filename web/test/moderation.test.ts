@@ -30,7 +30,7 @@ describe('moderation actions', () => {
 });
 
 describe('standing', () => {
-  const none = { muted_until_ms: null, suspended_until_ms: null, banned: false, reason: null };
+  const none = { role: 'player', muted_until_ms: null, suspended_until_ms: null, banned: false, reason: null };
 
   it('says nothing in good standing or once a mute has run out', () => {
     expect(standingLines(none, 1000)).toEqual([]);
@@ -39,7 +39,7 @@ describe('standing', () => {
   });
 
   it('puts the most serious first, each with its end', () => {
-    const lines = standingLines({ muted_until_ms: 5000, suspended_until_ms: 4000, banned: true, reason: 'spam' }, 1000, date);
+    const lines = standingLines({ role: 'player', muted_until_ms: 5000, suspended_until_ms: 4000, banned: true, reason: 'spam' }, 1000, date);
     expect(lines.map((l) => l.kind)).toEqual(['banned', 'suspended', 'muted']);
     expect(lines[1].text).toBe('Suspended until t4000: you cannot play.');
     expect(lines[2].text).toBe('Muted until t5000: you cannot chat.');
@@ -51,13 +51,15 @@ describe('words', () => {
     expect(logHeadline({ moderator: 'ada', user: 'bob', action: 'mute', until_ms: 9 }, date)).toBe('ada muted bob until t9');
     expect(logHeadline({ moderator: 'ada', user: 'bob', action: 'grant', until_ms: null }, date)).toBe('ada granted a role to bob');
     expect(logHeadline({ moderator: 'ada', user: null, action: 'new_thing', until_ms: null }, date)).toBe('ada new thing');
+    expect(logHeadline({ moderator: 'ada', user: 'bob', action: 'delete_chat', until_ms: null }, date)).toBe('ada deleted a chat line of bob');
+    expect(logHeadline({ moderator: null, user: null, action: 'void_rating', until_ms: null }, date)).toBe('A moderator voided the rating of a game');
     expect(myHeadline({ action: 'suspend', until_ms: 9 }, date)).toBe('Suspended until t9');
     expect(myHeadline({ action: 'delete_chat', until_ms: null }, date)).toBe('A chat line of yours was deleted');
   });
 });
 
 describe('report context', () => {
-  const line = (id: number, at: number) => ({ id, from: 'x', text: `l${id}`, at_ms: at });
+  const line = (id: number, at: number) => ({ id, from: 'x', text: `l${id}`, at_ms: at, deleted: false });
 
   it('marks the reported line among the lines around it, in time order', () => {
     const out = reportContext([line(3, 30), line(1, 10), line(2, 20)], line(2, 20));

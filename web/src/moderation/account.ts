@@ -7,7 +7,7 @@ import { clear, h, toast } from '../dom';
 import { session } from '../session';
 import { EXPORT_URL, moderation } from './api';
 import { refreshStanding } from './standing';
-import type { MeWithStanding, MyEntry } from './types';
+import type { AuditEntry, MeWithStanding } from './types';
 import { dateText, myHeadline, standingLines } from './words';
 import './moderation.css';
 
@@ -30,7 +30,7 @@ export async function accountPage(root: HTMLElement) {
 
 /** Good standing in one line, or each thing against the account in a banner of its own. */
 function standingBlock(me: MeWithStanding | null): HTMLElement {
-  const lines = standingLines(me?.standing, Date.now());
+  const lines = standingLines(me?.standing ?? undefined, Date.now());
   if (lines.length === 0) return h('p', { class: 'standing good', id: 'account-standing' }, 'Your account is in good standing.');
   const reason = me?.standing?.reason;
   return h('div', { id: 'account-standing', class: `standing-box is-${lines[0].kind}` },
@@ -38,7 +38,7 @@ function standingBlock(me: MeWithStanding | null): HTMLElement {
     reason ? h('p', { class: 'standing-reason' }, `Reason: ${reason}`) : null);
 }
 
-function historyCard(entries: MyEntry[] | null): HTMLElement {
+function historyCard(entries: AuditEntry[] | null): HTMLElement {
   const card = h('div', { class: 'card', id: 'my-moderation' }, h('h2', {}, 'What moderators did to your account'));
   if (entries === null) card.append(h('p', { class: 'error' }, 'This could not be loaded; try again later.'));
   else if (entries.length === 0) card.append(h('p', { class: 'muted' }, 'Nothing: no moderator has acted on your account.'));
@@ -46,7 +46,7 @@ function historyCard(entries: MyEntry[] | null): HTMLElement {
   return card;
 }
 
-function entryItem(e: MyEntry): HTMLElement {
+function entryItem(e: AuditEntry): HTMLElement {
   return h('li', { 'data-action': e.action },
     h('div', { class: 'row spread' },
       h('strong', {}, myHeadline(e)),

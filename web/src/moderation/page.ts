@@ -16,7 +16,7 @@ import './moderation.css';
 export async function moderationPage(root: HTMLElement) {
   const me = await refreshStanding();
   clear(root);
-  if (!mayModerate(me?.role)) {
+  if (!mayModerate(me?.standing?.role)) {
     root.append(h('div', { class: 'card', id: 'not-moderator' }, h('h1', {}, 'Moderation'), h('p', {}, 'This page is for moderators.')));
     return;
   }
@@ -24,7 +24,7 @@ export async function moderationPage(root: HTMLElement) {
   const queue = queueCard(() => void log.reload());
   root.append(h('section', { class: 'mod-page', id: 'moderation-page' },
     h('div', { class: 'mod-main' }, queue.element),
-    h('div', { class: 'mod-side' }, actOnPlayerCard(() => void log.reload()), log.element, me?.role === 'admin' ? grantCard(() => void log.reload()) : null),
+    h('div', { class: 'mod-side' }, actOnPlayerCard(() => void log.reload()), log.element, me?.standing?.role === 'admin' ? grantCard(() => void log.reload()) : null),
   ));
   await Promise.all([queue.reload(), log.reload()]);
 }

@@ -58,9 +58,10 @@ function contextList(r: Report): HTMLElement | null {
   if (lines.length === 0) return null;
   return h('div', { class: 'report-context' },
     h('div', { class: 'muted small' }, r.chat ? 'The chat around the reported line' : "The game's last chat lines"),
-    h('ol', { class: 'context-lines' }, ...lines.map((l) => h('li', { class: l.reported ? 'reported' : '', 'data-chat': l.id },
+    h('ol', { class: 'context-lines' }, ...lines.map((l) => h('li', { class: `${l.reported ? 'reported' : ''} ${l.deleted ? 'deleted' : ''}`, 'data-chat': l.id },
       h('time', { class: 'muted small' }, new Date(l.at_ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })), ' ',
       l.from ? h('strong', {}, l.from) : h('em', {}, 'table'), ': ', l.text,
+      l.deleted ? h('span', { class: 'tag deleted-tag' }, 'deleted') : null,
       l.reported ? h('span', { class: 'sr-only' }, ' (the reported line)') : null))),
   );
 }

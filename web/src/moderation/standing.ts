@@ -4,7 +4,7 @@
 
 import { h } from '../dom';
 import { moderation } from './api';
-import type { MeWithStanding, Role } from './types';
+import type { MeWithStanding } from './types';
 import { standingLines } from './words';
 
 let latest: MeWithStanding | null = null;
@@ -17,7 +17,7 @@ export function currentMe(): MeWithStanding | null {
   return latest;
 }
 
-export function mayModerate(role: Role | undefined): boolean {
+export function mayModerate(role: string | undefined): boolean {
   return role === 'moderator' || role === 'admin';
 }
 
@@ -36,9 +36,9 @@ export async function refreshStanding(): Promise<MeWithStanding | null> {
 
 function drawHeader(me: MeWithStanding) {
   const link = document.getElementById('nav-moderation');
-  if (link) link.hidden = !mayModerate(me.role);
+  if (link) link.hidden = !mayModerate(me.standing?.role);
   document.getElementById('standing-banner')?.remove();
-  const lines = standingLines(me.standing, Date.now());
+  const lines = standingLines(me.standing ?? undefined, Date.now());
   if (lines.length === 0) return;
   const banner = h('div', { class: `standing-banner is-${lines[0].kind}`, id: 'standing-banner', role: 'alert' },
     h('div', {},

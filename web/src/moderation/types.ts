@@ -1,5 +1,8 @@
-// The moderation API's shapes (/tmp/mod/contract.md, issue 46). Declared here until the server's
-// types are generated into protocol.ts; the names follow the contract's fields.
+// The moderation API's shapes (docs/api.md, issue 46): what the server answers comes generated
+// in protocol.ts; what it takes (request bodies) and the closed lists of words are declared
+// here.
+
+import type { AuditEntry, MeBody, ModChatLine, ReportView, StandingView } from '../protocol';
 
 export type Role = 'player' | 'moderator' | 'admin';
 
@@ -9,66 +12,19 @@ export type ActionKind =
   | 'warn' | 'mute' | 'unmute' | 'suspend' | 'unsuspend' | 'ban' | 'unban'
   | 'rename' | 'delete_chat' | 'void_rating';
 
-/** What stands against an account now (nothing: nulls and false). */
-export interface Standing {
-  muted_until_ms: number | null;
-  suspended_until_ms: number | null;
-  banned: boolean;
-  reason: string | null;
-}
+/** The role and what stands against an account now (nothing: nulls and false). */
+export type Standing = StandingView;
 
-/** `GET /api/me` with the moderation fields (the user is null for nobody signed in). */
-export interface MeWithStanding {
-  user: { id: number; name: string; kind: string } | null;
-  role?: Role;
-  standing?: Standing;
-}
+/** `GET /api/me`: the user, their role and standing (both null for nobody signed in). */
+export type MeWithStanding = MeBody;
 
 /** A chat line as a report quotes it. */
-export interface QuotedLine {
-  id: number;
-  from: string | null;
-  text: string;
-  at_ms: number;
-}
+export type QuotedLine = ModChatLine;
 
-export interface Report {
-  id: number;
-  reporter: string;
-  user: string | null;
-  game: number | null;
-  chat: QuotedLine | null;
-  /** Lines around the reported one, or the reported game's last lines. */
-  context: QuotedLine[];
-  reason: ReportReason;
-  text: string;
-  created_ms: number;
-  status: 'open' | 'closed';
-  closed_by: string | null;
-  note: string | null;
-}
+export type Report = ReportView;
 
-/** One line of the moderators' audit log. */
-export interface AuditEntry {
-  id: number;
-  moderator: string;
-  user: string | null;
-  action: string;
-  reason: string;
-  detail: string | null;
-  until_ms: number | null;
-  at_ms: number;
-}
-
-/** What moderators did to the reader's account (no moderator names). */
-export interface MyEntry {
-  id: number;
-  action: string;
-  reason: string;
-  detail: string | null;
-  until_ms: number | null;
-  at_ms: number;
-}
+/** A line of the audit log; on one's own account page it names no moderator. */
+export type { AuditEntry };
 
 export interface ReportBody {
   user?: string;

@@ -25,6 +25,8 @@ export interface ActionInfo {
   label: string;
   /** The past tense, for the audit log ("muted" someone). */
   done: string;
+  /** The player follows the past tense with "of" ("deleted a chat line of bob"). */
+  of?: true;
   /** What the player reads on their account page. */
   mine: string;
   needs: ActionNeed | null;
@@ -38,8 +40,8 @@ export const ACTIONS: ActionInfo[] = [
   { kind: 'suspend', label: 'Suspend', done: 'suspended', mine: 'Suspended', needs: 'days', heavy: true },
   { kind: 'ban', label: 'Ban', done: 'banned', mine: 'Banned', needs: null, heavy: true },
   { kind: 'rename', label: 'Rename', done: 'renamed', mine: 'Your name was changed', needs: 'name', heavy: false },
-  { kind: 'delete_chat', label: 'Delete the chat line', done: 'deleted a chat line of', mine: 'A chat line of yours was deleted', needs: 'chat', heavy: false },
-  { kind: 'void_rating', label: "Void the game's rating", done: 'voided the rating of a game of', mine: "A game's rating was voided", needs: 'game', heavy: false },
+  { kind: 'delete_chat', label: 'Delete the chat line', done: 'deleted a chat line', of: true, mine: 'A chat line of yours was deleted', needs: 'chat', heavy: false },
+  { kind: 'void_rating', label: "Void the game's rating", done: 'voided the rating of a game', of: true, mine: "A game's rating was voided", needs: 'game', heavy: false },
   { kind: 'unmute', label: 'Unmute', done: 'unmuted', mine: 'Mute lifted', needs: null, heavy: false },
   { kind: 'unsuspend', label: 'Lift suspension', done: 'lifted the suspension of', mine: 'Suspension lifted', needs: null, heavy: false },
   { kind: 'unban', label: 'Unban', done: 'unbanned', mine: 'Ban lifted', needs: null, heavy: false },
@@ -56,9 +58,11 @@ const plainWord = (kind: string) => kind.replace(/_/g, ' ');
 const untilText = (until: number | null, date: (ms: number) => string) => (until === null ? '' : ` until ${date(until)}`);
 
 /** An audit log line's words: "ada muted bob until 27 Nov 2026, 14:05". */
-export function logHeadline(e: { moderator: string; user: string | null; action: string; until_ms: number | null }, date = dateText): string {
-  const done = e.action === 'grant' ? 'granted a role to' : (actionInfo(e.action)?.done ?? plainWord(e.action));
-  return `${e.moderator} ${done}${e.user ? ` ${e.user}` : ''}${untilText(e.until_ms, date)}`;
+export function logHeadline(e: { moderator: string | null; user: string | null; action: string; until_ms: number | null }, date = dateText): string {
+  const info = actionInfo(e.action);
+  const done = e.action === 'grant' ? 'granted a role to' : (info?.done ?? plainWord(e.action));
+  const whom = e.user ? `${info?.of ? ' of' : ''} ${e.user}` : '';
+  return `${e.moderator ?? 'A moderator'} ${done}${whom}${untilText(e.until_ms, date)}`;
 }
 
 /** An account page line's words: "Muted until 27 Nov 2026, 14:05". */

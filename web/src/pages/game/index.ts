@@ -205,10 +205,8 @@ function onMessage(ctx: GameContext, msg: ServerMessage) {
     chatLine(ctx, msg);
     return;
   }
-  // A moderator deleted a chat line (issue 46; not in the generated protocol yet).
-  const deleted = msg as { type: string; id?: unknown };
-  if (deleted.type === 'chat_deleted') {
-    if (typeof deleted.id === 'number') chatDeleted(ctx, deleted.id);
+  if (msg.type === 'chat_deleted') {
+    chatDeleted(ctx, msg.id);
     return;
   }
   if (msg.type === 'rematch') {

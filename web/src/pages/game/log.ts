@@ -6,10 +6,6 @@ import type { ChatHistory, ChatLine } from '../../protocol';
 import { openReport } from '../../moderation/report';
 import type { GameContext } from './context';
 
-/** A chat line with its id (the server gives every line one, for reports and deletion; the
- *  generated protocol gains the field with issue 46). */
-type Line = ChatLine & { id?: number | null };
-
 export function renderLog(ctx: GameContext) {
   const lines = ctx.model.log;
   const el = ctx.el.log;
@@ -67,24 +63,23 @@ export function chatTime(atMs: number, now = Date.now()): string {
 /** One chat line: its time, then the author's words, a spectator's marked as such, or the
  *  table's own line (joined, undo, rematch, time-out) in italics. Another player's line ends
  *  with a small flag that reports it. */
-function chatItem(ctx: GameContext, line: Line): HTMLElement {
+function chatItem(ctx: GameContext, line: ChatLine): HTMLElement {
   const time = h('time', { class: 'chat-time muted', datetime: new Date(line.at_ms).toISOString() }, chatTime(line.at_ms));
-  const id = line.id ?? undefined;
-  if (line.channel === 'system' || line.from === null) return h('li', { class: 'chat-system', 'data-chat': id }, time, ' ', h('em', {}, line.text));
+  if (line.channel === 'system' || line.from === null) return h('li', { class: 'chat-system', 'data-chat': line.id }, time, ' ', h('em', {}, line.text));
   const who = line.channel === 'spectators'
     ? [h('strong', {}, line.from), h('span', { class: 'tag' }, 'spectator')]
     : [h('strong', {}, line.from)];
   const from = line.from;
-  const flag = id !== undefined && from !== ctx.user.name
+  const flag = from !== ctx.user.name
     ? h('button', {
         type: 'button', class: 'chat-report', title: `Report this line of ${from}`, 'aria-label': `Report this line of ${from}`,
-        onclick: () => openReport({ user: from, game: ctx.id, chat: id, quote: { from, text: line.text } }),
+        onclick: () => openReport({ user: from, game: ctx.id, chat: line.id, quote: { from, text: line.text } }),
       }, '⚑')
     : null;
-  return h('li', { class: `chat-${line.channel}`, 'data-chat': id }, time, ' ', ...who, ': ', h('span', { class: 'chat-text' }, line.text), flag);
+  return h('li', { class: `chat-${line.channel}`, 'data-chat': line.id }, time, ' ', ...who, ': ', h('span', { class: 'chat-text' }, line.text), flag);
 }
 
-export function chatLine(ctx: GameContext, line: Line) {
+export function chatLine(ctx: GameContext, line: ChatLine) {
   const el = ctx.el.chatLog;
   el.append(chatItem(ctx, line));
   el.scrollTop = el.scrollHeight;
