@@ -114,6 +114,8 @@ describe('moderation', { timeout: 300_000 }, () => {
     await m.page.waitForSelector(card, { state: 'detached' });
     await m.page.waitForSelector(`#audit-log li[data-action="delete_chat"]`);
     await screenshot(m.page, 'moderation-log-desktop');
+    await m.page.click('#reports-closed');
+    await m.page.waitForSelector(`.report-card[data-status="closed"] .context-lines li.reported.deleted[data-chat="${chatId}"]`);
 
     // The deleted line leaves A's chat as it stands.
     await a.page.waitForSelector(`#chat-log li[data-chat="${chatId}"]`, { state: 'detached' });
@@ -128,6 +130,7 @@ describe('moderation', { timeout: 300_000 }, () => {
     assert.match(await b.page.textContent('#my-moderation li[data-action="mute"]'), new RegExp(`Muted until .*${REASON}`));
     assert.match(await b.page.textContent('#account-standing'), /Muted until/);
     await b.page.waitForSelector('#standing-banner [data-kind="muted"]');
+    await b.page.waitForSelector('#toast:not(.show)', { state: 'attached', timeout: 10_000 });
     await screenshot(b.page, 'moderation-account-phone');
 
     // B's data downloads as a file.

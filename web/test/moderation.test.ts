@@ -53,6 +53,7 @@ describe('words', () => {
     expect(logHeadline({ moderator: 'ada', user: null, action: 'new_thing', until_ms: null }, date)).toBe('ada new thing');
     expect(logHeadline({ moderator: 'ada', user: 'bob', action: 'delete_chat', until_ms: null }, date)).toBe('ada deleted a chat line of bob');
     expect(logHeadline({ moderator: null, user: null, action: 'void_rating', until_ms: null }, date)).toBe('A moderator voided the rating of a game');
+    expect(logHeadline({ moderator: 'ada', user: null, action: 'close_report', until_ms: null }, date)).toBe('ada closed a report');
     expect(myHeadline({ action: 'suspend', until_ms: 9 }, date)).toBe('Suspended until t9');
     expect(myHeadline({ action: 'delete_chat', until_ms: null }, date)).toBe('A chat line of yours was deleted');
   });

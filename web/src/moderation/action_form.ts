@@ -5,7 +5,7 @@
 import { ApiError } from '../api';
 import { h, toast } from '../dom';
 import { moderation } from './api';
-import { type ActionInfo, type ActionTarget, actionBody, parseDays } from './words';
+import { type ActionInfo, type ActionTarget, actionBody, didText, parseDays } from './words';
 
 /** A form for one action on `target`; `done` runs after the server has taken it. */
 export function actionForm(info: ActionInfo, target: ActionTarget, done: () => void, cancel: () => void): HTMLFormElement {
@@ -36,7 +36,8 @@ export function actionForm(info: ActionInfo, target: ActionTarget, done: () => v
     submit.disabled = true;
     try {
       await moderation.act(body);
-      toast(`Done: ${info.label.toLowerCase()}${target.user ? ` · ${target.user}` : ''}`);
+      const did = didText(info.kind, target.user);
+      toast(`Done: ${did.charAt(0).toUpperCase()}${did.slice(1)}`);
       done();
     } catch (err) {
       error.textContent = err instanceof ApiError ? err.message : String(err);

@@ -10,11 +10,12 @@ import { ACTIONS, type ActionTarget, dateText, reasonLabel, reportContext } from
 const playerLink = (name: string) => h('a', { href: `#/player/${encodeURIComponent(name)}` }, name);
 
 /** The actions a report offers: the player's only when it names one, deleting only a named
- *  line, voiding only a named game; lifting a mute or ban belongs to "Act on a player". */
-function offered(target: ActionTarget) {
+ *  line still there, voiding only a named game; lifting a mute or ban belongs to "Act on a
+ *  player". */
+function offered(target: ActionTarget, lineGone: boolean) {
   return ACTIONS.filter((a) => {
     if (a.kind.startsWith('un')) return false;
-    if (a.needs === 'chat') return target.chat !== null;
+    if (a.needs === 'chat') return target.chat !== null && !lineGone;
     if (a.needs === 'game') return target.game !== null;
     return target.user !== null;
   });
@@ -31,7 +32,7 @@ export function reportCard(r: Report, changed: () => void): HTMLElement {
   };
   const hide = () => show(null);
   if (r.status === 'open') {
-    for (const a of offered(target)) {
+    for (const a of offered(target, r.chat?.deleted ?? false)) {
       buttons.append(h('button', { type: 'button', class: a.heavy ? 'danger' : '', 'data-action': a.kind, onclick: () => show(actionForm(a, target, changed, hide)) }, a.label));
     }
     buttons.append(h('button', { type: 'button', 'data-action': 'close', onclick: () => show(closeForm(r.id, changed, hide)) }, 'Close with a note'));

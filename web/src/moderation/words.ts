@@ -54,15 +54,22 @@ export function actionInfo(kind: string): ActionInfo | undefined {
 /** Actions the page does not know (one added later) read as the server's word. */
 const plainWord = (kind: string) => kind.replace(/_/g, ' ');
 
+/** What the log says of lines no button makes (a role granted, a report closed). */
+const OTHER_DONE: Record<string, string> = { grant: 'granted a role to', close_report: 'closed a report' };
+
+/** "muted bob", "deleted a chat line of bob", "closed a report". */
+export function didText(action: string, user: string | null): string {
+  const info = actionInfo(action);
+  const done = OTHER_DONE[action] ?? info?.done ?? plainWord(action);
+  return `${done}${user ? `${info?.of ? ' of' : ''} ${user}` : ''}`;
+}
+
 /** "until 27 Nov 2026, 14:05", for actions that run out. */
 const untilText = (until: number | null, date: (ms: number) => string) => (until === null ? '' : ` until ${date(until)}`);
 
 /** An audit log line's words: "ada muted bob until 27 Nov 2026, 14:05". */
 export function logHeadline(e: { moderator: string | null; user: string | null; action: string; until_ms: number | null }, date = dateText): string {
-  const info = actionInfo(e.action);
-  const done = e.action === 'grant' ? 'granted a role to' : (info?.done ?? plainWord(e.action));
-  const whom = e.user ? `${info?.of ? ' of' : ''} ${e.user}` : '';
-  return `${e.moderator ?? 'A moderator'} ${done}${whom}${untilText(e.until_ms, date)}`;
+  return `${e.moderator ?? 'A moderator'} ${didText(e.action, e.user)}${untilText(e.until_ms, date)}`;
 }
 
 /** An account page line's words: "Muted until 27 Nov 2026, 14:05". */
