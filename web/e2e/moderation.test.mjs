@@ -143,6 +143,22 @@ describe('moderation', { timeout: 300_000 }, () => {
     for (const p of [a, b, m]) await p.context.close();
   });
 
+  test('a player deletes their account: a wrong password is refused, the right one signs them out', async () => {
+    const p = await member('del', { viewport: DESKTOP });
+    p.page.on('dialog', (d) => void d.accept());
+    await p.page.goto(`${server.url}/#/account`);
+    await p.page.fill('#delete-password', 'not my password');
+    await p.page.click('#delete-account');
+    await p.page.waitForFunction(() => /wrong password/.test(document.querySelector('#delete-error')?.textContent ?? ''));
+    await screenshot(p.page, 'moderation-delete-refused-desktop');
+    await p.page.fill('#delete-password', 'correct horse');
+    await p.page.click('#delete-account');
+    await p.page.waitForFunction(() => /^guest-/.test(document.querySelector('#me-name')?.textContent ?? ''));
+    const gone = await p.page.evaluate(async (n) => (await fetch(`/api/players/${n}`)).status, p.name);
+    assert.equal(gone, 404, 'the name is free again');
+    await p.context.close();
+  });
+
   test('a player who is not a moderator is told the page is not theirs', async () => {
     const p = await member('pat', PHONE);
     await p.page.goto(`${server.url}/#/moderation`);
