@@ -90,7 +90,7 @@ describe('moderation', { timeout: 300_000 }, () => {
     assert.equal(await m.page.isVisible('#nav-moderation'), false, 'no link before the role');
     await server.grant(m.name, 'moderator');
     await m.page.reload();
-    await m.page.waitForSelector('#nav-moderation:not([hidden])');
+    await m.page.waitForSelector('#nav-moderation');
     await m.page.click('#nav-moderation');
     const card = `.report-card[data-status="open"]:has(.context-lines li[data-chat="${chatId}"])`;
     await m.page.waitForSelector(card);

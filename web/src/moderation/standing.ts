@@ -35,8 +35,13 @@ export async function refreshStanding(): Promise<MeWithStanding | null> {
 }
 
 function drawHeader(me: MeWithStanding) {
+  // The link exists only for moderators: other players' navigation stays as it was.
   const link = document.getElementById('nav-moderation');
-  if (link) link.hidden = !mayModerate(me.standing?.role);
+  if (mayModerate(me.standing?.role)) {
+    if (!link) document.querySelector('header.top nav')?.append(h('a', { href: '#/moderation', id: 'nav-moderation' }, 'Moderation'));
+  } else {
+    link?.remove();
+  }
   document.getElementById('standing-banner')?.remove();
   const lines = standingLines(me.standing ?? undefined, Date.now());
   if (lines.length === 0) return;
