@@ -159,13 +159,24 @@ describe('moderation', { timeout: 300_000 }, () => {
     await p.context.close();
   });
 
-  test('a player who is not a moderator is told the page is not theirs', async () => {
+  test('a player who is not a moderator is told the page is not theirs, until an admin grants the role', async () => {
     const p = await member('pat', PHONE);
     await p.page.goto(`${server.url}/#/moderation`);
     await p.page.waitForSelector('#not-moderator');
     await p.page.goto(`${server.url}/#/account`);
     await p.page.waitForSelector('#account-standing.good');
     await screenshot(p.page, 'moderation-account-good-phone');
-    await p.context.close();
+    const admin = await member('root', { viewport: DESKTOP });
+    await server.grant(admin.name, 'admin');
+    await admin.page.goto(`${server.url}/#/moderation`);
+    await admin.page.fill('#grant-user', p.name);
+    await admin.page.selectOption('#grant-role', 'moderator');
+    await admin.page.click('#grant-form button[type="submit"]');
+    await admin.page.waitForSelector(`#audit-log li[data-action="grant"][data-user="${p.name}"]`);
+    await p.page.goto(`${server.url}/#/moderation`);
+    await p.page.waitForSelector('#moderation-page');
+    assert.equal(await p.page.$('#grant-card'), null, 'granting roles is for admins');
+    await screenshot(p.page, 'moderation-queue-phone');
+    for (const q of [p, admin]) await q.context.close();
   });
 });
