@@ -20,7 +20,7 @@ pub async fn own_log(State(app): State<AppState>, session: Session) -> Result<Js
     // Roles granted and closed reports are the moderators' business.
     let entries = rows
         .into_iter()
-        .filter(|r| r.action != "close_report")
+        .filter(|r| r.action != "close_report" && r.action != "grant")
         .map(|r| super::actions::entry(r, false))
         .collect();
     Ok(Json(AuditLog { entries }))
