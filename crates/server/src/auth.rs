@@ -130,13 +130,15 @@ pub fn check_name(name: &str) -> Result<(), ApiError> {
     let ok = (3..=24).contains(&name.chars().count())
         && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
         && name.nfkc().eq(name.chars())
-        && !name_key(name).starts_with("guest-");
+        // Both prefixes are the server's own: guests', and deleted accounts' (docs/moderation.md).
+        && !name_key(name).starts_with("guest-")
+        && !name_key(name).starts_with("deleted-");
     if ok {
         Ok(())
     } else {
         Err(ApiError::BadRequest(
             "names have 3 to 24 letters, digits, '_' or '-' (no full-width or compatibility forms), \
-             and do not start with \"guest-\""
+             and do not start with \"guest-\" or \"deleted-\""
                 .into(),
         ))
     }
@@ -290,6 +292,10 @@ where
         let token_hash = token_hash(&token);
         let (user, expires_ms, standing) =
             app.store.session_user(&token_hash).await?.ok_or(ApiError::Unauthorized)?;
+        // A ban deletes the account's sessions; one made meanwhile signs nobody in either.
+        if standing.banned {
+            return Err(ApiError::Unauthorized);
+        }
         Ok(Session { user, token_hash, expires_ms, standing })
     }
 }

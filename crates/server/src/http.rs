@@ -177,7 +177,7 @@ pub async fn login(
     // Only the owner, who typed the password, learns the ban and its reason.
     let standing = app.store.standing(user.id).await?;
     if standing.banned {
-        let reason = standing.reason.as_deref().unwrap_or("no reason given");
+        let reason = standing.ban_reason.as_deref().unwrap_or("no reason given");
         return Err(ApiError::Forbidden(format!("this account is banned: {reason}")));
     }
     signed_in(&app, https, user, false).await
@@ -249,6 +249,7 @@ pub async fn create_bot(
     if session.user.kind != "registered" {
         return Err(ApiError::Forbidden("register an account to own bots".into()));
     }
+    crate::moderation::may_play(&session.standing)?;
     auth::check_name(&b.name)?;
     let user = app.store.create_bot(session.user.id, &b.name, MAX_BOTS_PER_OWNER).await?;
     let token = new_bot_token(&app, &user, b.expires_days).await?;
@@ -270,6 +271,7 @@ pub async fn rotate_bot_token(
     Path(name): Path<String>,
     body: Option<Json<TokenBody>>,
 ) -> Result<Json<BotCreated>, ApiError> {
+    crate::moderation::may_play(&session.standing)?;
     let Some(bot) = app.store.bot_of(session.user.id, &name).await? else {
         return Err(ApiError::NotFound(format!("you have no bot called {name:?}")));
     };
@@ -609,6 +611,7 @@ pub async fn undo(
     session: Session,
     Path(id): Path<i64>,
 ) -> Result<Json<OkBody>, ApiError> {
+    crate::moderation::may_play(&session.standing)?;
     visible(&app, id, Some(&session), None).await?;
     let user = session.user.id;
     app.hub.ask(id, |reply| Command::Undo { user, reply }).await??;

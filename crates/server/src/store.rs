@@ -14,6 +14,7 @@ use gobeyond_rules::system::SeatHistory;
 
 use crate::error::ApiError;
 
+mod account_data;
 mod backup;
 mod challenges;
 pub mod chat;
@@ -380,9 +381,10 @@ impl Store {
     ) -> Result<Option<(User, Option<i64>, moderation::Standing)>, ApiError> {
         let sql = format!(
             "SELECT users.id, users.name, users.kind, users.password_hash, sessions.expires_ms, {} \
-             FROM sessions JOIN users ON users.id = sessions.user_id \
+             FROM sessions JOIN users ON users.id = sessions.user_id {} \
              WHERE sessions.token_hash = $1 AND (sessions.expires_ms IS NULL OR sessions.expires_ms > $2)",
-            moderation::STANDING_COLUMNS
+            moderation::STANDING_COLUMNS,
+            moderation::STANDING_JOIN
         );
         let now = now_ms();
         let row = sqlx::query(sqlx::AssertSqlSafe(sql))

@@ -388,9 +388,14 @@ async fn handle(
         }
         ClientMessage::Act { game, action, seat, after, id } => {
             let user = session.user.id;
-            // A suspended player may still resign the games they are in, nothing else.
+            // A suspended player may still resign the games they are in, nothing else. The
+            // standing is read afresh: a socket outlives a sanction given on another instance.
             let resigns = action.get("type").and_then(|t| t.as_str()) == Some("resign");
-            let allowed = if resigns { Ok(()) } else { crate::moderation::may_play(&session.standing) };
+            let allowed = if resigns {
+                Ok(())
+            } else {
+                app.store.standing(user).await.and_then(|s| crate::moderation::may_play(&s))
+            };
             let mut result = match allowed {
                 Ok(()) => app
                     .hub
@@ -421,8 +426,11 @@ async fn handle(
         ClientMessage::Chat { game, text } => {
             let user = session.user.clone();
             let guest = user.kind == "guest";
-            let allowed = crate::moderation::may_chat(&session.standing)
-                .and_then(|()| app.account_rates.check(user.id, crate::moderation::Doing::Chat));
+            let allowed = match app.store.standing(user.id).await {
+                Ok(standing) => crate::moderation::may_chat(&standing)
+                    .and_then(|()| app.account_rates.check(user.id, crate::moderation::Doing::Chat)),
+                Err(e) => Err(e),
+            };
             // Players in their channel, spectators who may in theirs; others only read.
             let right = match allowed {
                 Ok(()) => app.store.chat_right(game, user.id, guest).await,

@@ -699,7 +699,7 @@ async fn sessions_cookies_and_names() {
     tokio::time::sleep(Duration::from_millis(2300)).await;
     // The cookie is past its Max-Age, so the client's store dropped it: nobody is signed in
     // (as for a first visit); sent anyway, it signs in no more.
-    assert_eq!(d.get("/api/me").await, (200, json!({"user": null})));
+    assert_eq!(d.get("/api/me").await, (200, json!({"user": null, "standing": null})));
     let r =
         reqwest::Client::new().get(server.url("/api/me")).header("cookie", &d.cookie).send().await.unwrap();
     assert_eq!(r.status(), 401, "an ended session's cookie no longer signs in");

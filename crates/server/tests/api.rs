@@ -539,7 +539,7 @@ async fn accounts(db: &str) {
     // A first visit carries no session at all: "nobody", not an error the browser logs.
     let r = reqwest::Client::new().get(server.url("/api/me")).send().await.unwrap();
     assert_eq!(r.status(), 200);
-    assert_eq!(r.json::<Value>().await.unwrap(), json!({"user": null}));
+    assert_eq!(r.json::<Value>().await.unwrap(), json!({"user": null, "standing": null}));
     // Log in again; wrong passwords and taken names are refused.
     let http = reqwest::Client::builder().cookie_store(true).build().unwrap();
     let r = http

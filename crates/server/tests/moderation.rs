@@ -131,9 +131,17 @@ async fn suspended_players_may_not_play_and_banned_ones_may_not_sign_in(db: &str
     let (b, bn) = player(&server, "bea").await;
     let (m, _) = with_role(&server, "mod", "moderator").await;
     let open = a.create(json!({"rules": "chinese", "map": "square:9", "players": 2})).await;
+    let (s, bot) = b.post("/api/bots", json!({"name": format!("{bn}-bot")})).await;
+    assert_eq!(s, 201, "{bot}");
+    let token = bot["token"].as_str().unwrap().to_string();
+    let as_bot = |path: &str| reqwest::Client::new().get(server.url(path)).bearer_auth(&token).send();
 
     let (s, v) = act(&m, json!({"action": "suspend", "user": bn, "days": 2, "reason": "sandbagging"})).await;
     assert_eq!(s, 200, "{v}");
+    // The owner's bot answers for its owner's suspension.
+    let me: Value = as_bot("/api/me").await.unwrap().json().await.unwrap();
+    assert!(me["standing"]["suspended_until_ms"].as_i64().is_some(), "{me}");
+    assert_eq!(me["standing"]["reason"], "sandbagging");
     let new_game = json!({"rules": "chinese", "map": "square:9", "players": 2});
     let (s, v) = b.post("/api/games", new_game.clone()).await;
     assert_eq!(s, 403, "{v}");
@@ -154,6 +162,7 @@ async fn suspended_players_may_not_play_and_banned_ones_may_not_sign_in(db: &str
         200
     );
     assert_eq!(b.get("/api/bots").await.0, 401, "the session ended");
+    assert_eq!(as_bot("/api/me").await.unwrap().status(), 401, "and its bot's");
     let login = json!({"name": bn, "password": "correct horse"});
     let (s, v) = Client::guest(&server).await.post("/api/login", login.clone()).await;
     assert_eq!(s, 403, "{v}");
@@ -240,10 +249,12 @@ async fn roles_decide_who_moderates_whom(db: &str) {
     let (m, mn) = with_role(&server, "mod", "moderator").await;
     let (m2, m2n) = with_role(&server, "mod", "moderator").await;
     let (admin, an) = with_role(&server, "boss", "admin").await;
+    let (_, an2) = with_role(&server, "boss", "admin").await;
     let ban = |user: &str| json!({"action": "ban", "user": user, "reason": "test"});
     assert_eq!(act(&p, ban(&mn)).await.0, 403, "players do not moderate");
     assert_eq!(act(&m, ban(&an)).await.0, 403, "nor moderators admins");
     assert_eq!(act(&m, ban(&m2n)).await.0, 403, "nor other moderators");
+    assert_eq!(act(&admin, ban(&an2)).await.0, 403, "nor admins admins (the command line does)");
     assert_eq!(
         act(&m2, json!({"action": "warn", "user": m2n, "reason": "me"})).await.0,
         403,
@@ -310,9 +321,12 @@ async fn a_deleted_account_leaves_its_games_under_an_anonymous_name(db: &str) {
     assert!(!chat.to_string().contains("555"), "{chat}");
     let (_, profile) = a.get(&format!("/api/players/{an}")).await;
     assert_eq!(profile["games"][0]["id"], game, "{profile}");
-    // The name is free again.
+    // The name is free again; the anonymous ones are the server's own.
     let again = Client::registered(&server, &bn).await;
     assert_ne!(again.id(), b.id());
+    let taken = json!({"name": format!("deleted-{}", b.id() + 1), "password": "correct horse"});
+    let (s, v) = Client::guest(&server).await.post("/api/register", taken).await;
+    assert_eq!(s, 400, "{v}");
     server.stop().await;
 }
 
@@ -325,10 +339,12 @@ async fn accounts_and_reports_are_limited(db: &str) {
         ..Config::default()
     })
     .await;
-    let a = Client::guest(&server).await;
+    let guest = Client::guest(&server).await;
+    let (s, v) = guest.post("/api/reports", json!({"user": "anyone", "reason": "spam"})).await;
+    assert_eq!(s, 403, "guests do not report: {v}");
+    let a = Client::registered(&server, &format!("ann{}", unique() % 1_000_000)).await;
     let b = Client::guest(&server).await;
     let bn = b.user["name"].as_str().unwrap().to_string();
-    Client::guest(&server).await;
     let r = reqwest::Client::new().post(server.url("/api/guest")).send().await.unwrap();
     assert_eq!(r.status(), 429, "a fourth account from this address today");
     let body: Value = r.json().await.unwrap();

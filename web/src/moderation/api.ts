@@ -1,4 +1,4 @@
-// The moderation routes (/tmp/mod/contract.md): reports from everyone, the queue, actions and
+// The moderation routes (docs/moderation.md): reports from everyone, the queue, actions and
 // audit log for moderators, roles for admins, and one's own record, data and deletion.
 
 import { call } from '../api';

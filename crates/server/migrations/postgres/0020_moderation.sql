@@ -1,11 +1,13 @@
 -- Moderation (issue 46, docs/moderation.md). A role per account; sanctions on the account
--- itself (a mute or suspension ends at its time, a ban does not; the reason is the last
--- moderator's, shown to the player).
+-- itself (a mute or suspension ends at its time, a ban does not), each with the reason the
+-- player is shown.
 ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'player';
 ALTER TABLE users ADD COLUMN muted_until_ms BIGINT;
+ALTER TABLE users ADD COLUMN mute_reason TEXT;
 ALTER TABLE users ADD COLUMN suspended_until_ms BIGINT;
+ALTER TABLE users ADD COLUMN suspension_reason TEXT;
 ALTER TABLE users ADD COLUMN banned_ms BIGINT;
-ALTER TABLE users ADD COLUMN sanction_reason TEXT;
+ALTER TABLE users ADD COLUMN ban_reason TEXT;
 
 -- A deleted chat line stays for the moderators' record; nobody else reads it.
 ALTER TABLE chat ADD COLUMN deleted_ms BIGINT;

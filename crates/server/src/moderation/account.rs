@@ -40,6 +40,11 @@ pub async fn delete(
     session: Session,
     body: Option<Json<DeleteBody>>,
 ) -> Result<Json<OkBody>, ApiError> {
+    if session.user.kind == "bot" {
+        return Err(ApiError::BadRequest(
+            "a bot goes with its owner's account: its token cannot delete it".into(),
+        ));
+    }
     let password = body.and_then(|Json(b)| b.password);
     if session.user.password_hash.is_some() {
         let password = password

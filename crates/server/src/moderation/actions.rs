@@ -46,14 +46,20 @@ pub async fn act(
     if reason.chars().count() > super::reports::TEXT_MAX_CHARS {
         return Err(ApiError::BadRequest("a reason has at most 1000 characters".into()));
     }
+    // A report named is checked before anything is done: a closed one refuses the request.
+    if let Some(report) = body.report
+        && !app.store.report_is_open(report).await?
+    {
+        return Err(ApiError::NotFound(format!("no open report {report}")));
+    }
     let done = match body.action.as_str() {
         "warn" => Done { user: Some(target(&app, &session, &body).await?.id), detail: None, until_ms: None },
         "mute" | "suspend" => sanction_for_days(&app, &session, &body, reason).await?,
         "unmute" | "unsuspend" | "unban" => lift(&app, &session, &body).await?,
         "ban" => ban(&app, &session, &body, reason).await?,
         "rename" => rename(&app, &session, &body).await?,
-        "delete_chat" => delete_chat(&app, &body).await?,
-        "void_rating" => void_rating(&app, &body).await?,
+        "delete_chat" => delete_chat(&app, &session, &body).await?,
+        "void_rating" => void_rating(&app, &session, &body).await?,
         other => {
             return Err(ApiError::BadRequest(format!(
                 "unknown action {other:?}: warn, mute, unmute, suspend, unsuspend, ban, unban, rename, delete_chat or void_rating"
@@ -76,8 +82,7 @@ pub async fn act(
     Ok(Json(ActionDone { ok: true, id }))
 }
 
-/// The account an action is on; a moderator may not act on an admin, nor on one of their own
-/// rank unless an admin.
+/// The account an action is on (see [`yours_to_moderate`]).
 async fn target(app: &AppState, session: &Session, body: &ActionBody) -> Result<User, ApiError> {
     let name =
         body.user.as_deref().ok_or_else(|| ApiError::BadRequest(format!("{} needs a user", body.action)))?;
@@ -86,14 +91,30 @@ async fn target(app: &AppState, session: &Session, body: &ActionBody) -> Result<
         .user_by_name(name)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no player {name:?}")))?;
-    let theirs = app.store.standing(user.id).await?;
-    let rank = |role: &str| super::ROLES.iter().position(|r| *r == role).unwrap_or(0);
-    let outranked = rank(&theirs.role) > rank(&session.standing.role)
-        || (theirs.role == "moderator" && session.standing.role == "moderator");
-    if outranked || user.id == session.user.id {
-        return Err(ApiError::Forbidden(format!("{} is not yours to moderate", user.name)));
-    }
+    yours_to_moderate(app, session, &user).await?;
     Ok(user)
+}
+
+/// Nobody moderates themselves or an admin through the API (the command line takes an admin's
+/// role away); moderators are moderated by admins only.
+async fn yours_to_moderate(app: &AppState, session: &Session, user: &User) -> Result<(), ApiError> {
+    let theirs = app.store.standing(user.id).await?.role;
+    let ours = session.standing.role.as_str();
+    let allowed = user.id != session.user.id
+        && match theirs.as_str() {
+            "admin" => false,
+            "moderator" => ours == "admin",
+            _ => true,
+        };
+    if allowed { Ok(()) } else { Err(ApiError::Forbidden(format!("{} is not yours to moderate", user.name))) }
+}
+
+/// [`yours_to_moderate`] for an account known by id (a chat line's author, a game's players).
+async fn yours_by_id(app: &AppState, session: &Session, id: i64) -> Result<(), ApiError> {
+    match app.store.user_by_id(id).await? {
+        Some(user) => yours_to_moderate(app, session, &user).await,
+        None => Ok(()),
+    }
 }
 
 /// The sessions of `user` end at once (their sockets close): a banned player is out, and a
@@ -141,9 +162,13 @@ async fn lift(app: &AppState, session: &Session, body: &ActionBody) -> Result<Do
 
 async fn ban(app: &AppState, session: &Session, body: &ActionBody, reason: &str) -> Result<Done, ApiError> {
     let user = target(app, session, body).await?;
-    // The sockets close before the sessions go: both by the same hashes.
-    end_sessions(app, user.id).await?;
+    // The hashes first (the ban deletes the sessions), the sockets closed after the ban is
+    // written: a client that reconnects in between finds no session.
+    let hashes = app.store.session_hashes(user.id).await?;
     app.store.sanction(user.id, Sanction::Banned(Some(crate::store::now_ms())), reason).await?;
+    for hash in hashes {
+        app.sessions.end(&hash);
+    }
     Ok(Done { user: Some(user.id), detail: None, until_ms: None })
 }
 
@@ -154,13 +179,18 @@ async fn rename(app: &AppState, session: &Session, body: &ActionBody) -> Result<
     crate::auth::check_name(name)?;
     app.store.rename(user.id, name).await?;
     super::tell_tables_renamed(app, user.id, name).await?;
+    // Open sockets speak under the name they opened with: they reconnect under the new one.
+    end_sessions(app, user.id).await?;
     Ok(Done { user: Some(user.id), detail: Some(format!("{} → {name}", user.name)), until_ms: None })
 }
 
-async fn delete_chat(app: &AppState, body: &ActionBody) -> Result<Done, ApiError> {
+async fn delete_chat(app: &AppState, session: &Session, body: &ActionBody) -> Result<Done, ApiError> {
     let id = body.chat.ok_or_else(|| ApiError::BadRequest("delete_chat needs the chat line's id".into()))?;
     let line =
         app.store.chat_line(id).await?.ok_or_else(|| ApiError::NotFound(format!("no chat line {id}")))?;
+    if let Some(author) = line.user_id {
+        yours_by_id(app, session, author).await?;
+    }
     if !app.store.delete_chat(id).await? {
         return Err(ApiError::Conflict(format!("chat line {id} is deleted already")));
     }
@@ -171,8 +201,14 @@ async fn delete_chat(app: &AppState, body: &ActionBody) -> Result<Done, ApiError
     Ok(Done { user: line.user_id, detail: Some(detail), until_ms: None })
 }
 
-async fn void_rating(app: &AppState, body: &ActionBody) -> Result<Done, ApiError> {
+async fn void_rating(app: &AppState, session: &Session, body: &ActionBody) -> Result<Done, ApiError> {
     let game = body.game.ok_or_else(|| ApiError::BadRequest("void_rating needs the game".into()))?;
+    // Not a game of one's own, nor of those one may not moderate.
+    for seat in app.store.seats(game).await? {
+        if let Some(player) = seat.user_id {
+            yours_by_id(app, session, player).await?;
+        }
+    }
     let voided = app.store.void_rating(game).await?;
     if voided.is_empty() {
         return Err(ApiError::NotFound(format!(

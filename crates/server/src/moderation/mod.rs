@@ -48,13 +48,18 @@ pub fn date(ms: i64) -> String {
     crate::dates::utc_minute(ms)
 }
 
-/// Refuses a suspended player what suspension takes away (starting, joining and playing games).
+/// Refuses a suspended (or banned) player what suspension takes away (starting, joining and
+/// playing games).
 pub fn may_play(standing: &Standing) -> Result<(), ApiError> {
+    if standing.banned {
+        let reason = standing.ban_reason.as_deref().unwrap_or("no reason given");
+        return Err(ApiError::Forbidden(format!("this account is banned: {reason}")));
+    }
     match standing.suspended_until_ms {
         Some(until) => Err(ApiError::Forbidden(format!(
             "your account is suspended until {}: {}",
             date(until),
-            standing.reason.as_deref().unwrap_or("no reason given")
+            standing.suspension_reason.as_deref().unwrap_or("no reason given")
         ))),
         None => Ok(()),
     }
@@ -67,7 +72,7 @@ pub fn may_chat(standing: &Standing) -> Result<(), ApiError> {
         Some(until) => Err(ApiError::Forbidden(format!(
             "you are muted until {}: {}",
             date(until),
-            standing.reason.as_deref().unwrap_or("no reason given")
+            standing.mute_reason.as_deref().unwrap_or("no reason given")
         ))),
         None => Ok(()),
     }
@@ -145,14 +150,14 @@ pub fn address_key(ip: IpAddr) -> String {
 pub async fn count_signup(app: &crate::AppState, ip: Option<IpAddr>) -> Result<(), ApiError> {
     let limit = app.config.limits.accounts_per_address_day;
     let Some(ip) = ip.filter(|_| limit > 0) else { return Ok(()) };
-    let key = address_key(ip);
     let day_ago = crate::store::now_ms() - 24 * 3600 * 1000;
-    if app.store.signups_since(&key, day_ago).await? >= i64::from(limit) {
-        return Err(ApiError::TooMany(format!(
+    if app.store.add_signup(&address_key(ip), day_ago, i64::from(limit)).await? {
+        Ok(())
+    } else {
+        Err(ApiError::TooMany(format!(
             "at most {limit} new accounts a day from one address: sign in to an account made before"
-        )));
+        )))
     }
-    app.store.add_signup(&key).await
 }
 
 #[cfg(test)]
@@ -177,7 +182,7 @@ mod tests {
         let s = Standing {
             role: "player".into(),
             suspended_until_ms: Some(86_400_000),
-            reason: Some("sandbagging".into()),
+            suspension_reason: Some("sandbagging".into()),
             ..Default::default()
         };
         let e = may_play(&s).err().map(|e| e.to_string()).unwrap_or_default();

@@ -36,6 +36,10 @@ pub async fn report(
     session: Session,
     Json(body): Json<ReportBody>,
 ) -> Result<(StatusCode, Json<ReportCreated>), ApiError> {
+    // A guest costs nothing to make: reports come from accounts with a name and a password.
+    if session.user.kind != "registered" {
+        return Err(ApiError::Forbidden("choose a name and a password (Account) to report".into()));
+    }
     if !REASONS.contains(&body.reason.as_str()) {
         return Err(ApiError::BadRequest(format!(
             "unknown reason {:?}: one of {}",
@@ -59,10 +63,13 @@ pub async fn report(
     };
     let mut game = body.game;
     if let Some(id) = body.chat {
-        let missing = || ApiError::NotFound(format!("no chat line {id}"));
+        // One answer for a line that is not there, not readable by the reporter (a private
+        // game's) or not in the game named: none tells a private game's line exists.
+        let missing = || ApiError::NotFound(format!("no chat line {id} in a game you can see"));
         let chat = app.store.chat_line(id).await?.ok_or_else(missing)?;
-        if game.is_some_and(|g| g != chat.game_id) {
-            return Err(ApiError::BadRequest(format!("chat line {id} is not in game {}", chat.game_id)));
+        let readable = crate::http::visible(&app, chat.game_id, Some(&session), None).await.is_ok();
+        if !readable || game.is_some_and(|g| g != chat.game_id) {
+            return Err(missing());
         }
         game = Some(chat.game_id);
         user = user.or(chat.user_id);
@@ -78,10 +85,6 @@ pub async fn report(
         return Err(ApiError::BadRequest("you cannot report yourself".into()));
     }
     let per_day = app.config.limits.account_reports_per_day;
-    let day_ago = crate::store::now_ms() - 24 * 3600 * 1000;
-    if app.store.reports_since(session.user.id, day_ago).await? >= i64::from(per_day) {
-        return Err(ApiError::TooMany(format!("at most {per_day} reports a day from one account")));
-    }
     let new = NewReport {
         reporter: session.user.id,
         user,
@@ -90,7 +93,12 @@ pub async fn report(
         reason: &body.reason,
         text: &text,
     };
-    let id = app.store.add_report(&new).await?;
+    let day_ago = crate::store::now_ms() - 24 * 3600 * 1000;
+    let id = app
+        .store
+        .add_report(&new, day_ago, i64::from(per_day))
+        .await?
+        .ok_or_else(|| ApiError::TooMany(format!("at most {per_day} reports a day from one account")))?;
     tracing::info!(report = id, "a player sent a report");
     Ok((StatusCode::CREATED, Json(ReportCreated { id })))
 }

@@ -21,7 +21,7 @@ impl From<&crate::store::moderation::Standing> for StandingView {
             muted_until_ms: s.muted_until_ms,
             suspended_until_ms: s.suspended_until_ms,
             banned: s.banned,
-            reason: s.reason.clone(),
+            reason: s.reason().map(str::to_string),
         }
     }
 }

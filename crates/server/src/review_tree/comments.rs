@@ -37,6 +37,8 @@ pub async fn add_comment(
     body: Result<Json<NewComment>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<CommentAdded>, ApiError> {
     let Json(new) = body.map_err(|e| ApiError::BadRequest(e.body_text()))?;
+    // A comment is public text: not from a muted account.
+    crate::moderation::may_chat(&session.standing)?;
     finished(&row)?;
     if let Some(why) = why_not_edit(&app, &row, Some(&session)).await? {
         return Err(ApiError::Forbidden(why));

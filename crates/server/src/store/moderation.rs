@@ -6,38 +6,95 @@ use sqlx::{Row, any::AnyRow};
 use super::{Store, now_ms};
 use crate::error::ApiError;
 
-/// What applies to an account now: its role and the sanctions that have not ended.
+/// What applies to an account now: its role and the sanctions that have not ended, each with
+/// its own reason (lifting one leaves the others' as they were).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Standing {
     pub role: String,
     pub muted_until_ms: Option<i64>,
+    pub mute_reason: Option<String>,
     pub suspended_until_ms: Option<i64>,
+    pub suspension_reason: Option<String>,
     pub banned: bool,
-    pub reason: Option<String>,
+    pub ban_reason: Option<String>,
+}
+
+/// One account's sanctions as read (`prefix` "" for the account, "owner_" for a bot's owner);
+/// ended mutes and suspensions read as none.
+fn sanctions(row: &AnyRow, prefix: &str, now: i64) -> Result<Standing, sqlx::Error> {
+    let column = |name: &str| format!("{prefix}{name}");
+    let running = |until: Option<i64>| until.filter(|u| *u > now);
+    let muted = running(row.try_get(column("muted_until_ms").as_str())?);
+    let suspended = running(row.try_get(column("suspended_until_ms").as_str())?);
+    let banned = row.try_get::<Option<i64>, _>(column("banned_ms").as_str())?.is_some();
+    let reason = |on: bool, name: &str| -> Result<Option<String>, sqlx::Error> {
+        if on { row.try_get(column(name).as_str()) } else { Ok(None) }
+    };
+    Ok(Standing {
+        role: String::new(),
+        mute_reason: reason(muted.is_some(), "mute_reason")?,
+        muted_until_ms: muted,
+        suspension_reason: reason(suspended.is_some(), "suspension_reason")?,
+        suspended_until_ms: suspended,
+        ban_reason: reason(banned, "ban_reason")?,
+        banned,
+    })
+}
+
+/// Of two sanctions of one kind, the one that ends later, with its reason.
+fn later(
+    a: (Option<i64>, Option<String>),
+    b: (Option<i64>, Option<String>),
+) -> (Option<i64>, Option<String>) {
+    if a.0 >= b.0 { a } else { b }
 }
 
 impl Standing {
-    /// Reads the users columns of `crate::store::Store::session_user` and `standing`: ended
-    /// mutes and suspensions read as none.
+    /// Reads the columns of [`STANDING_COLUMNS`]: a bot answers for its owner's sanctions too
+    /// (a muted, suspended or banned owner does not go on through a bot).
     pub(super) fn from_row(row: &AnyRow, now: i64) -> Result<Standing, sqlx::Error> {
-        let running = |until: Option<i64>| until.filter(|u| *u > now);
-        let muted = running(row.try_get("muted_until_ms")?);
-        let suspended = running(row.try_get("suspended_until_ms")?);
-        let banned = row.try_get::<Option<i64>, _>("banned_ms")?.is_some();
-        let any = muted.is_some() || suspended.is_some() || banned;
+        let own = sanctions(row, "", now)?;
+        let owner = match row.try_get::<Option<i64>, _>("owner_id")? {
+            Some(_) => sanctions(row, "owner_", now)?,
+            None => Standing::default(),
+        };
+        let (muted_until_ms, mute_reason) =
+            later((own.muted_until_ms, own.mute_reason), (owner.muted_until_ms, owner.mute_reason));
+        let (suspended_until_ms, suspension_reason) = later(
+            (own.suspended_until_ms, own.suspension_reason),
+            (owner.suspended_until_ms, owner.suspension_reason),
+        );
         Ok(Standing {
             role: row.try_get("role")?,
-            muted_until_ms: muted,
-            suspended_until_ms: suspended,
-            banned,
-            reason: if any { row.try_get("sanction_reason")? } else { None },
+            muted_until_ms,
+            mute_reason,
+            suspended_until_ms,
+            suspension_reason,
+            banned: own.banned || owner.banned,
+            ban_reason: own.ban_reason.or(owner.ban_reason),
         })
+    }
+
+    /// The reason of the weightiest sanction that applies (ban, suspension, mute), for the
+    /// player to read.
+    pub fn reason(&self) -> Option<&str> {
+        fn of(on: bool, r: &Option<String>) -> Option<&str> {
+            if on { r.as_deref() } else { None }
+        }
+        of(self.banned, &self.ban_reason)
+            .or_else(|| of(self.suspended_until_ms.is_some(), &self.suspension_reason))
+            .or_else(|| of(self.muted_until_ms.is_some(), &self.mute_reason))
     }
 }
 
-/// The columns [`Standing::from_row`] reads.
-pub const STANDING_COLUMNS: &str =
-    "users.role, users.muted_until_ms, users.suspended_until_ms, users.banned_ms, users.sanction_reason";
+/// The columns [`Standing::from_row`] reads (`users` is the account), with [`STANDING_JOIN`].
+pub const STANDING_COLUMNS: &str = "users.role, users.muted_until_ms, users.mute_reason, \
+     users.suspended_until_ms, users.suspension_reason, users.banned_ms, users.ban_reason, \
+     owner.id AS owner_id, owner.muted_until_ms AS owner_muted_until_ms, \
+     owner.mute_reason AS owner_mute_reason, owner.suspended_until_ms AS owner_suspended_until_ms, \
+     owner.suspension_reason AS owner_suspension_reason, owner.banned_ms AS owner_banned_ms, \
+     owner.ban_reason AS owner_ban_reason";
+pub const STANDING_JOIN: &str = "LEFT JOIN users owner ON owner.id = users.owner";
 
 /// One sanction column and its new value.
 #[derive(Debug, Clone, Copy)]
@@ -125,64 +182,9 @@ fn chat_row(r: &AnyRow) -> Result<ChatRow, sqlx::Error> {
 const CHAT_SELECT: &str = "SELECT chat.id, chat.game_id, chat.user_id, users.name, chat.text, chat.at_ms, \
      chat.deleted_ms FROM chat LEFT JOIN users ON users.id = chat.user_id";
 
-/// Rows of one part an export holds at most (an account's own data, bounded all the same).
-const EXPORT_ROWS_MAX: usize = 100_000;
-
-/// The parts of an account's export and their queries (`$1` the account).
-const EXPORT_PARTS: [(&str, &str); 12] = [
-    (
-        "account",
-        "SELECT id, name, kind, created_ms, last_seen_ms, role, muted_until_ms, suspended_until_ms, \
-         banned_ms, sanction_reason FROM users WHERE id = $1",
-    ),
-    ("bots", "SELECT id, name, created_ms FROM users WHERE owner = $1 ORDER BY id"),
-    (
-        "mail",
-        "SELECT address, confirmed_ms, your_turn, idle_hours, time_low, time_low_hours, challenge, game_over, \
-         digest, created_ms FROM mail_addresses WHERE user_id = $1",
-    ),
-    (
-        "games",
-        "SELECT games.id, seats.seat, games.status, games.result, games.created_ms, games.finished_ms \
-         FROM seats JOIN games ON games.id = seats.game_id WHERE seats.user_id = $1 ORDER BY games.id",
-    ),
-    (
-        "ratings",
-        "SELECT system, players, mu, sigma, games FROM ratings WHERE user_id = $1 ORDER BY system, players",
-    ),
-    (
-        "rating_history",
-        "SELECT game_id, system, players, place, mu_before, sigma_before, mu_after, sigma_after, at_ms \
-         FROM rating_history WHERE user_id = $1 ORDER BY at_ms",
-    ),
-    ("chat", "SELECT game_id, channel, text, at_ms, deleted_ms FROM chat WHERE user_id = $1 ORDER BY id"),
-    (
-        "follows",
-        "SELECT users.name, follows.at_ms FROM follows JOIN users ON users.id = follows.followed \
-         WHERE follows.follower = $1 ORDER BY follows.at_ms",
-    ),
-    (
-        "blocks",
-        "SELECT users.name, blocks.at_ms FROM blocks JOIN users ON users.id = blocks.blocked \
-         WHERE blocks.blocker = $1 ORDER BY blocks.at_ms",
-    ),
-    (
-        "vacations",
-        "SELECT started_ms, until_ms, ended_ms FROM vacations WHERE user_id = $1 ORDER BY started_ms",
-    ),
-    (
-        "reports_sent",
-        "SELECT id, game_id, chat_id, reason, text, created_ms, status FROM reports WHERE reporter = $1 ORDER BY id",
-    ),
-    (
-        "moderation",
-        "SELECT action, reason, detail, until_ms, at_ms FROM moderation_log WHERE user_id = $1 ORDER BY id",
-    ),
-];
-
 impl Store {
     pub async fn standing(&self, user: i64) -> Result<Standing, ApiError> {
-        let sql = format!("SELECT {STANDING_COLUMNS} FROM users WHERE id = $1");
+        let sql = format!("SELECT {STANDING_COLUMNS} FROM users {STANDING_JOIN} WHERE users.id = $1");
         let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(user).fetch_optional(&self.pool).await?;
         let row = row.ok_or_else(|| ApiError::NotFound("no such account".into()))?;
         Ok(Standing::from_row(&row, now_ms())?)
@@ -197,27 +199,55 @@ impl Store {
         Ok(())
     }
 
-    /// Sets one sanction and the reason the player is shown.
+    /// Sets one sanction with the reason the player is shown (lifting one keeps its reason,
+    /// unread until it is set again). A suspension or ban also withdraws the account's seek and
+    /// declines its pending challenges, both ways; a ban ends its sessions and its bots'.
     pub async fn sanction(&self, user: i64, sanction: Sanction, reason: &str) -> Result<(), ApiError> {
-        let (column, value) = match sanction {
-            Sanction::MutedUntil(v) => ("muted_until_ms", v),
-            Sanction::SuspendedUntil(v) => ("suspended_until_ms", v),
-            Sanction::Banned(v) => ("banned_ms", v),
+        let (column, reason_column, value) = match sanction {
+            Sanction::MutedUntil(v) => ("muted_until_ms", "mute_reason", v),
+            Sanction::SuspendedUntil(v) => ("suspended_until_ms", "suspension_reason", v),
+            Sanction::Banned(v) => ("banned_ms", "ban_reason", v),
         };
-        let sql = format!("UPDATE users SET {column} = $2, sanction_reason = $3 WHERE id = $1");
-        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(user).bind(value).bind(reason).execute(&self.pool).await?;
-        if matches!(sanction, Sanction::Banned(Some(_))) {
-            sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user).execute(&self.pool).await?;
+        let mut tx = self.pool.begin().await?;
+        let sql = match value {
+            Some(_) => format!("UPDATE users SET {column} = $2, {reason_column} = $3 WHERE id = $1"),
+            None => format!("UPDATE users SET {column} = $2 WHERE id = $1"),
+        };
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(user).bind(value);
+        if value.is_some() {
+            query = query.bind(reason);
         }
+        query.execute(&mut *tx).await?;
+        if matches!(sanction, Sanction::SuspendedUntil(Some(_)) | Sanction::Banned(Some(_))) {
+            sqlx::query("DELETE FROM seeks WHERE user_id = $1").bind(user).execute(&mut *tx).await?;
+            sqlx::query(
+                "UPDATE challenges SET status = 'declined' \
+                 WHERE (from_user = $1 OR to_user = $1) AND status = 'pending'",
+            )
+            .bind(user)
+            .execute(&mut *tx)
+            .await?;
+        }
+        if matches!(sanction, Sanction::Banned(Some(_))) {
+            sqlx::query(
+                "DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE id = $1 OR owner = $1)",
+            )
+            .bind(user)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
         Ok(())
     }
 
-    /// The hashes of `user`'s sessions (to close their sockets before they are deleted).
+    /// The hashes of the sessions of `user` and of its bots (to close their sockets).
     pub async fn session_hashes(&self, user: i64) -> Result<Vec<String>, ApiError> {
-        let rows = sqlx::query("SELECT token_hash FROM sessions WHERE user_id = $1")
-            .bind(user)
-            .fetch_all(&self.pool)
-            .await?;
+        let rows = sqlx::query(
+            "SELECT token_hash FROM sessions WHERE user_id IN (SELECT id FROM users WHERE id = $1 OR owner = $1)",
+        )
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?;
         Ok(rows.iter().map(|r| r.try_get("token_hash")).collect::<Result<_, _>>()?)
     }
 
@@ -245,6 +275,12 @@ impl Store {
             .map_err(|e| {
                 super::unique_violation(e, || ApiError::Conflict(format!("the name {name:?} is taken")))
             })?;
+        // Tournaments show their entrants by the name they entered under.
+        sqlx::query("UPDATE tournament_entrants SET name = $2 WHERE user_id = $1")
+            .bind(user)
+            .bind(name)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
@@ -306,10 +342,18 @@ impl Store {
         Ok(r.rows_affected() == 1)
     }
 
-    pub async fn add_report(&self, report: &NewReport<'_>) -> Result<i64, ApiError> {
+    /// Stores a report unless its reporter sent `limit` since `since_ms` (none then): the
+    /// count and the insert are one statement.
+    pub async fn add_report(
+        &self,
+        report: &NewReport<'_>,
+        since_ms: i64,
+        limit: i64,
+    ) -> Result<Option<i64>, ApiError> {
         let row = sqlx::query(
             "INSERT INTO reports (reporter, user_id, game_id, chat_id, reason, text, created_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+             SELECT $1, $2, $3, $4, $5, $6, $7 \
+             WHERE (SELECT COUNT(*) FROM reports WHERE reporter = $1 AND created_ms >= $8) < $9 RETURNING id",
         )
         .bind(report.reporter)
         .bind(report.user)
@@ -318,19 +362,11 @@ impl Store {
         .bind(report.reason)
         .bind(report.text)
         .bind(now_ms())
-        .fetch_one(&self.pool)
+        .bind(since_ms)
+        .bind(limit)
+        .fetch_optional(&self.pool)
         .await?;
-        Ok(row.try_get("id")?)
-    }
-
-    /// Reports `reporter` sent since `since_ms`.
-    pub async fn reports_since(&self, reporter: i64, since_ms: i64) -> Result<i64, ApiError> {
-        let row = sqlx::query("SELECT COUNT(*) AS n FROM reports WHERE reporter = $1 AND created_ms >= $2")
-            .bind(reporter)
-            .bind(since_ms)
-            .fetch_one(&self.pool)
-            .await?;
-        Ok(row.try_get("n")?)
+        Ok(row.map(|r| r.try_get("id")).transpose()?)
     }
 
     /// Reports in `status`, oldest open first (the queue), newest closed first.
@@ -360,6 +396,14 @@ impl Store {
             })
         };
         Ok(rows.iter().map(report).collect::<Result<_, _>>()?)
+    }
+
+    pub async fn report_is_open(&self, id: i64) -> Result<bool, ApiError> {
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM reports WHERE id = $1 AND status = 'open'")
+            .bind(id)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get::<i64, _>("n")? > 0)
     }
 
     /// Closes an open report; false when there is no such open report.
@@ -423,18 +467,19 @@ impl Store {
 
     /// Takes back what game `game` did to its players' ratings (each mu by its change, one
     /// game fewer) and forgets its history rows: the players' names and mu changes returned,
-    /// none when it moved no rating.
+    /// none when it moved no rating. The rows are deleted first and only those this call
+    /// deleted are taken back, so two voids at once take back one game, not two.
     pub async fn void_rating(&self, game: i64) -> Result<Vec<(String, f64)>, ApiError> {
         let mut tx = self.pool.begin().await?;
         let rows = sqlx::query(
-            "SELECT h.user_id, users.name, h.system, h.players, h.mu_before, h.mu_after FROM rating_history h \
-             JOIN users ON users.id = h.user_id WHERE h.game_id = $1 ORDER BY h.place",
+            "DELETE FROM rating_history WHERE game_id = $1 RETURNING user_id, system, players, mu_before, mu_after",
         )
         .bind(game)
         .fetch_all(&mut *tx)
         .await?;
         let mut voided = Vec::with_capacity(rows.len());
         for r in &rows {
+            let user: i64 = r.try_get("user_id")?;
             let change = r.try_get::<f64, _>("mu_after")? - r.try_get::<f64, _>("mu_before")?;
             // `games` changes too: a rating update running meanwhile compares it and retries.
             sqlx::query(
@@ -442,99 +487,32 @@ impl Store {
                  WHERE user_id = $2 AND system = $3 AND players = $4 AND games > 0",
             )
             .bind(change)
-            .bind(r.try_get::<i64, _>("user_id")?)
+            .bind(user)
             .bind(r.try_get::<String, _>("system")?)
             .bind(r.try_get::<i64, _>("players")?)
             .execute(&mut *tx)
             .await?;
-            voided.push((r.try_get::<String, _>("name")?, -change));
+            let name =
+                sqlx::query("SELECT name FROM users WHERE id = $1").bind(user).fetch_one(&mut *tx).await?;
+            voided.push((name.try_get::<String, _>("name")?, -change));
         }
-        sqlx::query("DELETE FROM rating_history WHERE game_id = $1").bind(game).execute(&mut *tx).await?;
         tx.commit().await?;
         Ok(voided)
     }
 
-    /// Deletes the personal data of account `user` (and of its bots): its name becomes
-    /// `deleted-ID`, its password, mail address, sessions, follows, blocks, seeks, pending
-    /// challenges and chat lines go; its games, results and ratings stay under that name.
-    pub async fn delete_account(&self, user: i64) -> Result<(), ApiError> {
-        let mut tx = self.pool.begin().await?;
-        let bots =
-            sqlx::query("SELECT id FROM users WHERE owner = $1").bind(user).fetch_all(&mut *tx).await?;
-        let mut ids = vec![user];
-        for b in &bots {
-            ids.push(b.try_get("id")?);
-        }
-        let now = now_ms();
-        for id in ids {
-            let name = format!("deleted-{id}");
-            sqlx::query(
-                "UPDATE users SET name = $2, name_key = $3, kind = 'deleted', password_hash = NULL, \
-                 last_seen_ms = NULL, role = 'player' WHERE id = $1",
-            )
-            .bind(id)
-            .bind(&name)
-            .bind(crate::auth::name_key(&name))
-            .execute(&mut *tx)
-            .await?;
-            for sql in [
-                "DELETE FROM sessions WHERE user_id = $1",
-                "DELETE FROM mail_tokens WHERE user_id = $1",
-                "DELETE FROM mail_waiting WHERE user_id = $1",
-                "DELETE FROM mail_queue WHERE user_id = $1",
-                "DELETE FROM mail_addresses WHERE user_id = $1",
-                "DELETE FROM follows WHERE follower = $1 OR followed = $1",
-                "DELETE FROM blocks WHERE blocker = $1 OR blocked = $1",
-                "DELETE FROM seeks WHERE user_id = $1",
-                "UPDATE challenges SET status = 'declined' WHERE (from_user = $1 OR to_user = $1) AND status = 'pending'",
-            ] {
-                sqlx::query(sql).bind(id).execute(&mut *tx).await?;
-            }
-            sqlx::query("UPDATE chat SET deleted_ms = $2, text = '' WHERE user_id = $1")
-                .bind(id)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// Everything the database holds about account `user`, by part, for its owner to download.
-    pub async fn export_account(
-        &self,
-        user: i64,
-    ) -> Result<serde_json::Map<String, serde_json::Value>, ApiError> {
-        let mut out = serde_json::Map::new();
-        for (part, sql) in EXPORT_PARTS {
-            let sql = format!("{sql} LIMIT {EXPORT_ROWS_MAX}");
-            let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(user).fetch_all(&self.pool).await?;
-            let rows = rows
-                .iter()
-                .map(|r| super::backup::row_to_json(r).map(serde_json::Value::Object))
-                .collect::<Result<Vec<_>, _>>()?;
-            out.insert(part.to_string(), serde_json::Value::Array(rows));
-        }
-        Ok(out)
-    }
-
-    /// Accounts made from the address with this hash since `since_ms`, after forgetting rows
-    /// older than `since_ms` (the table holds one day at most).
-    pub async fn signups_since(&self, address_hash: &str, since_ms: i64) -> Result<i64, ApiError> {
+    /// Counts a new account from the address with this hash unless `limit` were made from it
+    /// since `since_ms` (false then), forgetting rows older than that (the table holds a day).
+    pub async fn add_signup(&self, address_hash: &str, since_ms: i64, limit: i64) -> Result<bool, ApiError> {
         sqlx::query("DELETE FROM signups WHERE at_ms < $1").bind(since_ms).execute(&self.pool).await?;
-        let row = sqlx::query("SELECT COUNT(*) AS n FROM signups WHERE address_hash = $1")
-            .bind(address_hash)
-            .fetch_one(&self.pool)
-            .await?;
-        Ok(row.try_get("n")?)
-    }
-
-    pub async fn add_signup(&self, address_hash: &str) -> Result<(), ApiError> {
-        sqlx::query("INSERT INTO signups (address_hash, at_ms) VALUES ($1, $2)")
-            .bind(address_hash)
-            .bind(now_ms())
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        let r = sqlx::query(
+            "INSERT INTO signups (address_hash, at_ms) SELECT $1, $2 \
+             WHERE (SELECT COUNT(*) FROM signups WHERE address_hash = $1) < $3",
+        )
+        .bind(address_hash)
+        .bind(now_ms())
+        .bind(limit)
+        .execute(&self.pool)
+        .await?;
+        Ok(r.rows_affected() == 1)
     }
 }

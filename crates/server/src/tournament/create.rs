@@ -212,6 +212,9 @@ pub async fn create(
     body: Result<Json<NewTournament>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(mut new) = body.map_err(|e| ApiError::BadRequest(e.body_text()))?;
+    // A tournament's name is public text and its games are play: neither for a muted or
+    // suspended account.
+    crate::moderation::may_chat(&session.standing)?;
     new.check(app.store.now())?;
     check_game(&new).await?;
     if new.rated && session.user.kind == "guest" {
