@@ -26,6 +26,7 @@ pub mod mail;
 mod mail_queue;
 mod metric_counts;
 pub mod moderation;
+pub mod moderation_reports;
 pub mod profiles;
 mod ratings;
 mod rematches;

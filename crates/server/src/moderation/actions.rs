@@ -15,7 +15,8 @@ use crate::{
     protocol::{OkBody, ServerMessage},
     store::{
         User,
-        moderation::{LogRow, NewLog, Sanction},
+        moderation::Sanction,
+        moderation_reports::{LogRow, NewLog},
     },
     table::Command,
 };

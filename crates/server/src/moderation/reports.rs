@@ -14,7 +14,10 @@ use crate::{
     auth::Session,
     error::ApiError,
     protocol::OkBody,
-    store::moderation::{ChatRow, NewLog, NewReport, ReportRow},
+    store::{
+        moderation::ChatRow,
+        moderation_reports::{NewLog, NewReport, ReportRow},
+    },
 };
 
 /// Why a player may report.
