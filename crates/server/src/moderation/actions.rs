@@ -87,11 +87,7 @@ pub async fn act(
 async fn target(app: &AppState, session: &Session, body: &ActionBody) -> Result<User, ApiError> {
     let name =
         body.user.as_deref().ok_or_else(|| ApiError::BadRequest(format!("{} needs a user", body.action)))?;
-    let user = app
-        .store
-        .user_by_name(name)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no player {name:?}")))?;
+    let user = crate::social::user_named(app, name).await?;
     yours_to_moderate(app, session, &user).await?;
     Ok(user)
 }
@@ -247,13 +243,7 @@ pub async fn log(
 ) -> Result<Json<AuditLog>, ApiError> {
     super::moderator(&session)?;
     let user = match q.user.as_deref().filter(|n| !n.is_empty()) {
-        Some(name) => Some(
-            app.store
-                .user_by_name(name)
-                .await?
-                .ok_or_else(|| ApiError::NotFound(format!("no player {name:?}")))?
-                .id,
-        ),
+        Some(name) => Some(crate::social::user_named(&app, name).await?.id),
         None => None,
     };
     let rows = app.store.moderation_log(user, LOG_MAX).await?;
@@ -267,11 +257,7 @@ pub async fn grant(
     Json(body): Json<RoleBody>,
 ) -> Result<Json<OkBody>, ApiError> {
     super::admin(&session)?;
-    let user = app
-        .store
-        .user_by_name(&body.user)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no player {:?}", body.user)))?;
+    let user = crate::social::user_named(&app, &body.user).await?;
     if user.id == session.user.id {
         return Err(ApiError::BadRequest("another admin changes your own role".into()));
     }

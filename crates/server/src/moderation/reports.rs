@@ -55,13 +55,7 @@ pub async fn report(
         return Err(ApiError::BadRequest(format!("a report's text has at most {TEXT_MAX_CHARS} characters")));
     }
     let mut user = match &body.user {
-        Some(name) => Some(
-            app.store
-                .user_by_name(name)
-                .await?
-                .ok_or_else(|| ApiError::NotFound(format!("no player {name:?}")))?
-                .id,
-        ),
+        Some(name) => Some(crate::social::user_named(&app, name).await?.id),
         None => None,
     };
     let mut game = body.game;
