@@ -12,7 +12,8 @@ COPY web/ ./
 # The client's protocol types are generated from the server's Rust types and checked in.
 RUN npm run build
 
-# 2. The release binary.
+# 2. The release binary. The release profile keeps line tables for profiling (141 MB); the image
+#    needs none of them (29 MB). Symbols stay: a panic's backtrace still names its functions.
 FROM rust:1.95-bookworm AS build
 WORKDIR /src
 COPY Cargo.toml Cargo.lock rustfmt.toml clippy.toml ./
@@ -21,7 +22,8 @@ COPY --from=web /src/web/dist web/dist
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/src/target \
     CARGO_INCREMENTAL=0 cargo build --release --locked -p gobeyond \
-    && cp target/release/gobeyond /usr/local/bin/gobeyond
+    && cp target/release/gobeyond /usr/local/bin/gobeyond \
+    && strip --strip-debug /usr/local/bin/gobeyond
 
 # 3. The runtime: libc, libm and libgcc_s are the binary's only needs (TLS for mail is rustls
 #    with its own roots; SQLite is compiled in).
