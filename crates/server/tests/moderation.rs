@@ -238,8 +238,22 @@ async fn rename_delete_a_chat_line_and_void_a_rating(db: &str) {
     assert!(value(&after).is_none() || value(&after) == Some(1500), "{after}");
     assert_eq!(act(&m, json!({"action": "void_rating", "game": game, "reason": "again"})).await.0, 404);
     let (_, log) = m.get("/api/moderation/log").await;
-    let void = log["entries"].as_array().unwrap().iter().find(|e| e["action"] == "void_rating").unwrap();
-    assert!(void["detail"].as_str().unwrap().contains(&an), "{void}");
+    let line = |action: &str| {
+        log["entries"].as_array().unwrap().iter().find(|e| e["action"] == action).cloned().unwrap_or_default()
+    };
+    assert!(line("void_rating")["detail"].as_str().unwrap().contains(&an), "{log}");
+    assert_eq!(line("rename")["detail"], format!("{bn} → {new_name}"), "{log}");
+    assert_eq!(line("rename")["user"], new_name.as_str());
+    assert!(line("delete_chat")["detail"].as_str().unwrap().contains("a line to delete"), "{log}");
+    assert_eq!(line("delete_chat")["reason"], "spam");
+    // A warning is only its audit line, which the player reads.
+    let (s, v) = act(&m, json!({"action": "warn", "user": new_name, "reason": "mind your manners"})).await;
+    assert_eq!(s, 200, "{v}");
+    let (_, own) = b.get("/api/me/moderation").await;
+    let actions: Vec<&str> =
+        own["entries"].as_array().unwrap().iter().filter_map(|e| e["action"].as_str()).collect();
+    assert_eq!(actions, ["warn", "delete_chat", "rename"], "{own}");
+    assert_eq!(own["entries"][0]["reason"], "mind your manners");
     server.stop().await;
 }
 

@@ -138,9 +138,12 @@ proptest! {
             // need not repeat (then the pairing can always match a Black-heavy entrant with a
             // White-heavy one); with fewer, two. N players: seats within one mostly, but the
             // tables are chosen for fresh tablemates first, so now and then three
-            // (docs/tournaments.md, "Seats and colours").
+            // (docs/tournaments.md, "Seats and colours"). A withdrawal can leave more
+            // Black-heavy than White-heavy entrants (proptest found 48 entrants, one withdrawn
+            // after round 1 and the bye to a White-heavy one: two Black-heavy ones must meet),
+            // so within one is asserted without withdrawals only.
             let bound = match players {
-                2 if 2 * rounds + 2 <= steady => 1,
+                2 if 2 * rounds + 2 <= steady && withdraw == 0 => 1,
                 2 => 2,
                 _ => 3,
             };
