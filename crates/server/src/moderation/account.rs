@@ -9,7 +9,7 @@ use axum::{
 };
 
 use super::wire::{AuditLog, DeleteBody};
-use crate::{AppState, auth::Session, error::ApiError, protocol::OkBody};
+use crate::{AppState, auth::Session, error::ApiError, limit::ClientIp, protocol::OkBody};
 
 /// Lines of a player's own moderation history listed.
 const OWN_LOG_MAX: i64 = 100;
@@ -38,6 +38,7 @@ pub async fn export(State(app): State<AppState>, session: Session) -> Result<Res
 pub async fn delete(
     State(app): State<AppState>,
     session: Session,
+    ClientIp(ip): ClientIp,
     body: Option<Json<DeleteBody>>,
 ) -> Result<Json<OkBody>, ApiError> {
     if session.user.kind == "bot" {
@@ -47,6 +48,11 @@ pub async fn delete(
     }
     let password = body.and_then(|Json(b)| b.password);
     if session.user.password_hash.is_some() {
+        // Each try costs a password hash: tries are limited as sign-ins are, per address (a
+        // stolen session must not guess the password, nor spend the server's CPU on it).
+        if ip.is_some_and(|ip| !app.limiter.allow(ip)) {
+            return Err(ApiError::TooMany("too many tries from this address: wait a little".into()));
+        }
         let password = password
             .ok_or_else(|| ApiError::BadRequest("type your password to delete your account".into()))?;
         if !crate::auth::verify_password(password, session.user.password_hash.clone()).await? {
