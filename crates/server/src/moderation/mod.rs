@@ -43,11 +43,6 @@ pub async fn tell_tables_renamed(app: &crate::AppState, user: i64, name: &str) -
 /// The roles, weakest first.
 pub const ROLES: [&str; 3] = ["player", "moderator", "admin"];
 
-/// A date as players read it in a refusal (UTC, to the minute).
-pub fn date(ms: i64) -> String {
-    crate::dates::utc_minute(ms)
-}
-
 /// Refuses a suspended (or banned) player what suspension takes away (starting, joining and
 /// playing games).
 pub fn may_play(standing: &Standing) -> Result<(), ApiError> {
@@ -58,7 +53,7 @@ pub fn may_play(standing: &Standing) -> Result<(), ApiError> {
     match standing.suspended_until_ms {
         Some(until) => Err(ApiError::Forbidden(format!(
             "your account is suspended until {}: {}",
-            date(until),
+            crate::dates::utc_minute(until),
             standing.suspension_reason.as_deref().unwrap_or("no reason given")
         ))),
         None => Ok(()),
@@ -71,7 +66,7 @@ pub fn may_chat(standing: &Standing) -> Result<(), ApiError> {
     match standing.muted_until_ms {
         Some(until) => Err(ApiError::Forbidden(format!(
             "you are muted until {}: {}",
-            date(until),
+            crate::dates::utc_minute(until),
             standing.mute_reason.as_deref().unwrap_or("no reason given")
         ))),
         None => Ok(()),
@@ -94,7 +89,7 @@ pub fn admin(session: &Session) -> Result<(), ApiError> {
 }
 
 /// What an account does that its own limit counts, whatever address it comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 pub enum Doing {
     Chat,
     Challenge,
