@@ -18,6 +18,7 @@
 mod custom;
 mod error;
 pub mod generators;
+mod lines;
 mod map;
 mod spec;
 mod start;
@@ -25,9 +26,9 @@ mod svg;
 
 pub use custom::{CustomLines, CustomMap, CustomNode, Derived};
 pub use error::{MapError, MapProblem, SpecError};
+pub use lines::Lines;
 pub use map::{
-    Direction, Grid, Lines, MAX_COORDINATE, MAX_LABEL_CHARS, MAX_NAME_CHARS, MAX_NODES, Map, MapBuilder,
-    NodeId,
+    Direction, Grid, MAX_COORDINATE, MAX_LABEL_CHARS, MAX_NAME_CHARS, MAX_NODES, Map, MapBuilder, NodeId,
 };
 pub use spec::{GENERATORS, GeneratorInfo, generate, generate_within};
 pub use start::start_points;

@@ -2,7 +2,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::{MapError, MapProblem};
+use crate::{Lines, MapError, MapProblem};
 
 /// A node's index: nodes of a map are numbered `0..map.len()`.
 pub type NodeId = u32;
@@ -30,48 +30,6 @@ pub struct Grid {
     /// True when the map is exactly the plain rectangle (no wrapping, no extra edges), so that
     /// classic board formats (SGF, GTP) describe it faithfully.
     pub plain: bool,
-}
-
-/// Straight lines through the map: for each node and direction, the next node along the line and
-/// the direction in which the line continues from there (it changes, e.g., across a cube edge).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Lines {
-    directions: u8,
-    next_node: Vec<NodeId>,
-    next_dir: Vec<Direction>,
-}
-
-impl Lines {
-    const NONE: NodeId = NodeId::MAX;
-
-    /// A table with `directions` directions per node and no steps yet.
-    pub fn new(nodes: usize, directions: u8) -> Lines {
-        let cells = nodes * directions as usize;
-        Lines { directions, next_node: vec![Self::NONE; cells], next_dir: vec![0; cells] }
-    }
-
-    /// Records that from `node`, going in `dir`, the line reaches `to`, continuing in `to_dir`.
-    pub fn set(&mut self, node: NodeId, dir: Direction, to: NodeId, to_dir: Direction) {
-        let i = node as usize * self.directions as usize + dir as usize;
-        self.next_node[i] = to;
-        self.next_dir[i] = to_dir;
-    }
-
-    pub fn directions(&self) -> u8 {
-        self.directions
-    }
-
-    /// The next node along the line, or `None` at the end of the line (an edge of the board).
-    pub fn step(&self, node: NodeId, dir: Direction) -> Option<(NodeId, Direction)> {
-        if dir >= self.directions {
-            return None;
-        }
-        let i = node as usize * self.directions as usize + dir as usize;
-        match self.next_node.get(i) {
-            Some(&n) if n != Self::NONE => Some((n, self.next_dir[i])),
-            _ => None,
-        }
-    }
 }
 
 /// An immutable, validated map. Adjacency is stored flat (CSR: one offsets array, one neighbour
@@ -404,17 +362,17 @@ impl MapBuilder {
         }
 
         if let Some(lines) = &self.lines {
-            if lines.next_node.len() != n * lines.directions as usize {
+            if lines.cells() != n * lines.directions() as usize {
                 problems.push(MapProblem::BadLine { node: 0, direction: 0 });
             } else {
                 for v in 0..n as NodeId {
-                    for d in 0..lines.directions {
+                    for d in 0..lines.directions() {
                         if let Some((to, to_dir)) = lines.step(v, d) {
                             let adjacent = (to as usize) < n
                                 && adjacency[offsets[v as usize] as usize..offsets[v as usize + 1] as usize]
                                     .binary_search(&to)
                                     .is_ok();
-                            if !adjacent || to_dir >= lines.directions {
+                            if !adjacent || to_dir >= lines.directions() {
                                 problems.push(MapProblem::BadLine { node: v, direction: d });
                             }
                         }

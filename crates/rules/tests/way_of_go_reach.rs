@@ -9,7 +9,10 @@ use std::sync::Arc;
 use gobeyond_maps::{Map, generate};
 use gobeyond_rules::{
     Game, Rng,
-    way_of_go::{Action, Besiege, BesiegeRules, Phase, StackBoard, Variant, WayGame, WayOfGo, WayOfGoRules},
+    way_of_go::{
+        Action, Besiege, BesiegeRules, Colour, Landing, Phase, StackBoard, Variant, WayGame, WayOfGo,
+        WayOfGoRules,
+    },
 };
 
 fn map(spec: &str) -> Arc<Map> {
@@ -34,6 +37,19 @@ fn check_tables(board: &StackBoard, attacks: bool, context: &str) {
     let counted: Vec<u8> = board.map().nodes().map(|n| board.attackers(n)).collect();
     if attacks {
         assert_eq!(counted, slow, "{context}: the attacked points");
+        for colour in [Colour::Black, Colour::White] {
+            let mut capture = false;
+            board.moves(colour, true, false, |_, l| capture |= l == Landing::Capture);
+            assert_eq!(board.may_capture(colour), Some(capture), "{context}: {colour:?} may capture");
+            let (mut slow, mut quick) = (Vec::new(), Vec::new());
+            board.moves(colour, true, false, |s, l| {
+                if l.captures() {
+                    slow.push((s, l));
+                }
+            });
+            board.capturing_moves(colour, true, false, |s, l| quick.push((s, l)));
+            assert_eq!(quick, slow, "{context}: {colour:?}'s captures");
+        }
     } else {
         assert!(counted.iter().all(|&a| a == 0), "{context}: no attacks counted without neutral drops");
     }

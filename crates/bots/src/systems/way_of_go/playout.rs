@@ -49,7 +49,7 @@ pub(super) fn playout_action<V: Variant>(
             // The board counts the moves ending on each node: none on an enemy stack, no
             // capture to look for (`docs/bots.md`, BeSiege's incremental attack table).
             if game.board().may_capture(colour) != Some(false) {
-                game.moves(|s, l| {
+                game.capturing_moves(|s, l| {
                     if l.captures() {
                         let removed = game.board().removed_by(&s, l);
                         if removed > best {

@@ -47,7 +47,8 @@ pub(super) fn best_capture(board: &StackBoard, colour: Colour, config: &Config) 
         return 0;
     }
     let mut best = 0;
-    board.moves(colour, config.stacks, config.push, |s, l| best = best.max(board.removed_by(&s, l)));
+    board
+        .capturing_moves(colour, config.stacks, config.push, |s, l| best = best.max(board.removed_by(&s, l)));
     best
 }
 
@@ -149,7 +150,7 @@ pub(super) fn capture_to_take<V: Variant>(game: &WayGame<V>) -> Option<Action> {
     }
     let config = game.config();
     let mut best: Option<((i64, u32), Action)> = None;
-    game.moves(|s, l| {
+    game.capturing_moves(|s, l| {
         if !l.captures() {
             return;
         }

@@ -185,6 +185,7 @@ impl StackBoard {
             }
         }
         if (c0, h0) != (self.colour[i], self.height[i]) {
+            self.reach.recolour(node, c0, self.colour[i], self.map.len());
             self.relevel(node, c0, h0);
         }
     }
@@ -246,12 +247,7 @@ impl StackBoard {
     /// The node exactly `distance` steps from `from` along direction `dir`, with the direction
     /// the line continues in there; `None` if the line ends first.
     pub fn walk(&self, from: NodeId, dir: Direction, distance: u32) -> Option<(NodeId, Direction)> {
-        let lines = self.lines()?;
-        let (mut node, mut d) = (from, dir);
-        for _ in 0..distance {
-            (node, d) = lines.step(node, d)?;
-        }
-        Some((node, d))
+        self.lines()?.walk(from, dir, distance)
     }
 
     pub fn directions(&self) -> u8 {
@@ -266,12 +262,17 @@ impl StackBoard {
             return;
         }
         for dir in 0..self.directions() {
-            if let Some((to, dir_at_to)) = self.walk(from, dir, range)
-                && to != from
-            {
-                each(Step { from, count, dir, to, dir_at_to });
+            if let Some(step) = self.step_along(from, count, dir, range) {
+                each(step);
             }
         }
+    }
+
+    /// The straight move of the top `count` stones of `from` in direction `dir`, whose range
+    /// is `range`, if the line is that long and does not come back to `from`.
+    pub fn step_along(&self, from: NodeId, count: u8, dir: Direction, range: u32) -> Option<Step> {
+        let (to, dir_at_to) = self.walk(from, dir, range)?;
+        (to != from).then_some(Step { from, count, dir, to, dir_at_to })
     }
 
     /// What a move of `colour`'s stones ending on `step.to` does, or `None` if it may not end

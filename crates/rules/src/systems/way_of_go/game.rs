@@ -429,15 +429,20 @@ impl<V: Variant> WayGame<V> {
         }
         let mut found = None;
         let mut own = false;
-        self.board.steps(from, count, |s| {
-            if s.to != to || dir.is_some_and(|d| d != s.dir) || found.is_some() {
+        let each = |s: Step| {
+            if s.to != to || found.is_some() {
                 return;
             }
             match self.board.landing(colour, &s, self.config.stacks, self.config.push) {
                 Some(l) => found = Some((s, l)),
                 None => own = true,
             }
-        });
+        };
+        match dir {
+            // The search names the direction of every move it plays: one walk, not all.
+            Some(d) => self.board.step_along(from, count, d, range).into_iter().for_each(each),
+            None => self.board.steps(from, count, each),
+        }
         match found {
             Some(f) => Ok(f),
             None if own => Err(Illegal::OwnPiece { to }),
@@ -449,6 +454,12 @@ impl<V: Variant> WayGame<V> {
     pub fn moves(&self, each: impl FnMut(Step, Landing)) {
         let Some(player) = self.to_move else { return };
         self.board.moves(self.colour_of(player), self.config.stacks, self.config.push, each);
+    }
+
+    /// Every capturing move of the player to move, in the order of [`WayGame::moves`].
+    pub fn capturing_moves(&self, each: impl FnMut(Step, Landing)) {
+        let Some(player) = self.to_move else { return };
+        self.board.capturing_moves(self.colour_of(player), self.config.stacks, self.config.push, each);
     }
 
     /// Whether a drop would be possible after this non-capturing move (BeSiege: neutral

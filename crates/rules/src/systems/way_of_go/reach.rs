@@ -12,9 +12,9 @@
 
 use std::cell::RefCell;
 
-use gobeyond_maps::{Lines, NodeId};
+use gobeyond_maps::{Direction, Lines, NodeId};
 
-use super::board::{Colour, StackBoard};
+use super::board::{Colour, Landing, StackBoard, Step};
 
 /// The tables kept with a [`StackBoard`].
 #[derive(Debug, Default)]
@@ -25,9 +25,40 @@ pub(super) struct Reach {
     /// `ends[colour * n + node]`: moves of `colour`'s stacks (any top part, any direction, at
     /// its exact range) that end on `node`, whatever is there; empty unless tracked.
     pub(super) ends: Vec<u32>,
+    /// `sources[colour * n + node]`: the sum of [`Part::key`] over the moves counted in `ends`
+    /// there, so that the move of a node reached by one move alone is known without a search.
+    sources: Vec<u64>,
+    /// Per colour, the enemy stacks some move of that colour ends on: `targets[colour * n +
+    /// i]` for `i < on_enemy[colour]`, in no order, and `slot[colour * n + node]` where `node`
+    /// is in that list. Whether a capture exists is one load, and the captures are found
+    /// without a scan of the board.
+    targets: Vec<NodeId>,
+    slot: Vec<u32>,
+    on_enemy: [u32; 2],
 }
 
-clone_reusing!(Reach { libs, ends });
+clone_reusing!(Reach { libs, ends, sources, targets, slot, on_enemy });
+
+/// The stones of a stack from `level` up, moving together `range` steps.
+#[derive(Debug, Clone, Copy)]
+struct Part {
+    from: NodeId,
+    colour: u8,
+    level: u8,
+    range: u32,
+}
+
+impl Part {
+    /// The move of this part in direction `dir`, as one number ([`Reach::sources`]).
+    fn key(self, dir: Direction) -> u64 {
+        (self.from as u64) << 16 | (self.level as u64) << 8 | dir as u64
+    }
+
+    /// The start, level and direction of a move from its [`Part::key`].
+    fn unkey(key: u64) -> (NodeId, u8, Direction) {
+        ((key >> 16) as NodeId, (key >> 8) as u8, key as u8)
+    }
+}
 
 #[derive(Default)]
 struct GroupScratch {
@@ -41,25 +72,72 @@ thread_local! {
     static GROUPS: RefCell<GroupScratch> = RefCell::new(GroupScratch::default());
 }
 
-/// Adds (`add`) or takes off the moves of a stack of `colour` on `from` moving `range` steps.
-fn count_ends(lines: &Lines, ends: &mut [u32], n: usize, from: NodeId, colour: u8, range: u32, add: bool) {
-    let base = colour as usize * n;
-    for dir in 0..lines.directions() {
-        let (mut node, mut d) = (from, dir);
-        let mut reached = true;
-        for _ in 0..range {
-            match lines.step(node, d) {
-                Some(next) => (node, d) = next,
-                None => {
-                    reached = false;
-                    break;
-                }
+/// Whether a stack coded `occupant` (a colour code, or none) is an enemy of `colour`'s.
+fn is_enemy(occupant: u8, colour: usize) -> bool {
+    occupant as usize == 1 - colour
+}
+
+impl Reach {
+    /// Adds (`add`) or takes off the moves of `part`; `colours` are the board's stacks' colour
+    /// codes.
+    fn count_ends(&mut self, lines: &Lines, colours: &[u8], part: Part, add: bool) {
+        let c = part.colour as usize;
+        let base = c * colours.len();
+        for dir in 0..lines.directions() {
+            let Some((to, _)) = lines.walk(part.from, dir, part.range) else { continue };
+            if to == part.from {
+                continue;
             }
-        }
-        if reached && node != from {
-            let e = &mut ends[base + node as usize];
+            let at = base + to as usize;
+            let e = &mut self.ends[at];
+            let was = *e > 0;
             // Counts only go down for moves put on before, so they never wrap.
             *e = if add { *e + 1 } else { e.saturating_sub(1) };
+            if was != (*e > 0) && is_enemy(colours[to as usize], c) {
+                if add {
+                    self.enter(c, to, colours.len());
+                } else {
+                    self.leave(c, to, colours.len());
+                }
+            }
+            let key = part.key(dir);
+            self.sources[at] =
+                if add { self.sources[at].wrapping_add(key) } else { self.sources[at].wrapping_sub(key) };
+        }
+    }
+
+    /// Puts the enemy stack on `node` in `colour`'s targets.
+    fn enter(&mut self, colour: usize, node: NodeId, n: usize) {
+        let k = self.on_enemy[colour];
+        self.targets[colour * n + k as usize] = node;
+        self.slot[colour * n + node as usize] = k;
+        self.on_enemy[colour] += 1;
+    }
+
+    /// Takes `node` out of `colour`'s targets (the last one takes its place).
+    fn leave(&mut self, colour: usize, node: NodeId, n: usize) {
+        let (k, last) = (self.slot[colour * n + node as usize], self.on_enemy[colour] - 1);
+        let moved = self.targets[colour * n + last as usize];
+        self.targets[colour * n + k as usize] = moved;
+        self.slot[colour * n + moved as usize] = k;
+        self.on_enemy[colour] = last;
+    }
+
+    /// Keeps the targets true while the stack on `node` changes colour from `before` to
+    /// `after` (colour codes); called with the ends as they are.
+    pub(super) fn recolour(&mut self, node: NodeId, before: u8, after: u8, n: usize) {
+        if self.ends.is_empty() || before == after {
+            return;
+        }
+        for c in 0..2 {
+            if self.ends[c * n + node as usize] > 0 {
+                if is_enemy(before, c) {
+                    self.leave(c, node, n);
+                }
+                if is_enemy(after, c) {
+                    self.enter(c, node, n);
+                }
+            }
         }
     }
 }
@@ -86,7 +164,8 @@ impl StackBoard {
                 let old = std::mem::take(&mut self.reach.libs[at]);
                 if old > 0 && !self.reach.ends.is_empty() {
                     let lines = self.map.lines().expect("a board's map has lines");
-                    count_ends(lines, &mut self.reach.ends, n, node, c0, old, false);
+                    let part = Part { from: node, colour: c0, level, range: old };
+                    self.reach.count_ends(lines, &self.colour, part, false);
                 }
             }
             self.regroup(node, level);
@@ -147,11 +226,12 @@ impl StackBoard {
                 for &m in &s.members {
                     let old = std::mem::replace(&mut self.reach.libs[base + m as usize], count);
                     if old != count && tracked {
+                        let part = Part { from: m, colour, level, range: old };
                         if old > 0 {
-                            count_ends(lines, &mut self.reach.ends, n, m, colour, old, false);
+                            self.reach.count_ends(lines, &self.colour, part, false);
                         }
                         if count > 0 {
-                            count_ends(lines, &mut self.reach.ends, n, m, colour, count, true);
+                            self.reach.count_ends(lines, &self.colour, Part { range: count, ..part }, true);
                         }
                     }
                 }
@@ -167,6 +247,10 @@ impl StackBoard {
             return;
         }
         self.reach.ends = vec![0; 2 * n];
+        self.reach.sources = vec![0; 2 * n];
+        self.reach.targets = vec![0; 2 * n];
+        self.reach.slot = vec![0; 2 * n];
+        self.reach.on_enemy = [0; 2];
         let map = self.map.clone();
         let Some(lines) = map.lines() else { return };
         for level in 0..self.reach.libs.len() / n {
@@ -174,7 +258,8 @@ impl StackBoard {
                 let range = self.reach.libs[level * n + node as usize];
                 if range > 0 {
                     let colour = self.colour[node as usize];
-                    count_ends(lines, &mut self.reach.ends, n, node, colour, range, true);
+                    let part = Part { from: node, colour, level: level as u8 + 1, range };
+                    self.reach.count_ends(lines, &self.colour, part, true);
                 }
             }
         }
@@ -200,11 +285,59 @@ impl StackBoard {
     /// Whether some move of `colour` ends on an enemy stack (a capture, pushes aside); `None`
     /// when attacks are not tracked.
     pub fn may_capture(&self, colour: Colour) -> Option<bool> {
-        if self.reach.ends.is_empty() {
-            return None;
+        (!self.reach.ends.is_empty()).then_some(self.reach.on_enemy[colour.index()] > 0)
+    }
+
+    /// Every capturing move of `colour` (a landing on an enemy stack or a push capture), in the
+    /// order of [`StackBoard::moves`]. With attacks tracked and no push, each enemy stack that
+    /// one move alone reaches names that move in [`Reach::sources`]: no search of the stacks,
+    /// unless some enemy stack is reached by several moves.
+    pub fn capturing_moves(
+        &self,
+        colour: Colour,
+        stacks: bool,
+        push: bool,
+        mut each: impl FnMut(Step, Landing),
+    ) {
+        const MOST: usize = 16;
+        let n = self.map.len();
+        let (c, enemy) = (colour.index(), colour.other() as u8);
+        let mut found = [(0u64, None::<Step>); MOST];
+        let mut k = 0;
+        let quick = stacks && !push && !self.reach.ends.is_empty();
+        let targets =
+            if quick { &self.reach.targets[c * n..c * n + self.reach.on_enemy[c] as usize] } else { &[] };
+        for &t in targets {
+            let t = t as usize;
+            let e = self.reach.ends[c * n + t];
+            let (from, level, dir) = Part::unkey(self.reach.sources[c * n + t]);
+            let h = self.height.get(from as usize).copied().unwrap_or(0);
+            let step = (e == 1 && self.colour[t] == enemy && level >= 1 && level <= h && k < MOST)
+                .then(|| self.step_along(from, h - level + 1, dir, self.liberties_at(from, level)))
+                .flatten();
+            match step {
+                Some(step) if step.to as usize == t => {
+                    found[k] = ((from as u64) << 16 | (step.count as u64) << 8 | dir as u64, Some(step));
+                    k += 1;
+                }
+                _ => {
+                    k = usize::MAX;
+                    break;
+                }
+            }
         }
-        let (n, enemy) = (self.map.len(), colour.other() as u8);
-        let ends = self.reach.ends.get(colour.index() * n..(colour.index() + 1) * n)?;
-        Some(ends.iter().zip(&self.colour).any(|(&e, &c)| e > 0 && c == enemy))
+        if k == usize::MAX || !quick {
+            self.moves(colour, stacks, push, |s, l| {
+                if l.captures() {
+                    each(s, l);
+                }
+            });
+            return;
+        }
+        let found = &mut found[..k];
+        found.sort_unstable_by_key(|&(key, _)| key);
+        for step in found.iter().filter_map(|&(_, s)| s) {
+            each(step, Landing::Capture);
+        }
     }
 }
