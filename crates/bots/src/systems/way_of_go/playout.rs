@@ -23,6 +23,35 @@ fn random_drop<V: Variant>(game: &WayGame<V>, rng: &mut Rng) -> Option<NodeId> {
     (!all.is_empty()).then(|| all[rng.below(all.len() as u32) as usize])
 }
 
+/// A move after a drop, uniform over the mover's moves that capture nothing and do not start
+/// on the dropped stone — the same choice as drawing from their list, by drawing a stack, a
+/// count and a direction until they make such a move (`docs/bots.md`, "The Way of Go and
+/// BeSiege"); `None` after a few misses (then the list decides: there may be no such move).
+fn sampled_quiet_move<V: Variant>(game: &WayGame<V>, rng: &mut Rng, dropped: NodeId) -> Option<Action> {
+    let (board, config) = (game.board(), game.config());
+    let colour = game.colour_of(game.to_move()?);
+    let n = game.map().len() as u32;
+    let tallest = if config.stacks { board.tallest() } else { 1 };
+    let directions = board.directions();
+    if n == 0 || tallest == 0 || directions == 0 {
+        return None;
+    }
+    for _ in 0..64 {
+        let from = rng.below(n);
+        let count = 1 + rng.below(tallest as u32) as u8;
+        let dir = rng.below(directions as u32) as u8;
+        if from == dropped || board.colour(from) != Some(colour) || count > board.height(from) {
+            continue;
+        }
+        let Some(step) = board.step_along(from, count, dir, board.range(from, count)) else { continue };
+        match board.landing(colour, &step, config.stacks, config.push) {
+            Some(l) if !l.captures() => return Some(Action::Move { from, count, dir, to: step.to }),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// One playout action for the player to move.
 pub(super) fn playout_action<V: Variant>(
     game: &WayGame<V>,
@@ -99,6 +128,8 @@ pub(super) fn playout_action<V: Variant>(
         Phase::AfterDrop { dropped } => {
             if rng.below(4) != 0 {
                 Action::EndTurn
+            } else if let Some(a) = sampled_quiet_move(game, rng, dropped) {
+                a
             } else {
                 scratch.clear();
                 game.moves(|s, l| {
@@ -114,4 +145,57 @@ pub(super) fn playout_action<V: Variant>(
             }
         }
     })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use std::{collections::HashMap, sync::Arc};
+
+    use gobeyond_rules::way_of_go::{BesiegeGame, BesiegeRules};
+
+    use super::*;
+
+    /// Drawn moves are the listed ones (quiet, not from the dropped stone), each about equally
+    /// often: the draw is the list's uniform choice without building the list.
+    #[test]
+    fn a_sampled_quiet_move_is_a_uniform_draw_from_the_list() {
+        use Colour::{Black, White};
+        let map = Arc::new(gobeyond_maps::generate("square:9").unwrap());
+        let at = |l: &str| map.node_by_label(l).unwrap();
+        let stacks = [
+            (at("C3"), Black, 2),
+            (at("E5"), Black, 1),
+            (at("G7"), Black, 3),
+            (at("E6"), White, 1),
+            (at("B8"), White, 2),
+        ];
+        let mut g = BesiegeGame::from_position(map.clone(), BesiegeRules::default(), &stacks, Black).unwrap();
+        let dropped = (0..map.len() as NodeId).find(|&v| g.may_drop(v).is_ok() && v != at("A1")).unwrap();
+        g.play(Action::Drop(dropped)).unwrap();
+        assert_eq!(g.phase(), Phase::AfterDrop { dropped });
+        let mut listed = Vec::new();
+        g.moves(|s, l| {
+            if s.from != dropped && !l.captures() {
+                listed.push(Action::Move { from: s.from, count: s.count, dir: s.dir, to: s.to });
+            }
+        });
+        assert!(listed.len() > 10, "{listed:?}");
+        let mut rng = Rng::new(11);
+        let draws = 400 * listed.len();
+        let mut seen: HashMap<Action, usize> = HashMap::new();
+        let mut drawn = 0;
+        while drawn < draws {
+            // A miss leaves the choice to the list (as the playout does): not counted here.
+            let Some(a) = sampled_quiet_move(&g, &mut rng, dropped) else { continue };
+            drawn += 1;
+            assert!(listed.contains(&a), "{a:?} is not a listed move");
+            *seen.entry(a).or_default() += 1;
+        }
+        // 400 expected each: a fair draw stays within ±25 % (over 5 standard deviations).
+        for a in &listed {
+            let k = seen.get(a).copied().unwrap_or(0);
+            assert!((300..=500).contains(&k), "{a:?} drawn {k} times of {draws}");
+        }
+    }
 }

@@ -155,6 +155,11 @@ impl StackBoard {
         self.height[node as usize] == 0
     }
 
+    /// The height of the tallest stack.
+    pub fn tallest(&self) -> u8 {
+        self.height.iter().copied().max().unwrap_or(0)
+    }
+
     /// Stones of `colour` on the board (every stone of every stack).
     pub fn stones(&self, colour: Colour) -> u32 {
         self.stones[colour.index()]
