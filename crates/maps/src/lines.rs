@@ -57,6 +57,14 @@ impl Lines {
         self.next_node.len()
     }
 
+    /// The most heap bytes the table of walks ([`Lines::walk`]) takes once built: memory
+    /// budgets count it with the map.
+    pub fn walk_table_bytes(&self) -> usize {
+        let entries = (self.next_node.len() * JumpTable::MAX_HOP as usize)
+            .min(JumpTable::MAX_ENTRIES.max(self.next_node.len()));
+        entries * (std::mem::size_of::<NodeId>() + std::mem::size_of::<Direction>())
+    }
+
     /// The next node along the line, or `None` at the end of the line (an edge of the board).
     #[inline]
     pub fn step(&self, node: NodeId, dir: Direction) -> Option<(NodeId, Direction)> {
@@ -191,6 +199,8 @@ mod tests {
                 }
             }
             assert_eq!(lines.walk(0, lines.directions(), 1), None, "{spec}: no such direction");
+            let table = lines.jumps.get().unwrap();
+            assert!(table.node.len() * 5 <= lines.walk_table_bytes(), "{spec}: {table:?}");
             assert_eq!(lines.walk(map.len() as u32, 0, 1), None, "{spec}: no such node");
         }
     }
@@ -211,6 +221,7 @@ mod tests {
         }
         let table = lines.jumps.get().unwrap();
         assert!(table.node.len() <= super::JumpTable::MAX_ENTRIES, "{table:?}");
+        assert!(table.node.len() * 5 <= lines.walk_table_bytes(), "{table:?}");
         assert!(table.hop < 39, "{table:?}: the bound shortened the hop");
     }
 }

@@ -78,7 +78,10 @@ pub fn map_bytes(source: &MapSource, map: &Map) -> u64 {
     let nodes = map.len() as u64;
     let edges = (0..map.len() as u32).map(|n| map.neighbors(n).len() as u64).sum::<u64>();
     let labels = (0..map.len() as u32).map(|n| map.label(n).len() as u64).sum::<u64>();
-    let built = 160 * nodes + 8 * edges + 3 * labels;
+    // A map with lines builds its table of walks when a game first walks one (The Way of Go,
+    // BeSiege).
+    let walks = map.lines().map_or(0, |l| l.walk_table_bytes()) as u64;
+    let built = 160 * nodes + 8 * edges + 3 * labels + walks;
     let sent = match source {
         MapSource::Spec(s) => s.len() as u64,
         MapSource::Custom(c) => 120 * c.nodes.len() as u64 + 24 * c.edges.len() as u64 + 2 * labels,

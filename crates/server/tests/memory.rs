@@ -80,6 +80,8 @@ fn the_estimates_cover_what_games_really_hold() {
             let mut setup: GameSetup = serde_json::from_str(&text).unwrap();
             setup.share_map().unwrap();
             let (source, built) = shared_maps::share(setup.map.clone()).unwrap();
+            // The map's table of walks, built on a game's first walk along a line, is the map's.
+            let _ = built.lines().map(|l| l.walk(0, 0, 1));
             let map_measured = live() - before;
             let map_estimate = shared_maps::map_bytes(&source, &built) as i64;
             // A game's own state after many moves, with its log.
