@@ -78,31 +78,36 @@ fn is_enemy(occupant: u8, colour: usize) -> bool {
 }
 
 impl Reach {
-    /// Adds (`add`) or takes off the moves of `part`; `colours` are the board's stacks' colour
-    /// codes.
-    fn count_ends(&mut self, lines: &Lines, colours: &[u8], part: Part, add: bool) {
+    /// Moves the counted ends of `part`'s moves from its range to `range` (either may be 0: no
+    /// moves), one direction at a time; `colours` are the board's stacks' colour codes.
+    fn move_ends(&mut self, lines: &Lines, colours: &[u8], part: Part, range: u32) {
         let c = part.colour as usize;
         let base = c * colours.len();
         for dir in 0..lines.directions() {
-            let Some((to, _)) = lines.walk(part.from, dir, part.range) else { continue };
-            if to == part.from {
-                continue;
-            }
-            let at = base + to as usize;
-            let e = &mut self.ends[at];
-            let was = *e > 0;
-            // Counts only go down for moves put on before, so they never wrap.
-            *e = if add { *e + 1 } else { e.saturating_sub(1) };
-            if was != (*e > 0) && is_enemy(colours[to as usize], c) {
-                if add {
-                    self.enter(c, to, colours.len());
-                } else {
-                    self.leave(c, to, colours.len());
-                }
-            }
             let key = part.key(dir);
-            self.sources[at] =
-                if add { self.sources[at].wrapping_add(key) } else { self.sources[at].wrapping_sub(key) };
+            for (distance, add) in [(part.range, false), (range, true)] {
+                if distance == 0 {
+                    continue;
+                }
+                let Some((to, _)) = lines.walk(part.from, dir, distance) else { continue };
+                if to == part.from {
+                    continue;
+                }
+                let at = base + to as usize;
+                let e = &mut self.ends[at];
+                let was = *e > 0;
+                // Counts only go down for moves put on before, so they never wrap.
+                *e = if add { *e + 1 } else { e.saturating_sub(1) };
+                if was != (*e > 0) && is_enemy(colours[to as usize], c) {
+                    if add {
+                        self.enter(c, to, colours.len());
+                    } else {
+                        self.leave(c, to, colours.len());
+                    }
+                }
+                self.sources[at] =
+                    if add { self.sources[at].wrapping_add(key) } else { self.sources[at].wrapping_sub(key) };
+            }
         }
     }
 
@@ -165,7 +170,7 @@ impl StackBoard {
                 if old > 0 && !self.reach.ends.is_empty() {
                     let lines = self.map.lines().expect("a board's map has lines");
                     let part = Part { from: node, colour: c0, level, range: old };
-                    self.reach.count_ends(lines, &self.colour, part, false);
+                    self.reach.move_ends(lines, &self.colour, part, 0);
                 }
             }
             self.regroup(node, level);
@@ -176,7 +181,8 @@ impl StackBoard {
     /// the counted ends of each stack whose range changed.
     fn regroup(&mut self, node: NodeId, level: u8) {
         let n = self.map.len();
-        let map = self.map.clone();
+        // Borrowed, not cloned: the closure takes the other fields it needs one by one.
+        let map = &self.map;
         let Some(lines) = map.lines() else { return };
         GROUPS.with_borrow_mut(|s| {
             if s.stamp.len() < n {
@@ -226,13 +232,12 @@ impl StackBoard {
                 for &m in &s.members {
                     let old = std::mem::replace(&mut self.reach.libs[base + m as usize], count);
                     if old != count && tracked {
-                        let part = Part { from: m, colour, level, range: old };
-                        if old > 0 {
-                            self.reach.count_ends(lines, &self.colour, part, false);
-                        }
-                        if count > 0 {
-                            self.reach.count_ends(lines, &self.colour, Part { range: count, ..part }, true);
-                        }
+                        self.reach.move_ends(
+                            lines,
+                            &self.colour,
+                            Part { from: m, colour, level, range: old },
+                            count,
+                        );
                     }
                 }
             }
@@ -258,8 +263,8 @@ impl StackBoard {
                 let range = self.reach.libs[level * n + node as usize];
                 if range > 0 {
                     let colour = self.colour[node as usize];
-                    let part = Part { from: node, colour, level: level as u8 + 1, range };
-                    self.reach.count_ends(lines, &self.colour, part, true);
+                    let part = Part { from: node, colour, level: level as u8 + 1, range: 0 };
+                    self.reach.move_ends(lines, &self.colour, part, range);
                 }
             }
         }
