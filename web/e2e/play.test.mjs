@@ -325,10 +325,15 @@ describe('playing in the browser', { timeout: 300_000 }, () => {
     const node = 'svg.board2d .hit[data-node="60"]';
     const spot = await page.locator(node).boundingBox();
     const board = await page.locator('#board svg.board2d').boundingBox();
+    // No empty row kept for the confirmation: the card ends just under its buttons.
+    const card = await page.locator('#play-card').boundingBox();
+    const actions = await page.locator('#actions').boundingBox();
+    assert.ok(card.y + card.height - (actions.y + actions.height) < 30, `the card ends ${card.y + card.height - (actions.y + actions.height)} px under its buttons`);
     await page.tap(node);
     await page.waitForSelector('#confirm-place:not([disabled])');
     const moved = await page.locator('#board svg.board2d').boundingBox();
     assert.deepEqual([moved.x, moved.y], [board.x, board.y], 'the first tap moved the board');
+    assert.equal((await page.locator('#play-card').boundingBox()).height, card.height, 'the first tap changed the card');
     await screenshot(page, 'phone-confirm-first-tap');
     // The second tap, where the finger was: the same point, placed.
     await page.touchscreen.tap(spot.x + spot.width / 2, spot.y + spot.height / 2);

@@ -12,6 +12,7 @@ export function renderActions(ctx: GameContext) {
   const { model, map } = ctx;
   const el = ctx.el.actions;
   clear(el);
+  el.classList.remove('confirming');
   const s = model.state;
   const live = model.info?.status === 'live';
   const myTurn = ctx.myTurn();
@@ -49,15 +50,18 @@ export function renderActions(ctx: GameContext) {
       if (confirm('Resign this game? This cannot be undone.')) void ctx.act({ type: 'resign' });
     },
   }, 'Resign'));
-  if (ctx.prefs.confirm) {
-    // The confirmation's place is kept while nothing waits for it: buttons that appeared with
-    // the first tap once pushed the board down a row on phones, so the second tap (the one
-    // that confirms) landed three points lower.
-    const waiting = ctx.pending !== null;
-    const label = waiting ? `Place at ${map.labels[ctx.pending ?? 0]}` : 'Place at …';
-    const hidden = waiting ? {} : { style: 'visibility: hidden', 'aria-hidden': 'true', tabindex: '-1' };
-    el.append(h('button', { id: 'confirm-place', class: 'primary', disabled: !waiting, onclick: () => confirmPlacement(ctx), ...hidden }, label));
-    el.append(h('button', { id: 'cancel-place', disabled: !waiting, onclick: () => { ctx.pending = null; ctx.render(); }, ...hidden }, 'Cancel'));
+  // A placement waiting for confirmation. On a phone the board lies under the play card, so
+  // the card must not change height between the two taps (a row of buttons appearing with
+  // the first tap once pushed the board down, and the second tap landed three points lower):
+  // there the two buttons take the place of the others in the row (style.css,
+  // `.actions.confirming`) instead of keeping an empty row for them at all times.
+  const waiting = ctx.prefs.confirm && ctx.pending !== null;
+  if (waiting) {
+    el.classList.add('confirming');
+    const label = `Place at ${map.labels[ctx.pending ?? 0]}`;
+    el.append(h('span', { class: 'confirm-buttons' },
+      h('button', { id: 'confirm-place', class: 'primary', onclick: () => confirmPlacement(ctx) }, label),
+      h('button', { id: 'cancel-place', onclick: () => { ctx.pending = null; ctx.render(); } }, 'Cancel')));
   }
 }
 
