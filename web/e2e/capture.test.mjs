@@ -57,6 +57,9 @@ describe('Capture Go in the browser', { timeout: 300_000 }, () => {
     const phone = await newPlayer(browser, server.url, { width: 390, height: 844 });
     await phone.page.goto(`${server.url}/#/game/${id}`);
     await phone.page.waitForSelector('#ranking');
+    // The ranking can be drawn before the players' table has its counts (a loaded machine).
+    await phone.page.waitForFunction(() => /1 \/ 1/.test(document.querySelector('#players')?.textContent ?? ''), null, { timeout: 10_000 })
+      .catch(() => {});
     assert.match((await phone.page.textContent('#players')) ?? '', /1 \/ 1/);
     await screenshot(phone.page, 'capture-phone');
     // The review steps through the five moves; before the last, White's A1 is still there.
