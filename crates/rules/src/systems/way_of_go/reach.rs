@@ -39,6 +39,10 @@ pub(super) struct Reach {
 
 clone_reusing!(Reach { libs, ends, sources, targets, slot, on_enemy });
 
+/// Captures read from the attack table, each with its sort key (start, count, direction);
+/// the first so many are filled.
+type TableCaptures = [(u64, Option<Step>); 16];
+
 /// The stones of a stack from `level` up, moving together `range` steps.
 #[derive(Debug, Clone, Copy)]
 struct Part {
@@ -294,9 +298,8 @@ impl StackBoard {
     }
 
     /// Every capturing move of `colour` (a landing on an enemy stack or a push capture), in the
-    /// order of [`StackBoard::moves`]. With attacks tracked and no push, each enemy stack that
-    /// one move alone reaches names that move in [`Reach::sources`]: no search of the stacks,
-    /// unless some enemy stack is reached by several moves.
+    /// order of [`StackBoard::moves`]: read from the attack table when it can say
+    /// ([`StackBoard::captures_from_table`]), else found by a search of the stacks.
     pub fn capturing_moves(
         &self,
         colour: Colour,
@@ -304,45 +307,54 @@ impl StackBoard {
         push: bool,
         mut each: impl FnMut(Step, Landing),
     ) {
-        const MOST: usize = 16;
-        let n = self.map.len();
-        let (c, enemy) = (colour.index(), colour.other() as u8);
-        let mut found = [(0u64, None::<Step>); MOST];
-        let mut k = 0;
-        let quick = stacks && !push && !self.reach.ends.is_empty();
-        let targets =
-            if quick { &self.reach.targets[c * n..c * n + self.reach.on_enemy[c] as usize] } else { &[] };
-        for &t in targets {
-            let t = t as usize;
-            let e = self.reach.ends[c * n + t];
-            let (from, level, dir) = Part::unkey(self.reach.sources[c * n + t]);
-            let h = self.height.get(from as usize).copied().unwrap_or(0);
-            let step = (e == 1 && self.colour[t] == enemy && level >= 1 && level <= h && k < MOST)
-                .then(|| self.step_along(from, h - level + 1, dir, self.liberties_at(from, level)))
-                .flatten();
-            match step {
-                Some(step) if step.to as usize == t => {
-                    found[k] = ((from as u64) << 16 | (step.count as u64) << 8 | dir as u64, Some(step));
-                    k += 1;
-                }
-                _ => {
-                    k = usize::MAX;
-                    break;
-                }
+        if stacks
+            && !push
+            && let Some((found, k)) = self.captures_from_table(colour)
+        {
+            for step in found[..k].iter().filter_map(|&(_, s)| s) {
+                each(step, Landing::Capture);
             }
-        }
-        if k == usize::MAX || !quick {
-            self.moves(colour, stacks, push, |s, l| {
-                if l.captures() {
-                    each(s, l);
-                }
-            });
             return;
         }
-        let found = &mut found[..k];
-        found.sort_unstable_by_key(|&(key, _)| key);
-        for step in found.iter().filter_map(|&(_, s)| s) {
-            each(step, Landing::Capture);
+        self.moves(colour, stacks, push, |s, l| {
+            if l.captures() {
+                each(s, l);
+            }
+        });
+    }
+
+    /// The captures of `colour` (no push) from the attack table: each enemy stack that one move
+    /// alone reaches names that move in [`Reach::sources`]. Sorted as [`StackBoard::moves`]
+    /// gives them (by start, count, direction); `None` when attacks are not tracked, when some
+    /// enemy stack is reached by several moves, or when there are more than the array holds.
+    fn captures_from_table(&self, colour: Colour) -> Option<(TableCaptures, usize)> {
+        if self.reach.ends.is_empty() {
+            return None;
         }
+        let n = self.map.len();
+        let (c, enemy) = (colour.index(), colour.other() as u8);
+        let mut found = [(0u64, None::<Step>); 16];
+        let targets = &self.reach.targets[c * n..c * n + self.reach.on_enemy[c] as usize];
+        if targets.len() > found.len() {
+            return None;
+        }
+        for (k, &t) in targets.iter().enumerate() {
+            let t = t as usize;
+            if self.reach.ends[c * n + t] != 1 || self.colour[t] != enemy {
+                return None;
+            }
+            let (from, level, dir) = Part::unkey(self.reach.sources[c * n + t]);
+            let h = self.height.get(from as usize).copied().unwrap_or(0);
+            if level == 0 || level > h {
+                return None;
+            }
+            let step = self.step_along(from, h - level + 1, dir, self.liberties_at(from, level))?;
+            if step.to as usize != t {
+                return None;
+            }
+            found[k] = ((from as u64) << 16 | (step.count as u64) << 8 | dir as u64, Some(step));
+        }
+        found[..targets.len()].sort_unstable_by_key(|&(key, _)| key);
+        Some((found, targets.len()))
     }
 }
