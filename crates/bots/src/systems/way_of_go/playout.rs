@@ -79,15 +79,13 @@ pub(super) fn playout_action<V: Variant>(
             // capture to look for (`docs/bots.md`, BeSiege's incremental attack table).
             if game.board().may_capture(colour) != Some(false) {
                 game.capturing_moves(|s, l| {
-                    if l.captures() {
-                        let removed = game.board().removed_by(&s, l);
-                        if removed > best {
-                            best = removed;
-                            scratch.clear();
-                        }
-                        if removed == best {
-                            scratch.push(Action::Move { from: s.from, count: s.count, dir: s.dir, to: s.to });
-                        }
+                    let removed = game.board().removed_by(&s, l);
+                    if removed > best {
+                        best = removed;
+                        scratch.clear();
+                    }
+                    if removed == best {
+                        scratch.push(Action::Move { from: s.from, count: s.count, dir: s.dir, to: s.to });
                     }
                 });
             }

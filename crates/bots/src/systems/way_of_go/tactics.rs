@@ -151,9 +151,6 @@ pub(super) fn capture_to_take<V: Variant>(game: &WayGame<V>) -> Option<Action> {
     let config = game.config();
     let mut best: Option<((i64, u32), Action)> = None;
     game.capturing_moves(|s, l| {
-        if !l.captures() {
-            return;
-        }
         let (gain, o) = on_trial(game, |board| {
             let gain = board.apply(colour, &s, l).0;
             (gain, outlook(board, colour, config))
