@@ -15,6 +15,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod balls;
 mod custom;
 mod error;
 pub mod generators;
@@ -24,6 +25,7 @@ mod spec;
 mod start;
 mod svg;
 
+pub use balls::Balls;
 pub use custom::{CustomLines, CustomMap, CustomNode, Derived};
 pub use error::{MapError, MapProblem, SpecError};
 pub use lines::Lines;

@@ -1,8 +1,8 @@
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::OnceLock};
 
 use serde::Serialize;
 
-use crate::{Lines, MapError, MapProblem};
+use crate::{Balls, Lines, MapError, MapProblem};
 
 /// A node's index: nodes of a map are numbered `0..map.len()`.
 pub type NodeId = u32;
@@ -48,6 +48,8 @@ pub struct Map {
     grid: Option<Grid>,
     start_points: Vec<NodeId>,
     max_degree: usize,
+    /// Built on the first [`Map::balls`]: only Tribal Go's range asks for it.
+    balls: OnceLock<Option<Balls>>,
 }
 
 impl Map {
@@ -135,6 +137,12 @@ impl Map {
             let lower = label.to_ascii_lowercase();
             self.by_label.get(&lower).copied()
         })
+    }
+
+    /// The nodes within [`Balls::RADIUS`] steps of each node, ring by ring; `None` on maps whose
+    /// balls are too big to list (the first call builds it).
+    pub fn balls(&self) -> Option<&Balls> {
+        self.balls.get_or_init(|| Balls::build(self)).as_ref()
     }
 
     pub fn lines(&self) -> Option<&Lines> {
@@ -398,6 +406,7 @@ impl MapBuilder {
             grid: self.grid,
             start_points,
             max_degree,
+            balls: OnceLock::new(),
         })
     }
 }

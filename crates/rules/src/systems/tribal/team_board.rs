@@ -1,6 +1,7 @@
-//! Tribal Go's incremental board (issue 45): groups by team with their pseudo-liberties, and each
-//! player's distance field for the range, kept up to date as a single stone is placed and groups
-//! are captured — the search's whole game — as `crate::board::Board` keeps Go's groups.
+//! Tribal Go's incremental board (issue 45): groups by team with their pseudo-liberties, and for
+//! each player and node how many of the player's stones lie at each distance up to the range,
+//! kept up to date as a single stone is placed and groups are captured — the search's whole game
+//! — as `crate::board::Board` keeps Go's groups.
 //!
 //! Everything here is a function of the stones, the alliances and the start points, so anything
 //! else that changes those (a Play rejected and undone, a Move or Replace Any card lifting a
@@ -9,18 +10,11 @@
 //! (`docs/bots.md`, "Tribal Go"). A stale board is never read: the from-scratch searches of
 //! `board.rs` answer until then.
 
-use gobeyond_maps::{Map, NodeId};
+use gobeyond_maps::{Balls, NodeId};
 
-use super::{Illegal, TribalGame, TribalKo};
+use super::{Illegal, RangeRule, TribalGame, TribalKo};
 use crate::{Player, zobrist};
 
-/// The longest range the distance fields measure: the dice's 6 and a card's range plus one.
-/// Longer ranges (a larger fixed range or handicap distance) are searched from scratch.
-pub(super) const FIELD_RANGE: u32 = 7;
-/// A distance beyond [`FIELD_RANGE`].
-const FAR: u8 = FIELD_RANGE as u8 + 1;
-/// Not reached (in [`TeamBoard::mark`]).
-const UNSEEN: u8 = u8::MAX;
 /// No group: an empty node.
 const NO_GROUP: NodeId = NodeId::MAX;
 
@@ -38,13 +32,13 @@ pub(super) struct TeamBoard {
     /// is 0 exactly when the group has no liberty, and a group's only liberties are a node
     /// exactly when the count equals the group's stones around that node.
     libs: Vec<u32>,
-    /// Per player, per node: steps to the player's nearest stone or start point, [`FAR`] past
-    /// [`FIELD_RANGE`].
-    dist: Vec<u8>,
-    /// A breadth-first queue kept between uses (empty when cloned).
-    queue: Vec<NodeId>,
-    /// Per node, [`UNSEEN`] between uses: distances from removed stones (made on first use).
-    mark: Vec<u8>,
+    /// Per player, per node: how many of the player's sources (stones and start point) lie at
+    /// each distance `d` up to `radius`, a byte at bit `8 d` (a ring of [`Balls`] holds at most
+    /// [`Balls::MAX_RING`] nodes, and the start point may add one). Empty when the range is
+    /// searched instead (no range, a range past [`Balls::RADIUS`], or a map without balls).
+    near: Vec<u64>,
+    /// The longest range `near` counts.
+    radius: u32,
 }
 
 impl TeamBoard {
@@ -83,15 +77,15 @@ impl TribalGame {
     /// The board computed from the stones alone.
     pub(super) fn board_from_scratch(&self) -> TeamBoard {
         let n = self.map.len();
+        let radius = self.counted_range();
         let mut b = TeamBoard {
             fresh: true,
             root: vec![NO_GROUP; n],
             next: vec![NO_GROUP; n],
             size: vec![0; n],
             libs: vec![0; n],
-            dist: vec![FAR; n * self.players],
-            queue: Vec::new(),
-            mark: Vec::new(),
+            near: Vec::new(),
+            radius: radius.unwrap_or(0),
         };
         let mut seen = vec![false; n];
         for v in self.map.nodes() {
@@ -106,11 +100,29 @@ impl TribalGame {
             }
             b.size[v as usize] = stones.len() as u32;
         }
-        let n_players = self.players;
-        for (p, dist) in b.dist.chunks_mut(n).enumerate().take(n_players) {
-            self.compute_field(Player(p as u8), dist, &mut b.queue);
+        if let (Some(radius), Some(balls)) = (radius, self.map.balls()) {
+            b.near = vec![0; n * self.players];
+            for p in 0..self.players {
+                let near = &mut b.near[p * n..(p + 1) * n];
+                let code = p as u8 + 1;
+                let sources = self.map.nodes().filter(|&v| self.owner[v as usize] == code);
+                for v in sources.chain(self.start_point(Player(p as u8))) {
+                    count_source(balls, radius, near, v, true);
+                }
+            }
         }
         b
+    }
+
+    /// The longest range the board counts: the turn's (the dice's highest, or the fixed range),
+    /// if [`Balls`] reach that far. Other ranges (a handicap distance past it) are searched.
+    fn counted_range(&self) -> Option<u32> {
+        let range = match self.rules.range {
+            RangeRule::Unlimited => return None,
+            RangeRule::Fixed => self.rules.fixed_range,
+            RangeRule::Dice => 6,
+        };
+        (range <= Balls::RADIUS).then_some(range)
     }
 
     /// Empty neighbour slots of `v` (a neighbour listed twice counts twice; `v` itself never).
@@ -119,7 +131,7 @@ impl TribalGame {
     }
 
     /// Whether the board matches the stones (for tests): the groups, their liberties and the
-    /// distance fields. A stale board is not compared.
+    /// counts of sources by distance. A stale board is not compared.
     pub fn board_matches_stones(&self) -> Result<(), String> {
         if !self.board.is_fresh() {
             return Ok(());
@@ -128,138 +140,38 @@ impl TribalGame {
         if self.board.canonical() != scratch.canonical() {
             return Err(format!("groups {:?} != {:?}", self.board.canonical(), scratch.canonical()));
         }
-        if self.board.dist != scratch.dist {
-            return Err(format!("distances {:?} != {:?}", self.board.dist, scratch.dist));
+        if self.board.near != scratch.near {
+            return Err(format!("sources by distance {:?} != {:?}", self.board.near, scratch.near));
         }
         Ok(())
     }
 
     // --- The range --------------------------------------------------------------------
 
-    /// Whether `node` is within `range` of `p`'s stones or start point, when the fields know.
+    /// Whether `node` is within `range` of `p`'s stones or start point, when the board counts it.
+    #[inline]
     pub(super) fn field_within(&self, p: Player, node: NodeId, range: u32) -> Option<bool> {
-        (self.board.is_fresh() && range <= FIELD_RANGE)
-            .then(|| u32::from(self.board.dist[p.index() * self.map.len() + node as usize]) <= range)
+        let b = &self.board;
+        (b.fresh && range <= b.radius && !b.near.is_empty())
+            .then(|| b.near[p.index() * self.map.len() + node as usize] & lanes_up_to(range) != 0)
     }
 
-    /// Nodes within `range` of `p`'s sources, when the fields know.
+    /// Nodes within `range` of `p`'s sources, when the board counts it.
     pub(super) fn field_reachable(&self, p: Player, range: u32) -> Option<Vec<bool>> {
-        let n = self.map.len();
-        (self.board.is_fresh() && range <= FIELD_RANGE).then(|| {
-            self.board.dist[p.index() * n..(p.index() + 1) * n]
-                .iter()
-                .map(|&d| u32::from(d) <= range)
-                .collect()
+        let (b, n) = (&self.board, self.map.len());
+        (b.fresh && range <= b.radius && !b.near.is_empty()).then(|| {
+            let mask = lanes_up_to(range);
+            b.near[p.index() * n..(p.index() + 1) * n].iter().map(|&c| c & mask != 0).collect()
         })
     }
 
-    /// `p`'s distances into `dist` (one per node).
-    fn compute_field(&self, p: Player, dist: &mut [u8], queue: &mut Vec<NodeId>) {
-        let code = p.0 + 1;
-        let start = self.start_point(p);
-        queue.clear();
-        for (v, d) in dist.iter_mut().enumerate() {
-            let source = self.owner[v] == code || start == Some(v as NodeId);
-            *d = if source { 0 } else { FAR };
-            if source {
-                queue.push(v as NodeId);
-            }
-        }
-        spread(&self.map, dist, queue);
-    }
-
-    /// A new source of `p`'s field at `v`: only nodes it brings closer change.
-    fn add_source(&mut self, p: Player, v: NodeId) {
+    /// `p`'s stone on `v` (`added`) or off it: the counts of the nodes around change.
+    fn count_stone(&mut self, p: Player, v: NodeId, added: bool) {
         let n = self.map.len();
-        let b = &mut self.board;
-        let dist = &mut b.dist[p.index() * n..(p.index() + 1) * n];
-        if dist[v as usize] == 0 {
-            return;
+        if let (false, Some(balls)) = (self.board.near.is_empty(), self.map.balls()) {
+            let near = &mut self.board.near[p.index() * n..(p.index() + 1) * n];
+            count_source(balls, self.board.radius, near, v, added);
         }
-        dist[v as usize] = 0;
-        b.queue.clear();
-        b.queue.push(v);
-        spread(&self.map, dist, &mut b.queue);
-    }
-
-    /// `p`'s field after `removed` (those of them that were `p`'s stones) left the board: only
-    /// the nodes whose distance may have come from them — found from the removed stones
-    /// outwards, through nodes whose distance equals their distance to the removed stones — are
-    /// reset and measured again from their surroundings and the sources among them.
-    fn remove_sources(&mut self, p: Player, removed: &[NodeId]) {
-        let n = self.map.len();
-        let (base, code) = (p.index() * n, p.0 + 1);
-        let start = self.start_point(p);
-        let b = &mut self.board;
-        if b.mark.len() != n {
-            b.mark = vec![UNSEEN; n];
-        }
-        // Distances from the removed stones, over the nodes that may have depended on them.
-        let mut visited = std::mem::take(&mut b.queue);
-        visited.clear();
-        let mut affected = Vec::new();
-        for &s in removed {
-            if self.owner[s as usize] == 0 && b.dist[base + s as usize] == 0 && b.mark[s as usize] == UNSEEN {
-                b.mark[s as usize] = 0;
-                visited.push(s);
-            }
-        }
-        let mut i = 0;
-        while i < visited.len() {
-            let u = visited[i];
-            i += 1;
-            let d = b.mark[u as usize];
-            if b.dist[base + u as usize] != d {
-                continue;
-            }
-            affected.push(u);
-            if u32::from(d) >= FIELD_RANGE {
-                continue;
-            }
-            for &w in self.map.neighbors(u) {
-                if b.mark[w as usize] == UNSEEN {
-                    b.mark[w as usize] = d + 1;
-                    visited.push(w);
-                }
-            }
-        }
-        for &u in &affected {
-            b.dist[base + u as usize] = FAR;
-        }
-        for &u in &visited {
-            b.mark[u as usize] = UNSEEN;
-        }
-        // Measured again from the sources among them and their unaffected neighbours, relaxing
-        // until nothing improves (few nodes: a capture's surroundings).
-        visited.clear();
-        for &u in &affected {
-            if self.owner[u as usize] == code || start == Some(u) {
-                b.dist[base + u as usize] = 0;
-                visited.push(u);
-            }
-            for &w in self.map.neighbors(u) {
-                if b.dist[base + w as usize] < FAR - 1 {
-                    visited.push(w);
-                }
-            }
-        }
-        let mut i = 0;
-        while i < visited.len() {
-            let u = visited[i];
-            i += 1;
-            let d = b.dist[base + u as usize];
-            if u32::from(d) >= FIELD_RANGE {
-                continue;
-            }
-            for &w in self.map.neighbors(u) {
-                if b.dist[base + w as usize] > d + 1 {
-                    b.dist[base + w as usize] = d + 1;
-                    visited.push(w);
-                }
-            }
-        }
-        visited.clear();
-        b.queue = visited;
     }
 
     // --- One stone --------------------------------------------------------------------
@@ -338,7 +250,7 @@ impl TribalGame {
                 self.join(self.board.root[v], self.board.root[w as usize]);
             }
         }
-        self.add_source(p, node);
+        self.count_stone(p, node, true);
     }
 
     /// Joins two groups (the smaller is relabelled).
@@ -362,13 +274,11 @@ impl TribalGame {
     }
 
     /// Takes a captured group's `stones` off (board fresh): their neighbours gain the liberties,
-    /// and their owners' fields are recomputed.
+    /// and the counts around them lose their owners' stones.
     pub(super) fn board_remove_stones(&mut self, stones: &[NodeId]) {
-        // A bit per player (at most 8).
-        let mut owners = 0u32;
         for &s in stones {
             if let Some(o) = self.stone_at(s) {
-                owners |= 1 << o.index();
+                self.count_stone(o, s, false);
             }
             self.set_stone(s, 0);
             self.board.root[s as usize] = NO_GROUP;
@@ -381,28 +291,22 @@ impl TribalGame {
                 }
             }
         }
-        for p in (0..self.players).filter(|p| owners & (1 << p) != 0) {
-            self.remove_sources(Player(p as u8), stones);
-        }
     }
 }
 
-/// Breadth-first from `queue` (sources, in order of distance), lowering `dist` up to the limit.
-fn spread(map: &Map, dist: &mut [u8], queue: &mut Vec<NodeId>) {
-    let mut i = 0;
-    while i < queue.len() {
-        let u = queue[i];
-        i += 1;
-        let d = dist[u as usize];
-        if u32::from(d) >= FIELD_RANGE {
-            continue;
-        }
-        for &w in map.neighbors(u) {
-            if dist[w as usize] > d + 1 {
-                dist[w as usize] = d + 1;
-                queue.push(w);
-            }
+/// The lanes of the counts for distances `0..=range` (`range` at most [`Balls::RADIUS`]).
+#[inline]
+fn lanes_up_to(range: u32) -> u64 {
+    if range >= 7 { u64::MAX } else { (1u64 << (8 * (range + 1))) - 1 }
+}
+
+/// Counts a source on `v` in (`added`) or out of the counts `near` of the nodes within `radius`.
+fn count_source(balls: &Balls, radius: u32, near: &mut [u64], v: NodeId, added: bool) {
+    for d in 0..=radius {
+        let one = 1u64 << (8 * d);
+        for &u in balls.ring(v, d) {
+            let c = &mut near[u as usize];
+            *c = if added { c.wrapping_add(one) } else { c.wrapping_sub(one) };
         }
     }
-    queue.clear();
 }
