@@ -11,39 +11,16 @@ use gobeyond_rules::{
 use super::decisions::card_to_drop;
 use crate::search::searchable::Searchable;
 
-/// The only liberty of the team group at `node`, if it has exactly one.
-fn sole_liberty(game: &TribalGame, node: NodeId, stones: &mut Vec<NodeId>) -> Option<NodeId> {
-    let owner = game.stone_at(node)?;
-    let team = game.team(owner);
-    stones.clear();
-    stones.push(node);
-    let mut liberty = None;
-    let mut i = 0;
-    while i < stones.len() {
-        let v = stones[i];
-        i += 1;
-        for &w in game.map().neighbors(v) {
-            match game.stone_at(w) {
-                None if liberty.is_none_or(|l| l == w) => liberty = Some(w),
-                None => return None,
-                Some(q) if game.team(q) == team && !stones.contains(&w) => stones.push(w),
-                Some(_) => {}
-            }
-        }
-    }
-    liberty
-}
-
 /// The playouts' one tactic, as in Go's light playouts: take a group that the last stone left
 /// in atari (the last stone's own group included), when the capture is in range.
-fn play_capture(game: &mut TribalGame, p: Player, last: NodeId, stones: &mut Vec<NodeId>) -> Option<NodeId> {
+fn play_capture(game: &mut TribalGame, p: Player, last: NodeId) -> Option<NodeId> {
     let team = game.team(p);
     let map = game.map().clone();
     for &v in std::iter::once(&last).chain(map.neighbors(last)) {
         if game.stone_at(v).is_none_or(|q| game.team(q) == team) {
             continue;
         }
-        if let Some(l) = sole_liberty(game, v, stones)
+        if let Some(l) = game.sole_liberty(v)
             && game.play(Action::Place(l)).is_ok()
         {
             return Some(l);
@@ -75,20 +52,26 @@ fn random_placement(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Option<N
 /// Free nodes in range that are not the player's own one-point eyes.
 fn candidates(game: &TribalGame, p: Player, range: Option<u32>) -> Vec<NodeId> {
     let reach = game.reachable(p, range);
-    game.map()
-        .nodes()
-        .filter(|&v| reach[v as usize] && game.stone_at(v).is_none() && !own_eye(game, p, v))
-        .collect()
+    let fits = |&v: &NodeId| reach[v as usize] && game.stone_at(v).is_none() && !own_eye(game, p, v);
+    match game.empty_nodes() {
+        Some(empty) => empty.iter().copied().filter(fits).collect(),
+        None => game.map().nodes().filter(fits).collect(),
+    }
 }
 
-/// Playouts place straight away: the first random candidate the rules accept (a refused
-/// placement changes nothing), without a trial copy.
+/// Playouts place straight away: a candidate drawn at random that the rules accept (a refused
+/// placement changes nothing), without a trial copy. Drawn from the empty nodes first (the
+/// rules check the range on their own): cheaper than listing every candidate on each move, and
+/// the same uniform choice among the placements that stand, since a refused draw is drawn again.
+/// The full list only when those miss.
 fn play_random_placement(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Option<NodeId> {
-    // Random nodes first (the rules check the range on their own): cheaper than listing every
-    // reachable node on each move. The full list only when those miss.
     let n = game.map().len() as u32;
     for _ in 0..24 {
-        let v = rng.below(n);
+        let v = match game.empty_nodes() {
+            Some([]) => return None,
+            Some(empty) => empty[rng.below(empty.len() as u32) as usize],
+            None => rng.below(n),
+        };
         if game.stone_at(v).is_none() && !own_eye(game, p, v) && game.play(Action::Place(v)).is_ok() {
             return Some(v);
         }
@@ -141,14 +124,7 @@ enum Step {
 
 /// One playout step for `p`: playouts play no cards and reject nothing (the tree decides
 /// those), roll while not `late`, and place at random, a capture first.
-fn step(
-    g: &mut TribalGame,
-    p: Player,
-    late: bool,
-    last: Option<NodeId>,
-    stones: &mut Vec<NodeId>,
-    rng: &mut Rng,
-) -> Step {
+fn step(g: &mut TribalGame, p: Player, late: bool, last: Option<NodeId>, rng: &mut Rng) -> Step {
     Step::Play(match g.phase() {
         Phase::RollOff { .. } => return Step::Stop,
         Phase::ChooseStart { .. } => {
@@ -168,10 +144,7 @@ fn step(
             }
         }
         Phase::Turn { rolled: None } if late => Action::Pass,
-        _ => match last
-            .and_then(|l| play_capture(g, p, l, stones))
-            .or_else(|| play_random_placement(g, p, rng))
-        {
+        _ => match last.and_then(|l| play_capture(g, p, l)).or_else(|| play_random_placement(g, p, rng)) {
             Some(v) => return Step::Placed(v),
             None if matches!(g.phase(), Phase::Turn { rolled: None }) => Action::Pass,
             None => Action::Forgo,
@@ -191,7 +164,6 @@ pub(super) fn play_to_end(
     let n = g.map().len();
     let mut turns = 0;
     let mut last = None;
-    let mut stones = Vec::new();
     for _ in 0..(10 * (3 * n + 60) + 1000) {
         if g.outcome().is_some() || turns > 3 * n + 60 {
             break;
@@ -211,7 +183,7 @@ pub(super) fn play_to_end(
         let Some(p) = g.to_move() else { break };
         // Out of time: everyone passes from here.
         let late = turns > 2 * n;
-        let action = match step(g, p, late, last, &mut stones, rng) {
+        let action = match step(g, p, late, last, rng) {
             Step::Stop => break,
             Step::Placed(v) => {
                 played.push((p, v));
@@ -230,5 +202,64 @@ pub(super) fn play_to_end(
     }
     for (v, o) in g.owners().into_iter().enumerate() {
         owner[v] = o.map_or(0, Player::stone);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use std::sync::Arc;
+
+    use gobeyond_rules::tribal::TribalRules;
+
+    use super::*;
+
+    /// A placement in a playout is a uniform draw among the placements the rules accept outside
+    /// the player's own eyes: over many draws from one position, every such node comes up about
+    /// equally often and no other node does.
+    #[test]
+    fn a_random_placement_is_a_uniform_draw_among_the_placements_that_stand() {
+        // A short range, so that draws out of range are refused too.
+        let map = Arc::new(gobeyond_maps::generate("square:13").unwrap());
+        let rules = TribalRules { fixed_range: 2, ..TribalRules::pro() };
+        let mut g = TribalGame::new(map.clone(), 3, rules, None).unwrap().without_events();
+        let mut rng = Rng::new(5);
+        let mut played = Vec::new();
+        // Into the middle game: start points, then some random placements.
+        while played.len() < 20 {
+            let Some(p) = g.to_move() else { break };
+            match step(&mut g, p, false, None, &mut rng) {
+                Step::Placed(v) => played.push(v),
+                Step::Play(a) => g.play(a).unwrap(),
+                Step::Stop => break,
+            }
+        }
+        let p = g.to_move().unwrap();
+        let expected: Vec<NodeId> = map
+            .nodes()
+            .filter(|&v| {
+                g.stone_at(v).is_none() && !own_eye(&g, p, v) && g.placeable(p, v, g.current_range())
+            })
+            .collect();
+        let reach = g.reachable(p, g.current_range());
+        assert!(expected.len() >= 10 && map.nodes().any(|v| !reach[v as usize]), "{expected:?}");
+        let draws = 400 * expected.len();
+        let mut count = vec![0u32; map.len()];
+        for _ in 0..draws {
+            let v = play_random_placement(&mut g.clone(), p, &mut rng).unwrap();
+            count[v as usize] += 1;
+        }
+        for v in map.nodes() {
+            if expected.contains(&v) {
+                assert!(
+                    (300..=500).contains(&count[v as usize]),
+                    "node {v}: {} of {draws}",
+                    count[v as usize]
+                );
+            } else {
+                assert_eq!(count[v as usize], 0, "node {v} is not a placement that stands");
+            }
+        }
     }
 }

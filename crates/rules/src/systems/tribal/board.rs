@@ -3,8 +3,6 @@
 //! placements with captures, spoils, suicide and ko. Rules and readings are those of
 //! `docs/rules/spec/tribal.md`.
 
-use std::collections::HashSet;
-
 use gobeyond_maps::NodeId;
 
 use super::{Event, Illegal, TribalGame, TribalKo};
@@ -117,15 +115,19 @@ impl TribalGame {
     /// Players with a stone next to `stones` (not in it): the spoils' recipients (rule 30, A8),
     /// each with how many of their stones touch it.
     pub(super) fn touching(&self, stones: &[NodeId]) -> Vec<(Player, u32)> {
-        let inside: HashSet<NodeId> = stones.iter().copied().collect();
-        let mut counted = HashSet::new();
+        const INSIDE: u8 = 1;
+        const COUNTED: u8 = 2;
+        let mut mark = vec![0u8; self.map.len()];
+        for &v in stones {
+            mark[v as usize] = INSIDE;
+        }
         let mut contact = vec![0u32; self.players];
         for &v in stones {
             for &w in self.map.neighbors(v) {
                 if let Some(p) = self.stone_at(w)
-                    && !inside.contains(&w)
-                    && counted.insert(w)
+                    && mark[w as usize] == 0
                 {
+                    mark[w as usize] = COUNTED;
                     contact[p.index()] += 1;
                 }
             }

@@ -15,6 +15,8 @@ use gobeyond_maps::{Balls, NodeId};
 use super::{Illegal, RangeRule, TribalGame, TribalKo};
 use crate::{Player, zobrist};
 
+/// An occupied node's place in the list of empty nodes.
+const NOT_EMPTY: u32 = u32::MAX;
 /// No group: an empty node.
 const NO_GROUP: NodeId = NodeId::MAX;
 
@@ -32,6 +34,10 @@ pub(super) struct TeamBoard {
     /// is 0 exactly when the group has no liberty, and a group's only liberties are a node
     /// exactly when the count equals the group's stones around that node.
     libs: Vec<u32>,
+    /// The empty nodes, in no order (the playouts draw from them).
+    empty: Vec<NodeId>,
+    /// Per node: its index in `empty`, or [`NOT_EMPTY`].
+    empty_slot: Vec<u32>,
     /// Per player, per node: how many of the player's sources (stones and start point) lie at
     /// each distance `d` up to `radius`, a byte at bit `8 d` (a ring of [`Balls`] holds at most
     /// [`Balls::MAX_RING`] nodes, and the start point may add one). Empty when the range is
@@ -84,9 +90,15 @@ impl TribalGame {
             next: vec![NO_GROUP; n],
             size: vec![0; n],
             libs: vec![0; n],
+            empty: Vec::with_capacity(n),
+            empty_slot: vec![NOT_EMPTY; n],
             near: Vec::new(),
             radius: radius.unwrap_or(0),
         };
+        for v in self.map.nodes().filter(|&v| self.owner[v as usize] == 0) {
+            b.empty_slot[v as usize] = b.empty.len() as u32;
+            b.empty.push(v);
+        }
         let mut seen = vec![false; n];
         for v in self.map.nodes() {
             if self.owner[v as usize] == 0 || seen[v as usize] {
@@ -140,6 +152,14 @@ impl TribalGame {
         if self.board.canonical() != scratch.canonical() {
             return Err(format!("groups {:?} != {:?}", self.board.canonical(), scratch.canonical()));
         }
+        let mut empty = self.board.empty.clone();
+        empty.sort_unstable();
+        let slots_agree =
+            self.board.empty.iter().enumerate().all(|(i, &v)| self.board.empty_slot[v as usize] == i as u32)
+                && self.board.empty_slot.iter().filter(|&&i| i != NOT_EMPTY).count() == empty.len();
+        if empty != scratch.empty || !slots_agree {
+            return Err(format!("empty nodes {:?} != {:?}", self.board.empty, scratch.empty));
+        }
         if self.board.near != scratch.near {
             return Err(format!("sources by distance {:?} != {:?}", self.board.near, scratch.near));
         }
@@ -163,6 +183,59 @@ impl TribalGame {
             let mask = lanes_up_to(range);
             b.near[p.index() * n..(p.index() + 1) * n].iter().map(|&c| c & mask != 0).collect()
         })
+    }
+
+    /// The empty nodes in no particular order, when the board is up to date (the playouts draw
+    /// from them).
+    pub fn empty_nodes(&self) -> Option<&[NodeId]> {
+        self.board.fresh.then_some(&self.board.empty[..])
+    }
+
+    /// The only liberty of the group (by team) of the stone on `node`, if it has exactly one.
+    pub fn sole_liberty(&self, node: NodeId) -> Option<NodeId> {
+        if *self.owner.get(node as usize)? == 0 {
+            return None;
+        }
+        if !self.board.fresh {
+            return self.sole_liberty_from_scratch(node);
+        }
+        let b = &self.board;
+        let r = b.root[node as usize];
+        // Some liberty of the group; it is the only one when every pseudo-liberty is on it.
+        let mut s = node;
+        let liberty = loop {
+            if let Some(&l) = self.map.neighbors(s).iter().find(|&&w| w != s && self.owner[w as usize] == 0) {
+                break l;
+            }
+            s = b.next[s as usize];
+            if s == node {
+                return None;
+            }
+        };
+        let around =
+            self.map.neighbors(liberty).iter().filter(|&&x| x != liberty && b.root[x as usize] == r).count();
+        (b.libs[r as usize] == around as u32).then_some(liberty)
+    }
+
+    /// [`Self::sole_liberty`] by searching the group (its oracle in tests).
+    pub fn sole_liberty_from_scratch(&self, node: NodeId) -> Option<NodeId> {
+        let team = self.team_of_code(*self.owner.get(node as usize)?)?;
+        let mut stones = vec![node];
+        let mut liberty = None;
+        let mut i = 0;
+        while i < stones.len() {
+            let v = stones[i];
+            i += 1;
+            for &w in self.map.neighbors(v) {
+                match self.owner[w as usize] {
+                    0 if liberty.is_none_or(|l| l == w) => liberty = Some(w),
+                    0 => return None,
+                    code if self.team_of_code(code) == Some(team) && !stones.contains(&w) => stones.push(w),
+                    _ => {}
+                }
+            }
+        }
+        liberty
     }
 
     /// `p`'s stone on `v` (`added`) or off it: the counts of the nodes around change.
@@ -233,6 +306,11 @@ impl TribalGame {
         b.next[v] = node;
         b.size[v] = 1;
         b.libs[v] = 0;
+        let i = std::mem::replace(&mut b.empty_slot[v], NOT_EMPTY) as usize;
+        b.empty.swap_remove(i);
+        if let Some(&moved) = b.empty.get(i) {
+            b.empty_slot[moved as usize] = i as u32;
+        }
         for &w in self.map.neighbors(node) {
             if w == node {
                 continue;
@@ -281,7 +359,10 @@ impl TribalGame {
                 self.count_stone(o, s, false);
             }
             self.set_stone(s, 0);
-            self.board.root[s as usize] = NO_GROUP;
+            let b = &mut self.board;
+            b.root[s as usize] = NO_GROUP;
+            b.empty_slot[s as usize] = b.empty.len() as u32;
+            b.empty.push(s);
         }
         for &s in stones {
             for &w in self.map.neighbors(s) {

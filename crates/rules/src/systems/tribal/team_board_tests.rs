@@ -19,6 +19,8 @@ struct Seen {
     placements: u32,
     captures: u32,
     surrenders: u32,
+    /// Stones whose group has one liberty, summed over the positions.
+    ataris: u32,
 }
 
 /// `p`'s placement on `node` on two copies, the incremental board's and the from-scratch one:
@@ -112,6 +114,11 @@ fn play_game(spec: &str, players: usize, rules: TribalRules, seed: u64, seen: &m
             seen.fresh_checks += 1;
         }
         g.board_matches_stones().unwrap();
+        for v in g.map.nodes() {
+            let sole = g.sole_liberty(v);
+            assert_eq!(sole, g.sole_liberty_from_scratch(v), "the only liberty of {v}'s group");
+            seen.ataris += u32::from(sole.is_some());
+        }
     }
 }
 
@@ -138,5 +145,6 @@ fn the_incremental_board_matches_the_from_scratch_searches() {
     }
     assert!(seen.placements > 1000, "{seen:?}");
     assert!(seen.captures > 50, "{seen:?}");
+    assert!(seen.ataris > 1000, "{seen:?}");
     assert!(seen.fresh_checks > seen.placements / 2, "{seen:?}");
 }
