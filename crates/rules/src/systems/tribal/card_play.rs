@@ -49,6 +49,16 @@ impl CardPlay {
     }
 }
 
+/// A snapshot's allocation kept for the next Play; copies of the game start without one.
+#[derive(Debug, Default)]
+pub(super) struct Spare(Option<Box<Snapshot>>);
+
+impl Clone for Spare {
+    fn clone(&self) -> Spare {
+        Spare(None)
+    }
+}
+
 /// What a rejected Play changed, as it was before.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Snapshot {
@@ -195,7 +205,7 @@ impl TribalGame {
 
     /// The end of `p`'s round: more than three cards in hand and one is discarded (rule 21).
     pub(super) fn end_round(&mut self, p: Player) {
-        self.snapshot = None;
+        self.drop_snapshot();
         if self.rules.cards && self.hands[p.index()].len() > HAND_LIMIT {
             self.phase = Phase::Discard { player: p };
         } else {
@@ -228,16 +238,34 @@ impl TribalGame {
         if !self.rules.cards {
             return;
         }
-        self.snapshot = Some(Box::new(Snapshot {
-            owner: self.owner.clone(),
-            prisoners: self.prisoners.clone(),
-            supply: self.supply.clone(),
-            banked: self.banked.clone(),
-            hash: self.hash,
-            previous_hash: self.previous_hash,
-            added: Vec::new(),
-            card,
-        }));
+        let mut s = self.spare_snapshot.0.take().unwrap_or_else(|| {
+            Box::new(Snapshot {
+                owner: Vec::new(),
+                prisoners: Vec::new(),
+                supply: Vec::new(),
+                banked: Vec::new(),
+                hash: 0,
+                previous_hash: 0,
+                added: Vec::new(),
+                card: None,
+            })
+        });
+        s.owner.clone_from(&self.owner);
+        s.prisoners.clone_from(&self.prisoners);
+        s.supply.clone_from(&self.supply);
+        s.banked.clone_from(&self.banked);
+        s.hash = self.hash;
+        s.previous_hash = self.previous_hash;
+        s.added.clear();
+        s.card = card;
+        self.snapshot = Some(s);
+    }
+
+    /// The Play under way can no longer be rejected: its snapshot is kept for the next one.
+    pub(super) fn drop_snapshot(&mut self) {
+        if let Some(s) = self.snapshot.take() {
+            self.spare_snapshot.0 = Some(s);
+        }
     }
 
     /// A Play is complete: the other players may reject it (with cards), then the round ends.

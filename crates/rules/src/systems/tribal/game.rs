@@ -225,9 +225,13 @@ pub struct TribalGame {
     pub(super) drawing: Option<(Player, card_play::DrawFor)>,
     /// What the Play under way changed (to undo it if rejected).
     pub(super) snapshot: Option<Box<card_play::Snapshot>>,
+    /// The last finished Play's snapshot, kept to be filled again (a Play starts every turn).
+    pub(super) spare_snapshot: card_play::Spare,
     pub(super) hash: u64,
     /// Every position so far (superko), and the one before the last action (simple ko).
-    pub(super) history: HashSet<u64>,
+    /// Keyed by a hasher seeded per process (`foldhash`): the positions' Zobrist hashes are a
+    /// linear function of the stones, so a fixed hash could be steered into collisions.
+    pub(super) history: HashSet<u64, foldhash::fast::RandomState>,
     pub(super) previous_hash: u64,
     pub(super) dead: Vec<Option<Vec<NodeId>>>,
     log: Vec<(Player, Input)>,
@@ -277,8 +281,9 @@ impl TribalGame {
             deck: cards::Deck::new(rules.replace_any),
             drawing: None,
             snapshot: None,
+            spare_snapshot: card_play::Spare::default(),
             hash: 0,
-            history: HashSet::from([0]),
+            history: HashSet::from_iter([0]),
             previous_hash: 0,
             dead: vec![None; players],
             log: Vec::new(),
@@ -393,6 +398,35 @@ impl TribalGame {
                 (0..self.players).filter(|&p| self.dead[p].is_none()).map(|p| Player(p as u8)).collect()
             }
             Phase::Finished => Vec::new(),
+        }
+    }
+
+    /// Whether `seat` is among [`Self::acting`] (without listing them: playouts ask on every input).
+    fn is_acting(&self, seat: Player) -> bool {
+        match &self.phase {
+            Phase::Turn { .. } | Phase::Card(_) => seat == self.to_move,
+            Phase::Offer { to, .. } => seat == *to,
+            Phase::Replace { player, .. } | Phase::Discard { player } | Phase::Return { player } => {
+                seat == *player
+            }
+            // The mover's answer is given for them.
+            Phase::Reaction { answers, .. } => answers.get(seat.index()).is_some_and(Option::is_none),
+            _ => self.acting().contains(&seat),
+        }
+    }
+
+    /// The first of [`Self::acting`].
+    fn first_acting(&self) -> Option<Player> {
+        match &self.phase {
+            Phase::Turn { .. } | Phase::Card(_) => Some(self.to_move),
+            Phase::Offer { to, .. } => Some(*to),
+            Phase::Replace { player, .. } | Phase::Discard { player } | Phase::Return { player } => {
+                Some(*player)
+            }
+            Phase::Reaction { mover, answers, .. } => (1..self.players)
+                .map(|k| Player(((mover.index() + k) % self.players) as u8))
+                .find(|q| answers[q.index()].is_none()),
+            _ => self.acting().first().copied(),
         }
     }
 
@@ -555,7 +589,7 @@ impl TribalGame {
             if self.chance_seat() != Some(seat) {
                 return Err(Illegal::NotNow("dice", "no roll is pending for this seat"));
             }
-        } else if !self.acting().contains(&seat) {
+        } else if !self.is_acting(seat) {
             return Err(Illegal::NotYourTurn(seat));
         }
         match (self.phase.clone(), action) {
@@ -721,7 +755,7 @@ impl TribalGame {
             (Some(_), Action::Place(node)) | (None, Action::Place(node)) if rolled.is_some() || !dice => {
                 self.begin_play(None);
                 if let Err(e) = self.place(seat, node, self.current_range(), false) {
-                    self.snapshot = None;
+                    self.drop_snapshot();
                     return Err(e);
                 }
                 self.after_play(seat, vec![node]);
@@ -841,7 +875,7 @@ impl Game for TribalGame {
         }
         match self.phase {
             Phase::CleanUp | Phase::Finished => None,
-            _ => self.acting().first().copied(),
+            _ => self.first_acting(),
         }
     }
 
