@@ -230,6 +230,21 @@ impl TribalGame {
         Ok(())
     }
 
+    /// [`Self::place`] as a turn's Play: what a rejection would undo is kept once the placement
+    /// is known to stand (playouts try placements that the rules refuse).
+    pub(super) fn place_as_play(
+        &mut self,
+        p: Player,
+        node: NodeId,
+        range: Option<u32>,
+    ) -> Result<(), Illegal> {
+        self.ensure_board();
+        let captured = self.placement_verdict(p, node, range)?;
+        self.begin_play(None);
+        self.place_single(p, node, &captured, false);
+        Ok(())
+    }
+
     /// Whether `p` may place on `node` with `range` (board fresh): the groups it would capture
     /// (a stone of each), or why not, in the order of the checks of [`Self::place_from_scratch`].
     fn placement_verdict(&self, p: Player, node: NodeId, range: Option<u32>) -> Result<Vec<NodeId>, Illegal> {

@@ -288,7 +288,7 @@ impl TribalGame {
     }
 
     pub(super) fn react(&mut self, seat: Player, answer: Reaction) -> Result<(), Illegal> {
-        let Phase::Reaction { mover, placed, mut answers } = self.phase.clone() else {
+        let Phase::Reaction { answers, .. } = &self.phase else {
             return Err(Illegal::NotNow("answering", "no move waits for an answer"));
         };
         if answers[seat.index()].is_some() {
@@ -304,11 +304,17 @@ impl TribalGame {
         {
             return Err(Illegal::NotInHand(c));
         }
-        answers[seat.index()] = Some(answer);
-        if answers.iter().any(Option::is_none) {
-            self.phase = Phase::Reaction { mover, placed, answers };
-            return Ok(());
+        // Recorded in place: the phase is copied out only once everyone has answered.
+        if let Phase::Reaction { answers, .. } = &mut self.phase {
+            answers[seat.index()] = Some(answer);
+            if answers.iter().any(Option::is_none) {
+                return Ok(());
+            }
         }
+        let Phase::Reaction { mover, placed, answers } = std::mem::replace(&mut self.phase, Phase::Finished)
+        else {
+            return Ok(());
+        };
         // Everyone has answered: the first to reject, in turn order after the mover, does.
         let rejecter = (1..self.players)
             .map(|k| Player(((mover.index() + k) % self.players) as u8))

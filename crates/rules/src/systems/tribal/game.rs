@@ -592,6 +592,13 @@ impl TribalGame {
         } else if !self.is_acting(seat) {
             return Err(Illegal::NotYourTurn(seat));
         }
+        // The inputs of every turn, without copying the phase.
+        match (&self.phase, action) {
+            (&Phase::Turn { rolled }, action) => return self.turn_action(seat, rolled, action),
+            (Phase::Reaction { .. }, Action::React(answer)) => return self.react(seat, answer),
+            (Phase::Reaction { .. }, Action::Timeout) => return self.react(seat, Reaction::Decline),
+            _ => {}
+        }
         match (self.phase.clone(), action) {
             (Phase::RollOff { pending }, Action::Dice(a, b)) => {
                 if pending.first() != Some(&seat) {
@@ -627,7 +634,6 @@ impl TribalGame {
                 self.emit(Event::Forgone { player: seat, handicap: true });
                 self.advance_handicap(next);
             }
-            (Phase::Turn { rolled }, action) => self.turn_action(seat, rolled, action)?,
             (Phase::Offer { from, to }, Action::Accept) => {
                 let previous = self.occupier(from);
                 self.occupier[from.index()] = Some(to);
@@ -641,8 +647,6 @@ impl TribalGame {
                 self.next_turn(from);
             }
             (Phase::Card(play), action) => self.card_step(seat, play, action)?,
-            (Phase::Reaction { .. }, Action::React(answer)) => self.react(seat, answer)?,
-            (Phase::Reaction { .. }, Action::Timeout) => self.react(seat, Reaction::Decline)?,
             (Phase::Replace { player, mover, nodes }, Action::Place(v)) => {
                 if !nodes.contains(&v) {
                     return Err(Illegal::NotNow(
@@ -753,11 +757,7 @@ impl TribalGame {
                 Ok(())
             }
             (Some(_), Action::Place(node)) | (None, Action::Place(node)) if rolled.is_some() || !dice => {
-                self.begin_play(None);
-                if let Err(e) = self.place(seat, node, self.current_range(), false) {
-                    self.drop_snapshot();
-                    return Err(e);
-                }
+                self.place_as_play(seat, node, self.current_range())?;
                 self.after_play(seat, vec![node]);
                 Ok(())
             }
