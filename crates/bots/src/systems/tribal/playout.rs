@@ -72,7 +72,12 @@ fn play_random_placement(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Opt
             Some(empty) => empty[rng.below(empty.len() as u32) as usize],
             None => rng.below(n),
         };
-        if game.stone_at(v).is_none() && !own_eye(game, p, v) && game.play(Action::Place(v)).is_ok() {
+        // Out of range is the rules' most frequent refusal: asked first, without a Play.
+        if game.stone_at(v).is_none()
+            && game.in_current_range(p, v)
+            && !own_eye(game, p, v)
+            && game.play(Action::Place(v)).is_ok()
+        {
             return Some(v);
         }
     }

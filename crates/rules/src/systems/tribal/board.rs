@@ -46,6 +46,12 @@ impl TribalGame {
         dist.into_iter().map(|d| d <= range).collect()
     }
 
+    /// Whether `node` is within the range of the moment ([`Self::current_range`]) of `p`'s stones
+    /// or start point, as a placement checks it (playouts ask before trying one).
+    pub fn in_current_range(&self, p: Player, node: NodeId) -> bool {
+        self.current_range().is_none_or(|r| self.within(p, node, r))
+    }
+
     pub(super) fn within(&self, p: Player, node: NodeId, range: u32) -> bool {
         self.field_within(p, node, range).unwrap_or_else(|| self.within_from_scratch(p, node, range))
     }
