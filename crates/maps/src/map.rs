@@ -145,6 +145,11 @@ impl Map {
         self.balls.get_or_init(|| Balls::build(self)).as_ref()
     }
 
+    /// The table of [`Map::balls`] if something has built it (memory budgets count it then).
+    pub fn built_balls(&self) -> Option<&Balls> {
+        self.balls.get().and_then(Option::as_ref)
+    }
+
     pub fn lines(&self) -> Option<&Lines> {
         self.lines.as_ref()
     }

@@ -81,7 +81,9 @@ pub fn map_bytes(source: &MapSource, map: &Map) -> u64 {
     // A map with lines builds its table of walks when a game first walks one (The Way of Go,
     // BeSiege).
     let walks = map.lines().map_or(0, |l| l.walk_table_bytes()) as u64;
-    let built = 160 * nodes + 8 * edges + 3 * labels + walks;
+    // A Tribal Go game builds the map's balls when it starts (its range counts).
+    let balls = map.built_balls().map_or(0, |b| b.bytes()) as u64;
+    let built = 160 * nodes + 8 * edges + 3 * labels + walks + balls;
     let sent = match source {
         MapSource::Spec(s) => s.len() as u64,
         MapSource::Custom(c) => 120 * c.nodes.len() as u64 + 24 * c.edges.len() as u64 + 2 * labels,

@@ -82,6 +82,8 @@ fn the_estimates_cover_what_games_really_hold() {
             let (source, built) = shared_maps::share(setup.map.clone()).unwrap();
             // The map's table of walks, built on a game's first walk along a line, is the map's.
             let _ = built.lines().map(|l| l.walk(0, 0, 1));
+            // So are its balls, which a Tribal Go game builds when it starts.
+            let _ = built.balls();
             let map_measured = live() - before;
             let map_estimate = shared_maps::map_bytes(&source, &built) as i64;
             // A game's own state after many moves, with its log.

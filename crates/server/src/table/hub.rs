@@ -450,22 +450,23 @@ impl Hub {
     }
 
     /// The estimated bytes of the games in memory: each table's own, each map once however
-    /// many tables share it, and what loads are counted as until they are done.
+    /// many tables share it (its largest estimate: a Tribal Go table's counts the map's balls,
+    /// built when it loaded), and what loads are counted as until they are done.
     fn bytes_in(&self, tables: &HashMap<i64, Slot>) -> u64 {
         use std::sync::atomic::Ordering;
-        let mut maps = HashSet::new();
-        tables
+        let mut maps: HashMap<usize, u64> = HashMap::new();
+        let own: u64 = tables
             .values()
             .map(|slot| match slot {
                 Slot::Ready { shared, .. } => {
-                    let map = shared.map.load(Ordering::Relaxed);
-                    let map_bytes =
-                        if maps.insert(map) { shared.map_bytes.load(Ordering::Relaxed) } else { 0 };
-                    shared.bytes.load(Ordering::Relaxed) + map_bytes
+                    let map = maps.entry(shared.map.load(Ordering::Relaxed)).or_default();
+                    *map = (*map).max(shared.map_bytes.load(Ordering::Relaxed));
+                    shared.bytes.load(Ordering::Relaxed)
                 }
                 Slot::Busy(_) => super::size::loading_bytes(),
             })
-            .sum()
+            .sum();
+        own + maps.values().sum::<u64>()
     }
 
     /// The estimated bytes of the games in memory now.

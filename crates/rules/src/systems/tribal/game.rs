@@ -251,6 +251,11 @@ impl TribalGame {
         if map.len() < players {
             return Err(SetupError::Rules(format!("{} nodes cannot hold {players} start points", map.len())));
         }
+        if rules.range != RangeRule::Unlimited {
+            // The map's balls, which the range counts come from, are built now rather than on
+            // the first placement: memory budgets count them with the map when a table loads.
+            let _ = map.balls();
+        }
         let first = first.unwrap_or(Player(0));
         if first.index() >= players {
             return Err(SetupError::Rules(format!("seat {} is not in a {players}-player game", first.0)));
