@@ -169,6 +169,8 @@ pub(super) fn play_to_end(
     let n = g.map().len();
     let mut turns = 0;
     let mut last = None;
+    // Draws come from the board's empty nodes from the first move on.
+    g.refresh_board();
     for _ in 0..(10 * (3 * n + 60) + 1000) {
         if g.outcome().is_some() || turns > 3 * n + 60 {
             break;

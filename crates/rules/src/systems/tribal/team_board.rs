@@ -73,6 +73,12 @@ impl TeamBoard {
 }
 
 impl TribalGame {
+    /// Brings the incremental board up to date: a search's copy of the game may start stale,
+    /// and playouts draw from the board's empty nodes.
+    pub fn refresh_board(&mut self) {
+        self.ensure_board();
+    }
+
     /// Rebuilds the board if it is stale.
     pub(super) fn ensure_board(&mut self) {
         if !self.board.is_fresh() {
