@@ -60,10 +60,10 @@ fn candidates(game: &TribalGame, p: Player, range: Option<u32>) -> Vec<NodeId> {
 }
 
 /// Playouts place straight away: a candidate drawn at random that the rules accept (a refused
-/// placement changes nothing), without a trial copy. Drawn from the empty nodes first (the
-/// rules check the range on their own): cheaper than listing every candidate on each move, and
-/// the same uniform choice among the placements that stand, since a refused draw is drawn again.
-/// The full list only when those miss.
+/// placement changes nothing), without a trial copy. Drawn from the empty nodes first, the
+/// range asked before the rules' other checks: cheaper than listing every candidate on each
+/// move, and the same uniform choice among the placements that stand, since a refused draw is
+/// drawn again. The full list only when those miss.
 fn play_random_placement(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Option<NodeId> {
     let n = game.map().len() as u32;
     for _ in 0..24 {
