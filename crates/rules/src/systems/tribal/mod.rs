@@ -30,6 +30,7 @@ pub mod settings;
 mod team_board;
 #[cfg(test)]
 mod team_board_tests;
+mod turns;
 pub mod view;
 mod wire;
 
