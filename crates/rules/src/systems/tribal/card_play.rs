@@ -316,9 +316,8 @@ impl TribalGame {
             return Ok(());
         };
         // Everyone has answered: the first to reject, in turn order after the mover, does.
-        let rejecter = (1..self.players)
-            .map(|k| Player(((mover.index() + k) % self.players) as u8))
-            .find(|q| answers[q.index()].is_some_and(|a| a != Reaction::Decline));
+        let rejecter =
+            self.seats_after(mover).find(|q| answers[q.index()].is_some_and(|a| a != Reaction::Decline));
         let Some(by) = rejecter else {
             self.emit(Event::NotRejected { mover });
             self.end_round(mover);

@@ -9,6 +9,12 @@ use super::{Action, Card, Illegal, Input, Phase, RangeRule, Reaction, TribalGame
 use crate::{Game, Outcome, Player};
 
 impl TribalGame {
+    /// The other seats in turn order after `mover` (who answers a Play, and in what order).
+    pub(super) fn seats_after(&self, mover: Player) -> impl Iterator<Item = Player> + use<> {
+        let players = self.players;
+        (1..players).map(move |k| Player(((mover.index() + k) % players) as u8))
+    }
+
     /// Who must act now: one seat, or the seats still to name dead stones.
     pub fn acting(&self) -> Vec<Player> {
         match &self.phase {
@@ -18,10 +24,9 @@ impl TribalGame {
             Phase::Turn { .. } => vec![self.to_move],
             Phase::Offer { to, .. } => vec![*to],
             Phase::Card(_) => vec![self.to_move],
-            Phase::Reaction { mover, answers, .. } => (1..self.players)
-                .map(|k| Player(((mover.index() + k) % self.players) as u8))
-                .filter(|q| answers[q.index()].is_none())
-                .collect(),
+            Phase::Reaction { mover, answers, .. } => {
+                self.seats_after(*mover).filter(|q| answers[q.index()].is_none()).collect()
+            }
             Phase::Replace { player, .. } | Phase::Discard { player } | Phase::Return { player } => {
                 vec![*player]
             }
@@ -54,9 +59,9 @@ impl TribalGame {
             Phase::Replace { player, .. } | Phase::Discard { player } | Phase::Return { player } => {
                 Some(*player)
             }
-            Phase::Reaction { mover, answers, .. } => (1..self.players)
-                .map(|k| Player(((mover.index() + k) % self.players) as u8))
-                .find(|q| answers[q.index()].is_none()),
+            Phase::Reaction { mover, answers, .. } => {
+                self.seats_after(*mover).find(|q| answers[q.index()].is_none())
+            }
             _ => self.acting().first().copied(),
         }
     }
