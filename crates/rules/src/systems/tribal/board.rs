@@ -5,7 +5,7 @@
 
 use gobeyond_maps::NodeId;
 
-use super::{Event, Illegal, TribalGame, TribalKo};
+use super::{Event, Illegal, TribalGame, TribalKo, spoils::Spoils};
 use crate::{Player, zobrist};
 
 impl TribalGame {
@@ -118,29 +118,6 @@ impl TribalGame {
         (stones, libs)
     }
 
-    /// Players with a stone next to `stones` (not in it): the spoils' recipients (rule 30, A8),
-    /// each with how many of their stones touch it.
-    pub(super) fn touching(&self, stones: &[NodeId]) -> Vec<(Player, u32)> {
-        const INSIDE: u8 = 1;
-        const COUNTED: u8 = 2;
-        let mut mark = vec![0u8; self.map.len()];
-        for &v in stones {
-            mark[v as usize] = INSIDE;
-        }
-        let mut contact = vec![0u32; self.players];
-        for &v in stones {
-            for &w in self.map.neighbors(v) {
-                if let Some(p) = self.stone_at(w)
-                    && mark[w as usize] == 0
-                {
-                    mark[w as usize] = COUNTED;
-                    contact[p.index()] += 1;
-                }
-            }
-        }
-        contact.iter().enumerate().filter(|(_, c)| **c > 0).map(|(p, c)| (Player(p as u8), *c)).collect()
-    }
-
     /// Puts `code` on `node` (0: empty) outside the incremental board's own updates: the board
     /// is rebuilt before its next use.
     pub(super) fn set(&mut self, node: NodeId, code: u8) {
@@ -158,65 +135,6 @@ impl TribalGame {
             self.hash ^= zobrist::stone_key(node, code);
         }
         self.owner[node as usize] = code;
-    }
-
-    /// A prisoner of `colour` for `holder`; one's own colour goes back to the supply.
-    pub(super) fn give_prisoner(&mut self, holder: Player, colour: Player) {
-        if holder == colour {
-            if let Some(s) = self.supply[colour.index()].as_mut() {
-                *s += 1;
-            }
-        } else {
-            self.prisoners[holder.index()][colour.index()] += 1;
-        }
-    }
-
-    pub(super) fn back_to_supply(&mut self, colour: Player) {
-        if let Some(s) = self.supply[colour.index()].as_mut() {
-            *s += 1;
-        }
-    }
-
-    /// Shares a removed group's stones (rules 30–31): ⌊|g|/k⌋ each to the `k` touching players,
-    /// the balance to `lead` (the killer), dealt by (owner, node) to `lead` first, then the
-    /// others in turn order after `lead`. Returns the shares.
-    pub(super) fn share(
-        &mut self,
-        stones: &[NodeId],
-        owners: &[Player],
-        lead: Player,
-        recipients: &[Player],
-    ) -> Vec<(Player, u32)> {
-        let mut dealt: Vec<(Player, NodeId)> = owners.iter().copied().zip(stones.iter().copied()).collect();
-        dealt.sort_by_key(|&(p, v)| (p.0, v));
-        if recipients.is_empty() {
-            for &(p, _) in &dealt {
-                self.back_to_supply(p);
-            }
-            return Vec::new();
-        }
-        let k = recipients.len() as u32;
-        let each = dealt.len() as u32 / k;
-        let balance = dealt.len() as u32 % k;
-        let mut order: Vec<Player> = vec![lead];
-        for i in 1..=self.players {
-            let p = Player(((lead.index() + i) % self.players) as u8);
-            if p != lead && recipients.contains(&p) {
-                order.push(p);
-            }
-        }
-        let mut shares = Vec::new();
-        let mut it = dealt.into_iter();
-        for (i, &r) in order.iter().enumerate() {
-            let count = each + if i == 0 { balance } else { 0 };
-            for _ in 0..count {
-                if let Some((colour, _)) = it.next() {
-                    self.give_prisoner(r, colour);
-                }
-            }
-            shares.push((r, count));
-        }
-        shares
     }
 
     // --- Placing ---------------------------------------------------------------------
@@ -276,18 +194,20 @@ impl TribalGame {
     fn place_single(&mut self, p: Player, node: NodeId, captured: &[NodeId], handicap: bool) {
         let before_hash = self.hash;
         self.board_add_stone(p, node);
-        // The from-scratch search lists each group's stones in the order the events have always
-        // given them; captures are rare enough for it.
-        let mut seen = vec![false; if captured.is_empty() { 0 } else { self.map.len() }];
         let mut spoils = Vec::new();
-        for &w in captured {
-            let (stones, _) = self.group(w, &mut seen);
-            let owners: Vec<Player> = stones.iter().filter_map(|&v| self.stone_at(v)).collect();
-            let recipients: Vec<Player> = self.touching(&stones).into_iter().map(|(q, _)| q).collect();
-            spoils.push((stones, owners, recipients));
+        if self.record_events {
+            // The events list each group's stones in the order the group search has always
+            // given them.
+            let mut seen = vec![false; if captured.is_empty() { 0 } else { self.map.len() }];
+            for &w in captured {
+                let (stones, _) = self.group(w, &mut seen);
+                spoils.push(self.board_spoils(w, stones));
+            }
+        } else {
+            spoils.extend(captured.iter().map(|&w| self.board_spoils(w, Vec::new())));
         }
-        for (stones, _, _) in &spoils {
-            self.board_remove_stones(stones);
+        for &w in captured {
+            self.board_remove_group(w);
         }
         self.placement_stands(p, &[node], before_hash, handicap, spoils);
     }
@@ -374,13 +294,13 @@ impl TribalGame {
             }
         }
         let mut spoils = Vec::new();
-        for stones in &captured {
+        for stones in captured {
             let owners: Vec<Player> = stones.iter().filter_map(|&v| self.stone_at(v)).collect();
-            let recipients: Vec<Player> = self.touching(stones).into_iter().map(|(q, _)| q).collect();
-            spoils.push((stones.clone(), owners, recipients));
+            let recipients: Vec<Player> = self.touching(&stones).into_iter().map(|(q, _)| q).collect();
+            spoils.push(Spoils::of_stones(stones, owners, &recipients));
         }
-        for (stones, _, _) in &spoils {
-            for &v in stones {
+        for s in &spoils {
+            for &v in &s.stones {
                 self.set(v, 0);
             }
         }
@@ -394,8 +314,8 @@ impl TribalGame {
         };
         if suicide.is_some() || repeated {
             // Undo: the stones and the captures.
-            for (stones, owners, _) in &spoils {
-                for (&v, o) in stones.iter().zip(owners) {
+            for s in &spoils {
+                for (&v, o) in s.stones.iter().zip(&s.owners) {
                     self.set(v, o.0 + 1);
                 }
             }
@@ -421,7 +341,7 @@ impl TribalGame {
         nodes: &[NodeId],
         before_hash: u64,
         handicap: bool,
-        spoils: Vec<(Vec<NodeId>, Vec<Player>, Vec<Player>)>,
+        spoils: Vec<Spoils>,
     ) {
         if let Some(s) = self.supply[p.index()].as_mut() {
             *s -= nodes.len() as u32;
@@ -434,9 +354,9 @@ impl TribalGame {
         for &node in nodes {
             self.emit(Event::Placed { player: p, node, handicap });
         }
-        for (stones, owners, recipients) in spoils {
-            let shares = self.share(&stones, &owners, p, &recipients);
-            self.emit(Event::Captured { player: Some(p), nodes: stones, owners, shares });
+        for s in spoils {
+            let shares = self.share(&s, p);
+            self.emit(Event::Captured { player: Some(p), nodes: s.stones, owners: s.owners, shares });
         }
     }
 

@@ -440,7 +440,7 @@ impl TribalGame {
                 trial.set(v, 0);
                 trial.place(p, v, None, false)?;
                 self.set(v, 0);
-                self.back_to_supply(owner);
+                self.back_to_supply(owner, 1);
                 self.emit(Event::Lifted { player: owner, node: v });
                 self.place(p, v, None, false)?;
                 play.placed.push(v);

@@ -236,7 +236,7 @@ pub struct TribalGame {
     pub(super) dead: Vec<Option<Vec<NodeId>>>,
     log: Vec<(Player, Input)>,
     events: Vec<Event>,
-    record_events: bool,
+    pub(super) record_events: bool,
     pub(super) outcome: Option<Outcome>,
 }
 

@@ -27,6 +27,7 @@ mod event;
 mod game;
 mod scoring;
 pub mod settings;
+mod spoils;
 mod team_board;
 #[cfg(test)]
 mod team_board_tests;

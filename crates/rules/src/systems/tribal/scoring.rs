@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use gobeyond_maps::NodeId;
 
-use super::{Event, Phase, TribalGame};
+use super::{Event, Phase, TribalGame, spoils::Spoils};
 use crate::{EndReason, Outcome, Player};
 
 impl TribalGame {
@@ -58,11 +58,10 @@ impl TribalGame {
         }
         for (stones, owners, touching, lead) in shared {
             let recipients: Vec<Player> = touching.iter().map(|(p, _)| *p).collect();
-            let shares = match lead {
-                Some((lead, _)) => self.share(&stones, &owners, lead, &recipients),
-                None => self.share(&stones, &owners, owners[0], &[]),
-            };
-            self.emit(Event::Captured { player: None, nodes: stones, owners, shares });
+            let spoils = Spoils::of_stones(stones, owners, &recipients);
+            // Without recipients the stones go back to their supplies: no lead.
+            let shares = self.share(&spoils, lead.map_or(Player(0), |(lead, _)| lead));
+            self.emit(Event::Captured { player: None, nodes: spoils.stones, owners: spoils.owners, shares });
         }
     }
 
@@ -153,7 +152,7 @@ impl TribalGame {
         for (owner, v, to) in decided {
             match to {
                 Some(t) => self.give_prisoner(t, owner),
-                None => self.back_to_supply(owner),
+                None => self.back_to_supply(owner, 1),
             }
             self.emit(Event::DeadRemoved { owner, node: v, to });
         }

@@ -12,7 +12,7 @@
 
 use gobeyond_maps::{Balls, NodeId};
 
-use super::{Illegal, RangeRule, TribalGame, TribalKo};
+use super::{Illegal, RangeRule, TribalGame, TribalKo, spoils::Spoils};
 use crate::{Player, zobrist};
 
 /// An occupied node's place in the list of empty nodes.
@@ -357,10 +357,42 @@ impl TribalGame {
         board.libs[big as usize] += board.libs[small as usize];
     }
 
-    /// Takes a captured group's `stones` off (board fresh): their neighbours gain the liberties,
-    /// and the counts around them lose their owners' stones.
-    pub(super) fn board_remove_stones(&mut self, stones: &[NodeId]) {
-        for &s in stones {
+    /// The spoils of the group of the stone on `node` (board fresh, the group still on it), with
+    /// its `stones` listed for the event (their owners added when events are recorded). The
+    /// players touching it are the stones around it outside its group: a group is its team's
+    /// whole chain.
+    pub(super) fn board_spoils(&self, node: NodeId, stones: Vec<NodeId>) -> Spoils {
+        let b = &self.board;
+        let mut spoils = Spoils::default();
+        let r = b.root[node as usize];
+        let mut s = node;
+        loop {
+            spoils.colours[self.owner[s as usize] as usize - 1] += 1;
+            for &w in self.map.neighbors(s) {
+                let code = self.owner[w as usize];
+                if code != 0 && b.root[w as usize] != r {
+                    spoils.recipients |= 1 << (code - 1);
+                }
+            }
+            s = b.next[s as usize];
+            if s == node {
+                break;
+            }
+        }
+        if self.record_events {
+            spoils.owners = stones.iter().filter_map(|&v| self.stone_at(v)).collect();
+        }
+        spoils.stones = stones;
+        spoils
+    }
+
+    /// Takes the captured group of the stone on `node` off (board fresh): its neighbours gain
+    /// the liberties, and the counts around its stones lose their owners' stones.
+    pub(super) fn board_remove_group(&mut self, node: NodeId) {
+        // The group's cycle (`next`) is left as it was: it is walked twice, and an empty node's
+        // `next` is never read.
+        let mut s = node;
+        loop {
             if let Some(o) = self.stone_at(s) {
                 self.count_stone(o, s, false);
             }
@@ -369,13 +401,21 @@ impl TribalGame {
             b.root[s as usize] = NO_GROUP;
             b.empty_slot[s as usize] = b.empty.len() as u32;
             b.empty.push(s);
+            s = b.next[s as usize];
+            if s == node {
+                break;
+            }
         }
-        for &s in stones {
+        loop {
             for &w in self.map.neighbors(s) {
                 let r = self.board.root[w as usize];
                 if w != s && r != NO_GROUP {
                     self.board.libs[r as usize] += 1;
                 }
+            }
+            s = self.board.next[s as usize];
+            if s == node {
+                break;
             }
         }
     }
