@@ -15,18 +15,19 @@ use crate::search::searchable::Searchable;
 /// in atari (the last stone's own group included), when the capture is in range.
 fn play_capture(game: &mut TribalGame, p: Player, last: NodeId) -> Option<NodeId> {
     let team = game.team(p);
-    let map = game.map().clone();
-    for &v in std::iter::once(&last).chain(map.neighbors(last)) {
+    // The liberties are listed first: placing needs the game itself. Rarely any.
+    let mut takes = Vec::new();
+    for &v in std::iter::once(&last).chain(game.map().neighbors(last)) {
         if game.stone_at(v).is_none_or(|q| game.team(q) == team) {
             continue;
         }
         if let Some(l) = game.sole_liberty(v)
-            && game.play(Action::Place(l)).is_ok()
+            && !takes.contains(&l)
         {
-            return Some(l);
+            takes.push(l);
         }
     }
-    None
+    takes.into_iter().find(|&l| game.play(Action::Place(l)).is_ok())
 }
 
 /// A one-point eye of `p`'s team: every neighbour is a stone of that team.
@@ -51,11 +52,16 @@ fn random_placement(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Option<N
 
 /// Free nodes in range that are not the player's own one-point eyes.
 fn candidates(game: &TribalGame, p: Player, range: Option<u32>) -> Vec<NodeId> {
-    let reach = game.reachable(p, range);
-    let fits = |&v: &NodeId| reach[v as usize] && game.stone_at(v).is_none() && !own_eye(game, p, v);
     match game.empty_nodes() {
-        Some(empty) => empty.iter().copied().filter(fits).collect(),
-        None => game.map().nodes().filter(fits).collect(),
+        // The board counts the range: asked node by node.
+        Some(empty) if range == game.current_range() => {
+            empty.iter().copied().filter(|&v| game.in_current_range(p, v) && !own_eye(game, p, v)).collect()
+        }
+        _ => {
+            let reach = game.reachable(p, range);
+            let fits = |&v: &NodeId| reach[v as usize] && game.stone_at(v).is_none() && !own_eye(game, p, v);
+            game.map().nodes().filter(fits).collect()
+        }
     }
 }
 
@@ -124,6 +130,8 @@ enum Step {
     Stop,
     /// A stone was placed (on the game already).
     Placed(NodeId),
+    /// Every seat still to answer a Play declined (on the game already).
+    Answered,
     Play(Action),
 }
 
@@ -138,7 +146,10 @@ fn step(g: &mut TribalGame, p: Player, late: bool, last: Option<NodeId>, rng: &m
             legal.get(rng.below(legal.len().max(1) as u32) as usize).copied().unwrap_or(Action::Timeout)
         }
         Phase::Offer { .. } => Action::Decline,
-        Phase::Reaction { .. } => Action::React(Reaction::Decline),
+        Phase::Reaction { .. } => {
+            g.decline_all_answers();
+            return Step::Answered;
+        }
         Phase::Card(_) | Phase::Replace { .. } => Action::Forgo,
         Phase::Discard { .. } | Phase::Return { .. } => card_to_drop(g, p),
         Phase::Turn { rolled: None } if g.rules().range == RangeRule::Dice => {
@@ -169,8 +180,10 @@ pub(super) fn play_to_end(
     let n = g.map().len();
     let mut turns = 0;
     let mut last = None;
-    // Draws come from the board's empty nodes from the first move on.
+    // Draws come from the board's empty nodes from the first move on; the superko history
+    // grows by a position a stone (about two a node in a four-player playout), room made once.
     g.refresh_board();
+    g.reserve_positions(2 * n);
     for _ in 0..(10 * (3 * n + 60) + 1000) {
         if g.outcome().is_some() || turns > 3 * n + 60 {
             break;
@@ -197,6 +210,7 @@ pub(super) fn play_to_end(
                 last = Some(v);
                 continue;
             }
+            Step::Answered => continue,
             Step::Play(action) => action,
         };
         if g.play(action).is_err() {
@@ -239,6 +253,7 @@ mod tests {
             match step(&mut g, p, false, None, &mut rng) {
                 Step::Placed(v) => played.push(v),
                 Step::Play(a) => g.play(a).unwrap(),
+                Step::Answered => {}
                 Step::Stop => break,
             }
         }

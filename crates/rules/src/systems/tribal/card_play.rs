@@ -10,7 +10,7 @@
 use gobeyond_maps::NodeId;
 
 use super::{
-    Action, Event, Illegal, Phase, RangeRule, Reaction, TribalGame,
+    Action, Event, Illegal, Input, Phase, RangeRule, Reaction, TribalGame,
     cards::{Card, Source},
 };
 use crate::{Player, Rng};
@@ -311,9 +311,39 @@ impl TribalGame {
                 return Ok(());
             }
         }
+        self.answered();
+        Ok(())
+    }
+
+    /// Every seat still to answer the Play under way declines, as their Decline inputs in turn
+    /// would (the playouts' answers: they play no cards). False when no Play waits for answers.
+    pub fn decline_all_answers(&mut self) -> bool {
+        let Phase::Reaction { mover, answers, .. } = &self.phase else { return false };
+        if self.record_events {
+            // The log keeps each seat's input: answered one by one.
+            let waiting: Vec<Player> =
+                self.seats_after(*mover).filter(|q| answers[q.index()].is_none()).collect();
+            for q in waiting {
+                if self.apply(q, &Input::Action(Action::React(Reaction::Decline))).is_err() {
+                    break;
+                }
+            }
+        } else {
+            if let Phase::Reaction { answers, .. } = &mut self.phase {
+                for a in answers.iter_mut().filter(|a| a.is_none()) {
+                    *a = Some(Reaction::Decline);
+                }
+            }
+            self.answered();
+        }
+        true
+    }
+
+    /// Everyone has answered the Play under way: it stands, or the first to reject undoes it.
+    fn answered(&mut self) {
         let Phase::Reaction { mover, placed, answers } = std::mem::replace(&mut self.phase, Phase::Finished)
         else {
-            return Ok(());
+            return;
         };
         // Everyone has answered: the first to reject, in turn order after the mover, does.
         let rejecter =
@@ -321,7 +351,7 @@ impl TribalGame {
         let Some(by) = rejecter else {
             self.emit(Event::NotRejected { mover });
             self.end_round(mover);
-            return Ok(());
+            return;
         };
         let kind = answers[by.index()].unwrap_or(Reaction::Reject);
         let card = if kind == Reaction::RejectAndReplace { Card::RejectAndReplace } else { Card::Reject };
@@ -342,7 +372,6 @@ impl TribalGame {
         } else {
             self.phase = Phase::Replace { player: by, mover, nodes };
         }
-        Ok(())
     }
 
     /// Puts back everything the Play changed; its card is spent.

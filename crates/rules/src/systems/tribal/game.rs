@@ -407,6 +407,12 @@ impl TribalGame {
         }
     }
 
+    /// Room for `more` positions in the superko history (each stone placed adds one): a
+    /// playout makes it once rather than growing the set as it goes.
+    pub fn reserve_positions(&mut self, more: usize) {
+        self.history.reserve(more);
+    }
+
     pub(super) fn emit(&mut self, e: Event) {
         if self.record_events {
             self.events.push(e);

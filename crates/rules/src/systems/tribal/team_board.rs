@@ -56,6 +56,25 @@ impl TeamBoard {
         self.fresh = false;
     }
 
+    /// Joins two groups (the smaller is relabelled).
+    fn join(&mut self, a: NodeId, b: NodeId) {
+        if a == b {
+            return;
+        }
+        let (big, small) = if self.size[a as usize] >= self.size[b as usize] { (a, b) } else { (b, a) };
+        let mut s = small;
+        loop {
+            self.root[s as usize] = big;
+            s = self.next[s as usize];
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big as usize, small as usize);
+        self.size[big as usize] += self.size[small as usize];
+        self.libs[big as usize] += self.libs[small as usize];
+    }
+
     /// Groups as the set of stones with the same root, compared by their smallest node, with
     /// their pseudo-liberties: equal for two boards of the same stones however they were built.
     fn canonical(&self) -> Vec<Option<(NodeId, u32)>> {
@@ -326,37 +345,15 @@ impl TribalGame {
                 r => b.libs[r as usize] -= 1,
             }
         }
-        let team = self.team(p);
-        let map = std::sync::Arc::clone(&self.map);
-        for &w in map.neighbors(node) {
+        let team = Some(self.team(p));
+        for &w in self.map.neighbors(node) {
             let code = self.owner[w as usize];
-            if code != 0 && w != node && self.team_of_code(code) == Some(team) {
-                self.join(self.board.root[v], self.board.root[w as usize]);
+            if code != 0 && w != node && self.team_of_code(code) == team {
+                self.board.join(self.board.root[v], self.board.root[w as usize]);
             }
         }
         self.count_stone(p, node, true);
     }
-
-    /// Joins two groups (the smaller is relabelled).
-    fn join(&mut self, a: NodeId, b: NodeId) {
-        if a == b {
-            return;
-        }
-        let board = &mut self.board;
-        let (big, small) = if board.size[a as usize] >= board.size[b as usize] { (a, b) } else { (b, a) };
-        let mut s = small;
-        loop {
-            board.root[s as usize] = big;
-            s = board.next[s as usize];
-            if s == small {
-                break;
-            }
-        }
-        board.next.swap(big as usize, small as usize);
-        board.size[big as usize] += board.size[small as usize];
-        board.libs[big as usize] += board.libs[small as usize];
-    }
-
     /// The spoils of the group of the stone on `node` (board fresh, the group still on it), with
     /// its `stones` listed for the event (their owners added when events are recorded). The
     /// players touching it are the stones around it outside its group: a group is its team's
