@@ -14,20 +14,14 @@ use crate::search::searchable::Searchable;
 /// The playouts' one tactic, as in Go's light playouts: take a group that the last stone left
 /// in atari (the last stone's own group included), when the capture is in range.
 fn play_capture(game: &mut TribalGame, p: Player, last: NodeId) -> Option<NodeId> {
-    let team = game.team(p);
-    // The liberties are listed first: placing needs the game itself. Rarely any.
     let mut takes = Vec::new();
-    for &v in std::iter::once(&last).chain(game.map().neighbors(last)) {
-        if game.stone_at(v).is_none_or(|q| game.team(q) == team) {
-            continue;
-        }
-        if let Some(l) = game.sole_liberty(v)
-            && !takes.contains(&l)
-        {
-            takes.push(l);
-        }
-    }
-    takes.into_iter().find(|&l| game.play(Action::Place(l)).is_ok())
+    game.atari_liberties_around(last, game.team(p), &mut takes);
+    takes.into_iter().find(|&l| place(game, p, l))
+}
+
+/// `p`, to move, places on `v` if the rules let them (else nothing changes).
+fn place(game: &mut TribalGame, p: Player, v: NodeId) -> bool {
+    game.apply(p, &Input::Action(Action::Place(v))).is_ok()
 }
 
 /// A one-point eye of `p`'s team: every neighbour is a stone of that team.
@@ -82,7 +76,7 @@ fn play_random_placement(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Opt
         if game.stone_at(v).is_none()
             && game.in_current_range(p, v)
             && !own_eye(game, p, v)
-            && game.play(Action::Place(v)).is_ok()
+            && place(game, p, v)
         {
             return Some(v);
         }
@@ -90,7 +84,7 @@ fn play_random_placement(game: &mut TribalGame, p: Player, rng: &mut Rng) -> Opt
     let mut candidates = candidates(game, p, game.current_range());
     while !candidates.is_empty() {
         let v = candidates.swap_remove(rng.below(candidates.len() as u32) as usize);
-        if game.play(Action::Place(v)).is_ok() {
+        if place(game, p, v) {
             return Some(v);
         }
     }

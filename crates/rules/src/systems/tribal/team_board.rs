@@ -242,6 +242,31 @@ impl TribalGame {
         (b.libs[r as usize] == around as u32).then_some(liberty)
     }
 
+    /// The only liberties of the groups, not of `team`, with a stone on `node` or next to it,
+    /// each once, in the order of `node` then its neighbours (the playouts' captures).
+    pub fn atari_liberties_around(&self, node: NodeId, team: Player, out: &mut Vec<NodeId>) {
+        out.clear();
+        if !self.map.contains(u64::from(node)) {
+            return;
+        }
+        let around = std::iter::once(node).chain(self.map.neighbors(node).iter().copied());
+        for (i, v) in around.clone().enumerate() {
+            if self.team_of_code(self.owner[v as usize]).is_none_or(|t| t == team) {
+                continue;
+            }
+            // A group met before has been answered.
+            let r = self.board.root[v as usize];
+            if self.board.fresh && around.clone().take(i).any(|u| self.board.root[u as usize] == r) {
+                continue;
+            }
+            if let Some(l) = self.sole_liberty(v)
+                && !out.contains(&l)
+            {
+                out.push(l);
+            }
+        }
+    }
+
     /// [`Self::sole_liberty`] by searching the group (its oracle in tests).
     pub fn sole_liberty_from_scratch(&self, node: NodeId) -> Option<NodeId> {
         let team = self.team_of_code(*self.owner.get(node as usize)?)?;
