@@ -343,6 +343,46 @@ fn every_other_player_is_asked_and_a_reject_undoes_the_whole_move() {
     assert_eq!(g.to_move(), Some(B));
 }
 
+/// What the answers to a move decide: the position, whose turn, prisoners, supplies and hands.
+fn after_answers(g: &TribalGame) -> impl PartialEq + std::fmt::Debug {
+    let stones: Vec<Option<Player>> = g.map().nodes().map(|v| g.stone_at(v)).collect();
+    let seats = [B, W, R];
+    (
+        format!("{:?}", g.phase()),
+        g.to_move(),
+        stones,
+        seats.map(|p| (g.prisoners(p).to_vec(), g.supply(p), g.hand(p).to_vec())),
+    )
+}
+
+/// The playouts' shortcut: every seat still asked declines at once, as their answers one by one
+/// would — the move stands, or an earlier Reject still undoes it — with the same events and
+/// log, and the same outcome in a copy that records neither.
+#[test]
+fn declining_every_answer_at_once_is_each_seat_declining() {
+    for reject_first in [false, true] {
+        let mut g = game("square:9", 3, 20);
+        pass_and_draw(&mut g, B, Card::Reject);
+        play(&mut g, W, "A1");
+        play(&mut g, R, "J9");
+        play(&mut g, B, "B1");
+        put(&mut g, W, "E5");
+        if reject_first {
+            act(&mut g, B, Action::React(Reaction::Reject));
+        }
+        let (mut one_by_one, mut at_once, mut silent) = (g.clone(), g.clone(), g.without_events());
+        decline_all(&mut one_by_one);
+        assert!(at_once.decline_all_answers());
+        assert!(silent.decline_all_answers());
+        assert_eq!(after_answers(&at_once), after_answers(&one_by_one), "reject first: {reject_first}");
+        assert_eq!(after_answers(&silent), after_answers(&one_by_one), "reject first: {reject_first}");
+        assert_eq!(at_once.events(), one_by_one.events());
+        assert_eq!(at_once.log(), one_by_one.log());
+        assert_eq!(one_by_one.stone_at(at(&g, "E5")), (!reject_first).then_some(W));
+        assert!(!at_once.decline_all_answers(), "no move waits for answers now");
+    }
+}
+
 #[test]
 fn reject_and_replace_puts_the_rejecters_stone_where_the_move_was() {
     let mut g = game("square:9", 3, 20);

@@ -174,6 +174,7 @@ pub(super) fn play_to_end(
     let n = g.map().len();
     let mut turns = 0;
     let mut last = None;
+    let (players, mut idle) = (g.player_count(), 0);
     // Draws come from the board's empty nodes from the first move on; the superko history
     // grows by a position a stone (about two a node in a four-player playout), room made once.
     g.refresh_board();
@@ -195,17 +196,24 @@ pub(super) fn play_to_end(
             continue;
         }
         let Some(p) = g.to_move() else { break };
-        // Out of time: everyone passes from here.
-        let late = turns > 2 * n;
+        // Out of time, or a whole round found nowhere to place (the board is full of eyes and
+        // suicides; with dice, rolling on would only repeat it): everyone passes from here.
+        let late = turns > 2 * n || idle >= players;
         let action = match step(g, p, late, last, rng) {
             Step::Stop => break,
             Step::Placed(v) => {
                 played.push((p, v));
                 last = Some(v);
+                idle = 0;
                 continue;
             }
             Step::Answered => continue,
-            Step::Play(action) => action,
+            Step::Play(action) => {
+                if matches!(action, Action::Forgo | Action::Pass) {
+                    idle += 1;
+                }
+                action
+            }
         };
         if g.play(action).is_err() {
             let fallback =
@@ -226,9 +234,27 @@ mod tests {
 
     use std::sync::Arc;
 
-    use gobeyond_rules::tribal::TribalRules;
+    use gobeyond_rules::tribal::{Event, TribalRules};
 
     use super::*;
+
+    /// Once a whole round of seats found nowhere to place, a playout ends by passes: with dice
+    /// it does not roll on to the turn limit, forgoing turn after turn on a full board.
+    #[test]
+    fn a_playout_ends_by_passes_once_a_round_found_nowhere_to_place() {
+        let map = Arc::new(gobeyond_maps::generate("square:9").unwrap());
+        for seed in 0..4 {
+            // Events recorded: the playout's own inputs are read back from them.
+            let mut g = TribalGame::new(map.clone(), 3, TribalRules::default(), None).unwrap();
+            let mut owner = vec![0; map.len()];
+            play_to_end(&mut g, &mut owner, &mut Rng::new(seed), &mut Vec::new());
+            assert!(g.outcome().is_some(), "seed {seed}: the playout ended in {:?}", g.phase());
+            let events = g.events();
+            let last_placed = events.iter().rposition(|e| matches!(e, Event::Placed { .. })).unwrap();
+            let forgone = events[last_placed..].iter().filter(|e| matches!(e, Event::Forgone { .. })).count();
+            assert!(forgone <= 3, "seed {seed}: {forgone} turns forgone after the last stone");
+        }
+    }
 
     /// A placement in a playout is a uniform draw among the placements the rules accept outside
     /// the player's own eyes: over many draws from one position, every such node comes up about
