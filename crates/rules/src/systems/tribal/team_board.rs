@@ -1,6 +1,6 @@
-//! Tribal Go's incremental board (issue 45): groups by team with their pseudo-liberties, and for
-//! each player and node how many of the player's stones lie at each distance up to the range,
-//! kept up to date as a single stone is placed and groups are captured — the search's whole game
+//! Tribal Go's incremental board (issue 45): groups by team with their pseudo-liberties, the
+//! empty nodes, and for each player and node how many of the player's stones lie at each
+//! distance up to the range (`range_counts.rs`), kept up to date as a single stone is placed and groups are captured — the search's whole game
 //! — as `crate::board::Board` keeps Go's groups.
 //!
 //! Everything here is a function of the stones, the alliances and the start points, so anything
@@ -10,9 +10,9 @@
 //! (`docs/bots.md`, "Tribal Go"). A stale board is never read: the from-scratch searches of
 //! `board.rs` answer until then.
 
-use gobeyond_maps::{Balls, NodeId};
+use gobeyond_maps::NodeId;
 
-use super::{Illegal, RangeRule, TribalGame, TribalKo, spoils::Spoils};
+use super::{Illegal, TribalGame, TribalKo, spoils::Spoils};
 use crate::{Player, zobrist};
 
 /// An occupied node's place in the list of empty nodes.
@@ -23,7 +23,7 @@ const NO_GROUP: NodeId = NodeId::MAX;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(super) struct TeamBoard {
     /// Whether everything below matches the stones (else it is rebuilt before use).
-    fresh: bool,
+    pub(super) fresh: bool,
     /// Per node: its stone's group (the group's root node), or [`NO_GROUP`].
     root: Vec<NodeId>,
     /// Per stone: the next stone of its group, in a cycle.
@@ -39,12 +39,13 @@ pub(super) struct TeamBoard {
     /// Per node: its index in `empty`, or [`NOT_EMPTY`].
     empty_slot: Vec<u32>,
     /// Per player, per node: how many of the player's sources (stones and start point) lie at
-    /// each distance `d` up to `radius`, a byte at bit `8 d` (a ring of [`Balls`] holds at most
-    /// [`Balls::MAX_RING`] nodes, and the start point may add one). Empty when the range is
-    /// searched instead (no range, a range past [`Balls::RADIUS`], or a map without balls).
-    near: Vec<u64>,
+    /// each distance `d` up to `radius`, a byte at bit `8 d` (a ring of the map's balls holds
+    /// at most [`gobeyond_maps::Balls::MAX_RING`] nodes, and the start point may add one).
+    /// Empty when the range is searched instead (no range, a range past the balls' radius, or
+    /// a map without balls). Kept by `range_counts.rs`.
+    pub(super) near: Vec<u64>,
     /// The longest range `near` counts.
-    radius: u32,
+    pub(super) radius: u32,
 }
 
 impl TeamBoard {
@@ -137,29 +138,8 @@ impl TribalGame {
             }
             b.size[v as usize] = stones.len() as u32;
         }
-        if let (Some(radius), Some(balls)) = (radius, self.map.balls()) {
-            b.near = vec![0; n * self.players];
-            for p in 0..self.players {
-                let near = &mut b.near[p * n..(p + 1) * n];
-                let code = p as u8 + 1;
-                let sources = self.map.nodes().filter(|&v| self.owner[v as usize] == code);
-                for v in sources.chain(self.start_point(Player(p as u8))) {
-                    count_source(balls, radius, near, v, true);
-                }
-            }
-        }
+        b.near = self.range_counts_from_scratch(radius);
         b
-    }
-
-    /// The longest range the board counts: the turn's (the dice's highest, or the fixed range),
-    /// if [`Balls`] reach that far. Other ranges (a handicap distance past it) are searched.
-    fn counted_range(&self) -> Option<u32> {
-        let range = match self.rules.range {
-            RangeRule::Unlimited => return None,
-            RangeRule::Fixed => self.rules.fixed_range,
-            RangeRule::Dice => 6,
-        };
-        (range <= Balls::RADIUS).then_some(range)
     }
 
     /// Empty neighbour slots of `v` (a neighbour listed twice counts twice; `v` itself never).
@@ -189,25 +169,6 @@ impl TribalGame {
             return Err(format!("sources by distance {:?} != {:?}", self.board.near, scratch.near));
         }
         Ok(())
-    }
-
-    // --- The range --------------------------------------------------------------------
-
-    /// Whether `node` is within `range` of `p`'s stones or start point, when the board counts it.
-    #[inline]
-    pub(super) fn field_within(&self, p: Player, node: NodeId, range: u32) -> Option<bool> {
-        let b = &self.board;
-        (b.fresh && range <= b.radius && !b.near.is_empty())
-            .then(|| b.near[p.index() * self.map.len() + node as usize] & lanes_up_to(range) != 0)
-    }
-
-    /// Nodes within `range` of `p`'s sources, when the board counts it.
-    pub(super) fn field_reachable(&self, p: Player, range: u32) -> Option<Vec<bool>> {
-        let (b, n) = (&self.board, self.map.len());
-        (b.fresh && range <= b.radius && !b.near.is_empty()).then(|| {
-            let mask = lanes_up_to(range);
-            b.near[p.index() * n..(p.index() + 1) * n].iter().map(|&c| c & mask != 0).collect()
-        })
     }
 
     /// The empty nodes in no particular order, when the board is up to date (the playouts draw
@@ -286,15 +247,6 @@ impl TribalGame {
             }
         }
         liberty
-    }
-
-    /// `p`'s stone on `v` (`added`) or off it: the counts of the nodes around change.
-    fn count_stone(&mut self, p: Player, v: NodeId, added: bool) {
-        let n = self.map.len();
-        if let (false, Some(balls)) = (self.board.near.is_empty(), self.map.balls()) {
-            let near = &mut self.board.near[p.index() * n..(p.index() + 1) * n];
-            count_source(balls, self.board.radius, near, v, added);
-        }
     }
 
     // --- One stone --------------------------------------------------------------------
@@ -439,23 +391,6 @@ impl TribalGame {
             if s == node {
                 break;
             }
-        }
-    }
-}
-
-/// The lanes of the counts for distances `0..=range` (`range` at most [`Balls::RADIUS`]).
-#[inline]
-fn lanes_up_to(range: u32) -> u64 {
-    if range >= 7 { u64::MAX } else { (1u64 << (8 * (range + 1))) - 1 }
-}
-
-/// Counts a source on `v` in (`added`) or out of the counts `near` of the nodes within `radius`.
-fn count_source(balls: &Balls, radius: u32, near: &mut [u64], v: NodeId, added: bool) {
-    for d in 0..=radius {
-        let one = 1u64 << (8 * d);
-        for &u in balls.ring(v, d) {
-            let c = &mut near[u as usize];
-            *c = if added { c.wrapping_add(one) } else { c.wrapping_sub(one) };
         }
     }
 }
