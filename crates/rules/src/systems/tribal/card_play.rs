@@ -500,7 +500,7 @@ impl TribalGame {
                 return Ok(());
             }
             (card, a) => {
-                return Err(Illegal::NotNow(super::game::action_name(a), card.title()));
+                return Err(Illegal::NotNow(super::inputs::action_name(a), card.title()));
             }
         }
         if play.placed.len() >= play.steps() || play.card == Card::PairPlace {

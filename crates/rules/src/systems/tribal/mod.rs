@@ -25,6 +25,7 @@ mod card_play;
 pub mod cards;
 mod event;
 mod game;
+mod inputs;
 mod range_counts;
 mod scoring;
 pub mod settings;
