@@ -8,7 +8,9 @@ use std::{collections::HashSet, sync::Arc};
 
 use gobeyond_maps::{Map, NodeId};
 
-use super::{Card, CardPlay, Event, RangeRule, TribalRules, card_play, cards, team_board::TeamBoard};
+use super::{
+    Card, CardPlay, Event, RangeRule, TribalRules, card_play, cards, reaction, team_board::TeamBoard,
+};
 use crate::{Outcome, Player, setup::SetupError};
 
 /// What a seat (or the server, for dice and time-outs) does.
@@ -223,9 +225,9 @@ pub struct TribalGame {
     /// A draw waiting for the server's card.
     pub(super) drawing: Option<(Player, card_play::DrawFor)>,
     /// What the Play under way changed (to undo it if rejected).
-    pub(super) snapshot: Option<Box<card_play::Snapshot>>,
+    pub(super) snapshot: Option<Box<reaction::Snapshot>>,
     /// The last finished Play's snapshot, kept to be filled again (a Play starts every turn).
-    pub(super) spare_snapshot: card_play::Spare,
+    pub(super) spare_snapshot: reaction::Spare,
     pub(super) hash: u64,
     /// Every position so far (superko), and the one before the last action (simple ko).
     /// Keyed by a hasher seeded per process (`foldhash`): the positions' Zobrist hashes are a
@@ -285,7 +287,7 @@ impl TribalGame {
             deck: cards::Deck::new(rules.replace_any),
             drawing: None,
             snapshot: None,
-            spare_snapshot: card_play::Spare::default(),
+            spare_snapshot: reaction::Spare::default(),
             hash: 0,
             history: HashSet::from_iter([0]),
             previous_hash: 0,

@@ -27,6 +27,7 @@ mod event;
 mod game;
 mod inputs;
 mod range_counts;
+mod reaction;
 mod scoring;
 pub mod settings;
 mod spoils;
