@@ -1,6 +1,6 @@
 //! Plays that can be rejected (rules 41–42 of the spec, Reject and Reject and Replace): a Play
-//! everything it may change, every other player is asked, and a Reject undoes it completely, the
-//! positions it made leaving the superko history.
+//! keeps a [`Snapshot`] of everything it may change, every other player is asked, and a Reject
+//! undoes it completely, the positions it made leaving the superko history.
 //!
 //! Rule numbers and readings A1–A17 are those of `docs/rules/spec/tribal.md`; A18 and later are
 //! the project's own readings (`docs/rules/tribal.md`, "Interpretations").
