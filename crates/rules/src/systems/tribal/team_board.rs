@@ -1,7 +1,8 @@
 //! Tribal Go's incremental board (issue 45): groups by team with their pseudo-liberties, the
 //! empty nodes, and for each player and node how many of the player's stones lie at each
-//! distance up to the range (`range_counts.rs`), kept up to date as a single stone is placed and groups are captured — the search's whole game
-//! — as `crate::board::Board` keeps Go's groups.
+//! distance up to the range (`range_counts.rs`), kept up to date as a single stone is placed
+//! and groups are captured — the search's whole game — as `crate::board::Board` keeps Go's
+//! groups.
 //!
 //! Everything here is a function of the stones, the alliances and the start points, so anything
 //! else that changes those (a Play rejected and undone, a Move or Replace Any card lifting a
