@@ -9,21 +9,27 @@
 //! or end; a capture alone), so that search and the interfaces share them. The pie opens the
 //! game: seat 0 places two Black stones and one White, seat 1 chooses a colour, White moves.
 //!
-//! - `game`: the engine; [`board`]: stacks, level-groups, ranges, lines; [`settings`]: both
+//! - `game`: the engine's state; `actions`: actions, inputs, phases, reasons an action is
+//!   illegal; `legality`: what the player to move may do; `turns`: playing an action, the end
+//!   of a turn and of the game; [`board`]: stacks, level-groups, ranges, lines; [`settings`]: both
 //!   rule sets' settings; `wire`: the wire form, events and the registered systems; `view`:
 //!   the state as JSON.
 
+mod actions;
 pub mod board;
 mod from_scratch;
 mod game;
+mod legality;
 mod reach;
 pub mod settings;
+mod turns;
 mod view;
 mod wire;
 
 pub use self::{
+    actions::{Action, Illegal, Input, Phase},
     board::{Colour, Landing, StackBoard, Step},
-    game::{Action, BesiegeGame, Illegal, Input, Phase, WayGame, WayOfGoGame},
+    game::{BesiegeGame, WayGame, WayOfGoGame},
     settings::{BesiegeRules, Config, WayOfGoRules},
     view::{WayMoveView, WayPlayer, WayState},
     wire::{Besiege, Event, Move, Variant, WayOfGo},
