@@ -69,6 +69,16 @@ fn estimate<V: Variant>(game: &WayGame<V>) -> Rewards {
     r
 }
 
+/// The most actions a playout plays before it is judged. BeSiege has no ending but a player
+/// without a turn, so its playouts stop after half the map's nodes plus 30 actions (about a
+/// quarter of a board of turns) and are judged by captures: at equal time that plays better
+/// than playouts twice as long (`docs/bots.md`, "The Way of Go and BeSiege"). The Way of Go's
+/// end by contract long before their limit.
+fn playout_limit<V: Variant>(game: &WayGame<V>) -> usize {
+    let nodes = game.map().len();
+    if game.config().contracts.is_some() { nodes + 60 } else { nodes / 2 + 30 }
+}
+
 /// A search thread's scratch for The Way of Go and BeSiege.
 #[derive(Debug, Clone)]
 pub struct Scratch {
@@ -120,11 +130,7 @@ impl<V: Variant> Searchable for WayGame<V> {
         rng: &mut Rng,
         played: &mut Vec<(Player, NodeId)>,
     ) -> Rewards {
-        // BeSiege has no ending but a player without a turn, so its playouts stop after about
-        // half a board of turns and are judged by captures; The Way of Go's end by contract long
-        // before the limit.
-        let limit = self.map().len() + 60;
-        for _ in 0..limit {
+        for _ in 0..playout_limit(self) {
             let Some(seat) = self.to_move() else { break };
             let Some(a) = playout_action(self, rng, &mut scratch.actions) else { break };
             if self.play(a).is_err() {
@@ -265,6 +271,21 @@ mod tests {
             let r = b.playout(&mut scratch, &mut Rng::new(4), &mut Vec::new());
             assert!(b.turns() > 10, "{spec}: BeSiege turns were played");
             assert!(sums_right(r), "{spec}: {r:?}");
+        }
+    }
+
+    /// A BeSiege playout plays half the map's nodes plus 30 actions (114 on 13×13, where no
+    /// game ends that soon) and stops there, unfinished, to be judged by captures.
+    #[test]
+    fn besiege_playouts_stop_after_half_the_map_plus_30_actions() {
+        let map = Arc::new(gobeyond_maps::generate("square:13").unwrap());
+        let tables = Arc::new(PlayoutTables::new(&map));
+        for seed in 0..4 {
+            let mut b = BesiegeGame::new(map.clone(), BesiegeRules::default()).unwrap().search_copy();
+            let mut scratch = b.scratch(&tables, &SearchConfig::default());
+            b.playout(&mut scratch, &mut Rng::new(seed), &mut Vec::new());
+            assert_eq!(b.inputs().len(), 169 / 2 + 30, "seed {seed}");
+            assert!(b.outcome().is_none(), "seed {seed}");
         }
     }
 
