@@ -78,7 +78,8 @@ export function elements(id: number, map: MapView, info: GameInfo, prefs: Prefs,
     },
   };
   const placeForm = h('form', { class: 'row', id: 'place-form' }, h('label', {}, 'Place at ', el.placeInput), h('button', { type: 'submit' }, 'Place'));
-  const chatForm = h('form', { class: 'row', id: 'chat-form' }, el.chatInput, h('button', { type: 'submit' }, 'Send'));
+  // Hidden until the page knows whether and where the viewer may speak (renderChatForm).
+  const chatForm = h('form', { class: 'row', id: 'chat-form', hidden: true }, el.chatInput, h('button', { type: 'submit' }, 'Send'));
   const page = h('div', { class: 'game-page' },
     h('div', { class: 'board-col' }, el.board, el.hover),
     h('aside', { class: 'side' },
