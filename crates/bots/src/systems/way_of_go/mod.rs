@@ -71,8 +71,8 @@ fn estimate<V: Variant>(game: &WayGame<V>) -> Rewards {
 
 /// The most actions a playout plays before it is judged. BeSiege has no ending but a player
 /// without a turn, so its playouts stop after half the map's nodes plus 30 actions (about a
-/// quarter of a board of turns) and are judged by captures: at equal time that plays better
-/// than playouts twice as long (`docs/bots.md`, "The Way of Go and BeSiege"). The Way of Go's
+/// quarter of a board of turns) and are judged by captures: at equal time that plays at least
+/// as well as playouts twice as long (`docs/bots.md`, "The Way of Go and BeSiege"). The Way of Go's
 /// end by contract long before their limit.
 fn playout_limit<V: Variant>(game: &WayGame<V>) -> usize {
     let nodes = game.map().len();
