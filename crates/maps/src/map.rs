@@ -82,8 +82,10 @@ impl Map {
         (&self.offsets, &self.adjacency)
     }
 
+    #[inline]
     pub fn degree(&self, node: NodeId) -> usize {
-        self.neighbors(node).len()
+        let n = node as usize;
+        (self.offsets[n + 1] - self.offsets[n]) as usize
     }
 
     pub fn max_degree(&self) -> usize {

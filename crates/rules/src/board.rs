@@ -262,6 +262,26 @@ impl Board {
         }
     }
 
+    /// [`Board::check`] with suicide forbidden, for an empty `node` without an empty neighbour
+    /// (the light playout's question on a surrounded point). Every neighbour is a stone, so the
+    /// move is legal exactly when some neighbour is an own group with another liberty or an
+    /// opponent group whose last liberty this is: one test a neighbour, no branch.
+    #[inline]
+    pub fn surrounded_legal(&self, node: NodeId, player: Player) -> bool {
+        debug_assert!(self.s.color[node as usize] == EMPTY && self.empty_neighbors(node) == 0);
+        let s = player.stone();
+        if node == self.s.ko_point && s == self.s.ko_stone {
+            return false;
+        }
+        let mut legal = false;
+        for &q in self.map.neighbors(node) {
+            let own = self.s.color[q as usize] == s;
+            let last = self.s.info[self.s.group[q as usize] as usize].only_liberty_is(node);
+            legal |= own != last;
+        }
+        legal
+    }
+
     /// Places a stone of `player` on the empty `node`, removes every opponent group left without
     /// liberties (all at once), then the mover's own group if it has none (suicide).
     ///

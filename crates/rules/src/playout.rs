@@ -133,16 +133,16 @@ pub fn is_eye(board: &Board, tables: &PlayoutTables, node: NodeId, stone: u8) ->
         return false;
     }
     let diag = tables.diagonals(node);
-    let allowed = diag.len() / 4;
-    let mut foreign = 0;
-    for &d in diag {
-        let c = board.color(d);
-        if c != EMPTY && c != stone {
-            foreign += 1;
-            if foreign > allowed {
-                return false;
-            }
-        }
+    // Counted without a branch a diagonal: which ones are foreign is a coin toss in playouts.
+    let foreign: usize = diag
+        .iter()
+        .map(|&d| {
+            let c = board.color(d);
+            (c != EMPTY && c != stone) as usize
+        })
+        .sum();
+    if foreign > diag.len() / 4 {
+        return false;
     }
     // Without diagonals (the honeycomb, irregular graphs) nothing says the stones around are
     // connected: a neighbouring group whose last liberty is this point makes it a false eye, to
@@ -211,17 +211,10 @@ pub fn choose_light(board: &Board, tables: &PlayoutTables, player: Player, rng: 
     if n == 0 {
         return None;
     }
-    let stone = player.stone();
-    // A point with an empty neighbour is no eye and no suicide: legal unless it is the ko point
-    // (which after a capture has none, but setup stones could change that).
     let ko = board.ko().map_or(u32::MAX, |(k, _)| k);
-    let ok = |p: NodeId| {
-        (board.empty_neighbors(p) > 0 && p != ko)
-            || (!is_eye(board, tables, p, stone) && board.check(p, player, SuicideRule::Forbidden).is_ok())
-    };
     for _ in 0..8 {
         let p = empties[rng.below(n as u32) as usize];
-        if ok(p) {
+        if light_ok(board, tables, p, player, ko) {
             return Some(p);
         }
     }
@@ -229,11 +222,27 @@ pub fn choose_light(board: &Board, tables: &PlayoutTables, player: Player, rng: 
     for k in 0..n {
         let i = if start + k >= n { start + k - n } else { start + k };
         let p = empties[i];
-        if ok(p) {
+        if light_ok(board, tables, p, player, ko) {
             return Some(p);
         }
     }
     None
+}
+
+/// Whether the empty `p` is a light move for `player`. A point with an empty neighbour is no
+/// eye and no suicide: legal unless it is the ko point `ko` (which after a capture has no empty
+/// neighbour, but setup stones could change that). Any other point is asked in full, out of
+/// line: inlining only the usual case keeps the drawing loop small.
+#[inline(always)]
+fn light_ok(board: &Board, tables: &PlayoutTables, p: NodeId, player: Player, ko: NodeId) -> bool {
+    (board.empty_neighbors(p) > 0 && p != ko) || light_ok_in_full(board, tables, p, player)
+}
+
+fn light_ok_in_full(board: &Board, tables: &PlayoutTables, p: NodeId, player: Player) -> bool {
+    if board.empty_neighbors(p) > 0 {
+        return board.check(p, player, SuicideRule::Forbidden).is_ok(); // the ko point
+    }
+    !is_eye(board, tables, p, player.stone()) && board.surrounded_legal(p, player)
 }
 
 /// Area score at the end of a playout: stones plus empty nodes whose neighbours all belong to one

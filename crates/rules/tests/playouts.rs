@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use gobeyond_maps::{Map, MapBuilder, NodeId};
 use gobeyond_rules::{
-    Board, Player, Rng,
+    Board, Player, Rng, SuicideRule,
     board::EMPTY,
     playout::{PlayoutTables, choose_light, is_eye, light_playout},
 };
@@ -23,6 +23,17 @@ fn summaries_match_a_walk(board: &Board) -> bool {
         let empties = nb.iter().filter(|&&q| board.color(q) == EMPTY).count() as u32;
         board.empty_neighbors(n) == empties
             && (1..=8u8).all(|c| board.surrounded_by(n, c) == nb.iter().all(|&q| board.color(q) == c))
+    })
+}
+
+/// On every surrounded empty point, the playouts' shortcut (`Board::surrounded_legal`) answers
+/// as the full check does, for every colour.
+fn surrounded_legality_matches_check(board: &Board) -> bool {
+    board.map().nodes().filter(|&n| board.color(n) == EMPTY && board.empty_neighbors(n) == 0).all(|n| {
+        (0..8u8).all(|c| {
+            let player = Player(c);
+            board.surrounded_legal(n, player) == board.check(n, player, SuicideRule::Forbidden).is_ok()
+        })
     })
 }
 
@@ -49,6 +60,10 @@ fn neighbour_summaries_stay_exact_through_random_playouts() {
                     if step % 7 == 0 {
                         assert!(board.is_consistent(), "{spec}, {players} players, step {step}");
                         assert!(summaries_match_a_walk(&board), "{spec}, {players} players, step {step}");
+                        assert!(
+                            surrounded_legality_matches_check(&board),
+                            "{spec}, {players} players, step {step}"
+                        );
                     }
                 }
                 assert!(board.is_consistent() && summaries_match_a_walk(&board), "{spec} at the end");

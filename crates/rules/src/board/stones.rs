@@ -44,18 +44,12 @@ pub(super) struct GroupInfo {
 }
 
 impl GroupInfo {
+    // Wrapping: the empty nodes' sentinel entry (see `Stones::group`) takes any count.
     #[inline]
     fn add_lib(&mut self, p: u32) {
-        self.libs += 1;
-        self.lsum += p as u64;
-        self.lsum2 += p as u64 * p as u64;
-    }
-
-    #[inline]
-    fn remove_lib(&mut self, p: u32) {
-        self.libs -= 1;
-        self.lsum -= p as u64;
-        self.lsum2 -= p as u64 * p as u64;
+        self.libs = self.libs.wrapping_add(1);
+        self.lsum = self.lsum.wrapping_add(p as u64);
+        self.lsum2 = self.lsum2.wrapping_add(p as u64 * p as u64);
     }
 
     /// True when every pseudo-liberty is `p` (so `p` is the group's only liberty).
@@ -82,8 +76,12 @@ impl GroupInfo {
 #[derive(Debug, Clone)]
 pub(super) struct Stones {
     pub(super) color: Vec<u8>,
+    /// Per stone its group's root; per empty node the sentinel `len()`, whose `info` entry
+    /// absorbs the liberty updates a placement makes on every neighbour without asking which
+    /// are stones (random playouts mispredict that branch half the time).
     pub(super) group: Vec<u32>,
     pub(super) next: Vec<u32>,
+    /// Per group root; one more entry at the end, the empty nodes' sentinel (never read).
     pub(super) info: Vec<GroupInfo>,
     pub(super) empties: Vec<u32>,
     pub(super) empty_pos: Vec<u32>,
@@ -106,9 +104,9 @@ impl Stones {
         let empty_pos = empties.clone();
         Stones {
             color: vec![EMPTY; n],
-            group: vec![NONE; n],
+            group: vec![n as u32; n],
             next: vec![NONE; n],
-            info: vec![GroupInfo::default(); n],
+            info: vec![GroupInfo::default(); n + 1],
             empties,
             empty_pos,
             around: map.nodes().map(|p| map.degree(p) as u64).collect(),
@@ -176,12 +174,17 @@ impl Stones {
         for &q in nbrs {
             // `q` had `p` as an empty neighbour; now it has a stone of `s` there.
             self.around[q as usize] = self.around[q as usize] + added - 1;
-            let c = self.color[q as usize];
-            if c == EMPTY {
-                mine.add_lib(q);
-            } else {
-                self.info[self.group[q as usize] as usize].remove_lib(p);
-            }
+            // Both updates unconditionally, each weighted by whether `q` is empty or a stone
+            // (an empty `q`'s group is the sentinel): no branch to mispredict.
+            let empty = (self.color[q as usize] == EMPTY) as u64;
+            mine.libs += empty as u32;
+            mine.lsum += empty * q as u64;
+            mine.lsum2 += empty * (q as u64 * q as u64);
+            let g = &mut self.info[self.group[q as usize] as usize];
+            let stone = 1 - empty;
+            g.libs = g.libs.wrapping_sub(stone as u32);
+            g.lsum = g.lsum.wrapping_sub(stone * p as u64);
+            g.lsum2 = g.lsum2.wrapping_sub(stone * (p as u64 * p as u64));
         }
         self.info[p as usize] = mine;
         // One more pass, once every liberty is counted: join own groups, note dead other ones
@@ -211,7 +214,9 @@ impl Stones {
             self.captured.push(s);
             self.captured_stone.push(stone);
             self.add_empty(s);
-            s = self.next[s as usize];
+            let next = self.next[s as usize];
+            self.group[s as usize] = self.color.len() as u32;
+            s = next;
             if s == root {
                 break;
             }
@@ -226,9 +231,8 @@ impl Stones {
             let removed = stone_summary(self.captured_stone[i]);
             for &q in map.neighbors(s) {
                 self.around[q as usize] = self.around[q as usize] + 1 - removed;
-                if self.color[q as usize] != EMPTY {
-                    self.info[self.group[q as usize] as usize].add_lib(s);
-                }
+                // An empty `q` adds to the sentinel: no branch (see `group`).
+                self.info[self.group[q as usize] as usize].add_lib(s);
             }
         }
     }
