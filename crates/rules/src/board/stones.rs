@@ -52,12 +52,20 @@ impl GroupInfo {
         self.lsum2 = self.lsum2.wrapping_add(p as u64 * p as u64);
     }
 
+    #[inline]
+    fn remove_lib(&mut self, p: u32) {
+        self.libs = self.libs.wrapping_sub(1);
+        self.lsum = self.lsum.wrapping_sub(p as u64);
+        self.lsum2 = self.lsum2.wrapping_sub(p as u64 * p as u64);
+    }
+
     /// True when every pseudo-liberty is `p` (so `p` is the group's only liberty).
     #[inline]
     pub(super) fn only_liberty_is(&self, p: u32) -> bool {
         let k = self.libs as u64;
         let p = p as u64;
-        self.lsum == k * p && self.lsum2 == k * p * p
+        // Both halves always: one branch less on the playouts' hot path.
+        (self.lsum == k * p) & (self.lsum2 == k * p * p)
     }
 
     /// The only liberty, when there is exactly one.
@@ -174,17 +182,14 @@ impl Stones {
         for &q in nbrs {
             // `q` had `p` as an empty neighbour; now it has a stone of `s` there.
             self.around[q as usize] = self.around[q as usize] + added - 1;
-            // Both updates unconditionally, each weighted by whether `q` is empty or a stone
-            // (an empty `q`'s group is the sentinel): no branch to mispredict.
+            // No branch on whether `q` is empty (a coin toss in playouts): an empty `q` is
+            // counted as a liberty with weight one, a stone with weight zero, and `q`'s group
+            // loses `p` as a liberty either way (an empty `q`'s group is the sentinel).
             let empty = (self.color[q as usize] == EMPTY) as u64;
             mine.libs += empty as u32;
             mine.lsum += empty * q as u64;
             mine.lsum2 += empty * (q as u64 * q as u64);
-            let g = &mut self.info[self.group[q as usize] as usize];
-            let stone = 1 - empty;
-            g.libs = g.libs.wrapping_sub(stone as u32);
-            g.lsum = g.lsum.wrapping_sub(stone * p as u64);
-            g.lsum2 = g.lsum2.wrapping_sub(stone * (p as u64 * p as u64));
+            self.info[self.group[q as usize] as usize].remove_lib(p);
         }
         self.info[p as usize] = mine;
         // One more pass, once every liberty is counted: join own groups, note dead other ones
