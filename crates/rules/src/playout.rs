@@ -133,7 +133,7 @@ pub fn is_eye(board: &Board, tables: &PlayoutTables, node: NodeId, stone: u8) ->
         return false;
     }
     let diag = tables.diagonals(node);
-    // Counted without a branch a diagonal: which ones are foreign is a coin toss in playouts.
+    // One count per diagonal, without a branch: which ones are foreign is a coin toss in playouts.
     let foreign: usize = diag
         .iter()
         .map(|&d| {
