@@ -1,6 +1,7 @@
-//! Capture Go for the search: playouts that take a stone in atari when they can and save their
-//! own otherwise (the whole game is the race to the first captures), rewards by captures, and
-//! priors from the same tactics.
+//! Capture Go for the search: playouts by the tactics of [`policy`], rewards by captures,
+//! priors from the same tactics and from reading ladders (`docs/bots.md`, "Capture Go").
+
+mod policy;
 
 use std::sync::Arc;
 
@@ -10,96 +11,29 @@ use gobeyond_rules::{
     capture::{Action, Input},
     playout::PlayoutTables,
 };
+use policy::{captures_at, choose, liberties_after, own_eye};
 
 use crate::{
     computer::Computer,
+    go::ladder::LadderReader,
     search::{
         mcts::SearchConfig,
         searchable::{Prior, Rewards, Searchable, shared_tie_rewards},
     },
 };
 
-/// The last placement, if the last input was one.
-fn last_placement(game: &CaptureGame) -> Option<NodeId> {
-    match game.inputs().last()? {
-        (_, Input::Act(Action::Place(n))) => Some(*n),
-        _ => None,
-    }
-}
-
-/// The liberty that captures a group of another player in atari next to `around` (or the
-/// group at `around` itself), if the game allows playing there.
-fn capture_at(game: &CaptureGame, around: NodeId, player: Player) -> Option<NodeId> {
-    let board = game.board();
-    std::iter::once(around)
-        .chain(game.map().neighbors(around).iter().copied())
-        .filter(|&q| board.stone_at(q).is_some_and(|o| o != player))
-        .filter_map(|q| board.atari_liberty(q))
-        .find(|&l| game.check(Action::Place(l)).is_ok())
-}
-
-/// The liberty that saves a group of `player` in atari next to `around`, if extending there
-/// gives it more than one liberty.
-fn escape_at(game: &CaptureGame, around: NodeId, player: Player) -> Option<NodeId> {
-    let board = game.board();
-    game.map()
-        .neighbors(around)
-        .iter()
-        .filter(|&&q| board.stone_at(q) == Some(player))
-        .filter_map(|&q| board.atari_liberty(q))
-        .find(|&l| game.check(Action::Place(l)).is_ok() && extension_liberties(board, game, l, player) > 1)
-}
-
-/// Liberties a stone of `player` on `node` would have, counting the groups it joins (an
-/// estimate: the empty neighbours of the stone and of the joined groups' single liberties).
-fn extension_liberties(board: &Board, game: &CaptureGame, node: NodeId, player: Player) -> usize {
-    let map = game.map();
-    let mut free: Vec<NodeId> =
-        map.neighbors(node).iter().copied().filter(|&q| board.stone_at(q).is_none()).collect();
-    for &q in map.neighbors(node) {
-        if board.stone_at(q) == Some(player) {
-            free.extend(board.liberties(q).into_iter().filter(|&l| l != node));
-        }
-    }
-    free.sort_unstable();
-    free.dedup();
-    free.len()
-}
-
-/// Whether `node` is an eye of `player`: every neighbour holds one of its stones.
-fn own_eye(game: &CaptureGame, node: NodeId, player: Player) -> bool {
-    game.map().neighbors(node).iter().all(|&q| game.board().stone_at(q) == Some(player))
-}
-
-/// A playout move for the player to move: capture next to the last stone, else save a group
-/// it put in atari, else a random legal point that is not an own eye.
-fn choose(game: &CaptureGame, rng: &mut Rng) -> Option<NodeId> {
-    let player = game.to_move()?;
-    if let Some(last) = last_placement(game)
-        && let Some(p) = capture_at(game, last, player).or_else(|| escape_at(game, last, player))
-    {
-        return Some(p);
-    }
-    let empties = game.board().empties();
-    if empties.is_empty() {
-        return None;
-    }
-    let ok = |p: NodeId| !own_eye(game, p, player) && game.check(Action::Place(p)).is_ok();
-    for _ in 0..8 {
-        let p = empties[rng.below(empties.len() as u32) as usize];
-        if ok(p) {
-            return Some(p);
-        }
-    }
-    let start = rng.below(empties.len() as u32) as usize;
-    (0..empties.len()).map(|k| empties[(start + k) % empties.len()]).find(|&p| ok(p))
+/// What a search thread keeps for Capture Go: the ladder reader of the priors.
+#[derive(Debug, Default)]
+pub struct CaptureScratch {
+    ladder: LadderReader,
 }
 
 impl Searchable for CaptureGame {
-    /// Capture Go's playouts need no scratch of their own: they play on the search's copy.
-    type Scratch = ();
+    type Scratch = CaptureScratch;
 
-    fn scratch(&self, _: &Arc<PlayoutTables>, _: &SearchConfig) {}
+    fn scratch(&self, _: &Arc<PlayoutTables>, _: &SearchConfig) -> CaptureScratch {
+        CaptureScratch::default()
+    }
 
     fn amaf_key(action: Action) -> Option<NodeId> {
         match action {
@@ -118,7 +52,12 @@ impl Searchable for CaptureGame {
         self.outcome().map_or([0.0; MAX_PLAYERS], |o| shared_tie_rewards(&o.scores, self.resigned()))
     }
 
-    fn playout(&mut self, _: &mut (), rng: &mut Rng, played: &mut Vec<(Player, NodeId)>) -> Rewards {
+    fn playout(
+        &mut self,
+        _: &mut CaptureScratch,
+        rng: &mut Rng,
+        played: &mut Vec<(Player, NodeId)>,
+    ) -> Rewards {
         // The game's own turn limit ends every playout; this only guards against a bug.
         let limit = 4 * self.map().len() + 50;
         for _ in 0..limit {
@@ -136,33 +75,12 @@ impl Searchable for CaptureGame {
         }
     }
 
-    fn prior(&self, action: Action, _: &mut ()) -> Prior {
+    fn prior(&self, action: Action, scratch: &mut CaptureScratch) -> Prior {
         let Some(player) = self.to_move() else {
             return Prior { visits: 0.0, value: 0.5 };
         };
-        let board = self.board();
         match action {
-            Action::Place(p) => {
-                let neighbours = self.map().neighbors(p);
-                let takes = neighbours.iter().any(|&q| {
-                    board.stone_at(q).is_some_and(|o| o != player) && board.atari_liberty(q) == Some(p)
-                });
-                let saves = neighbours
-                    .iter()
-                    .any(|&q| board.stone_at(q) == Some(player) && board.atari_liberty(q) == Some(p));
-                if takes {
-                    Prior { visits: 30.0, value: 0.95 }
-                } else if saves && extension_liberties(board, self, p, player) > 1 {
-                    Prior { visits: 20.0, value: 0.8 }
-                } else if extension_liberties(board, self, p, player) <= 1 {
-                    // Self-atari: the next player captures.
-                    Prior { visits: 30.0, value: 0.05 }
-                } else if own_eye(self, p, player) {
-                    Prior { visits: 20.0, value: 0.1 }
-                } else {
-                    Prior { visits: 10.0, value: 0.5 }
-                }
-            }
+            Action::Place(p) => placement_prior(self, p, player, scratch),
             Action::Pass => Prior { visits: 20.0, value: 0.2 },
             Action::Resign => Prior { visits: 50.0, value: 0.0 },
         }
@@ -178,6 +96,35 @@ impl Searchable for CaptureGame {
             (_, Input::Timeout) => None,
         }
     }
+}
+
+/// What the tree first believes of `player` placing on `p`: taking a stone is the point of the
+/// game, a self-atari gives one away, and with two players an atari that works as a ladder
+/// wins a stone while escaping into one only feeds it (random playouts misjudge both).
+fn placement_prior(game: &CaptureGame, p: NodeId, player: Player, scratch: &mut CaptureScratch) -> Prior {
+    let board = game.board();
+    if captures_at(board, p, player) {
+        return Prior { visits: 30.0, value: 0.95 };
+    }
+    let liberties = liberties_after(board, p, player);
+    if liberties <= 1 {
+        return Prior { visits: 30.0, value: 0.05 };
+    }
+    let opponent = (game.player_count() == 2).then(|| Player(1 - player.0));
+    let in_atari_here = |q: &NodeId| board.stone_at(*q) == Some(player) && board.only_liberty_is(*q, p);
+    if let Some(&saved) = game.map().neighbors(p).iter().find(|q| in_atari_here(q)) {
+        let caught = opponent.is_some_and(|o| scratch.ladder.escape_fails(board, saved, o));
+        return if caught { Prior { visits: 20.0, value: 0.1 } } else { Prior { visits: 20.0, value: 0.8 } };
+    }
+    if let Some(o) = opponent
+        && scratch.ladder.atari_captures(board, p, player, o)
+    {
+        return Prior { visits: 30.0, value: 0.9 };
+    }
+    if own_eye(game, p, player) {
+        return Prior { visits: 20.0, value: 0.1 };
+    }
+    Prior { visits: 10.0, value: 0.5 }
 }
 
 /// The search's move, and the baseline players' (random, greedy) through the Go board.
@@ -235,9 +182,9 @@ mod tests {
                 .unwrap()
                 .search_copy();
             let tables = Arc::new(PlayoutTables::new(&map));
-            g.scratch(&tables, &SearchConfig::default());
             let mut played = Vec::new();
-            let r = g.playout(&mut (), &mut Rng::new(7), &mut played);
+            let mut scratch = g.scratch(&tables, &SearchConfig::default());
+            let r = g.playout(&mut scratch, &mut Rng::new(7), &mut played);
             assert!(g.is_over(), "{spec}: the playout reached the end");
             assert!(!played.is_empty(), "{spec}: stones were played");
             let total: f32 = r[..players].iter().sum();
@@ -255,5 +202,46 @@ mod tests {
         let g = CaptureGame::new(map.clone(), 2, CaptureRules::default(), &setup, Player(0)).unwrap();
         let m = g.computer_input(Player(0), Level::new(3).unwrap(), 1, None).unwrap();
         assert_eq!(m, Move::Place { node: Some(u64::from(at("E6"))), at: Some("E6".into()) });
+    }
+
+    pub(super) fn game_on(spec: &str, players: usize, target: u32, setup: &[(&str, Player)]) -> CaptureGame {
+        let map = Arc::new(gobeyond_maps::generate(spec).unwrap());
+        let setup: Vec<_> = setup.iter().map(|&(l, p)| (map.node_by_label(l).unwrap(), p)).collect();
+        let rules = CaptureRules { target, ..CaptureRules::default() };
+        CaptureGame::new(map, players, rules, &setup, Player(0)).unwrap()
+    }
+
+    pub(super) fn place(g: &mut CaptureGame, label: &str) {
+        let node = g.map().node_by_label(label).unwrap();
+        g.play(Action::Place(node)).unwrap();
+    }
+
+    /// With two players the priors read ladders: an atari that works as a ladder is believed,
+    /// escaping into one is not, and a stone that breaks the ladder turns both around.
+    #[test]
+    fn ladders_decide_the_priors() {
+        let x = Player(0);
+        let o = Player(1);
+        let ladder = [("H4", x), ("F3", x), ("G2", x), ("G3", o)];
+        let mut scratch = CaptureScratch::default();
+        let value = |g: &CaptureGame, label: &str, scratch: &mut CaptureScratch| {
+            let node = g.map().node_by_label(label).unwrap();
+            placement_prior(g, node, g.to_move().unwrap(), scratch).value
+        };
+        let g = game_on("square:9", 2, 1, &ladder);
+        assert_eq!(value(&g, "H3", &mut scratch), 0.9, "the atari that ladders");
+        let mut g = g;
+        place(&mut g, "H3");
+        assert_eq!(value(&g, "G4", &mut scratch), 0.1, "running into the ladder");
+
+        let mut broken = ladder.to_vec();
+        broken.push(("C7", o));
+        let g = game_on("square:9", 2, 1, &broken);
+        assert_eq!(value(&g, "H3", &mut scratch), 0.5, "the breaker saves the stone");
+        let open = game_on("square:9", 2, 1, &ladder[1..]);
+        assert_eq!(value(&open, "G4", &mut scratch), 0.5, "the atari that lets the stone out");
+        let mut g = g;
+        place(&mut g, "H3");
+        assert_eq!(value(&g, "G4", &mut scratch), 0.8, "running to the breaker");
     }
 }
