@@ -15,24 +15,44 @@ use policy::{captures_at, choose, liberties_after, own_eye};
 
 use crate::{
     computer::Computer,
-    go::ladder::LadderReader,
+    go::ladder::{self, LadderReader},
     search::{
         mcts::SearchConfig,
         searchable::{Prior, Rewards, Searchable, shared_tie_rewards},
     },
 };
 
-/// What a search thread keeps for Capture Go: the ladder reader of the priors.
-#[derive(Debug, Default)]
+/// What a search thread keeps for Capture Go: for the priors, the ladder reader and a board to
+/// try a placement on.
+#[derive(Debug)]
 pub struct CaptureScratch {
     ladder: LadderReader,
+    after: Board,
+}
+
+impl CaptureScratch {
+    fn new(board: &Board) -> CaptureScratch {
+        CaptureScratch { ladder: LadderReader::new(), after: board.clone() }
+    }
+
+    /// Whether `player` placing on `p` (legal, capturing nothing) leaves its group two
+    /// liberties and `opponent` an atari on one of them that captures it by ladder.
+    fn gives_a_ladder(&mut self, board: &Board, p: NodeId, player: Player, opponent: Player) -> bool {
+        self.after.copy_from(board);
+        self.after.play_unchecked(p, player);
+        let mut libs = [0 as NodeId; 3];
+        if ladder::liberties(&self.after, p, &mut libs) != 2 {
+            return false;
+        }
+        libs[..2].iter().any(|&l| self.ladder.atari_captures(&self.after, l, opponent, player))
+    }
 }
 
 impl Searchable for CaptureGame {
     type Scratch = CaptureScratch;
 
     fn scratch(&self, _: &Arc<PlayoutTables>, _: &SearchConfig) -> CaptureScratch {
-        CaptureScratch::default()
+        CaptureScratch::new(self.board())
     }
 
     fn amaf_key(action: Action) -> Option<NodeId> {
@@ -100,7 +120,8 @@ impl Searchable for CaptureGame {
 
 /// What the tree first believes of `player` placing on `p`: taking a stone is the point of the
 /// game, a self-atari gives one away, and with two players an atari that works as a ladder
-/// wins a stone while escaping into one only feeds it (random playouts misjudge both).
+/// wins a stone while escaping into one, or leaving a group two liberties the opponent can
+/// ladder from, only feeds it (random playouts misjudge all three).
 fn placement_prior(game: &CaptureGame, p: NodeId, player: Player, scratch: &mut CaptureScratch) -> Prior {
     let board = game.board();
     if captures_at(board, p, player) {
@@ -120,6 +141,11 @@ fn placement_prior(game: &CaptureGame, p: NodeId, player: Player, scratch: &mut 
         && scratch.ladder.atari_captures(board, p, player, o)
     {
         return Prior { visits: 30.0, value: 0.9 };
+    }
+    if let Some(o) = opponent
+        && scratch.gives_a_ladder(board, p, player, o)
+    {
+        return Prior { visits: 20.0, value: 0.15 };
     }
     if own_eye(game, p, player) {
         return Prior { visits: 20.0, value: 0.1 };
@@ -217,13 +243,14 @@ mod tests {
     }
 
     /// With two players the priors read ladders: an atari that works as a ladder is believed,
-    /// escaping into one is not, and a stone that breaks the ladder turns both around.
+    /// escaping into one is not, a stone that breaks the ladder turns both around, and a
+    /// placement that leaves two liberties to be laddered from is not believed either.
     #[test]
     fn ladders_decide_the_priors() {
         let x = Player(0);
         let o = Player(1);
         let ladder = [("H4", x), ("F3", x), ("G2", x), ("G3", o)];
-        let mut scratch = CaptureScratch::default();
+        let mut scratch = CaptureScratch::new(&game_on("square:9", 2, 1, &[]).board().clone());
         let value = |g: &CaptureGame, label: &str, scratch: &mut CaptureScratch| {
             let node = g.map().node_by_label(label).unwrap();
             placement_prior(g, node, g.to_move().unwrap(), scratch).value
@@ -243,5 +270,12 @@ mod tests {
         let mut g = g;
         place(&mut g, "H3");
         assert_eq!(value(&g, "G4", &mut scratch), 0.8, "running to the breaker");
+
+        // In a corner (from a lost game): A9 leaves White's stones two liberties and Black's
+        // atari at A8 then catches them; B9 leaves three.
+        let mut corner = game_on("square:9", 2, 1, &[("B7", x), ("C8", x), ("A7", x), ("B8", o)]);
+        place(&mut corner, "J1");
+        assert_eq!(value(&corner, "A9", &mut scratch), 0.15, "two liberties and a ladder");
+        assert_eq!(value(&corner, "B9", &mut scratch), 0.5, "three liberties");
     }
 }
