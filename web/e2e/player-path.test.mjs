@@ -116,7 +116,7 @@ describe('the new player\'s path', { timeout: 300_000 }, () => {
     await register(d, `fan${Date.now() % 1e6}`);
     await d.page.goto(a.page.url());
     await d.page.waitForSelector('#chat-input');
-    assert.match((await d.page.getAttribute('#chat-input', 'placeholder')) ?? '', /other spectators/);
+    assert.match((await d.page.getAttribute('#chat-input', 'placeholder')) ?? '', /with spectators/);
     await d.page.fill('#chat-input', 'Black should cut');
     await d.page.press('#chat-input', 'Enter');
     await c.page.waitForSelector('#chat-log li.chat-spectators');

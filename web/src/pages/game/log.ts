@@ -47,7 +47,7 @@ export function renderChatForm(ctx: GameContext) {
   ctx.el.chatClosed.hidden = may;
   ctx.el.chatInput.placeholder = seated || ctx.chatChannel !== 'spectators'
     ? 'Say something'
-    : 'Say something to the other spectators';
+    : 'Chat with spectators';
   ctx.el.chatInput.title = seated ? '' : 'Spectators talk among themselves: the players read this only once the game is over.';
 }
 
