@@ -11,7 +11,7 @@ use gobeyond_rules::{
     capture::{Action, Input},
     playout::PlayoutTables,
 };
-use policy::{captures_at, choose, liberties_after, own_eye};
+use policy::{captures_at, choose, liberties_after_up_to, own_eye};
 
 use crate::{
     computer::Computer,
@@ -127,7 +127,7 @@ fn placement_prior(game: &CaptureGame, p: NodeId, player: Player, scratch: &mut 
     if captures_at(board, p, player) {
         return Prior { visits: 30.0, value: 0.95 };
     }
-    let liberties = liberties_after(board, p, player);
+    let liberties = liberties_after_up_to::<3>(board, p, player);
     if liberties <= 1 {
         return Prior { visits: 30.0, value: 0.05 };
     }
@@ -143,6 +143,7 @@ fn placement_prior(game: &CaptureGame, p: NodeId, player: Player, scratch: &mut 
         return Prior { visits: 30.0, value: 0.9 };
     }
     if let Some(o) = opponent
+        && liberties == 2
         && scratch.gives_a_ladder(board, p, player, o)
     {
         return Prior { visits: 20.0, value: 0.15 };

@@ -47,7 +47,12 @@ fn escape_at(game: &CaptureGame, around: NodeId, player: Player) -> Option<NodeI
 /// node's empty neighbours and the other liberties of the groups it joins (captures not
 /// counted).
 pub(super) fn liberties_after(board: &Board, node: NodeId, player: Player) -> usize {
-    let mut found = [0 as NodeId; 2];
+    liberties_after_up_to::<2>(board, node, player)
+}
+
+/// [`liberties_after`] counted up to `CAP` (at most 3).
+pub(super) fn liberties_after_up_to<const CAP: usize>(board: &Board, node: NodeId, player: Player) -> usize {
+    let mut found = [0 as NodeId; CAP];
     let mut count = 0;
     let mut add = |l: NodeId| {
         if l != node && !found[..count].contains(&l) {
@@ -59,15 +64,16 @@ pub(super) fn liberties_after(board: &Board, node: NodeId, player: Player) -> us
     let neighbours = board.map().neighbors(node);
     for &q in neighbours {
         if board.stone_at(q).is_none() && add(q) {
-            return 2;
+            return CAP;
         }
     }
     for &q in neighbours {
         if board.stone_at(q) == Some(player) {
-            let mut libs = [0 as NodeId; 3];
-            let n = ladder::liberties(board, q, &mut libs);
+            // One more than CAP: one of them may be `node` itself.
+            let mut libs = [0 as NodeId; 4];
+            let n = ladder::liberties(board, q, &mut libs[..=CAP]);
             if libs[..n].iter().any(|&l| add(l)) {
-                return 2;
+                return CAP;
             }
         }
     }
@@ -177,8 +183,9 @@ mod tests {
         }
     }
 
-    /// `liberties_after` agrees with the board after the placement (counted up to two) on every
-    /// legal point that captures nothing, through random games on three map families.
+    /// `liberties_after` agrees with the board after the placement (counted up to two, and up to
+    /// three) on every legal point that captures nothing, through random games on three map
+    /// families.
     #[test]
     fn liberties_after_counts_as_the_board_does() {
         let mut rng = Rng::new(5);
@@ -193,8 +200,10 @@ mod tests {
                     }
                     let mut after = board.clone();
                     after.play_unchecked(p, player);
-                    let real = after.liberties(p).len().min(2);
-                    assert_eq!(liberties_after(&board, p, player), real, "{spec} at {}", g.map().label(p));
+                    let real = after.liberties(p).len();
+                    let at = g.map().label(p);
+                    assert_eq!(liberties_after(&board, p, player), real.min(2), "{spec} at {at}");
+                    assert_eq!(liberties_after_up_to::<3>(&board, p, player), real.min(3), "{spec} at {at}");
                 }
                 let empties = board.empties();
                 let p = empties[rng.below(empties.len() as u32) as usize];
