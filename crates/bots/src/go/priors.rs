@@ -121,6 +121,14 @@ pub fn combine(a: Prior, b: Prior) -> Prior {
 /// Virtual visits of a pattern prior.
 const PATTERN_VISITS: f32 = 20.0;
 
+/// On big maps, the virtual *wins* a move gets for the probability `p` that it is the move
+/// played: `PROBABILITY_WINS · √p`, as Pachi weighs its pattern prior. Among hundreds of
+/// candidates the search cannot try everything, and RAVE's early values come from random
+/// playouts: the likely moves must be tried first and kept longer. 300 beat the plain prior
+/// 10–6 in 19×19 self-play at 3,000 playouts a move (docs/benchmarks.md, "19×19: the
+/// patterns' probability as a prior").
+const PROBABILITY_WINS: f32 = 300.0;
+
 /// The learned patterns' prior: a move as likely as the average candidate is even; ten times
 /// more likely, about 0.75; ten times less, about 0.25. Ladders are read as before: running
 /// into one is bad, starting one that works good.
@@ -150,7 +158,11 @@ pub fn pattern_prior(game: &ClassicGame, scratch: &mut Scratch, node: NodeId, pl
             return LADDER_CAPTURE;
         }
     }
-    let prior = Prior { visits: PATTERN_VISITS, value: 0.5 + 0.35 * (r.ln() / 2.3).tanh() };
+    let mut prior = Prior { visits: PATTERN_VISITS, value: 0.5 + 0.35 * (r.ln() / 2.3).tanh() };
+    if board.map().len() >= OPENING_MAP {
+        let p = r / scratch.pattern_cache.candidates().max(1) as f32;
+        prior = combine(prior, Prior { visits: PROBABILITY_WINS * p.sqrt(), value: 1.0 });
+    }
     match line_prior(board, &scratch.line, node) {
         Some(line) => combine(prior, line),
         None => prior,
@@ -163,8 +175,43 @@ mod tests {
     use std::sync::Arc;
 
     use gobeyond_maps::generate;
+    use gobeyond_rules::{ClassicRules, classic::Action};
 
     use super::*;
+    use crate::search::mcts::SearchConfig;
+
+    /// The pattern priors of `labels` after `moves` (alternating, Black first) on `spec`.
+    fn pattern_priors(spec: &str, moves: &[&str], labels: &[&str]) -> Vec<Prior> {
+        let map = Arc::new(generate(spec).unwrap());
+        let mut game = ClassicGame::new(map.clone(), 2, ClassicRules::default()).unwrap();
+        for m in moves {
+            game.play(Action::Place(map.node_by_label(m).unwrap())).unwrap();
+        }
+        let tables = Arc::new(PlayoutTables::new(&map));
+        let mut scratch = Scratch::new(&map, tables, &SearchConfig::default());
+        let player = game.to_move().unwrap();
+        labels
+            .iter()
+            .map(|l| pattern_prior(&game, &mut scratch, map.node_by_label(l).unwrap(), player))
+            .collect()
+    }
+
+    /// On a big board a likely move gets virtual wins by its probability, so the capture of a
+    /// stone in atari starts far ahead of a quiet move, with many more virtual visits; on 9×9
+    /// the prior is the pattern's alone.
+    #[test]
+    fn big_boards_weigh_the_patterns_probability_as_virtual_wins() {
+        // White's K11 is in atari (Black on K10, J11, L11); Black to move, K12 captures.
+        let moves = ["K10", "K11", "J11", "C17", "L11", "C3"];
+        let big = pattern_priors("square:19", &moves, &["K12", "K15"]);
+        let (capture, quiet) = (big[0], big[1]);
+        assert!(capture.visits > PATTERN_VISITS + 40.0, "{capture:?}");
+        assert!(capture.value > 0.9, "{capture:?}");
+        assert!(capture.visits > quiet.visits + 30.0, "{capture:?} against {quiet:?}");
+        assert!(capture.value > quiet.value + 0.1, "{capture:?} against {quiet:?}");
+        let small = pattern_priors("square:9", &["E4", "E5", "D5", "C8", "F5", "C2"], &["E6"]);
+        assert_eq!(small[0].visits, PATTERN_VISITS, "9×9 keeps the plain pattern prior: {:?}", small[0]);
+    }
 
     /// Lines count from the edge; a map without edge has none.
     #[test]

@@ -377,6 +377,8 @@ pub struct Cache {
     strengths: Vec<f32>,
     /// The mean strength over the candidates.
     mean: f32,
+    /// How many candidates there are.
+    count: u32,
 }
 
 impl Cache {
@@ -399,10 +401,17 @@ impl Cache {
                 }
             }
             self.mean = if count > 0 { sum / count as f32 } else { 1.0 };
+            self.count = count;
             self.key = Some(key);
         }
         let s = self.strengths.get(node as usize).copied().unwrap_or(0.0);
         (s > 0.0).then(|| s / self.mean)
+    }
+
+    /// How many candidates the last position rated had: a relative strength `r` is the
+    /// probability `r / candidates` that the move is the one played.
+    pub fn candidates(&self) -> u32 {
+        self.count
     }
 }
 
