@@ -125,8 +125,8 @@ const PATTERN_VISITS: f32 = 20.0;
 /// played: `PROBABILITY_WINS · √p`, as Pachi weighs its pattern prior. Among hundreds of
 /// candidates the search cannot try everything, and RAVE's early values come from random
 /// playouts: the likely moves must be tried first and kept longer. 300 beat the plain prior
-/// 10–6 in 19×19 self-play at 3,000 playouts a move (docs/benchmarks.md, "19×19: the
-/// patterns' probability as a prior").
+/// 21–11 in 19×19 self-play at 3,000 and 10,000 playouts a move (docs/benchmarks.md, "19×19:
+/// the patterns' probability as a prior").
 const PROBABILITY_WINS: f32 = 300.0;
 
 /// The learned patterns' prior: a move as likely as the average candidate is even; ten times
