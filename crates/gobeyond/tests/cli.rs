@@ -621,16 +621,21 @@ fn the_patterns_fit_on_the_bots_own_records() {
 }
 
 /// The checked-in pattern weights are what `train fit` makes of the checked-in records — GNU Go's
-/// 13×13 games, then the bot's own hex games for the shapes of hex cells — and the fitted weights
-/// predict held-out moves far better than equal weights, and hex moves better than the square
-/// weights alone.
+/// 13×13 and 19×19 games, then the bot's own hex games for the shapes of hex cells — and the
+/// fitted weights predict held-out moves far better than equal weights, and hex moves better than
+/// the square weights alone.
 #[test]
 fn the_pattern_weights_are_reproducible_from_the_records() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     // `train fit RECORDS [--base FILE] --out FILE`: its JSON report, the run asserted to succeed.
-    let fit = |records: &str, base: Option<&std::path::Path>, out: &std::path::Path| {
-        let records = root.join("data/patterns").join(records);
-        let mut args = vec!["train", "fit", records.to_str().unwrap(), "--out", out.to_str().unwrap()];
+    let fit = |records: &[&str], base: Option<&std::path::Path>, out: &std::path::Path| {
+        let records: Vec<String> = records
+            .iter()
+            .map(|r| root.join("data/patterns").join(r).to_str().unwrap().to_string())
+            .collect();
+        let mut args = vec!["train", "fit"];
+        args.extend(records.iter().map(String::as_str));
+        args.extend(["--out", out.to_str().unwrap()]);
         if let Some(base) = base {
             args.extend(["--base", base.to_str().unwrap()]);
         }
@@ -639,12 +644,12 @@ fn the_pattern_weights_are_reproducible_from_the_records() {
         serde_json::from_str::<serde_json::Value>(&report).unwrap()
     };
     let square = tmp("patterns-square.json");
-    let r = fit("gnugo-13x13", None, &square);
+    let r = fit(&["gnugo-13x13", "gnugo-19x19"], None, &square);
     let (before, after) = (r["before"]["top1"].as_f64().unwrap(), r["held_out"]["top1"].as_f64().unwrap());
     assert!(after > 10.0 * before, "{r}");
 
     let out = tmp("patterns.json");
-    let r = fit("bot-hex7", Some(&square), &out);
+    let r = fit(&["bot-hex7"], Some(&square), &out);
     let fitted = std::fs::read_to_string(&out).unwrap();
     let checked_in = std::fs::read_to_string(root.join("crates/bots/data/patterns.json")).unwrap();
     assert!(fitted == checked_in, "crates/bots/data/patterns.json is not the fit of data/patterns");

@@ -17,7 +17,7 @@ use gobeyond_maps::{Map, NodeId};
 
 use crate::{Board, Player, Rng, SuicideRule, board::EMPTY};
 
-/// Per-map tables for playouts (diagonals and the shape ring), built once and shared.
+/// Per-map tables for playouts (diagonals, the shape ring and its order), built once and shared.
 #[derive(Debug, Clone)]
 pub struct PlayoutTables {
     offsets: Vec<u32>,
@@ -27,7 +27,13 @@ pub struct PlayoutTables {
     ring_offsets: Vec<u32>,
     ring: Vec<NodeId>,
     max_ring: usize,
+    /// Per node, [`PlayoutTables::cycle`]'s slots: `cycle_len` of them, or none.
+    cycle_offsets: Vec<u32>,
+    cycles: Vec<NodeId>,
 }
+
+/// A slot of a shape cycle that is off the map (the edge).
+pub const OFF_MAP: NodeId = NodeId::MAX;
 
 impl PlayoutTables {
     pub fn new(map: &Map) -> PlayoutTables {
@@ -55,7 +61,31 @@ impl PlayoutTables {
         let (ring_offsets, ring) =
             if max_diagonals > 0 { (offsets.clone(), diagonals.clone()) } else { bridge_points(map) };
         let max_ring = ring_offsets.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
-        PlayoutTables { offsets, diagonals, max_diagonals, ring_offsets, ring, max_ring }
+        let mut tables = PlayoutTables {
+            offsets,
+            diagonals,
+            max_diagonals,
+            ring_offsets,
+            ring,
+            max_ring,
+            cycle_offsets: Vec::new(),
+            cycles: Vec::new(),
+        };
+        (tables.cycle_offsets, tables.cycles) = shape_cycles(map, &tables);
+        tables
+    }
+
+    /// The neighbours of `node` and its shape ring in their order around it, alternating (a
+    /// neighbour first), with [`OFF_MAP`] slots where the map's edge cuts the ring: the 3×3
+    /// block read around its centre on a square grid, six neighbours and six bridge points on a
+    /// hex grid. Every ordered node of a map has the same number of slots, twice the map's
+    /// largest degree; empty where the neighbourhood has no such order (maps whose ring is not
+    /// one point between each two neighbours, such as the honeycomb, a 3-D grid or a cube's
+    /// corners).
+    #[inline]
+    pub fn cycle(&self, node: NodeId) -> &[NodeId] {
+        let (a, b) = (self.cycle_offsets[node as usize], self.cycle_offsets[node as usize + 1]);
+        &self.cycles[a as usize..b as usize]
     }
 
     /// The shape ring of `node`: the points around its neighbours that a move's shape looks at
@@ -124,6 +154,78 @@ fn bridge_points(map: &Map) -> (Vec<u32>, Vec<NodeId>) {
         offsets.push(points.len() as u32);
     }
     (offsets, points)
+}
+
+/// Every node's shape cycle ([`PlayoutTables::cycle`]) as offsets and slots. Only maps where the
+/// ring has as many points as the largest degree can be ordered (a ring point between each two
+/// neighbours), and only up to 12 neighbours (a shape key holds 24 slots).
+fn shape_cycles(map: &Map, tables: &PlayoutTables) -> (Vec<u32>, Vec<NodeId>) {
+    let mut offsets = Vec::with_capacity(map.len() + 1);
+    let mut slots = Vec::new();
+    offsets.push(0);
+    let top = map.max_degree();
+    let orderable = top > 0 && top <= 12 && tables.max_ring == top;
+    for p in map.nodes() {
+        if orderable && let Some(order) = shape_cycle(map, p, tables.ring(p), 2 * top) {
+            slots.extend_from_slice(&order);
+        }
+        offsets.push(slots.len() as u32);
+    }
+    (offsets, slots)
+}
+
+/// The cycle of `p`'s neighbours and ring points: two neighbours follow each other when a ring
+/// point lies between them (adjacent to both) or, without one, when they touch (hex cells near a
+/// corner, where the edge took the bridge point); the slot between them holds that ring point or
+/// [`OFF_MAP`]. Where the edge breaks the cycle into a path the slots are padded with [`OFF_MAP`]
+/// to `len`. `None` when the neighbourhood is no such cycle or path.
+fn shape_cycle(map: &Map, p: NodeId, ring: &[NodeId], len: usize) -> Option<Vec<NodeId>> {
+    let neighbors = map.neighbors(p);
+    let mut links: Vec<(NodeId, NodeId, NodeId)> = Vec::with_capacity(neighbors.len());
+    for &r in ring {
+        let mut next_to = neighbors.iter().copied().filter(|&q| map.are_adjacent(q, r));
+        let (a, b) = (next_to.next()?, next_to.next()?);
+        if next_to.next().is_some() {
+            return None;
+        }
+        links.push((a, b, r));
+    }
+    for (i, &a) in neighbors.iter().enumerate() {
+        for &b in &neighbors[i + 1..] {
+            let linked = links.iter().any(|&(x, y, _)| (x, y) == (a, b) || (x, y) == (b, a));
+            if !linked && map.are_adjacent(a, b) {
+                links.push((a, b, OFF_MAP));
+            }
+        }
+    }
+    let degree = |q: NodeId| links.iter().filter(|&&(a, b, _)| a == q || b == q).count();
+    if neighbors.iter().any(|&q| degree(q) > 2) {
+        return None;
+    }
+    // A path starts at one of its ends; a cycle anywhere.
+    let start = neighbors.iter().copied().find(|&q| degree(q) < 2).or(neighbors.first().copied())?;
+    let mut order = vec![start];
+    let mut used = vec![false; links.len()];
+    let mut at = start;
+    let mut closed = false;
+    while let Some(i) = (0..links.len()).find(|&i| !used[i] && (links[i].0 == at || links[i].1 == at)) {
+        used[i] = true;
+        let (a, b, between) = links[i];
+        order.push(between);
+        at = if a == at { b } else { a };
+        if at == start {
+            closed = true;
+            break;
+        }
+        order.push(at);
+    }
+    // Every neighbour and every link once: one piece, no branches.
+    let whole = used.iter().all(|&u| u) && order.len() == neighbors.len() + links.len();
+    if !whole || (closed && order.len() != len) || order.len() > len {
+        return None;
+    }
+    order.resize(len, OFF_MAP);
+    Some(order)
 }
 
 /// True when `node` is an eye of colour code `stone` (see the module notes).

@@ -8,7 +8,7 @@ use std::{collections::BTreeMap, sync::Arc};
 use gobeyond_rules::{ClassicGame, Game, Player, classic::Action, playout::PlayoutTables};
 use serde::Serialize;
 
-use super::{Distances, GROUPS, ShapeKey, Weights, features, is_candidate};
+use super::{Distances, GROUPS, ShapeKey, WEIGHTS_VERSION, Weights, features, is_candidate};
 
 /// Fixed features take slots `group × 4 + index`; shapes follow.
 const FIXED_SLOTS: usize = 7 * 4;
@@ -163,7 +163,7 @@ impl Gammas {
             })
             .collect();
         let shapes = s.shapes.iter().map(|(k, &slot)| (k.text(), round(self.0[slot as usize]))).collect();
-        Weights { version: 1, trained_on, groups, shapes }
+        Weights { version: WEIGHTS_VERSION, trained_on, groups, shapes }
     }
 }
 

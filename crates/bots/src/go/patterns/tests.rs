@@ -58,10 +58,67 @@ fn tactical_features_are_found() {
     assert_eq!(f.fixed[0], 3, "{f:?}");
     let f = features(&b, &tables, &dist, at(&b, "C4"), Player(1));
     assert_eq!((f.fixed[1], f.fixed[4]), (1, 2), "{f:?}");
-    // Shape: the corner A1 misses two neighbours and three diagonals.
+    // Shape: the corner A1 has two empty neighbours and the empty B2 between them; the other
+    // five slots are off the board.
     let s = shape(&b, &tables, at(&b, "A1"), black);
-    assert_eq!(s.text(), "0022/0013");
+    assert_eq!(s.text(), "o8:...#####");
     assert_eq!(ShapeKey::parse(&s.text()), Some(s));
+}
+
+#[test]
+fn square_shapes_are_the_3x3_block_up_to_symmetry() {
+    let black = Player(0);
+    let key = |rows: &[&str]| {
+        let b = board(rows);
+        shape(&b, &PlayoutTables::new(b.map()), at(&b, "C3"), black)
+    };
+    // Around C3: an own stone above it and an enemy on the diagonal to the upper right...
+    let original = key(&[
+        ".....", //
+        "..XO.", //
+        ".....", //
+        ".....", //
+        ".....",
+    ]);
+    // ...turned a quarter clockwise (own to the right, enemy lower right) and mirrored (enemy
+    // upper left): the same shape.
+    let turned = key(&[
+        ".....", //
+        ".....", //
+        "...X.", //
+        "...O.", //
+        ".....",
+    ]);
+    let mirrored = key(&[
+        ".....", //
+        ".OX..", //
+        ".....", //
+        ".....", //
+        ".....",
+    ]);
+    assert_eq!(original, turned, "{} {}", original.text(), turned.text());
+    assert_eq!(original, mirrored, "{} {}", original.text(), mirrored.text());
+    // The same stones counted by kind (an own neighbour, an enemy diagonal) in another
+    // arrangement: a different shape, which the count key could not tell apart.
+    let apart = key(&[
+        ".....", //
+        "..X..", //
+        ".....", //
+        "...O.", //
+        ".....",
+    ]);
+    assert_ne!(original, apart, "{}", original.text());
+    let text = original.text();
+    assert!(
+        text.starts_with("o8:") && text.matches('O').count() == 1 && text.matches('X').count() == 1,
+        "{text}"
+    );
+    assert_eq!(ShapeKey::parse(&text), Some(original));
+    assert_eq!(ShapeKey::parse(&apart.text()), Some(apart));
+    // Texts that are no key are refused.
+    for bad in ["o8:....", "o7:.......", "o8:...?....", "o:", "0022/001"] {
+        assert_eq!(ShapeKey::parse(bad), None, "{bad}");
+    }
 }
 
 #[test]
@@ -80,12 +137,19 @@ fn hex_shapes_look_at_the_bridge_points() {
         assert_eq!(common, 2);
     }
     assert_eq!(tables.max_ring(), 6);
-    // A stone on a bridge point changes the shape; the empty centre reads 6 empty, 6 empty.
+    // A stone on a bridge point changes the shape (counted by kind on hex grids, whose twelve
+    // slots around a cell make more oriented shapes than the records could weigh); the empty
+    // centre reads 6 empty, 6 empty.
     let empty = Board::new(map.clone());
     assert_eq!(shape(&empty, &tables, centre, Player(0)).text(), "0060/0060");
     let mut b = Board::new(map.clone());
     b.play_unchecked(ring[0], Player(0));
     assert_eq!(shape(&b, &tables, centre, Player(0)).text(), "0060/1050");
+    // The honeycomb has no order around its points at all.
+    let honeycomb = Arc::new(gobeyond_maps::generate("honeycomb:3").unwrap());
+    let t = PlayoutTables::new(&honeycomb);
+    let v = honeycomb.nodes().find(|&v| honeycomb.degree(v) == 3).unwrap();
+    assert_eq!(shape(&Board::new(honeycomb.clone()), &t, v, Player(0)).text(), "0030/0000");
     // On a square grid the ring is the diagonals.
     let square = gobeyond_maps::generate("square:5").unwrap();
     let t = PlayoutTables::new(&square);
@@ -96,19 +160,23 @@ fn hex_shapes_look_at_the_bridge_points() {
 
 #[test]
 fn the_builtin_model_loads_and_prefers_captures() {
+    // Captures that save a group and escapes from atari: taking a lone stone is often pointless
+    // (a dead stone in one's own area), and the shape around it says when it is not.
     let m = Model::builtin();
     let base = Features { fixed: [0, 0, 0, 0, 1, 3, 3], shape: ShapeKey(0) };
-    let capture = Features { fixed: [1, 0, 0, 0, 1, 3, 3], ..base.clone() };
+    let saving = Features { fixed: [3, 0, 0, 0, 1, 3, 3], ..base.clone() };
+    let escape = Features { fixed: [0, 1, 0, 0, 1, 3, 3], ..base.clone() };
     let self_atari = Features { fixed: [0, 0, 2, 0, 0, 3, 3], ..base.clone() };
-    assert!(m.strength(&capture) > m.strength(&base));
-    assert!(m.strength(&self_atari) < m.strength(&base));
+    assert!(m.strength(&saving) > 5.0 * m.strength(&base));
+    assert!(m.strength(&escape) > 5.0 * m.strength(&base));
+    assert!(m.strength(&self_atari) < m.strength(&base) / 10.0);
 }
 
 #[test]
 fn bad_weight_files_are_refused_with_a_reason() {
     let w =
-        Weights { version: 2, trained_on: String::new(), groups: BTreeMap::new(), shapes: BTreeMap::new() };
-    assert!(Model::from_weights(&w).unwrap_err().contains("version 2"));
+        Weights { version: 3, trained_on: String::new(), groups: BTreeMap::new(), shapes: BTreeMap::new() };
+    assert!(Model::from_weights(&w).unwrap_err().contains("version 3"));
     let w = Weights { version: 1, ..w };
     assert!(Model::from_weights(&w).unwrap_err().contains("capture"));
 }
