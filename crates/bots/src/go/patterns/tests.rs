@@ -180,3 +180,17 @@ fn bad_weight_files_are_refused_with_a_reason() {
     let w = Weights { version: 1, ..w };
     assert!(Model::from_weights(&w).unwrap_err().contains("capture"));
 }
+
+/// Weights files of version 1 (counted shapes only, before oriented keys) still load, and their
+/// shapes still weigh the maps whose shapes are counted.
+#[test]
+fn version_1_weight_files_still_load() {
+    let mut w: Weights = serde_json::from_str(include_str!("../../../data/patterns.json")).unwrap();
+    w.version = 1;
+    w.shapes = BTreeMap::from([("0030/0000".to_string(), 5.0)]);
+    let m = Model::from_weights(&w).unwrap();
+    let honeycomb = Arc::new(gobeyond_maps::generate("honeycomb:3").unwrap());
+    let t = PlayoutTables::new(&honeycomb);
+    let v = honeycomb.nodes().find(|&v| honeycomb.degree(v) == 3).unwrap();
+    assert_eq!(m.shape_gamma(shape(&Board::new(honeycomb.clone()), &t, v, Player(0))), 5.0);
+}
