@@ -620,15 +620,17 @@ fn the_patterns_fit_on_the_bots_own_records() {
     assert!(!ok && err.contains("way-of-go rules, not classic"), "{err}");
 }
 
-/// The checked-in pattern weights are what `train fit` makes of the checked-in records — GNU Go's
-/// 13×13 and 19×19 games, then the bot's own hex games for the shapes of hex cells — and the
-/// fitted weights predict held-out moves far better than equal weights, and hex moves better than
-/// the square weights alone.
+/// The checked-in pattern weights are what `train fit` makes of the checked-in records: the
+/// small-board model (counted shapes) from GNU Go's 13×13 games, the big-board one (oriented
+/// shapes) from its 13×13 and 19×19 games, each then extended with the bot's own hex games for
+/// the shapes of hex cells. The fitted weights predict held-out moves far better than equal
+/// weights, and hex moves better than the square weights alone.
 #[test]
 fn the_pattern_weights_are_reproducible_from_the_records() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    // `train fit RECORDS [--base FILE] --out FILE`: its JSON report, the run asserted to succeed.
-    let fit = |records: &[&str], base: Option<&std::path::Path>, out: &std::path::Path| {
+    // `train fit RECORDS [--base FILE] [--counted] --out FILE`: its JSON report, the run
+    // asserted to succeed.
+    let fit = |records: &[&str], base: Option<&std::path::Path>, counted: bool, out: &std::path::Path| {
         let records: Vec<String> = records
             .iter()
             .map(|r| root.join("data/patterns").join(r).to_str().unwrap().to_string())
@@ -639,27 +641,41 @@ fn the_pattern_weights_are_reproducible_from_the_records() {
         if let Some(base) = base {
             args.extend(["--base", base.to_str().unwrap()]);
         }
+        if counted {
+            args.push("--counted");
+        }
         let (ok, report, err) = run(&args, "");
         assert!(ok, "{err}");
         serde_json::from_str::<serde_json::Value>(&report).unwrap()
     };
-    let square = tmp("patterns-square.json");
-    let r = fit(&["gnugo-13x13", "gnugo-19x19"], None, &square);
-    let (before, after) = (r["before"]["top1"].as_f64().unwrap(), r["held_out"]["top1"].as_f64().unwrap());
-    assert!(after > 10.0 * before, "{r}");
-
+    let models: [(&[&str], bool, &str); 2] = [
+        (&["gnugo-13x13"], true, "patterns.json"),
+        (&["gnugo-13x13", "gnugo-19x19"], false, "patterns-big.json"),
+    ];
     let out = tmp("patterns.json");
-    let r = fit(&["bot-hex7"], Some(&square), &out);
-    let fitted = std::fs::read_to_string(&out).unwrap();
-    let checked_in = std::fs::read_to_string(root.join("crates/bots/data/patterns.json")).unwrap();
-    assert!(fitted == checked_in, "crates/bots/data/patterns.json is not the fit of data/patterns");
-    let (base, extended) =
-        (r["before"]["log_likelihood"].as_f64().unwrap(), r["held_out"]["log_likelihood"].as_f64().unwrap());
-    assert!(extended > base + 0.1, "{r}");
-    // The square model's groups are kept as they were.
-    let square: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&square).unwrap()).unwrap();
-    let extended: serde_json::Value = serde_json::from_str(&fitted).unwrap();
-    assert_eq!(square["groups"], extended["groups"]);
+    for (records, counted, file) in models {
+        let square = tmp(&format!("square-{file}"));
+        let r = fit(records, None, counted, &square);
+        let (before, after) =
+            (r["before"]["top1"].as_f64().unwrap(), r["held_out"]["top1"].as_f64().unwrap());
+        assert!(after > 10.0 * before, "{r}");
+
+        let r = fit(&["bot-hex7"], Some(&square), false, &out);
+        let fitted = std::fs::read_to_string(&out).unwrap();
+        let checked_in = std::fs::read_to_string(root.join("crates/bots/data").join(file)).unwrap();
+        assert!(fitted == checked_in, "crates/bots/data/{file} is not the fit of data/patterns");
+        let (base, extended) = (
+            r["before"]["log_likelihood"].as_f64().unwrap(),
+            r["held_out"]["log_likelihood"].as_f64().unwrap(),
+        );
+        assert!(extended > base + 0.1, "{r}");
+        // The square model's groups are kept as they were.
+        let square: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&square).unwrap()).unwrap();
+        let extended: serde_json::Value = serde_json::from_str(&fitted).unwrap();
+        assert_eq!(square["groups"], extended["groups"]);
+        assert_eq!(extended["version"], if counted { 1 } else { 2 });
+    }
 
     let (ok, _, err) =
         run(&["train", "fit", root.join("docs").to_str().unwrap(), "--out", out.to_str().unwrap()], "");

@@ -23,11 +23,14 @@ pub struct Samples {
     /// The played move's index among its position's candidates.
     winners: Vec<usize>,
     shapes: BTreeMap<ShapeKey, u32>,
+    /// Whether shapes are oriented where the map allows (weights of version 2) or counted (1).
+    oriented: bool,
 }
 
 impl Samples {
-    pub fn new() -> Samples {
-        Samples { starts: vec![0], ..Samples::default() }
+    /// No samples yet; shapes read oriented (`true`) or counted.
+    pub fn new(oriented: bool) -> Samples {
+        Samples { starts: vec![0], oriented, ..Samples::default() }
     }
 
     pub fn positions(&self) -> usize {
@@ -72,7 +75,7 @@ impl Samples {
                     if !is_candidate(board, &tables, v, p) {
                         continue;
                     }
-                    let f = features(board, &tables, &dist, v, p);
+                    let f = features(board, &tables, &dist, v, p, self.oriented);
                     let mut team = [0u32; 8];
                     for (i, &x) in f.fixed.iter().enumerate() {
                         team[i] = (i * 4) as u32 + u32::from(x);
@@ -100,8 +103,8 @@ impl Samples {
 
     /// Moves the samples into two sets: every `k`-th position to the second (held out).
     pub fn split(self, k: usize) -> (Samples, Samples) {
-        let mut a = Samples { shapes: self.shapes.clone(), ..Samples::new() };
-        let mut b = Samples { shapes: self.shapes, ..Samples::new() };
+        let mut a = Samples { shapes: self.shapes.clone(), ..Samples::new(self.oriented) };
+        let mut b = Samples { shapes: self.shapes, ..Samples::new(self.oriented) };
         for j in 0..self.winners.len() {
             let to = if k > 0 && j % k == k - 1 { &mut b } else { &mut a };
             to.teams.extend_from_slice(&self.teams[self.starts[j]..self.starts[j + 1]]);
@@ -163,7 +166,8 @@ impl Gammas {
             })
             .collect();
         let shapes = s.shapes.iter().map(|(k, &slot)| (k.text(), round(self.0[slot as usize]))).collect();
-        Weights { version: WEIGHTS_VERSION, trained_on, groups, shapes }
+        let version = if s.oriented { WEIGHTS_VERSION } else { 1 };
+        Weights { version, trained_on, groups, shapes }
     }
 }
 
@@ -192,6 +196,13 @@ impl Start {
     /// never seen (a new map family's) are fitted. What the base predicts on its own maps is
     /// unchanged.
     pub fn extending(s: &Samples, base: &Weights) -> Result<Start, String> {
+        if s.oriented != (base.version >= 2) {
+            return Err(format!(
+                "the base (version {}) reads shapes {}: the records must be read the same way",
+                base.version,
+                if base.version >= 2 { "oriented" } else { "counted" }
+            ));
+        }
         let mut start = Start::fresh(s);
         // Every fixed slot is frozen, those a group does not use too (they never occur).
         for (slot, gamma) in base.fixed()?.into_iter().flatten().enumerate() {
@@ -285,7 +296,7 @@ mod tests {
     fn capturing_games() -> Samples {
         let map = Arc::new(gobeyond_maps::generate("square:7").unwrap());
         let tables = PlayoutTables::new(&map);
-        let mut samples = Samples::new();
+        let mut samples = Samples::new(true);
         let mut rng = gobeyond_rules::Rng::new(9);
         for _ in 0..12 {
             let mut g = ClassicGame::new(map.clone(), 2, gobeyond_rules::ClassicRules::default()).unwrap();

@@ -89,7 +89,8 @@ pub struct Features {
     pub shape: ShapeKey,
 }
 
-/// A move's shape. Where the map orders a node's neighbourhood in eight slots
+/// A move's shape. For a model with oriented shapes (version 2), where the map orders a node's
+/// neighbourhood in eight slots
 /// ([`PlayoutTables::cycle`]: the 3×3 block on a square grid) it is the colours around the node
 /// in that order, up to rotation and reflection (*oriented*, text `o8:...#####`: own `O`, enemy
 /// `X`, empty `.`, off the map `#`, from a neighbour on); elsewhere (hex cells, the honeycomb,
@@ -156,9 +157,16 @@ fn oriented_key(codes: &[u8]) -> ShapeKey {
     ShapeKey(ORIENTED | (len as u64) << 48 | best)
 }
 
-/// The shape around `node` for `player`: cheap enough for playouts.
+/// The shape around `node` for `player`, oriented where the map allows if `oriented` (the
+/// model's [`Model::oriented`]): cheap enough for playouts.
 #[inline]
-pub fn shape(board: &Board, tables: &PlayoutTables, node: NodeId, player: Player) -> ShapeKey {
+pub fn shape(
+    board: &Board,
+    tables: &PlayoutTables,
+    node: NodeId,
+    player: Player,
+    oriented: bool,
+) -> ShapeKey {
     let own = player.stone();
     let code = |c: u8| {
         if c == EMPTY {
@@ -170,7 +178,7 @@ pub fn shape(board: &Board, tables: &PlayoutTables, node: NodeId, player: Player
         }
     };
     let cycle = tables.cycle(node);
-    if !cycle.is_empty() && cycle.len() <= MAX_ORIENTED_SLOTS {
+    if oriented && !cycle.is_empty() && cycle.len() <= MAX_ORIENTED_SLOTS {
         let mut codes = [0u8; 24];
         for (slot, &q) in codes.iter_mut().zip(cycle) {
             *slot = if q == OFF_MAP { 3 } else { code(board.color(q)) };
@@ -251,13 +259,14 @@ impl Distances {
     }
 }
 
-/// The features of `player` placing on the empty `node`.
+/// The features of `player` placing on the empty `node` (the shape oriented if `oriented`).
 pub fn features(
     board: &Board,
     tables: &PlayoutTables,
     dist: &Distances,
     node: NodeId,
     player: Player,
+    oriented: bool,
 ) -> Features {
     let map = board.map();
     let own = player.stone();
@@ -318,7 +327,7 @@ pub fn features(
             Distances::bucket(&dist.last, node),
             Distances::bucket(&dist.own_last, node),
         ],
-        shape: shape(board, tables, node, player),
+        shape: shape(board, tables, node, player, oriented),
     }
 }
 
@@ -368,7 +377,12 @@ pub struct Model {
     fixed: [[f32; 4]; 7],
     /// Sorted by key: a binary search is cheaper than hashing in playouts.
     shapes: Vec<(ShapeKey, f32)>,
+    /// Whether its shapes are oriented where the map allows (version 2) or counted (version 1).
+    oriented: bool,
 }
+
+/// Maps of this many nodes or more (13×13 and up) take the big-board model.
+pub const BIG_MAP: usize = 169;
 
 impl Model {
     pub fn from_weights(w: &Weights) -> Result<Model, String> {
@@ -389,20 +403,35 @@ impl Model {
             shapes.push((key, *gamma as f32));
         }
         shapes.sort_by_key(|&(k, _)| k);
-        Ok(Model { fixed, shapes })
+        Ok(Model { fixed, shapes, oriented: w.version >= 2 })
     }
 
-    /// The checked-in model.
-    pub fn builtin() -> &'static Model {
-        static MODEL: OnceLock<Model> = OnceLock::new();
-        MODEL.get_or_init(|| {
-            let weights: Result<Weights, String> =
-                serde_json::from_str(include_str!("../../../data/patterns.json")).map_err(|e| e.to_string());
-            // The file is checked in and tested; a broken one weighs every move alike.
-            weights
-                .and_then(|w| Model::from_weights(&w))
-                .unwrap_or(Model { fixed: [[1.0; 4]; 7], shapes: Vec::new() })
-        })
+    /// The checked-in model for a map of `nodes` nodes. Maps of [`BIG_MAP`] nodes and more take
+    /// `data/patterns-big.json` (oriented shapes, GNU Go's 13×13 and 19×19 games); smaller ones
+    /// `data/patterns.json` (counted shapes, 13×13 games), which 9×9 was measured with: the
+    /// oriented model won 60 % of 19×19 self-play games but 42 % on 9×9 (docs/benchmarks.md).
+    pub fn builtin(nodes: usize) -> &'static Model {
+        static SMALL: OnceLock<Model> = OnceLock::new();
+        static BIG: OnceLock<Model> = OnceLock::new();
+        let load = |text: &str| {
+            let weights: Result<Weights, String> = serde_json::from_str(text).map_err(|e| e.to_string());
+            // The files are checked in and tested; a broken one weighs every move alike.
+            weights.and_then(|w| Model::from_weights(&w)).unwrap_or(Model {
+                fixed: [[1.0; 4]; 7],
+                shapes: Vec::new(),
+                oriented: false,
+            })
+        };
+        if nodes >= BIG_MAP {
+            BIG.get_or_init(|| load(include_str!("../../../data/patterns-big.json")))
+        } else {
+            SMALL.get_or_init(|| load(include_str!("../../../data/patterns.json")))
+        }
+    }
+
+    /// Whether the model's shapes are oriented where the map allows ([`shape`]).
+    pub fn oriented(&self) -> bool {
+        self.oriented
     }
 
     #[inline]
@@ -457,7 +486,7 @@ impl Cache {
             let (mut sum, mut count) = (0.0f32, 0u32);
             for &v in board.empties() {
                 if is_candidate(board, tables, v, player) {
-                    let s = model.strength(&features(board, tables, &dist, v, player));
+                    let s = model.strength(&features(board, tables, &dist, v, player, model.oriented));
                     self.strengths[v as usize] = s;
                     sum += s;
                     count += 1;

@@ -41,27 +41,31 @@ fn tactical_features_are_found() {
     let black = Player(0);
     // B4 has one liberty, C4: taking it captures and saves B5 (in atari, A5 its last
     // liberty); next to the last move (C5), which it puts in atari.
-    let f = features(&b, &tables, &dist, at(&b, "C4"), black);
+    let f = features(&b, &tables, &dist, at(&b, "C4"), black, true);
     assert_eq!((f.fixed[0], f.fixed[3], f.fixed[5]), (3, 1, 0), "{f:?}");
     // E1 captures nothing, far from both last moves.
-    let f = features(&b, &tables, &dist, at(&b, "E1"), black);
+    let f = features(&b, &tables, &dist, at(&b, "E1"), black, true);
     assert_eq!((f.fixed[0], f.fixed[5], f.fixed[6]), (0, 3, 3), "{f:?}");
     // C5 has two liberties, C4 and D5: D5 is an atari.
-    let f = features(&b, &tables, &dist, at(&b, "D5"), black);
+    let f = features(&b, &tables, &dist, at(&b, "D5"), black, true);
     assert_eq!((f.fixed[0], f.fixed[3]), (0, 1), "{f:?}");
     // A3 joins A4 and B3: A2, A5, B2 and C3 make four liberties; two steps from B3.
-    let f = features(&b, &tables, &dist, at(&b, "A3"), black);
+    let f = features(&b, &tables, &dist, at(&b, "A3"), black, true);
     assert_eq!((f.fixed[4], f.fixed[6]), (3, 0), "{f:?}");
     // White at A5 captures B5, which saves B4; White at C4 joins B4 and C5 with C3, D4 and
     // D5 left: an escape to three liberties.
-    let f = features(&b, &tables, &dist, at(&b, "A5"), Player(1));
+    let f = features(&b, &tables, &dist, at(&b, "A5"), Player(1), true);
     assert_eq!(f.fixed[0], 3, "{f:?}");
-    let f = features(&b, &tables, &dist, at(&b, "C4"), Player(1));
+    let f = features(&b, &tables, &dist, at(&b, "C4"), Player(1), true);
     assert_eq!((f.fixed[1], f.fixed[4]), (1, 2), "{f:?}");
     // Shape: the corner A1 has two empty neighbours and the empty B2 between them; the other
     // five slots are off the board.
-    let s = shape(&b, &tables, at(&b, "A1"), black);
+    let s = shape(&b, &tables, at(&b, "A1"), black, true);
     assert_eq!(s.text(), "o8:...#####");
+    assert_eq!(ShapeKey::parse(&s.text()), Some(s));
+    // Counted, the same corner misses two neighbours and three diagonals.
+    let s = shape(&b, &tables, at(&b, "A1"), black, false);
+    assert_eq!(s.text(), "0022/0013");
     assert_eq!(ShapeKey::parse(&s.text()), Some(s));
 }
 
@@ -70,7 +74,7 @@ fn square_shapes_are_the_3x3_block_up_to_symmetry() {
     let black = Player(0);
     let key = |rows: &[&str]| {
         let b = board(rows);
-        shape(&b, &PlayoutTables::new(b.map()), at(&b, "C3"), black)
+        shape(&b, &PlayoutTables::new(b.map()), at(&b, "C3"), black, true)
     };
     // Around C3: an own stone above it and an enemy on the diagonal to the upper right...
     let original = key(&[
@@ -141,15 +145,15 @@ fn hex_shapes_look_at_the_bridge_points() {
     // slots around a cell make more oriented shapes than the records could weigh); the empty
     // centre reads 6 empty, 6 empty.
     let empty = Board::new(map.clone());
-    assert_eq!(shape(&empty, &tables, centre, Player(0)).text(), "0060/0060");
+    assert_eq!(shape(&empty, &tables, centre, Player(0), true).text(), "0060/0060");
     let mut b = Board::new(map.clone());
     b.play_unchecked(ring[0], Player(0));
-    assert_eq!(shape(&b, &tables, centre, Player(0)).text(), "0060/1050");
+    assert_eq!(shape(&b, &tables, centre, Player(0), true).text(), "0060/1050");
     // The honeycomb has no order around its points at all.
     let honeycomb = Arc::new(gobeyond_maps::generate("honeycomb:3").unwrap());
     let t = PlayoutTables::new(&honeycomb);
     let v = honeycomb.nodes().find(|&v| honeycomb.degree(v) == 3).unwrap();
-    assert_eq!(shape(&Board::new(honeycomb.clone()), &t, v, Player(0)).text(), "0030/0000");
+    assert_eq!(shape(&Board::new(honeycomb.clone()), &t, v, Player(0), true).text(), "0030/0000");
     // On a square grid the ring is the diagonals.
     let square = gobeyond_maps::generate("square:5").unwrap();
     let t = PlayoutTables::new(&square);
@@ -162,14 +166,17 @@ fn hex_shapes_look_at_the_bridge_points() {
 fn the_builtin_model_loads_and_prefers_captures() {
     // Captures that save a group and escapes from atari: taking a lone stone is often pointless
     // (a dead stone in one's own area), and the shape around it says when it is not.
-    let m = Model::builtin();
-    let base = Features { fixed: [0, 0, 0, 0, 1, 3, 3], shape: ShapeKey(0) };
-    let saving = Features { fixed: [3, 0, 0, 0, 1, 3, 3], ..base.clone() };
-    let escape = Features { fixed: [0, 1, 0, 0, 1, 3, 3], ..base.clone() };
-    let self_atari = Features { fixed: [0, 0, 2, 0, 0, 3, 3], ..base.clone() };
-    assert!(m.strength(&saving) > 5.0 * m.strength(&base));
-    assert!(m.strength(&escape) > 5.0 * m.strength(&base));
-    assert!(m.strength(&self_atari) < m.strength(&base) / 10.0);
+    let (small, big) = (Model::builtin(81), Model::builtin(361));
+    assert!(!small.oriented() && big.oriented(), "9×9 keeps the counted model, 19×19 the oriented one");
+    for m in [small, big] {
+        let base = Features { fixed: [0, 0, 0, 0, 1, 3, 3], shape: ShapeKey(0) };
+        let saving = Features { fixed: [3, 0, 0, 0, 1, 3, 3], ..base.clone() };
+        let escape = Features { fixed: [0, 1, 0, 0, 1, 3, 3], ..base.clone() };
+        let self_atari = Features { fixed: [0, 0, 2, 0, 0, 3, 3], ..base.clone() };
+        assert!(m.strength(&saving) > 5.0 * m.strength(&base));
+        assert!(m.strength(&escape) > 5.0 * m.strength(&base));
+        assert!(m.strength(&self_atari) < m.strength(&base) / 10.0);
+    }
 }
 
 #[test]
@@ -185,12 +192,13 @@ fn bad_weight_files_are_refused_with_a_reason() {
 /// shapes still weigh the maps whose shapes are counted.
 #[test]
 fn version_1_weight_files_still_load() {
-    let mut w: Weights = serde_json::from_str(include_str!("../../../data/patterns.json")).unwrap();
+    let mut w: Weights = serde_json::from_str(include_str!("../../../data/patterns-big.json")).unwrap();
     w.version = 1;
     w.shapes = BTreeMap::from([("0030/0000".to_string(), 5.0)]);
     let m = Model::from_weights(&w).unwrap();
+    assert!(!m.oriented());
     let honeycomb = Arc::new(gobeyond_maps::generate("honeycomb:3").unwrap());
     let t = PlayoutTables::new(&honeycomb);
     let v = honeycomb.nodes().find(|&v| honeycomb.degree(v) == 3).unwrap();
-    assert_eq!(m.shape_gamma(shape(&Board::new(honeycomb.clone()), &t, v, Player(0))), 5.0);
+    assert_eq!(m.shape_gamma(shape(&Board::new(honeycomb.clone()), &t, v, Player(0), m.oriented())), 5.0);
 }

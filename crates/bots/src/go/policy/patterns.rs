@@ -22,8 +22,8 @@ pub fn choose(
     let Some(b) = light_but_not_big_self_atari(board, tables, player, rng).filter(|&b| b != a) else {
         return Some(a);
     };
-    let model = patterns::Model::builtin();
-    let ga = model.shape_gamma(patterns::shape(board, tables, a, player));
-    let gb = model.shape_gamma(patterns::shape(board, tables, b, player));
+    let model = patterns::Model::builtin(board.len());
+    let ga = model.shape_gamma(patterns::shape(board, tables, a, player, model.oriented()));
+    let gb = model.shape_gamma(patterns::shape(board, tables, b, player, model.oriented()));
     Some(if rng.unit() * f64::from(ga + gb) < f64::from(ga) { a } else { b })
 }

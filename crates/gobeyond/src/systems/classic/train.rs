@@ -52,9 +52,14 @@ pub enum TrainCommand {
         #[arg(long)]
         out: PathBuf,
         /// Extend this weights file: its feature groups and the shapes it knows keep their
-        /// weights, only shapes it has never seen (another map family's) are fitted.
+        /// weights, only shapes it has never seen (another map family's) are fitted; its shapes
+        /// are read as it reads them (oriented or counted).
         #[arg(long)]
         base: Option<PathBuf>,
+        /// Count the shapes by kind instead of orienting them (a version 1 file: the small-board
+        /// model, `crates/bots/data/patterns.json`).
+        #[arg(long)]
+        counted: bool,
     },
 }
 
@@ -96,9 +101,9 @@ pub fn run(command: TrainCommand) -> Result<()> {
             })?;
             println!("{}", serde_json::to_string_pretty(&summary)?);
         }
-        TrainCommand::Fit { records, iterations, hold_out, out, base } => {
+        TrainCommand::Fit { records, iterations, hold_out, out, base, counted } => {
             let base = base.as_deref().map(read_weights).transpose()?;
-            let report = fit_files(&records, iterations, hold_out, base.as_ref(), &out)?;
+            let report = fit_files(&records, iterations, hold_out, base.as_ref(), counted, &out)?;
             println!("{}", serde_json::to_string_pretty(&report)?);
         }
     }
@@ -147,10 +152,13 @@ pub fn fit_files(
     iterations: usize,
     hold_out: usize,
     base: Option<&Weights>,
+    counted: bool,
     out: &Path,
 ) -> Result<FitReport> {
     let files = record_files(paths)?;
-    let mut samples = Samples::new();
+    // An extension reads shapes as its base does.
+    let oriented = base.map_or(!counted, |b| b.version >= 2);
+    let mut samples = Samples::new(oriented);
     let bar = indicatif::ProgressBar::new(files.len() as u64)
         .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} records {msg}")?);
     for f in &files {
