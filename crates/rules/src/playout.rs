@@ -27,7 +27,7 @@ pub struct PlayoutTables {
     ring_offsets: Vec<u32>,
     ring: Vec<NodeId>,
     max_ring: usize,
-    /// Per node, [`PlayoutTables::cycle`]'s slots: `cycle_len` of them, or none.
+    /// Per node, [`PlayoutTables::cycle`]'s slots: twice the map's largest degree, or none.
     cycle_offsets: Vec<u32>,
     cycles: Vec<NodeId>,
 }
@@ -80,8 +80,8 @@ impl PlayoutTables {
     /// block read around its centre on a square grid, six neighbours and six bridge points on a
     /// hex grid. Every ordered node of a map has the same number of slots, twice the map's
     /// largest degree; empty where the neighbourhood has no such order (maps whose ring is not
-    /// one point between each two neighbours, such as the honeycomb, a 3-D grid or a cube's
-    /// corners).
+    /// one point between each two neighbours, such as the honeycomb, a 3-D grid or a sphere's
+    /// pentagons).
     #[inline]
     pub fn cycle(&self, node: NodeId) -> &[NodeId] {
         let (a, b) = (self.cycle_offsets[node as usize], self.cycle_offsets[node as usize + 1]);

@@ -196,11 +196,11 @@ impl Start {
     /// never seen (a new map family's) are fitted. What the base predicts on its own maps is
     /// unchanged.
     pub fn extending(s: &Samples, base: &Weights) -> Result<Start, String> {
-        if s.oriented != (base.version >= 2) {
+        if s.oriented != base.oriented() {
             return Err(format!(
                 "the base (version {}) reads shapes {}: the records must be read the same way",
                 base.version,
-                if base.version >= 2 { "oriented" } else { "counted" }
+                if base.oriented() { "oriented" } else { "counted" }
             ));
         }
         let mut start = Start::fresh(s);

@@ -240,6 +240,11 @@ pub struct Weights {
 }
 
 impl Weights {
+    /// Whether the file's shapes are oriented (version 2) or counted (version 1).
+    pub fn oriented(&self) -> bool {
+        self.version >= 2
+    }
+
     /// The fixed groups' γ, by group and feature index (indices a group lacks weigh 1); every
     /// feature must be present, finite and positive.
     pub fn fixed(&self) -> Result<[[f64; 4]; 7], String> {
@@ -294,7 +299,7 @@ impl Model {
             shapes.push((key, *gamma as f32));
         }
         shapes.sort_by_key(|&(k, _)| k);
-        Ok(Model { fixed, shapes, oriented: w.version >= 2 })
+        Ok(Model { fixed, shapes, oriented: w.oriented() })
     }
 
     /// The checked-in model for a map of `nodes` nodes. Maps of [`BIG_MAP`] nodes and more take

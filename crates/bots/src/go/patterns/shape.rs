@@ -98,7 +98,7 @@ pub fn shape(
     };
     let cycle = tables.cycle(node);
     if oriented && !cycle.is_empty() && cycle.len() <= MAX_ORIENTED_SLOTS {
-        let mut codes = [0u8; 24];
+        let mut codes = [0u8; MAX_ORIENTED_SLOTS];
         for (slot, &q) in codes.iter_mut().zip(cycle) {
             *slot = if q == OFF_MAP { 3 } else { code(board.color(q)) };
         }

@@ -157,7 +157,7 @@ pub fn fit_files(
 ) -> Result<FitReport> {
     let files = record_files(paths)?;
     // An extension reads shapes as its base does.
-    let oriented = base.map_or(!counted, |b| b.version >= 2);
+    let oriented = base.map_or(!counted, Weights::oriented);
     let mut samples = Samples::new(oriented);
     let bar = indicatif::ProgressBar::new(files.len() as u64)
         .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} records {msg}")?);
