@@ -674,7 +674,7 @@ fn the_pattern_weights_are_reproducible_from_the_records() {
             serde_json::from_str(&std::fs::read_to_string(&square).unwrap()).unwrap();
         let extended: serde_json::Value = serde_json::from_str(&fitted).unwrap();
         assert_eq!(square["groups"], extended["groups"]);
-        assert_eq!(extended["version"], if counted { 1 } else { 3 });
+        assert_eq!(extended["version"], if counted { 1 } else { 2 });
     }
 
     let (ok, _, err) =

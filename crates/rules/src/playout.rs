@@ -30,8 +30,6 @@ pub struct PlayoutTables {
     /// Per node, [`PlayoutTables::cycle`]'s slots: twice the map's largest degree, or none.
     cycle_offsets: Vec<u32>,
     cycles: Vec<NodeId>,
-    /// Per node, [`PlayoutTables::line`].
-    lines: Vec<u8>,
 }
 
 /// A slot of a shape cycle that is off the map (the edge).
@@ -72,7 +70,6 @@ impl PlayoutTables {
             max_ring,
             cycle_offsets: Vec::new(),
             cycles: Vec::new(),
-            lines: edge_lines(map),
         };
         (tables.cycle_offsets, tables.cycles) = shape_cycles(map, &tables);
         tables
@@ -89,13 +86,6 @@ impl PlayoutTables {
     pub fn cycle(&self, node: NodeId) -> &[NodeId] {
         let (a, b) = (self.cycle_offsets[node as usize], self.cycle_offsets[node as usize + 1]);
         &self.cycles[a as usize..b as usize]
-    }
-
-    /// The line of `node`: 1 on the map's edge (nodes of less than the largest degree), 2 next
-    /// to it, and so on; 0 on maps without an edge (a torus) or out of the edge's reach.
-    #[inline]
-    pub fn line(&self, node: NodeId) -> u8 {
-        self.lines.get(node as usize).copied().unwrap_or(0)
     }
 
     /// The shape ring of `node`: the points around its neighbours that a move's shape looks at
@@ -130,32 +120,6 @@ impl PlayoutTables {
     pub fn diagonals(&self, node: NodeId) -> &[NodeId] {
         &self.diagonals[self.offsets[node as usize] as usize..self.offsets[node as usize + 1] as usize]
     }
-}
-
-/// Each node's line ([`PlayoutTables::line`]): a breadth-first walk from the edge.
-fn edge_lines(map: &Map) -> Vec<u8> {
-    let mut line = vec![0u8; map.len()];
-    let top = map.max_degree();
-    let mut frontier: Vec<NodeId> = map.nodes().filter(|&n| map.degree(n) < top).collect();
-    for &n in &frontier {
-        line[n as usize] = 1;
-    }
-    let mut depth = 1u8;
-    while !frontier.is_empty() {
-        depth = depth.saturating_add(1);
-        let mut next = Vec::new();
-        for &n in &frontier {
-            for &q in map.neighbors(n) {
-                // Marked when first reached, so each node joins one frontier once.
-                if line[q as usize] == 0 {
-                    line[q as usize] = depth;
-                    next.push(q);
-                }
-            }
-        }
-        frontier = next;
-    }
-    line
 }
 
 /// The points two steps from `p`, sorted, each as many times as it has neighbours in common

@@ -2,7 +2,7 @@
 //! own-eye filling and big self-ataris bad, the edge a little worse on big maps; ladders read;
 //! the learned move patterns; and on big maps the line of a move in an empty area.
 
-use gobeyond_maps::NodeId;
+use gobeyond_maps::{Map, NodeId};
 use gobeyond_rules::{
     Board, ClassicGame, Game, Player, SuicideRule,
     board::EMPTY,
@@ -60,6 +60,32 @@ pub fn placement_prior(board: &Board, tables: &PlayoutTables, node: NodeId, play
     EVEN
 }
 
+/// Each node's line (see [`Scratch::line`]): a breadth-first walk from the edge.
+pub fn lines(map: &Map) -> Vec<u8> {
+    let mut line = vec![0u8; map.len()];
+    let top = map.max_degree();
+    let mut frontier: Vec<NodeId> = map.nodes().filter(|&n| map.degree(n) < top).collect();
+    for &n in &frontier {
+        line[n as usize] = 1;
+    }
+    let mut depth = 1u8;
+    while !frontier.is_empty() {
+        depth = depth.saturating_add(1);
+        let mut next = Vec::new();
+        for &n in &frontier {
+            for &q in map.neighbors(n) {
+                // Marked when first reached, so each node joins one frontier once.
+                if line[q as usize] == 0 {
+                    line[q as usize] = depth;
+                    next.push(q);
+                }
+            }
+        }
+        frontier = next;
+    }
+    line
+}
+
 /// Maps big enough to have an opening (13×13 and up): there a move in an empty area is judged
 /// by its line, as Pachi and Fuego do.
 const OPENING_MAP: usize = 169;
@@ -68,18 +94,22 @@ const LINE_VISITS: f32 = 20.0;
 
 /// The line prior of a move with no stone within two steps: the first line is poor, the second
 /// weak, the third and fourth good; `None` elsewhere, on small maps and on maps without edge.
-pub fn line_prior(board: &Board, tables: &PlayoutTables, node: NodeId) -> Option<Prior> {
+pub fn line_prior(board: &Board, line: &[u8], node: NodeId) -> Option<Prior> {
     let map = board.map();
     if map.len() < OPENING_MAP {
         return None;
     }
-    let value = match tables.line(node) {
+    let value = match line.get(node as usize)? {
         1 => 0.1,
         2 => 0.35,
         3 | 4 => 0.7,
         _ => return None,
     };
-    patterns::in_open_area(board, node).then_some(Prior { visits: LINE_VISITS, value })
+    let crowded = map
+        .neighbors(node)
+        .iter()
+        .any(|&q| board.color(q) != EMPTY || map.neighbors(q).iter().any(|&r| board.color(r) != EMPTY));
+    (!crowded).then_some(Prior { visits: LINE_VISITS, value })
 }
 
 /// Two priors as one: their virtual visits added, their values weighted by them.
@@ -133,7 +163,7 @@ pub fn pattern_prior(game: &ClassicGame, scratch: &mut Scratch, node: NodeId, pl
         let p = r / scratch.pattern_cache.candidates().max(1) as f32;
         prior = combine(prior, Prior { visits: PROBABILITY_WINS * p.sqrt(), value: 1.0 });
     }
-    match line_prior(board, &scratch.tables, node) {
+    match line_prior(board, &scratch.line, node) {
         Some(line) => combine(prior, line),
         None => prior,
     }
@@ -187,15 +217,12 @@ mod tests {
     #[test]
     fn lines_count_from_the_edge() {
         let map = generate("square:19").unwrap();
-        let tables = PlayoutTables::new(&map);
-        let line = |label: &str| tables.line(map.node_by_label(label).unwrap());
+        let line = |label: &str| lines(&map)[map.node_by_label(label).unwrap() as usize];
         assert_eq!(
             [line("A1"), line("B2"), line("C17"), line("D4"), line("K10"), line("T5")],
             [1, 2, 3, 4, 10, 1]
         );
-        let torus = generate("torus:19").unwrap();
-        let tables = PlayoutTables::new(&torus);
-        assert!(torus.nodes().all(|n| tables.line(n) == 0));
+        assert!(lines(&generate("torus:19").unwrap()).iter().all(|&l| l == 0));
     }
 
     /// In an empty area of a big board the third and fourth lines are good, the second weak,
@@ -208,7 +235,7 @@ mod tests {
             for s in stones {
                 board.put_stone(map.node_by_label(s).unwrap(), Player(1));
             }
-            line_prior(&board, &PlayoutTables::new(&map), map.node_by_label(label).unwrap()).map(|p| p.value)
+            line_prior(&board, &lines(&map), map.node_by_label(label).unwrap()).map(|p| p.value)
         };
         let values: Vec<_> = ["A1", "B2", "C3", "D4", "E5"].iter().map(|l| at("square:19", &[], l)).collect();
         assert_eq!(values, [Some(0.1), Some(0.35), Some(0.7), Some(0.7), None]);

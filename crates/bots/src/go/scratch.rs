@@ -7,7 +7,7 @@ use std::sync::Arc;
 use gobeyond_maps::Map;
 use gobeyond_rules::{Board, MAX_PLAYERS, board::EMPTY, playout::PlayoutTables};
 
-use super::{ladder::LadderReader, patterns, policy::Policy};
+use super::{ladder::LadderReader, patterns, policy::Policy, priors::lines};
 use crate::search::mcts::SearchConfig;
 
 /// Scratch space of one search thread, reused by every playout and prior.
@@ -28,6 +28,9 @@ pub struct Scratch {
     /// Whether classic Go's priors come from the learned move patterns.
     pub patterns: bool,
     pub pattern_cache: patterns::Cache,
+    /// Per node, its line: 1 on the map's edge (nodes of less than the largest degree), 2 next
+    /// to it, and so on; 0 everywhere on a map without an edge (torus, sphere).
+    pub line: Vec<u8>,
     /// Share of a two-player playout's reward that is the score margin rather than the win
     /// ([`SearchConfig::score_bonus`]).
     pub score_bonus: f32,
@@ -47,6 +50,7 @@ impl Scratch {
             policy: config.policy,
             patterns: config.patterns,
             pattern_cache: patterns::Cache::default(),
+            line: lines(map),
             score_bonus: config.score_bonus,
         }
     }

@@ -8,28 +8,22 @@ use std::{collections::BTreeMap, sync::Arc};
 use gobeyond_rules::{ClassicGame, Game, Player, classic::Action, playout::PlayoutTables};
 use serde::Serialize;
 
-use super::{
-    Distances, FIXED_GROUPS, GROUPS, Group, MAX_FEATURES, ShapeKey, WEIGHTS_VERSION, Weights, features,
-    is_candidate,
-};
+use super::{Distances, GROUPS, ShapeKey, WEIGHTS_VERSION, Weights, features, is_candidate};
 
-/// Fixed features take slots `group × MAX_FEATURES + index`; shapes follow.
-const FIXED_SLOTS: usize = FIXED_GROUPS * MAX_FEATURES;
-/// A candidate's slots: one per fixed group, then its shape's.
-type Team = [u32; FIXED_GROUPS + 1];
+/// Fixed features take slots `group × 4 + index`; shapes follow.
+const FIXED_SLOTS: usize = 7 * 4;
 
 /// Positions as competitions: each candidate a team of feature slots.
 #[derive(Debug, Default)]
 pub struct Samples {
-    /// Slots of every candidate.
-    teams: Vec<Team>,
+    /// Slots of every candidate, 8 per candidate.
+    teams: Vec<[u32; 8]>,
     /// Candidates of position `j`: `starts[j]..starts[j + 1]`.
     starts: Vec<usize>,
     /// The played move's index among its position's candidates.
     winners: Vec<usize>,
     shapes: BTreeMap<ShapeKey, u32>,
-    /// Whether shapes are oriented where the map allows and the edge group is fitted (weights
-    /// of version 3) or shapes are counted and the edge weighs 1 (version 1).
+    /// Whether shapes are oriented where the map allows (weights of version 2) or counted (1).
     oriented: bool,
 }
 
@@ -82,11 +76,11 @@ impl Samples {
                         continue;
                     }
                     let f = features(board, &tables, &dist, v, p, self.oriented);
-                    let mut team: Team = [0; FIXED_GROUPS + 1];
+                    let mut team = [0u32; 8];
                     for (i, &x) in f.fixed.iter().enumerate() {
-                        team[i] = (i * MAX_FEATURES) as u32 + u32::from(x);
+                        team[i] = (i * 4) as u32 + u32::from(x);
                     }
-                    team[FIXED_GROUPS] = self.slot(f.shape);
+                    team[7] = self.slot(f.shape);
                     if v == node {
                         winner = Some(self.teams.len() - start);
                     }
@@ -135,7 +129,7 @@ pub struct Quality {
 pub struct Gammas(Vec<f64>);
 
 impl Gammas {
-    fn strength(&self, team: &Team) -> f64 {
+    fn strength(&self, team: &[u32; 8]) -> f64 {
         team.iter().map(|&s| self.0[s as usize]).product()
     }
 
@@ -159,17 +153,15 @@ impl Gammas {
     /// The weights file.
     pub fn weights(&self, s: &Samples, trained_on: String) -> Weights {
         let round = |g: f64| (g * 1e4).round() / 1e4;
-        let groups = GROUPS[..FIXED_GROUPS]
+        let groups = GROUPS[..7]
             .iter()
             .enumerate()
-            // Counted weights (version 1) have no edge group.
-            .filter(|&(_, g)| s.oriented || *g != Group::Edge)
             .map(|(gi, g)| {
                 let feats = g
                     .features()
                     .iter()
                     .enumerate()
-                    .map(|(fi, f)| (f.to_string(), round(self.0[gi * MAX_FEATURES + fi])));
+                    .map(|(fi, f)| (f.to_string(), round(self.0[gi * 4 + fi])));
                 (g.name().to_string(), feats.collect())
             })
             .collect();
@@ -194,16 +186,10 @@ pub struct Start {
 }
 
 impl Start {
-    /// Nothing known: every γ 1, all fitted (but the edge group's for counted weights, which
-    /// have none).
+    /// Nothing known: every γ 1, all fitted.
     pub fn fresh(s: &Samples) -> Start {
         let slots = FIXED_SLOTS + s.shapes.len();
-        let mut frozen = vec![false; slots];
-        if !s.oriented {
-            let edge = GROUPS.iter().position(|&g| g == Group::Edge).unwrap_or(0) * MAX_FEATURES;
-            frozen[edge..edge + MAX_FEATURES].iter_mut().for_each(|f| *f = true);
-        }
-        Start { gamma: Gammas(vec![1.0; slots]), frozen, kept: BTreeMap::new() }
+        Start { gamma: Gammas(vec![1.0; slots]), frozen: vec![false; slots], kept: BTreeMap::new() }
     }
 
     /// Extends `base`: its fixed groups and the shapes it knows keep their γ; only shapes it has
@@ -257,9 +243,8 @@ pub fn fit(s: &Samples, start: Start, iterations: usize, mut progress: impl FnMu
     }
     let mut denom = vec![0.0f64; slots];
     for round in 0..iterations {
-        for g in 0..=FIXED_GROUPS {
-            let group =
-                if g < FIXED_GROUPS { g * MAX_FEATURES..(g + 1) * MAX_FEATURES } else { FIXED_SLOTS..slots };
+        for g in 0..8 {
+            let group = if g < 7 { g * 4..g * 4 + 4 } else { FIXED_SLOTS..slots };
             if frozen[group.clone()].iter().all(|&f| f) {
                 // Nothing of this group to fit (an extended base's): skip its pass over the data.
                 continue;
@@ -371,7 +356,7 @@ mod tests {
             .shapes
             .iter()
             .max_by_key(|&(_, &slot)| {
-                (0..samples.candidates()).filter(|&i| samples.teams[i][FIXED_GROUPS] == slot).count()
+                (0..samples.candidates()).filter(|&i| samples.teams[i][7] == slot).count()
             })
             .unwrap();
         let common = common.text();

@@ -4,7 +4,7 @@
 //!
 //! A move is a team of features, one from each group ([`Group`]): what it captures, whether it
 //! escapes an atari, self-ataris or ataris, its liberties afterwards, its graph distance to the
-//! last two moves, its line (distance to the edge) in an open area or near stones, and the shape of its graph neighbourhood — the colours of its neighbours and
+//! last two moves, and the shape of its graph neighbourhood — the colours of its neighbours and
 //! of its shape ring (the graph diagonals; on maps without diagonals, such as hex cells, the
 //! bridge points two steps away through two common neighbours) counted by kind (own, enemy,
 //! empty, off the map), which on a square grid is the 3×3 block up to rotation and reflection and
@@ -42,16 +42,10 @@ pub enum Group {
     Liberties,
     LastMove,
     OwnLastMove,
-    Edge,
     Shape,
 }
 
-/// The groups whose features are named ([`Group::features`]): all but the shape.
-pub const FIXED_GROUPS: usize = 8;
-/// The most features a fixed group has.
-pub const MAX_FEATURES: usize = 9;
-
-pub const GROUPS: [Group; FIXED_GROUPS + 1] = [
+pub const GROUPS: [Group; 8] = [
     Group::Capture,
     Group::Escape,
     Group::SelfAtari,
@@ -59,7 +53,6 @@ pub const GROUPS: [Group; FIXED_GROUPS + 1] = [
     Group::Liberties,
     Group::LastMove,
     Group::OwnLastMove,
-    Group::Edge,
     Group::Shape,
 ];
 
@@ -73,7 +66,6 @@ impl Group {
             Group::Liberties => "liberties",
             Group::LastMove => "last_move",
             Group::OwnLastMove => "own_last_move",
-            Group::Edge => "edge",
             Group::Shape => "shape",
         }
     }
@@ -88,11 +80,6 @@ impl Group {
             Group::Liberties => &["1", "2", "3", "4+"],
             Group::LastMove => &["1", "2", "3", "far"],
             Group::OwnLastMove => &["1", "2", "3", "far"],
-            // The line ([`PlayoutTables::line`]) in an open area (no stone within two steps)
-            // or near stones; on a map without edge, the farthest.
-            Group::Edge => {
-                &["open 1", "open 2", "open 3", "open 4", "open 5+", "near 1", "near 2", "near 3", "near 4+"]
-            }
             Group::Shape => &[],
         }
     }
@@ -101,7 +88,7 @@ impl Group {
 /// A move's features: an index per fixed group, and its shape's key.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Features {
-    pub fixed: [u8; FIXED_GROUPS],
+    pub fixed: [u8; 7],
     pub shape: ShapeKey,
 }
 
@@ -230,32 +217,13 @@ pub fn features(
             liberties.max(1) - 1,
             Distances::bucket(&dist.last, node),
             Distances::bucket(&dist.own_last, node),
-            edge(board, tables, node),
         ],
         shape: shape(board, tables, node, player, oriented),
     }
 }
 
-/// A move's [`Group::Edge`] feature: its line, in an open area or near stones.
-fn edge(board: &Board, tables: &PlayoutTables, node: NodeId) -> u8 {
-    let line = match tables.line(node) {
-        0 => u8::MAX,
-        l => l,
-    };
-    if in_open_area(board, node) { line.min(5) - 1 } else { 4 + line.min(4) }
-}
-
-/// Whether no stone stands within two steps of `node`.
-pub fn in_open_area(board: &Board, node: NodeId) -> bool {
-    let map = board.map();
-    map.neighbors(node)
-        .iter()
-        .all(|&q| board.color(q) == EMPTY && map.neighbors(q).iter().all(|&r| board.color(r) == EMPTY))
-}
-
-/// The weights file's format version this program writes: 1 counted shapes, 2 oriented shapes,
-/// 3 oriented shapes and the edge group (older files weigh every edge feature 1).
-pub const WEIGHTS_VERSION: u32 = 3;
+/// The weights file's format version this program writes.
+pub const WEIGHTS_VERSION: u32 = 2;
 
 /// Fitted weights, as stored in `data/patterns.json`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -277,19 +245,11 @@ impl Weights {
         self.version >= 2
     }
 
-    /// Whether the file weighs the edge group (version 3); older ones weigh its features 1.
-    pub fn has_edge(&self) -> bool {
-        self.version >= 3
-    }
-
     /// The fixed groups' γ, by group and feature index (indices a group lacks weigh 1); every
     /// feature must be present, finite and positive.
-    pub fn fixed(&self) -> Result<[[f64; MAX_FEATURES]; FIXED_GROUPS], String> {
-        let mut fixed = [[1.0f64; MAX_FEATURES]; FIXED_GROUPS];
-        for (gi, g) in GROUPS[..FIXED_GROUPS].iter().enumerate() {
-            if *g == Group::Edge && !self.has_edge() {
-                continue;
-            }
+    pub fn fixed(&self) -> Result<[[f64; 4]; 7], String> {
+        let mut fixed = [[1.0f64; 4]; 7];
+        for (gi, g) in GROUPS[..7].iter().enumerate() {
             let Some(feats) = self.groups.get(g.name()) else {
                 return Err(format!("pattern weights lack the group {:?}", g.name()));
             };
@@ -310,7 +270,7 @@ impl Weights {
 /// The weights ready for lookups.
 #[derive(Debug, Clone)]
 pub struct Model {
-    fixed: [[f32; MAX_FEATURES]; FIXED_GROUPS],
+    fixed: [[f32; 4]; 7],
     /// Sorted by key: a binary search is cheaper than hashing in playouts.
     shapes: Vec<(ShapeKey, f32)>,
     /// Whether its shapes are oriented where the map allows (version 2) or counted (version 1).
@@ -322,7 +282,7 @@ pub const BIG_MAP: usize = 169;
 
 impl Model {
     pub fn from_weights(w: &Weights) -> Result<Model, String> {
-        // Version 1 has count shapes only; 2 adds oriented ones (`ShapeKey`), 3 the edge group.
+        // Version 1 has count shapes only; 2 adds oriented ones (`ShapeKey`).
         if !(1..=WEIGHTS_VERSION).contains(&w.version) {
             return Err(format!(
                 "pattern weights version {} (this program reads 1 to {WEIGHTS_VERSION})",
@@ -353,7 +313,7 @@ impl Model {
             let weights: Result<Weights, String> = serde_json::from_str(text).map_err(|e| e.to_string());
             // The files are checked in and tested; a broken one weighs every move alike.
             weights.and_then(|w| Model::from_weights(&w)).unwrap_or(Model {
-                fixed: [[1.0; MAX_FEATURES]; FIXED_GROUPS],
+                fixed: [[1.0; 4]; 7],
                 shapes: Vec::new(),
                 oriented: false,
             })

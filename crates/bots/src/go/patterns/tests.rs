@@ -69,32 +69,6 @@ fn tactical_features_are_found() {
     assert_eq!(ShapeKey::parse(&s.text()), Some(s));
 }
 
-/// The edge group: a move's line in an open area (no stone within two steps), or near stones;
-/// a map without edge gives the farthest line.
-#[test]
-fn the_edge_feature_is_the_line_in_open_areas_or_near_stones() {
-    let names = Group::Edge.features();
-    let edge = |spec: &str, stones: &[&str], label: &str| {
-        let map = Arc::new(gobeyond_maps::generate(spec).unwrap());
-        let tables = PlayoutTables::new(&map);
-        let b = Board::from_codes(map.clone(), |v| {
-            stones.iter().any(|s| map.node_by_label(s) == Some(v)).then_some(Player(1))
-        });
-        let dist = Distances::new(&b, None, None);
-        let f = features(&b, &tables, &dist, map.node_by_label(label).unwrap(), Player(0), true);
-        names[f.fixed[7] as usize]
-    };
-    let open: Vec<_> =
-        ["A1", "B2", "C3", "D4", "E5", "K10"].iter().map(|l| edge("square:19", &[], l)).collect();
-    assert_eq!(open, ["open 1", "open 2", "open 3", "open 4", "open 5+", "open 5+"]);
-    assert_eq!(edge("square:19", &["E3"], "C3"), "near 3", "a stone two steps away");
-    assert_eq!(edge("square:19", &["E4"], "C3"), "open 3", "three steps away is open");
-    assert_eq!(edge("square:19", &["B3"], "B2"), "near 2");
-    assert_eq!(edge("square:19", &["K11"], "K10"), "near 4+");
-    assert_eq!(edge("torus:19", &[], "C3"), "open 5+");
-    assert_eq!(edge("torus:19", &["C4"], "C3"), "near 4+");
-}
-
 #[test]
 fn square_shapes_are_the_3x3_block_up_to_symmetry() {
     let black = Player(0);
@@ -195,51 +169,23 @@ fn the_builtin_model_loads_and_prefers_captures() {
     let (small, big) = (Model::builtin(81), Model::builtin(361));
     assert!(!small.oriented() && big.oriented(), "9×9 keeps the counted model, 19×19 the oriented one");
     for m in [small, big] {
-        let base = Features { fixed: [0, 0, 0, 0, 1, 3, 3, 7], shape: ShapeKey(0) };
-        let saving = Features { fixed: [3, 0, 0, 0, 1, 3, 3, 7], ..base.clone() };
-        let escape = Features { fixed: [0, 1, 0, 0, 1, 3, 3, 7], ..base.clone() };
-        let self_atari = Features { fixed: [0, 0, 2, 0, 0, 3, 3, 7], ..base.clone() };
+        let base = Features { fixed: [0, 0, 0, 0, 1, 3, 3], shape: ShapeKey(0) };
+        let saving = Features { fixed: [3, 0, 0, 0, 1, 3, 3], ..base.clone() };
+        let escape = Features { fixed: [0, 1, 0, 0, 1, 3, 3], ..base.clone() };
+        let self_atari = Features { fixed: [0, 0, 2, 0, 0, 3, 3], ..base.clone() };
         assert!(m.strength(&saving) > 5.0 * m.strength(&base));
         assert!(m.strength(&escape) > 5.0 * m.strength(&base));
         assert!(m.strength(&self_atari) < m.strength(&base) / 10.0);
     }
-    // In an open area the big model prefers the 3rd and 4th lines to the 1st, 2nd and centre
-    // (GNU Go's openings); the small one has no edge group.
-    let line =
-        |m: &Model, f: u8| m.strength(&Features { fixed: [0, 0, 0, 0, 3, 3, 3, f], shape: ShapeKey(0) });
-    for good in [2, 3] {
-        for poor in [0, 1, 4] {
-            assert!(line(big, good) > 1.5 * line(big, poor), "open line {} against {}", good + 1, poor + 1);
-        }
-    }
-    assert!((0..9).all(|f| line(small, f) == line(small, 0)));
 }
 
 #[test]
 fn bad_weight_files_are_refused_with_a_reason() {
     let w =
-        Weights { version: 4, trained_on: String::new(), groups: BTreeMap::new(), shapes: BTreeMap::new() };
-    assert!(Model::from_weights(&w).unwrap_err().contains("version 4"));
+        Weights { version: 3, trained_on: String::new(), groups: BTreeMap::new(), shapes: BTreeMap::new() };
+    assert!(Model::from_weights(&w).unwrap_err().contains("version 3"));
     let w = Weights { version: 1, ..w };
     assert!(Model::from_weights(&w).unwrap_err().contains("capture"));
-    // Version 3 must weigh the edge.
-    let mut w: Weights = serde_json::from_str(include_str!("../../../data/patterns-big.json")).unwrap();
-    w.groups.remove("edge");
-    assert!(Model::from_weights(&w).unwrap_err().contains("edge"));
-}
-
-/// Weights files of version 2 (oriented shapes, before the edge group) still load, every edge
-/// feature weighing 1.
-#[test]
-fn version_2_weight_files_still_load() {
-    let mut w: Weights = serde_json::from_str(include_str!("../../../data/patterns-big.json")).unwrap();
-    w.version = 2;
-    w.groups.remove("edge");
-    let m = Model::from_weights(&w).unwrap();
-    assert!(m.oriented());
-    let f = |edge| Features { fixed: [0, 0, 0, 0, 3, 3, 3, edge], shape: ShapeKey(0) };
-    assert!((0..9).all(|e| m.strength(&f(e)) == m.strength(&f(0))));
-    assert!(m.strength(&f(0)) > 0.0);
 }
 
 /// Weights files of version 1 (counted shapes only, before oriented keys) still load, and their
