@@ -93,11 +93,13 @@ pub fn run(command: TrainCommand) -> Result<()> {
                 size,
                 komi: 7.0,
                 main_time: 0.0,
-                // Generous: the records are for learning, not a time race.
+                // The records are for learning, not a time race: GNU Go is told 30 s a move, and a
+                // move over it (a loaded machine) does not lose the game (one 19×19 game was
+                // lost on time after 15 moves beside a `make test`).
                 seconds: 30.0,
                 sgf_dir: Some(out),
                 seed,
-                enforce: [true; 2],
+                enforce: [false; 2],
             })?;
             println!("{}", serde_json::to_string_pretty(&summary)?);
         }
