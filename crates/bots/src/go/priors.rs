@@ -135,7 +135,12 @@ const PROBABILITY_WINS: f32 = 300.0;
 pub fn pattern_prior(game: &ClassicGame, scratch: &mut Scratch, node: NodeId, player: Player) -> Prior {
     let board = ClassicGame::board(game);
     let moves = game.moves();
-    let last = moves.last().filter(|m| m.0 != player).and_then(|m| m.1.node());
+    // On big maps the model is not told where the opponent just played: its γ for touching that
+    // move (6.9) made a contact play the likeliest move of most positions, and the probability
+    // wins turned that into a contact answer a third of the time where GNU Go plays one a tenth
+    // (docs/benchmarks.md, "19×19: answering the last move").
+    let big = board.map().len() >= OPENING_MAP;
+    let last = moves.last().filter(|m| m.0 != player && !big).and_then(|m| m.1.node());
     let own_last = moves.iter().rev().filter(|m| m.0 == player).find_map(|m| m.1.node());
     let model = patterns::Model::builtin(board.len());
     let position =
@@ -159,7 +164,7 @@ pub fn pattern_prior(game: &ClassicGame, scratch: &mut Scratch, node: NodeId, pl
         }
     }
     let mut prior = Prior { visits: PATTERN_VISITS, value: 0.5 + 0.35 * (r.ln() / 2.3).tanh() };
-    if board.map().len() >= OPENING_MAP {
+    if big {
         let p = r / scratch.pattern_cache.candidates().max(1) as f32;
         prior = combine(prior, Prior { visits: PROBABILITY_WINS * p.sqrt(), value: 1.0 });
     }
@@ -211,6 +216,24 @@ mod tests {
         assert!(capture.value > quiet.value + 0.1, "{capture:?} against {quiet:?}");
         let small = pattern_priors("square:9", &["E4", "E5", "D5", "C8", "F5", "C2"], &["E6"]);
         assert_eq!(small[0].visits, PATTERN_VISITS, "9×9 keeps the plain pattern prior: {:?}", small[0]);
+    }
+
+    /// The same stones, the opponent's last move at one of them or at another: on a big board
+    /// touching it is worth no more than touching the other (the model is not told of it); on
+    /// 9×9 the contact answer is still the likelier.
+    #[test]
+    fn only_small_boards_prefer_answering_the_last_move() {
+        let touching = |spec: &str, moves: &[&str], label: &str| pattern_priors(spec, moves, &[label])[0];
+        let (last, earlier) = (
+            touching("square:19", &["Q4", "Q16", "D16", "D4"], "D5"),
+            touching("square:19", &["Q4", "D4", "D16", "Q16"], "D5"),
+        );
+        assert_eq!(last, earlier, "19×19: {last:?} next to the last move, {earlier:?} next to an older one");
+        let (last, earlier) = (
+            touching("square:9", &["G3", "G7", "C7", "C3"], "C4"),
+            touching("square:9", &["G3", "C3", "C7", "G7"], "C4"),
+        );
+        assert!(last.value > earlier.value + 0.05, "9×9: {last:?} next to the last move, {earlier:?}");
     }
 
     /// Lines count from the edge; a map without edge has none.
