@@ -1,7 +1,7 @@
 //! `gobeyond backup` and `gobeyond restore` as an operator types them (docs/deploy.md,
 //! "Backups"): an SQLite copy and a JSON export, each restored into a new database that holds
 //! the accounts; an existing file is never written over. (The backup of a server in mid-game is
-//! `crates/server/tests/backup.rs`.)
+//! `crates/server/tests/integration/backup.rs`.)
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::process::{Command, Output};

@@ -3,7 +3,7 @@
 //! goes on.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../../server/tests/common/mod.rs"]
+#[path = "../../server/tests/integration/common/mod.rs"]
 mod common;
 
 use std::{

@@ -4,6 +4,7 @@
 //! mail whose sending fails, a game with chat — and its logs are searched for each secret.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "integration/common/mod.rs"]
 mod common;
 
 use std::{

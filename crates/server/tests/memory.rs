@@ -11,6 +11,7 @@ use std::{
     cell::Cell,
 };
 
+#[path = "integration/common/mod.rs"]
 mod common;
 
 use gobeyond_rules::{Rng, registry::SYSTEMS};

@@ -2,14 +2,10 @@
 //! confirmed by its mailed link, your-turn and game-over notices, unsubscribing by a mail's
 //! link, the queue surviving a restart and an SMTP server that is down at first, and password
 //! resets through a mailed link.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod common;
 
 use std::time::Duration;
 
-use common::{
+use crate::common::{
     Client, Socket, TestServer, postgres_url, seat_of,
     smtp::{SmtpSink, free_port, link_token},
     sqlite_url, test_limits, unique,

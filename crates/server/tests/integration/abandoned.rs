@@ -2,14 +2,10 @@
 //! lists and, at 20, stopped their creator from making games. Games against bots without a
 //! clock do not count against the cap; their only person may end one from My games; a live
 //! game nobody plays in ends as abandoned.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod common;
 
 use std::time::Duration;
 
-use common::{Client, TestServer, postgres_url, sqlite_url, test_limits};
+use crate::common::{Client, TestServer, postgres_url, sqlite_url, test_limits};
 use gobeyond_server::limit::Limits;
 use serde_json::json;
 

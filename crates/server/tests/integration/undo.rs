@@ -1,12 +1,8 @@
 //! Undo by request (issue 17), on SQLite and PostgreSQL: every other player accepts or one
 //! declines; bots accept; a request lapses when the game moves on; the log stays append-only and
 //! records, reviews and restarts show the game without the moves taken back.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[macro_use]
-mod common;
-
-use common::{Client, TestServer, postgres_url, seat_of, sqlite_url};
+use crate::common::{Client, TestServer, postgres_url, seat_of, sqlite_url};
 use serde_json::{Value, json};
 
 on_both!(

@@ -1,12 +1,8 @@
 //! The server through its real HTTP and WebSocket interfaces, on SQLite and on PostgreSQL.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod common;
 
 use std::time::Duration;
 
-use common::{Client, TestServer, postgres_url, seat_of, sqlite_url, unique, waiting};
+use crate::common::{Client, TestServer, postgres_url, seat_of, sqlite_url, unique, waiting};
 use gobeyond_rules::{AnyGame, record::Record};
 use serde_json::{Value, json};
 
@@ -516,7 +512,7 @@ async fn accounts(db: &str) {
     let server = TestServer::start(db).await;
     let guest = Client::guest(&server).await;
     let game = guest.create(json!({"rules": "chinese", "map": "square:9", "players": 2})).await;
-    let name = format!("player{}", common::unique() % 1_000_000_000);
+    let name = format!("player{}", crate::common::unique() % 1_000_000_000);
     // A guest claims an account and keeps its games.
     let (s, v) = guest.post("/api/register", json!({"name": name, "password": "correct horse"})).await;
     assert_eq!(s, 200, "{v}");
@@ -592,7 +588,7 @@ async fn accounts(db: &str) {
     let mut req = format!("ws://{}/api/ws", server.addr).into_client_request().unwrap();
     req.headers_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
     let (ws, _) = tokio_tungstenite::connect_async(req).await.expect("the bot's socket");
-    let mut s = common::Socket::new(ws);
+    let mut s = crate::common::Socket::new(ws);
     let hello = s.next().await;
     assert_eq!(hello["user"]["kind"], "bot");
     server.stop().await;

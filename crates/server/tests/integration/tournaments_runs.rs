@@ -2,14 +2,10 @@
 //! on the server", "Restarts and failover"): a Swiss with people and a withdrawal, a round
 //! robin of five-player tables, a knockout, the director's writes fenced by the claim's epoch,
 //! and another instance finishing a tournament whose director died.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod common;
 
 use std::collections::{BTreeMap, HashSet};
 
-use common::{
+use crate::common::{
     Client, TestServer, postgres_url, sqlite_url, test_limits,
     tournament::{check_results, create, drive, finished, swiss, with},
 };

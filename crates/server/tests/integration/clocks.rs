@@ -2,14 +2,10 @@
 //! games played over simulated days (the test hook moves the server's time forward), a vacation
 //! that stops the clock, time-outs the server applies with nobody connected and after a restart,
 //! aborted rated games, and the bounds of every time control.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod common;
 
 use std::time::Duration;
 
-use common::{Client, Socket, TestServer, postgres_url, seat_of, sqlite_url, test_limits, unique};
+use crate::common::{Client, Socket, TestServer, postgres_url, seat_of, sqlite_url, test_limits, unique};
 use gobeyond_server::Config;
 use serde_json::{Value, json};
 

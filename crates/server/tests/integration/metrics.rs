@@ -1,11 +1,8 @@
 //! `GET /metrics`: parsed as Prometheus text by a parser we did not write (prometheus-parse),
 //! guarded by its token or served on an address of its own, and its counters move with a game.
 //! On SQLite and PostgreSQL. docs/deploy.md, "Metrics".
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::{Client, TestServer, postgres_url, sqlite_url};
+use crate::common::{Client, TestServer, postgres_url, sqlite_url};
 use gobeyond_server::Config;
 use serde_json::json;
 
@@ -57,7 +54,7 @@ async fn counters_move_with_a_game(db: &str) {
     let server = TestServer::start_config(Config {
         database: db.to_string(),
         listen: "127.0.0.1:0".parse().unwrap(),
-        limits: common::test_limits(),
+        limits: crate::common::test_limits(),
         metrics_token: Some(TOKEN.into()),
         metrics_listen: Some(format!("127.0.0.1:{metrics_port}").parse().unwrap()),
         ..Config::default()

@@ -2,14 +2,10 @@
 //! for a player (their order, and how they change as people move), games that ended and the
 //! rematch offered, each list filter, paging with no game repeated or missed, bad filter
 //! values refused by name, and player search.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod common;
 
 use std::time::Duration;
 
-use common::{Client, TestServer, postgres_url, sqlite_url, unique};
+use crate::common::{Client, TestServer, postgres_url, sqlite_url, unique};
 use serde_json::{Value, json};
 
 on_both!(

@@ -1,15 +1,11 @@
 //! Tournament formats the director runs beyond round after round (issue 44, docs/tournaments.md):
 //! a double knockout to its one winner, an arena over its window with a late entry, forfeits by
 //! absence and requested byes in a Swiss with live clocks, and the crosstable's links to games.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod common;
 
 use std::collections::HashMap;
 
-use common::tournament::{create, drive, finished, with};
-use common::{Client, TestServer, postgres_url, sqlite_url};
+use crate::common::tournament::{create, drive, finished, with};
+use crate::common::{Client, TestServer, postgres_url, sqlite_url};
 use serde_json::{Value, json};
 
 on_both!(

@@ -1,12 +1,8 @@
 //! Ratings and profiles (issue 17), on SQLite and PostgreSQL: rated games change every
 //! player's rating once, whoever finishes them and however many finish at once; who may play
 //! them; the profile page's data.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[macro_use]
-mod common;
-
-use common::{Client, Socket, TestServer, postgres_url, seat_of, sqlite_url, unique};
+use crate::common::{Client, Socket, TestServer, postgres_url, seat_of, sqlite_url, unique};
 use serde_json::{Value, json};
 
 on_both!(

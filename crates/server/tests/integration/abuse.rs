@@ -1,13 +1,10 @@
 //! The abuse suite (issue 15): each test sends what once hurt the server, on loopback only,
 //! and checks that it is refused or bounded and that the server still answers its health check
 //! with its memory under a stated ceiling. SQLite only: none of this depends on the database.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
 
 use std::{net::SocketAddr, time::Duration};
 
-use common::{Client, TestServer, largest_custom_map, sqlite_url, test_limits};
+use crate::common::{Client, TestServer, largest_custom_map, sqlite_url, test_limits};
 use futures_util::{SinkExt, StreamExt};
 use gobeyond_server::limit::Limits;
 use serde_json::{Value, json};

@@ -1,11 +1,8 @@
 //! Faults inside one server: work cancelled half-way must leave nothing behind.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
 
 use std::{sync::Arc, time::Duration};
 
-use common::{Client, TestServer, sqlite_url};
+use crate::common::{Client, TestServer, sqlite_url};
 use gobeyond_server::{
     limit::Limits,
     setup::NewGame,

@@ -1,12 +1,8 @@
 //! Classic Go through the server (issue 41): handicap games created through the API (checked,
 //! komi half a point unless given, a bot takes Black's free stones), and the result in Go's
 //! notation on the game and in lobby lists.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[macro_use]
-mod common;
-
-use common::{Client, TestServer, postgres_url, seat_of, sqlite_url};
+use crate::common::{Client, TestServer, postgres_url, seat_of, sqlite_url};
 use serde_json::{Value, json};
 
 on_both!(handicap_games_are_created_and_checked, results_read_as_go_players_write_them,);

@@ -2,16 +2,13 @@
 //! JSON export — while moves keep coming; each backup is restored into a new database (the JSON
 //! into SQLite and PostgreSQL), and every action acknowledged before the backup began is there,
 //! in order, and a server on the restored database shows the game.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
 
 use std::sync::{
     Arc,
     atomic::{AtomicU64, Ordering},
 };
 
-use common::{Client, TestServer, postgres_url, sqlite_url};
+use crate::common::{Client, TestServer, postgres_url, sqlite_url};
 use gobeyond_server::store::Store;
 use serde_json::json;
 
@@ -81,8 +78,11 @@ async fn backup_in_mid_game(db: &str) {
     }
 
     // Backed up while the moves go on.
-    let dir =
-        std::env::temp_dir().join(format!("gobeyond-backup-{}-{}", std::process::id(), common::unique()));
+    let dir = std::env::temp_dir().join(format!(
+        "gobeyond-backup-{}-{}",
+        std::process::id(),
+        crate::common::unique()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     let before_copy = acked.load(Ordering::SeqCst);
     let copy = dir.join("copy.db");

@@ -1,12 +1,8 @@
 //! Moderation (issue 46, docs/moderation.md) on SQLite and PostgreSQL: a chat line reported and
 //! handled through the queue; each moderator action with its audit line and what the player
 //! sees; roles; account deletion keeping games; the export; the limits per account and address.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[macro_use]
-mod common;
-
-use common::{Client, Socket, TestServer, postgres_url, seat_of, sqlite_url, test_limits, unique};
+use crate::common::{Client, Socket, TestServer, postgres_url, seat_of, sqlite_url, test_limits, unique};
 use gobeyond_server::{Config, limit::Limits};
 use serde_json::{Value, json};
 

@@ -1,12 +1,8 @@
 //! The review tree of finished games (issue 43), on SQLite and PostgreSQL: finished games made
 //! from records by the test hook `POST /api/test/games`, and what a played game offers of them
 //! (its log, outcome, record export and positions).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[macro_use]
-mod common;
-
-use common::{Client, TestServer, postgres_url, sqlite_url, unique};
+use crate::common::{Client, TestServer, postgres_url, sqlite_url, unique};
 use serde_json::{Value, json};
 
 on_both!(
@@ -21,7 +17,7 @@ on_both!(
 );
 
 /// A classic game on hex:7 between two bots, ended by passes and dead-stone marking.
-const CLASSIC_HEX7: &str = include_str!("../../../data/patterns/bot-hex7/game-005.json");
+const CLASSIC_HEX7: &str = include_str!("../../../../data/patterns/bot-hex7/game-005.json");
 
 async fn server(db: &str) -> TestServer {
     TestServer::start_with_test_hooks(db).await

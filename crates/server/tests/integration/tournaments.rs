@@ -1,12 +1,8 @@
 //! Tournaments (issue 44, docs/api.md "Tournaments", docs/tournaments.md): created with every
 //! setting checked, entered and left, started, run by the director round after round with
 //! people and bots, carried on after a restart and by another instance.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[macro_use]
-mod common;
-
-use common::{
+use crate::common::{
     Client, TestServer, postgres_url, sqlite_url,
     tournament::{check_results, create, drive, finished, swiss, with},
 };

@@ -1,14 +1,10 @@
 //! Computer reviews of finished games (issue 43, `docs/api.md` "Computer review"): queued,
 //! searched in the background position by position, cached per budget, bounded per account,
 //! resumed after a restart, and run by exactly one instance of a cluster.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod common;
 
 use std::time::Duration;
 
-use common::{Client, TestServer, postgres_url, seat_of, sqlite_url, test_limits};
+use crate::common::{Client, TestServer, postgres_url, seat_of, sqlite_url, test_limits};
 use gobeyond_server::{Config, review::ReviewConfig};
 use serde_json::{Value, json};
 

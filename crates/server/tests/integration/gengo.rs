@@ -1,12 +1,8 @@
 //! Gengo through the real server (issue 19), on SQLite and PostgreSQL: a person against a bot
 //! with refusals that say why, two bots to the end with a record that replays, and custom
 //! regions accepted or refused with the setting named.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[macro_use]
-mod common;
-
-use common::{Client, TestServer, postgres_url, seat_of, sqlite_url};
+use crate::common::{Client, TestServer, postgres_url, seat_of, sqlite_url};
 use serde_json::json;
 
 on_both!(a_person_plays_a_bot, bots_play_to_the_end_and_the_record_replays, regions_are_checked_at_creation);

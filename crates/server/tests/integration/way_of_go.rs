@@ -1,12 +1,8 @@
 //! The Way of Go and BeSiege through the real server (issue 20), on SQLite and PostgreSQL: a
 //! person against a bot from the pie, with contracts set per seat and refusals that say why;
 //! two BeSiege bots to the end with a record that replays; maps without lines refused by name.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[macro_use]
-mod common;
-
-use common::{Client, TestServer, postgres_url, seat_of, sqlite_url};
+use crate::common::{Client, TestServer, postgres_url, seat_of, sqlite_url};
 use serde_json::json;
 
 on_both!(

@@ -2,14 +2,10 @@
 //! (docs/tournaments.md "Elimination with N players", "McMahon"): a knockout of three-player
 //! tables with `advance`, a McMahon whose entrants start from their rank bands, and their
 //! settings refused with reasons.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod common;
 
 use std::time::Duration;
 
-use common::{Client, TestServer, postgres_url, sqlite_url};
+use crate::common::{Client, TestServer, postgres_url, sqlite_url};
 use serde_json::{Value, json};
 
 on_both!(

@@ -1,12 +1,8 @@
 //! Tribal Go through the real server (issue 18), on SQLite and PostgreSQL: dice rolled by the
 //! server and logged, computer seats through every phase, a person's refusals with reasons, and
 //! a record that replays.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[macro_use]
-mod common;
-
-use common::{Client, Socket, TestServer, postgres_url, seat_of, sqlite_url};
+use crate::common::{Client, Socket, TestServer, postgres_url, seat_of, sqlite_url};
 use serde_json::json;
 
 on_both!(

@@ -1,13 +1,9 @@
 //! Finding and keeping opponents: challenges, follows and presence, blocks, automatch seeks,
 //! cancelling open games; on SQLite and on PostgreSQL.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod common;
 
 use std::time::Duration;
 
-use common::{Client, TestServer, postgres_url, sqlite_url};
+use crate::common::{Client, TestServer, postgres_url, sqlite_url};
 use serde_json::{Value, json};
 
 on_both!(
@@ -23,7 +19,7 @@ on_both!(
 
 /// A registered player (challenges are between accounts).
 async fn member(server: &TestServer, prefix: &str) -> Client {
-    Client::registered(server, &format!("{prefix}{}", common::unique() % 1_000_000_000)).await
+    Client::registered(server, &format!("{prefix}{}", crate::common::unique() % 1_000_000_000)).await
 }
 
 fn name(c: &Client) -> String {

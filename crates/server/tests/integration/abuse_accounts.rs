@@ -1,13 +1,10 @@
 //! The abuse suite for accounts, logins, bot tokens and messages (issue 40): each test sends
 //! what got through, on loopback only, and checks that it is refused and that the server still
 //! answers its health check. SQLite only: none of this depends on the database.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
 
 use std::{net::IpAddr, time::Duration};
 
-use common::{Client, TestServer, sqlite_url, test_limits};
+use crate::common::{Client, TestServer, sqlite_url, test_limits};
 use gobeyond_server::limit::Limits;
 use serde_json::{Value, json};
 

@@ -1,17 +1,13 @@
 //! The review tree's caps per game (issue 43), on SQLite and PostgreSQL: at most 300 comments
 //! and 1,000 variation nodes in a game whoever writes them (`docs/api.md`, "Review").
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[macro_use]
-mod common;
-
-use common::{Client, TestServer, postgres_url, sqlite_url, unique};
+use crate::common::{Client, TestServer, postgres_url, sqlite_url, unique};
 use serde_json::json;
 
 on_both!(comments_per_game_are_bounded, variations_per_game_are_bounded);
 
 /// A classic game on hex:7 between two bots, ended by passes and dead-stone marking.
-const CLASSIC_HEX7: &str = include_str!("../../../data/patterns/bot-hex7/game-005.json");
+const CLASSIC_HEX7: &str = include_str!("../../../../data/patterns/bot-hex7/game-005.json");
 
 async fn server(db: &str) -> TestServer {
     TestServer::start_with_test_hooks(db).await

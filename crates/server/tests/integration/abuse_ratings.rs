@@ -3,12 +3,8 @@
 //! independent accounts only), private games that answer as missing ones, undo without the
 //! Fischer increment, and a lobby that invitation-only games cannot empty. Each test sends
 //! what hurt from loopback and ends with `/api/health` answering.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[macro_use]
-mod common;
-
-use common::{Client, Socket, TestServer, postgres_url, seat_of, sqlite_url, unique};
+use crate::common::{Client, Socket, TestServer, postgres_url, seat_of, sqlite_url, unique};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 

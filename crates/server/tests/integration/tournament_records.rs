@@ -2,14 +2,10 @@
 //! notices"): its info, JSON record and SGF carry the tournament, round and table, and a round's
 //! start is mailed to the people seated in it who want tournament notices — not to bots, not to
 //! a player who turned the notice off.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod common;
 
 use std::time::Duration;
 
-use common::{
+use crate::common::{
     Client, TestServer, postgres_url,
     smtp::{SmtpSink, link_token},
     sqlite_url, test_limits, unique,

@@ -1,13 +1,10 @@
 //! The web client's files as a browser gets them (issue 41, item 18): scripts and styles
 //! compressed (brotli, else gzip) when the browser accepts it, identical once decoded, cached
 //! for good under `assets/`. Needs the built client (`make web`, which `make test` runs first).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
 
 use std::io::Read;
 
-use common::{TestServer, sqlite_url};
+use crate::common::{TestServer, sqlite_url};
 
 /// The script the page loads, as named in index.html.
 async fn main_script(server: &TestServer) -> String {

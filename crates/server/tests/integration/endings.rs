@@ -1,12 +1,8 @@
 //! How games end, through the real WebSocket protocol on SQLite and PostgreSQL (issue 16):
 //! absent players, resigning out of turn, a resigned player's Clean-Up, classic Go's
 //! dead-stone phase.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[macro_use]
-mod common;
-
-use common::{Client, TestServer, postgres_url, seat_of, sqlite_url, waiting};
+use crate::common::{Client, TestServer, postgres_url, seat_of, sqlite_url, waiting};
 use serde_json::json;
 
 on_both!(
