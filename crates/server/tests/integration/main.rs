@@ -1,5 +1,5 @@
 //! The server's integration tests: a real server on a loopback port, real HTTP and WebSocket
-//! clients, on SQLite and PostgreSQL. One test binary for them all: as thirty binaries, each
+//! clients, on SQLite and PostgreSQL. One test binary for them all: as 29 binaries, each
 //! linking the whole server stack at the test profile's opt-level, they took most of `make test`'s
 //! compile time (docs/benchmarks.md, "The test suite's time"). `memory.rs` (a counting allocator)
 //! and `log_secrets.rs` (a process-wide trace subscriber) stay binaries of their own.
