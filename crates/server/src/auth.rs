@@ -35,21 +35,15 @@ pub const MAX_WAITING_HASHES: usize = 32;
 /// Argon2 is deliberately slow (tens of milliseconds) and takes 19 MiB per hash: hashes run on
 /// the blocking pool (never stalling the async workers that carry everyone's moves), at most one
 /// per core at a time, with a short queue. 300 simultaneous wrong logins once took 3.5 GiB.
-fn gate() -> &'static WorkGate {
-    static GATE: std::sync::OnceLock<WorkGate> = std::sync::OnceLock::new();
-    GATE.get_or_init(|| {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        WorkGate::new(cores, MAX_WAITING_HASHES, "too many sign-ins at once: try again in a moment")
-    })
+/// One gate per server ([`AppState::hashes`]), so servers sharing a process (tests) do not
+/// refuse each other's sign-ins.
+pub fn hash_gate() -> WorkGate {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    WorkGate::new(cores, MAX_WAITING_HASHES, "too many sign-ins at once: try again in a moment")
 }
 
-/// Runs one Argon2 computation through the gate.
-async fn gated<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
-    gate().run(work).await
-}
-
-pub async fn hash_password(password: String) -> Result<String, ApiError> {
-    gated(move || {
+pub async fn hash_password(gate: &WorkGate, password: String) -> Result<String, ApiError> {
+    gate.run(move || {
         Argon2::default()
             .hash_password(password.as_bytes())
             .map(|h| h.to_string())
@@ -60,7 +54,11 @@ pub async fn hash_password(password: String) -> Result<String, ApiError> {
 
 /// Whether `password` matches `hash`; with no hash (no such account) the same work is done
 /// against a stand-in, so that timing does not tell existing names from missing ones.
-pub async fn verify_password(password: String, hash: Option<String>) -> Result<bool, ApiError> {
+pub async fn verify_password(
+    gate: &WorkGate,
+    password: String,
+    hash: Option<String>,
+) -> Result<bool, ApiError> {
     static STAND_IN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let known = hash.is_some();
     let hash = match hash {
@@ -68,16 +66,17 @@ pub async fn verify_password(password: String, hash: Option<String>) -> Result<b
         None => match STAND_IN.get() {
             Some(h) => h.clone(),
             None => {
-                let h = hash_password(new_token()?).await?;
+                let h = hash_password(gate, new_token()?).await?;
                 STAND_IN.get_or_init(|| h).clone()
             }
         },
     };
-    let matches = gated(move || {
-        PasswordHash::new(&hash)
-            .is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
-    })
-    .await?;
+    let matches = gate
+        .run(move || {
+            PasswordHash::new(&hash)
+                .is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+        })
+        .await?;
     Ok(known && matches)
 }
 

@@ -123,7 +123,7 @@ pub async fn register(
     Json(c): Json<Credentials>,
 ) -> Result<Response, ApiError> {
     auth::check_credentials(&c.name, &c.password)?;
-    let hash = auth::hash_password(c.password).await?;
+    let hash = auth::hash_password(&app.hashes, c.password).await?;
     let (user, claimed) = match session {
         Some(s) if s.user.kind == "guest" => {
             let user = app.store.register_guest(s.user.id, &c.name, &hash).await?;
@@ -168,7 +168,7 @@ pub async fn login(
     let user = app.store.user_by_name(&c.name).await?;
     let hash = user.as_ref().and_then(|u| u.password_hash.clone());
     // A missing account costs the same hash as a wrong password.
-    if !auth::verify_password(c.password, hash).await? {
+    if !auth::verify_password(&app.hashes, c.password, hash).await? {
         app.logins.failed(&account, ip);
         return Err(wrong());
     }

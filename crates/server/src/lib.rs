@@ -170,6 +170,8 @@ pub struct AppState {
     pub connections: Arc<conn::Admission>,
     /// CPU work of read-only views (replays, maps), bounded.
     pub views: Arc<limit::WorkGate>,
+    /// Password hashes (Argon2), bounded.
+    pub hashes: Arc<limit::WorkGate>,
     /// The lobby's public lists, computed once at a time.
     pub lobby: Arc<shared_reads::SharedReads>,
     /// The mail service, when this server sends mail.
@@ -235,6 +237,7 @@ pub async fn app(mut config: Config) -> anyhow::Result<(AppState, Router)> {
             4 * limits.view_work + 8,
             "the server is busy: try again in a moment",
         )),
+        hashes: Arc::new(auth::hash_gate()),
         lobby: Arc::new(shared_reads::SharedReads::new(64)),
         mail: mailer,
         reviews,

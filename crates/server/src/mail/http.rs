@@ -330,7 +330,7 @@ pub async fn reset_password(
         .await?
         .ok_or_else(|| ApiError::NotFound("that account is gone".into()))?;
     auth::check_password(&name, &body.password)?;
-    let password_hash = auth::hash_password(body.password).await?;
+    let password_hash = auth::hash_password(&app.hashes, body.password).await?;
     app.store.mail_token(&hash, "reset", true).await?.map_err(|p| refused(p, "password reset", again))?;
     for session in app.store.reset_password(row.user_id, &password_hash).await? {
         app.sessions.end(&session);

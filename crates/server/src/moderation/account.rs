@@ -55,7 +55,7 @@ pub async fn delete(
         }
         let password = password
             .ok_or_else(|| ApiError::BadRequest("type your password to delete your account".into()))?;
-        if !crate::auth::verify_password(password, session.user.password_hash.clone()).await? {
+        if !crate::auth::verify_password(&app.hashes, password, session.user.password_hash.clone()).await? {
             return Err(ApiError::Forbidden("wrong password".into()));
         }
     }
