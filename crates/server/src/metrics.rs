@@ -136,8 +136,12 @@ impl Metrics {
         Metrics { registry, ..m }
     }
 
-    /// Sets the gauges read from the instance's state, then encodes every metric.
+    /// Sets the gauges read from the instance's state, then encodes every metric. The gauges
+    /// are the process's: one scrape at a time, so that another server in the process (tests)
+    /// cannot set them between this one's setting and encoding.
     async fn scrape(&self, app: &AppState) -> Result<String, std::fmt::Error> {
+        static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+        let _turn = ONE_AT_A_TIME.lock().await;
         let [people, bots_only] = app.hub.bot_searches();
         for (pool, running) in [("people", people), ("bots_only", bots_only)] {
             let labels = PoolLabels { pool: pool.into() };
