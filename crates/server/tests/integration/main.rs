@@ -1,16 +1,15 @@
 //! The server's integration tests: a real server on a loopback port, real HTTP and WebSocket
 //! clients, on SQLite and PostgreSQL. One test binary for them all: as 29 binaries, each
 //! linking the whole server stack at the test profile's opt-level, they took most of `make test`'s
-//! compile time (docs/benchmarks.md, "The test suite's time"). `memory.rs` (a counting allocator)
-//! and `log_secrets.rs` (a process-wide trace subscriber) stay binaries of their own.
+//! compile time (docs/benchmarks.md, "The test suite's time"). `memory.rs` (a counting allocator),
+//! `log_secrets.rs` (a process-wide trace subscriber) and `abuse/` (it measures the process's
+//! resident memory) stay binaries of their own.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[macro_use]
 mod common;
 
 mod abandoned;
-mod abuse;
-mod abuse_accounts;
 mod abuse_ratings;
 mod api;
 mod backup;
