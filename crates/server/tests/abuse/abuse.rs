@@ -4,7 +4,11 @@
 
 use std::{net::SocketAddr, time::Duration};
 
-use crate::common::{Client, TestServer, largest_custom_map, sqlite_url, test_limits};
+use crate::{
+    MEMORY_CEILING,
+    common::{Client, TestServer, largest_custom_map, sqlite_url, test_limits},
+    healthy, start,
+};
 use futures_util::{SinkExt, StreamExt};
 use gobeyond_server::limit::Limits;
 use serde_json::{Value, json};
@@ -13,26 +17,6 @@ use tokio::{
     net::TcpStream,
 };
 use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
-
-/// Resident memory the debug-build test server may reach in any of these tests.
-const MEMORY_CEILING: u64 = 600 * 1024 * 1024;
-
-async fn start(limits: Limits) -> TestServer {
-    TestServer::start_with(&sqlite_url(), "127.0.0.1:0".parse().unwrap(), limits).await
-}
-
-/// The health check, on a fresh connection: answers, and memory is under the ceiling.
-async fn healthy(server: &TestServer) -> Value {
-    let r = tokio::time::timeout(Duration::from_secs(10), reqwest::get(server.url("/api/health")))
-        .await
-        .expect("health answers within 10 s")
-        .expect("health answers");
-    assert_eq!(r.status(), 200);
-    let health: Value = r.json().await.unwrap();
-    let rss = health["rss_bytes"].as_u64().unwrap_or(0);
-    assert!(rss < MEMORY_CEILING, "the server uses {} MiB", rss >> 20);
-    health
-}
 
 /// Whether the kernel still has the server's end of the TCP connection between `server` and
 /// `client` open (Linux `/proc/net/tcp`, state 01).

@@ -10,3 +10,30 @@ mod common;
 
 mod abuse;
 mod abuse_accounts;
+
+use std::time::Duration;
+
+use common::{TestServer, sqlite_url};
+use gobeyond_server::limit::Limits;
+use serde_json::Value;
+
+/// Resident memory the debug-build test server may reach in any of these tests.
+const MEMORY_CEILING: u64 = 600 * 1024 * 1024;
+
+/// A server on SQLite (none of this depends on the database) with these limits.
+async fn start(limits: Limits) -> TestServer {
+    TestServer::start_with(&sqlite_url(), "127.0.0.1:0".parse().unwrap(), limits).await
+}
+
+/// The health check, on a fresh connection: answers, and memory is under the ceiling.
+async fn healthy(server: &TestServer) -> Value {
+    let r = tokio::time::timeout(Duration::from_secs(10), reqwest::get(server.url("/api/health")))
+        .await
+        .expect("health answers within 10 s")
+        .expect("health answers");
+    assert_eq!(r.status(), 200);
+    let health: Value = r.json().await.unwrap();
+    let rss = health["rss_bytes"].as_u64().unwrap_or(0);
+    assert!(rss < MEMORY_CEILING, "the server uses {} MiB", rss >> 20);
+    health
+}
