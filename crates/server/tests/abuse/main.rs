@@ -1,4 +1,4 @@
-//! The abuse suites (issue 40): what once hurt the server, sent again and refused. They measure
+//! The abuse suites (issues 15 and 40): what once hurt the server, sent again and refused. They measure
 //! the process's resident memory ("grew the server by N MiB"), so they run in a binary of their
 //! own: in the one integration binary, whatever test ran beside them (a bot's search tree) grew
 //! the same process. Their servers share this process only with each other.
