@@ -8,8 +8,13 @@
 #[macro_use]
 mod common;
 
-mod abuse;
+// Each sends what once hurt the server, on loopback only, and checks that it is refused or
+// bounded and that the server still answers its health check with its memory under the ceiling.
 mod abuse_accounts;
+mod bot_games;
+mod connections;
+mod memory;
+mod requests;
 
 use std::time::Duration;
 
