@@ -587,11 +587,18 @@ fn the_patterns_fit_on_the_bots_own_records() {
         "",
     );
     assert!(ok, "{err}");
+    // A record that does not replay (a move on a stone) is left out and named, not fatal.
+    std::fs::write(dir.join("broken.sgf"), "(;GM[1]FF[4]SZ[9];B[ee];W[ee])").unwrap();
     let out = tmp("fit-json.json");
     let (ok, report, err) = run(&["train", "fit", dir.to_str().unwrap(), "--out", out.to_str().unwrap()], "");
     assert!(ok, "{err}");
     let r: serde_json::Value = serde_json::from_str(&report).unwrap();
     assert_eq!(r["games"], 2, "{report}");
+    let skipped = r["skipped"].as_array().unwrap();
+    assert_eq!(skipped.len(), 1, "{report}");
+    assert!(skipped[0]["file"].as_str().unwrap().ends_with("broken.sgf"), "{report}");
+    assert!(skipped[0]["reason"].as_str().unwrap().contains("replaying"), "{report}");
+    assert!(err.contains("leaving out") && err.contains("broken.sgf"), "{err}");
     assert!(r["positions"].as_u64().unwrap() > 10, "{report}");
     let weights: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert!(!weights["shapes"].as_object().unwrap().is_empty(), "{weights}");

@@ -66,7 +66,11 @@ pub enum TrainCommand {
 /// What `train fit` reports (JSON).
 #[derive(Debug, Serialize)]
 pub struct FitReport {
+    /// Records fitted on.
     pub games: usize,
+    /// Records left out, each with why: collections of real games hold some that do not
+    /// replay under the engine's rules (a ko retaken at once, a move on a stone).
+    pub skipped: Vec<Skipped>,
     pub positions: usize,
     pub candidates: usize,
     pub shapes: usize,
@@ -78,6 +82,13 @@ pub struct FitReport {
     /// The fitted weights on the held-out positions.
     pub held_out: Quality,
     pub training: Quality,
+}
+
+/// A record `train fit` left out.
+#[derive(Debug, Serialize)]
+pub struct Skipped {
+    pub file: String,
+    pub reason: String,
 }
 
 pub fn run(command: TrainCommand) -> Result<()> {
@@ -163,13 +174,28 @@ pub fn fit_files(
     let mut samples = Samples::new(oriented);
     let bar = indicatif::ProgressBar::new(files.len() as u64)
         .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} records {msg}")?);
+    let mut skipped = Vec::new();
     for f in &files {
-        let record = crate::load_record(f).with_context(|| format!("{}", f.display()))?;
-        let game = record.replay_as::<ClassicGame>().with_context(|| format!("replaying {}", f.display()))?;
-        samples.add_game(&game).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
         bar.inc(1);
+        let replayed = crate::load_record(f)
+            .and_then(|record| record.replay_as::<ClassicGame>().context("replaying it"))
+            .map_err(|e| format!("{e:#}"));
+        let game = match replayed {
+            Ok(game) => game,
+            Err(reason) => {
+                bar.suspend(|| eprintln!("train fit: leaving out {}: {reason}", f.display()));
+                skipped.push(Skipped { file: f.display().to_string(), reason });
+                continue;
+            }
+        };
+        samples.add_game(&game).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
     }
     bar.finish_and_clear();
+    let games = files.len() - skipped.len();
+    if games == 0 {
+        let why = skipped.first().map_or(String::new(), |s| format!(" ({}: {})", s.file, s.reason));
+        bail!("none of the {} records replays as classic Go{why}", files.len());
+    }
     let (positions, candidates) = (samples.positions(), samples.candidates());
     let (train, test) = samples.split(hold_out);
     let equal = gobeyond_bots::patterns::fit::equal_weights(&train).quality(&test);
@@ -186,8 +212,7 @@ pub fn fit_files(
     });
     bar.finish_and_clear();
     let mut trained_on = format!(
-        "{} records, {} positions, {iterations} MM rounds (gobeyond train fit)",
-        files.len(),
+        "{games} records, {} positions, {iterations} MM rounds (gobeyond train fit)",
         train.positions()
     );
     if let Some(b) = base {
@@ -197,7 +222,8 @@ pub fn fit_files(
     std::fs::write(out, serde_json::to_string_pretty(&weights)? + "\n")
         .with_context(|| format!("writing {}", out.display()))?;
     Ok(FitReport {
-        games: files.len(),
+        games,
+        skipped,
         positions,
         candidates,
         shapes: weights.shapes.len(),
