@@ -143,8 +143,15 @@ pub fn pattern_prior(game: &ClassicGame, scratch: &mut Scratch, node: NodeId, pl
     let last = moves.last().filter(|m| m.0 != player && !big).and_then(|m| m.1.node());
     let own_last = moves.iter().rev().filter(|m| m.0 == player).find_map(|m| m.1.node());
     let model = patterns::Model::builtin(board.len());
-    let position =
-        patterns::Position { board, tables: &scratch.tables, moves: moves.len(), player, last, own_last };
+    let position = patterns::Position {
+        board,
+        tables: &scratch.tables,
+        rings: &scratch.rings,
+        moves: moves.len(),
+        player,
+        last,
+        own_last,
+    };
     let Some(r) = scratch.pattern_cache.relative(model, &position, node) else {
         // An own eye (or nothing the model rates).
         return Prior { visits: 30.0, value: 0.05 };

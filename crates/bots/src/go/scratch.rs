@@ -28,6 +28,8 @@ pub struct Scratch {
     /// Whether classic Go's priors come from the learned move patterns.
     pub patterns: bool,
     pub pattern_cache: patterns::Cache,
+    /// The map's outer rings if the map's pattern model reads large shapes, else empty.
+    pub rings: patterns::OuterRings,
     /// Per node, its line: 1 on the map's edge (nodes of less than the largest degree), 2 next
     /// to it, and so on; 0 everywhere on a map without an edge (torus, sphere).
     pub line: Vec<u8>,
@@ -40,6 +42,11 @@ impl Scratch {
     /// Scratch space for searches on `map` with `config`'s knobs (the board starts empty:
     /// playouts copy their position into it).
     pub fn new(map: &Arc<Map>, tables: Arc<PlayoutTables>, config: &SearchConfig) -> Scratch {
+        let rings = if patterns::Model::builtin(map.len()).reads_large_shapes() {
+            patterns::OuterRings::new(map, &tables)
+        } else {
+            patterns::OuterRings::default()
+        };
         Scratch {
             board: Board::new(map.clone()),
             tables,
@@ -50,6 +57,7 @@ impl Scratch {
             policy: config.policy,
             patterns: config.patterns,
             pattern_cache: patterns::Cache::default(),
+            rings,
             line: lines(map),
             score_bonus: config.score_bonus,
         }

@@ -2,35 +2,113 @@
 //! legal moves, won by the move played; Hunter's MM algorithm finds the γ of each feature that
 //! make the played moves most likely (Coulom 2007), with one virtual win and one virtual loss
 //! against a γ of 1 for each feature so that rare features stay near 1.
+//!
+//! Large shapes are too many to fit them all: a dictionary of those played often enough
+//! ([`played_large_shapes`]) is fitted, every other move has the large shape "none".
 
 use std::{collections::BTreeMap, sync::Arc};
 
-use gobeyond_rules::{ClassicGame, Game, Player, classic::Action, playout::PlayoutTables};
+use gobeyond_maps::NodeId;
+use gobeyond_rules::{Board, ClassicGame, Game, Player, classic::Action, playout::PlayoutTables};
 use serde::Serialize;
 
-use super::{Distances, GROUPS, ShapeKey, WEIGHTS_VERSION, Weights, features, is_candidate};
+use super::{
+    Distances, GROUPS, LargeKey, NO_LARGE_SHAPE, OuterRings, ShapeKey, Surroundings, WEIGHTS_VERSION,
+    Weights, features, is_candidate, large_shape,
+};
 
-/// Fixed features take slots `group × 4 + index`; shapes follow.
+/// Fixed features take slots `group × 4 + index`; the large shapes follow ("none" first, then
+/// the dictionary's), then the shapes.
 const FIXED_SLOTS: usize = 7 * 4;
+/// Feature slots of a candidate: the fixed groups', its shape's and its large shape's.
+const TEAM: usize = 9;
+const SHAPE: usize = 7;
+const LARGE: usize = 8;
 
 /// Positions as competitions: each candidate a team of feature slots.
 #[derive(Debug, Default)]
 pub struct Samples {
-    /// Slots of every candidate, 8 per candidate.
-    teams: Vec<[u32; 8]>,
+    /// Slots of every candidate, [`TEAM`] per candidate.
+    teams: Vec<[u32; TEAM]>,
     /// Candidates of position `j`: `starts[j]..starts[j + 1]`.
     starts: Vec<usize>,
     /// The played move's index among its position's candidates.
     winners: Vec<usize>,
     shapes: BTreeMap<ShapeKey, u32>,
-    /// Whether shapes are oriented where the map allows (weights of version 2) or counted (1).
+    /// The large shapes fitted, by slot (their "none" at `FIXED_SLOTS`, these after it).
+    large: BTreeMap<LargeKey, u32>,
+    /// Whether shapes are oriented where the map allows (weights of version 2 and up) or counted (1).
     oriented: bool,
 }
 
+/// Every placement of a classic game whose mover had a choice, in order: the position before
+/// it, the mover, its last placement and the opponent's, and the node played.
+struct Placement<'a> {
+    board: &'a Board,
+    player: Player,
+    last: Option<NodeId>,
+    own_last: Option<NodeId>,
+    node: NodeId,
+}
+
+/// Replays `game` from its setup, calling `each` before every placement (see [`Placement`]).
+fn replay(game: &ClassicGame, mut each: impl FnMut(&Placement)) -> Result<(), String> {
+    let mut g = ClassicGame::with_setup(
+        game.map().clone(),
+        game.player_count(),
+        game.rules().clone(),
+        game.setup(),
+        game.first_player(),
+    )
+    .map_err(|e| e.to_string())?;
+    let mut placed: Vec<(Player, NodeId)> = Vec::new();
+    for &(p, a) in game.moves() {
+        if let Action::Place(node) = a
+            && g.next_player() == p
+        {
+            let last = placed.last().filter(|(q, _)| *q != p).map(|&(_, n)| n);
+            let own_last = placed.iter().rev().find(|(q, _)| *q == p).map(|&(_, n)| n);
+            each(&Placement { board: g.board(), player: p, last, own_last, node });
+            placed.push((p, node));
+        }
+        g.play_as(p, a).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// The large shapes played at least `min_played` times in `games`, sorted: the dictionary of
+/// a fit. The rest are too rare to fit a weight to.
+pub fn played_large_shapes(games: &[ClassicGame], min_played: u32) -> Result<Vec<LargeKey>, String> {
+    let mut played: BTreeMap<LargeKey, u32> = BTreeMap::new();
+    for game in games {
+        let tables = PlayoutTables::new(game.map());
+        let rings = OuterRings::new(game.map(), &tables);
+        replay(game, |at| {
+            if let Some(key) = large_shape(at.board, &tables, &rings, at.node, at.player) {
+                *played.entry(key).or_default() += 1;
+            }
+        })?;
+    }
+    Ok(played.into_iter().filter(|&(_, n)| n >= min_played).map(|(k, _)| k).collect())
+}
+
 impl Samples {
-    /// No samples yet; shapes read oriented (`true`) or counted.
-    pub fn new(oriented: bool) -> Samples {
-        Samples { starts: vec![0], oriented, ..Samples::default() }
+    /// No samples yet; shapes read oriented (`true`) or counted, and the large shapes to fit
+    /// (none for counted shapes: the small-board model has none).
+    pub fn new(oriented: bool, large: &[LargeKey]) -> Samples {
+        let large = if oriented { large } else { &[] };
+        let large = large.iter().zip(FIXED_SLOTS as u32 + 1..).map(|(&k, slot)| (k, slot)).collect();
+        Samples { starts: vec![0], oriented, large, ..Samples::default() }
+    }
+
+    /// The first shape slot: after "none" and the dictionary's large shapes.
+    fn shape_base(&self) -> usize {
+        FIXED_SLOTS + 1 + self.large.len()
+    }
+
+    /// Every feature slot there is.
+    fn slots(&self) -> usize {
+        self.shape_base() + self.shapes.len()
     }
 
     pub fn positions(&self) -> usize {
@@ -41,70 +119,59 @@ impl Samples {
         self.teams.len()
     }
 
-    fn slot(&mut self, key: ShapeKey) -> u32 {
-        let next = (FIXED_SLOTS + self.shapes.len()) as u32;
+    fn shape_slot(&mut self, key: ShapeKey) -> u32 {
+        let next = self.slots() as u32;
         *self.shapes.entry(key).or_insert(next)
+    }
+
+    fn large_slot(&self, key: Option<LargeKey>) -> u32 {
+        key.and_then(|k| self.large.get(&k).copied()).unwrap_or(FIXED_SLOTS as u32)
     }
 
     /// Every placement of a classic game whose mover had a choice: the position before it, the
     /// legal moves that are not own-eye fillings, and the one played.
     pub fn add_game(&mut self, game: &ClassicGame) -> Result<(), String> {
-        let map = game.map().clone();
-        let tables = Arc::new(PlayoutTables::new(&map));
-        let rules = game.rules().clone();
-        let mut g = ClassicGame::with_setup(
-            map.clone(),
-            game.player_count(),
-            rules,
-            game.setup(),
-            game.first_player(),
-        )
-        .map_err(|e| e.to_string())?;
-        let mut placed: Vec<(Player, u32)> = Vec::new();
-        for &(p, a) in game.moves() {
-            if let Action::Place(node) = a
-                && g.next_player() == p
-            {
-                let board = g.board();
-                let last = placed.last().filter(|(q, _)| *q != p).map(|&(_, n)| n);
-                let own_last = placed.iter().rev().find(|(q, _)| *q == p).map(|&(_, n)| n);
-                let dist = Distances::new(board, last, own_last);
-                let start = self.teams.len();
-                let mut winner = None;
-                for &v in board.empties() {
-                    if !is_candidate(board, &tables, v, p) {
-                        continue;
-                    }
-                    let f = features(board, &tables, &dist, v, p, self.oriented);
-                    let mut team = [0u32; 8];
-                    for (i, &x) in f.fixed.iter().enumerate() {
-                        team[i] = (i * 4) as u32 + u32::from(x);
-                    }
-                    team[7] = self.slot(f.shape);
-                    if v == node {
-                        winner = Some(self.teams.len() - start);
-                    }
-                    self.teams.push(team);
+        let tables = Arc::new(PlayoutTables::new(game.map()));
+        let rings =
+            if self.large.is_empty() { OuterRings::default() } else { OuterRings::new(game.map(), &tables) };
+        replay(game, |at| {
+            let Placement { board, player, last, own_last, node } = *at;
+            let dist = Distances::new(board, last, own_last);
+            let around = Surroundings { board, tables: &tables, rings: &rings, dist: &dist };
+            let start = self.teams.len();
+            let mut winner = None;
+            for &v in board.empties() {
+                if !is_candidate(board, &tables, v, player) {
+                    continue;
                 }
-                match winner {
-                    // Moves the model cannot rate (an own-eye filling) are left out.
-                    Some(w) if self.teams.len() - start >= 2 => {
-                        self.winners.push(w);
-                        self.starts.push(self.teams.len());
-                    }
-                    _ => self.teams.truncate(start),
+                let f = features(&around, v, player, self.oriented);
+                let mut team = [0u32; TEAM];
+                for (i, &x) in f.fixed.iter().enumerate() {
+                    team[i] = (i * 4) as u32 + u32::from(x);
                 }
-                placed.push((p, node));
+                team[SHAPE] = self.shape_slot(f.shape);
+                team[LARGE] = self.large_slot(f.large);
+                if v == node {
+                    winner = Some(self.teams.len() - start);
+                }
+                self.teams.push(team);
             }
-            g.play_as(p, a).map_err(|e| e.to_string())?;
-        }
-        Ok(())
+            match winner {
+                // Moves the model cannot rate (an own-eye filling) are left out.
+                Some(w) if self.teams.len() - start >= 2 => {
+                    self.winners.push(w);
+                    self.starts.push(self.teams.len());
+                }
+                _ => self.teams.truncate(start),
+            }
+        })
     }
 
     /// Moves the samples into two sets: every `k`-th position to the second (held out).
     pub fn split(self, k: usize) -> (Samples, Samples) {
-        let mut a = Samples { shapes: self.shapes.clone(), ..Samples::new(self.oriented) };
-        let mut b = Samples { shapes: self.shapes, ..Samples::new(self.oriented) };
+        let empty = || Samples { starts: vec![0], oriented: self.oriented, ..Samples::default() };
+        let mut a = Samples { shapes: self.shapes.clone(), large: self.large.clone(), ..empty() };
+        let mut b = Samples { shapes: self.shapes.clone(), large: self.large.clone(), ..empty() };
         for j in 0..self.winners.len() {
             let to = if k > 0 && j % k == k - 1 { &mut b } else { &mut a };
             to.teams.extend_from_slice(&self.teams[self.starts[j]..self.starts[j + 1]]);
@@ -129,7 +196,7 @@ pub struct Quality {
 pub struct Gammas(Vec<f64>);
 
 impl Gammas {
-    fn strength(&self, team: &[u32; 8]) -> f64 {
+    fn strength(&self, team: &[u32; TEAM]) -> f64 {
         team.iter().map(|&s| self.0[s as usize]).product()
     }
 
@@ -166,14 +233,19 @@ impl Gammas {
             })
             .collect();
         let shapes = s.shapes.iter().map(|(k, &slot)| (k.text(), round(self.0[slot as usize]))).collect();
+        let mut large_shapes: BTreeMap<String, f64> =
+            s.large.iter().map(|(k, &slot)| (k.text(), round(self.0[slot as usize]))).collect();
+        if !large_shapes.is_empty() {
+            large_shapes.insert(NO_LARGE_SHAPE.into(), round(self.0[FIXED_SLOTS]));
+        }
         let version = if s.oriented { WEIGHTS_VERSION } else { 1 };
-        Weights { version, trained_on, groups, shapes }
+        Weights { version, trained_on, groups, shapes, large_shapes }
     }
 }
 
 /// Every feature weighing 1 (every legal move alike): the baseline the fit must beat.
 pub fn equal_weights(s: &Samples) -> Gammas {
-    Gammas(vec![1.0; FIXED_SLOTS + s.shapes.len()])
+    Gammas(vec![1.0; s.slots()])
 }
 
 /// Where a fit starts: every γ at 1 and free, or an earlier model's γ held fixed.
@@ -183,13 +255,18 @@ pub struct Start {
     frozen: Vec<bool>,
     /// The base's shapes the samples never met, kept as they are in the weights written.
     kept: BTreeMap<String, f64>,
+    /// The base's large shapes the samples do not fit, kept likewise.
+    kept_large: BTreeMap<String, f64>,
 }
 
 impl Start {
-    /// Nothing known: every γ 1, all fitted.
+    /// Nothing known: every γ 1, all fitted (the large shapes' "none" too, if there are
+    /// large shapes to fit: without, every move has it and its γ stays 1).
     pub fn fresh(s: &Samples) -> Start {
-        let slots = FIXED_SLOTS + s.shapes.len();
-        Start { gamma: Gammas(vec![1.0; slots]), frozen: vec![false; slots], kept: BTreeMap::new() }
+        let slots = s.slots();
+        let mut frozen = vec![false; slots];
+        frozen[FIXED_SLOTS] = s.large.is_empty();
+        Start { gamma: Gammas(vec![1.0; slots]), frozen, kept: BTreeMap::new(), kept_large: BTreeMap::new() }
     }
 
     /// Extends `base`: its fixed groups and the shapes it knows keep their γ; only shapes it has
@@ -212,16 +289,33 @@ impl Start {
         for (text, &gamma) in &base.shapes {
             let key = ShapeKey::parse(text).ok_or_else(|| format!("bad shape key {text:?} in the base"))?;
             match s.shapes.get(&key) {
-                Some(&slot) => {
-                    start.gamma.0[slot as usize] = gamma;
-                    start.frozen[slot as usize] = true;
-                }
+                Some(&slot) => start.freeze(slot, gamma),
                 None => {
                     start.kept.insert(text.clone(), gamma);
                 }
             }
         }
+        for (text, &gamma) in &base.large_shapes {
+            let slot = if text == NO_LARGE_SHAPE {
+                Some(FIXED_SLOTS as u32)
+            } else {
+                let key = LargeKey::parse(text)
+                    .ok_or_else(|| format!("bad large shape key {text:?} in the base"))?;
+                s.large.get(&key).copied()
+            };
+            match slot {
+                Some(slot) => start.freeze(slot, gamma),
+                None => {
+                    start.kept_large.insert(text.clone(), gamma);
+                }
+            }
+        }
         Ok(start)
+    }
+
+    fn freeze(&mut self, slot: u32, gamma: f64) {
+        self.gamma.0[slot as usize] = gamma;
+        self.frozen[slot as usize] = true;
     }
 
     /// The γ the fit starts from (the base's where it has them).
@@ -232,8 +326,8 @@ impl Start {
 
 /// Hunter's MM, group by group, `iterations` rounds over all groups; frozen γ stay as they start.
 pub fn fit(s: &Samples, start: Start, iterations: usize, mut progress: impl FnMut(usize, Quality)) -> Fitted {
-    let slots = FIXED_SLOTS + s.shapes.len();
-    let Start { mut gamma, frozen, kept } = start;
+    let slots = s.slots();
+    let Start { mut gamma, frozen, kept, kept_large } = start;
     // Wins per slot: fixed by the data.
     let mut wins = vec![0.0f64; slots];
     for j in 0..s.positions() {
@@ -243,8 +337,12 @@ pub fn fit(s: &Samples, start: Start, iterations: usize, mut progress: impl FnMu
     }
     let mut denom = vec![0.0f64; slots];
     for round in 0..iterations {
-        for g in 0..8 {
-            let group = if g < 7 { g * 4..g * 4 + 4 } else { FIXED_SLOTS..slots };
+        for g in 0..TEAM {
+            let group = match g {
+                SHAPE => s.shape_base()..slots,
+                LARGE => FIXED_SLOTS..s.shape_base(),
+                _ => g * 4..g * 4 + 4,
+            };
             if frozen[group.clone()].iter().all(|&f| f) {
                 // Nothing of this group to fit (an extended base's): skip its pass over the data.
                 continue;
@@ -268,7 +366,7 @@ pub fn fit(s: &Samples, start: Start, iterations: usize, mut progress: impl FnMu
         }
         progress(round + 1, gamma.quality(s));
     }
-    Fitted { gamma, kept }
+    Fitted { gamma, kept, kept_large }
 }
 
 /// A fit's result: the γ of the samples' features, and the base's shapes they never met.
@@ -276,6 +374,7 @@ pub fn fit(s: &Samples, start: Start, iterations: usize, mut progress: impl FnMu
 pub struct Fitted {
     pub gamma: Gammas,
     kept: BTreeMap<String, f64>,
+    kept_large: BTreeMap<String, f64>,
 }
 
 impl Fitted {
@@ -283,6 +382,7 @@ impl Fitted {
     pub fn weights(&self, s: &Samples, trained_on: String) -> Weights {
         let mut w = self.gamma.weights(s, trained_on);
         w.shapes.extend(self.kept.iter().map(|(k, &g)| (k.clone(), g)));
+        w.large_shapes.extend(self.kept_large.iter().map(|(k, &g)| (k.clone(), g)));
         w
     }
 }
@@ -294,9 +394,17 @@ mod tests {
 
     /// Games on 7×7 in which the mover captures whenever it can and plays at random otherwise.
     fn capturing_games() -> Samples {
+        let mut samples = Samples::new(true, &[]);
+        for g in capturing_game_records() {
+            samples.add_game(&g).unwrap();
+        }
+        samples
+    }
+
+    fn capturing_game_records() -> Vec<ClassicGame> {
         let map = Arc::new(gobeyond_maps::generate("square:7").unwrap());
         let tables = PlayoutTables::new(&map);
-        let mut samples = Samples::new(true);
+        let mut games = Vec::new();
         let mut rng = gobeyond_rules::Rng::new(9);
         for _ in 0..12 {
             let mut g = ClassicGame::new(map.clone(), 2, gobeyond_rules::ClassicRules::default()).unwrap();
@@ -320,9 +428,35 @@ mod tests {
                     break;
                 }
             }
-            samples.add_game(&g).unwrap();
+            games.push(g);
         }
-        samples
+        games
+    }
+
+    /// Large shapes played often enough are fitted beside the rest: the weights name each with
+    /// its γ and "none" for the others, they fit the games better than without, and the model
+    /// reads them back.
+    #[test]
+    fn the_fit_weighs_the_large_shapes_played_often() {
+        let games = capturing_game_records();
+        let large = played_large_shapes(&games, 2).unwrap();
+        assert!(large.len() >= 5, "{} large shapes played twice", large.len());
+        let mut samples = Samples::new(true, &large);
+        for g in &games {
+            samples.add_game(g).unwrap();
+        }
+        let with = fit(&samples, Start::fresh(&samples), 5, |_, _| {});
+        let without = capturing_games();
+        let plain = fit(&without, Start::fresh(&without), 5, |_, _| {});
+        let (a, b) = (with.gamma.quality(&samples), plain.gamma.quality(&without));
+        assert!(a.log_likelihood > b.log_likelihood, "with large shapes {a:?}, without {b:?}");
+        let w = with.weights(&samples, "test".into());
+        assert_eq!(w.large_shapes.len(), large.len() + 1);
+        assert!(w.large_shapes.contains_key(NO_LARGE_SHAPE));
+        assert!(w.large_shapes.values().any(|&g| g != 1.0), "{:?}", w.large_shapes);
+        assert!(super::super::Model::from_weights(&w).unwrap().reads_large_shapes());
+        // Without large shapes to fit, no weights for them are written.
+        assert!(plain.weights(&without, "test".into()).large_shapes.is_empty());
     }
 
     /// The fit must learn that captures are strong, and predict better than equal weights.
@@ -356,7 +490,7 @@ mod tests {
             .shapes
             .iter()
             .max_by_key(|&(_, &slot)| {
-                (0..samples.candidates()).filter(|&i| samples.teams[i][7] == slot).count()
+                (0..samples.candidates()).filter(|&i| samples.teams[i][SHAPE] == slot).count()
             })
             .unwrap();
         let common = common.text();

@@ -18,8 +18,10 @@
 //! and, for the shape alone (cheap), to choose among sampled moves in heavy playouts.
 
 pub mod fit;
+mod large;
 mod shape;
 
+pub use large::{LargeKey, OuterRings, large_shape};
 pub use shape::{ShapeKey, shape};
 
 use std::{collections::BTreeMap, sync::OnceLock};
@@ -43,9 +45,10 @@ pub enum Group {
     LastMove,
     OwnLastMove,
     Shape,
+    LargeShape,
 }
 
-pub const GROUPS: [Group; 8] = [
+pub const GROUPS: [Group; 9] = [
     Group::Capture,
     Group::Escape,
     Group::SelfAtari,
@@ -54,6 +57,7 @@ pub const GROUPS: [Group; 8] = [
     Group::LastMove,
     Group::OwnLastMove,
     Group::Shape,
+    Group::LargeShape,
 ];
 
 impl Group {
@@ -67,6 +71,7 @@ impl Group {
             Group::LastMove => "last_move",
             Group::OwnLastMove => "own_last_move",
             Group::Shape => "shape",
+            Group::LargeShape => "large_shape",
         }
     }
 
@@ -80,16 +85,29 @@ impl Group {
             Group::Liberties => &["1", "2", "3", "4+"],
             Group::LastMove => &["1", "2", "3", "far"],
             Group::OwnLastMove => &["1", "2", "3", "far"],
-            Group::Shape => &[],
+            Group::Shape | Group::LargeShape => &[],
         }
     }
 }
 
-/// A move's features: an index per fixed group, and its shape's key.
+/// A move's features: an index per fixed group, its shape's key and, where the map is a grid
+/// around it and the model reads them, its large shape's.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Features {
     pub fixed: [u8; 7],
     pub shape: ShapeKey,
+    pub large: Option<LargeKey>,
+}
+
+/// What the features of a position's moves are read from: the board, its map's tables and
+/// outer rings, the distances from the last moves.
+#[derive(Debug, Clone, Copy)]
+pub struct Surroundings<'a> {
+    pub board: &'a Board,
+    pub tables: &'a PlayoutTables,
+    /// Empty (no large shapes) for a model that does not read them.
+    pub rings: &'a OuterRings,
+    pub dist: &'a Distances,
 }
 
 /// Adds the liberties of the group at `node` to `found` (no repeats, `except` never) until it
@@ -151,14 +169,8 @@ impl Distances {
 }
 
 /// The features of `player` placing on the empty `node` (the shape oriented if `oriented`).
-pub fn features(
-    board: &Board,
-    tables: &PlayoutTables,
-    dist: &Distances,
-    node: NodeId,
-    player: Player,
-    oriented: bool,
-) -> Features {
+pub fn features(around: &Surroundings, node: NodeId, player: Player, oriented: bool) -> Features {
+    let Surroundings { board, tables, rings, dist } = *around;
     let map = board.map();
     let own = player.stone();
     let mut captured = 0u32;
@@ -219,11 +231,16 @@ pub fn features(
             Distances::bucket(&dist.own_last, node),
         ],
         shape: shape(board, tables, node, player, oriented),
+        large: large_shape(board, tables, rings, node, player),
     }
 }
 
-/// The weights file's format version this program writes.
-pub const WEIGHTS_VERSION: u32 = 2;
+/// The weights file's format version this program writes for oriented shapes: 3 adds the large
+/// shapes; 2 (oriented shapes) and 1 (counted shapes, the small-board model) are still read.
+pub const WEIGHTS_VERSION: u32 = 3;
+
+/// The name of the large-shape feature of moves whose large shape the model does not know.
+pub const NO_LARGE_SHAPE: &str = "none";
 
 /// Fitted weights, as stored in `data/patterns.json`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -237,10 +254,14 @@ pub struct Weights {
     /// Shape keys (own, enemy, empty, missing among the neighbours / the diagonals) and their
     /// γ; unseen shapes weigh 1.
     pub shapes: BTreeMap<String, f64>,
+    /// Large shapes ([`LargeKey::text`]) and their γ, [`NO_LARGE_SHAPE`] for every other move
+    /// (version 3; none before, every move weighing 1).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub large_shapes: BTreeMap<String, f64>,
 }
 
 impl Weights {
-    /// Whether the file's shapes are oriented (version 2) or counted (version 1).
+    /// Whether the file's shapes are oriented (version 2 and up) or counted (version 1).
     pub fn oriented(&self) -> bool {
         self.version >= 2
     }
@@ -275,14 +296,22 @@ pub struct Model {
     shapes: Vec<(ShapeKey, f32)>,
     /// Whether its shapes are oriented where the map allows (version 2) or counted (version 1).
     oriented: bool,
+    /// Sorted by key; empty for a model without large shapes.
+    large: Vec<(LargeKey, f32)>,
+    /// The γ of a move whose large shape is none of `large`.
+    no_large: f32,
 }
 
 /// Maps of this many nodes or more (13×13 and up) take the big-board model.
 pub const BIG_MAP: usize = 169;
 
+/// A weight read from a file: finite and positive, or an error naming it.
+fn gamma_of(what: &str, gamma: f64) -> Result<f32, String> {
+    if gamma.is_finite() && gamma > 0.0 { Ok(gamma as f32) } else { Err(format!("{what} weighs {gamma}")) }
+}
+
 impl Model {
     pub fn from_weights(w: &Weights) -> Result<Model, String> {
-        // Version 1 has count shapes only; 2 adds oriented ones (`ShapeKey`).
         if !(1..=WEIGHTS_VERSION).contains(&w.version) {
             return Err(format!(
                 "pattern weights version {} (this program reads 1 to {WEIGHTS_VERSION})",
@@ -291,19 +320,27 @@ impl Model {
         }
         let fixed = w.fixed()?.map(|group| group.map(|gamma| gamma as f32));
         let mut shapes = Vec::new();
-        for (k, gamma) in &w.shapes {
+        for (k, &gamma) in &w.shapes {
             let key = ShapeKey::parse(k).ok_or_else(|| format!("bad shape key {k:?}"))?;
-            if !(gamma.is_finite() && *gamma > 0.0) {
-                return Err(format!("shape weight {k} is {gamma}"));
-            }
-            shapes.push((key, *gamma as f32));
+            shapes.push((key, gamma_of(&format!("shape {k}"), gamma)?));
         }
         shapes.sort_by_key(|&(k, _)| k);
-        Ok(Model { fixed, shapes, oriented: w.oriented() })
+        let (mut large, mut no_large) = (Vec::new(), 1.0);
+        for (k, &gamma) in &w.large_shapes {
+            let gamma = gamma_of(&format!("large shape {k}"), gamma)?;
+            if k == NO_LARGE_SHAPE {
+                no_large = gamma;
+                continue;
+            }
+            let key = LargeKey::parse(k).ok_or_else(|| format!("bad large shape key {k:?}"))?;
+            large.push((key, gamma));
+        }
+        large.sort_by_key(|&(k, _)| k);
+        Ok(Model { fixed, shapes, oriented: w.oriented(), large, no_large })
     }
 
     /// The checked-in model for a map of `nodes` nodes. Maps of [`BIG_MAP`] nodes and more take
-    /// `data/patterns-big.json` (oriented shapes, GNU Go's 13×13 and 19×19 games); smaller ones
+    /// `data/patterns-big.json` (oriented and large shapes, 9-dan 19×19 games); smaller ones
     /// `data/patterns.json` (counted shapes, 13×13 games), which 9×9 was measured with: the
     /// oriented model won 21 of 32 19×19 self-play games but 42 % on 9×9 (docs/benchmarks.md).
     pub fn builtin(nodes: usize) -> &'static Model {
@@ -316,6 +353,8 @@ impl Model {
                 fixed: [[1.0; 4]; 7],
                 shapes: Vec::new(),
                 oriented: false,
+                large: Vec::new(),
+                no_large: 1.0,
             })
         };
         if nodes >= BIG_MAP {
@@ -330,14 +369,24 @@ impl Model {
         self.oriented
     }
 
+    /// Whether the model reads large shapes: positions need the map's [`OuterRings`] then.
+    pub fn reads_large_shapes(&self) -> bool {
+        !self.large.is_empty()
+    }
+
     #[inline]
     pub fn shape_gamma(&self, key: ShapeKey) -> f32 {
         self.shapes.binary_search_by_key(&key, |&(k, _)| k).map_or(1.0, |i| self.shapes[i].1)
     }
 
+    fn large_gamma(&self, key: Option<LargeKey>) -> f32 {
+        let known = key.and_then(|key| self.large.binary_search_by_key(&key, |&(k, _)| k).ok());
+        known.map_or(self.no_large, |i| self.large[i].1)
+    }
+
     /// A move's strength: the product of its features' γ.
     pub fn strength(&self, f: &Features) -> f32 {
-        let mut s = self.shape_gamma(f.shape);
+        let mut s = self.shape_gamma(f.shape) * self.large_gamma(f.large);
         for (g, &i) in f.fixed.iter().enumerate() {
             s *= self.fixed[g][i as usize];
         }
@@ -351,6 +400,8 @@ impl Model {
 pub struct Position<'a> {
     pub board: &'a Board,
     pub tables: &'a PlayoutTables,
+    /// The map's outer rings, for a model that reads large shapes.
+    pub rings: &'a OuterRings,
     pub moves: usize,
     pub player: Player,
     pub last: Option<NodeId>,
@@ -373,16 +424,17 @@ impl Cache {
     /// The strength of `node` relative to the mean candidate's (1: average) in `position`;
     /// `None` for a node that is no candidate (own eye, illegal).
     pub fn relative(&mut self, model: &Model, position: &Position, node: NodeId) -> Option<f32> {
-        let Position { board, tables, moves, player, last, own_last } = *position;
+        let Position { board, tables, rings, moves, player, last, own_last } = *position;
         let key = (board.hash() ^ u64::from(player.0).wrapping_mul(0x9e37_79b9_7f4a_7c15), moves);
         if self.key != Some(key) {
             let dist = Distances::new(board, last, own_last);
+            let around = Surroundings { board, tables, rings, dist: &dist };
             self.strengths.clear();
             self.strengths.resize(board.len(), 0.0);
             let (mut sum, mut count) = (0.0f32, 0u32);
             for &v in board.empties() {
                 if is_candidate(board, tables, v, player) {
-                    let s = model.strength(&features(board, tables, &dist, v, player, model.oriented));
+                    let s = model.strength(&features(&around, v, player, model.oriented));
                     self.strengths[v as usize] = s;
                     sum += s;
                     count += 1;

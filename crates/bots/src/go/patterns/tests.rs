@@ -12,7 +12,9 @@ fn board(rows: &[&str]) -> Board {
     let mut codes = vec![None; map.len()];
     for (r, row) in rows.iter().enumerate() {
         for (c, ch) in row.chars().enumerate() {
-            let label = format!("{}{}", (b'A' + c as u8) as char, n - r);
+            // Go's columns skip the letter I.
+            let column = b"ABCDEFGHJKLMNOPQRST"[c] as char;
+            let label = format!("{column}{}", n - r);
             codes[map.node_by_label(&label).unwrap() as usize] = match ch {
                 'X' => Some(Player(0)),
                 'O' => Some(Player(1)),
@@ -38,25 +40,27 @@ fn tactical_features_are_found() {
     ]);
     let tables = PlayoutTables::new(b.map());
     let dist = Distances::new(&b, Some(at(&b, "C5")), Some(at(&b, "B3")));
+    let rings = OuterRings::new(b.map(), &tables);
+    let around = Surroundings { board: &b, tables: &tables, rings: &rings, dist: &dist };
     let black = Player(0);
     // B4 has one liberty, C4: taking it captures and saves B5 (in atari, A5 its last
     // liberty); next to the last move (C5), which it puts in atari.
-    let f = features(&b, &tables, &dist, at(&b, "C4"), black, true);
+    let f = features(&around, at(&b, "C4"), black, true);
     assert_eq!((f.fixed[0], f.fixed[3], f.fixed[5]), (3, 1, 0), "{f:?}");
     // E1 captures nothing, far from both last moves.
-    let f = features(&b, &tables, &dist, at(&b, "E1"), black, true);
+    let f = features(&around, at(&b, "E1"), black, true);
     assert_eq!((f.fixed[0], f.fixed[5], f.fixed[6]), (0, 3, 3), "{f:?}");
     // C5 has two liberties, C4 and D5: D5 is an atari.
-    let f = features(&b, &tables, &dist, at(&b, "D5"), black, true);
+    let f = features(&around, at(&b, "D5"), black, true);
     assert_eq!((f.fixed[0], f.fixed[3]), (0, 1), "{f:?}");
     // A3 joins A4 and B3: A2, A5, B2 and C3 make four liberties; two steps from B3.
-    let f = features(&b, &tables, &dist, at(&b, "A3"), black, true);
+    let f = features(&around, at(&b, "A3"), black, true);
     assert_eq!((f.fixed[4], f.fixed[6]), (3, 0), "{f:?}");
     // White at A5 captures B5, which saves B4; White at C4 joins B4 and C5 with C3, D4 and
     // D5 left: an escape to three liberties.
-    let f = features(&b, &tables, &dist, at(&b, "A5"), Player(1), true);
+    let f = features(&around, at(&b, "A5"), Player(1), true);
     assert_eq!(f.fixed[0], 3, "{f:?}");
-    let f = features(&b, &tables, &dist, at(&b, "C4"), Player(1), true);
+    let f = features(&around, at(&b, "C4"), Player(1), true);
     assert_eq!((f.fixed[1], f.fixed[4]), (1, 2), "{f:?}");
     // Shape: the corner A1 has two empty neighbours and the empty B2 between them; the other
     // five slots are off the board.
@@ -169,7 +173,7 @@ fn the_builtin_model_loads_and_prefers_captures() {
     let (small, big) = (Model::builtin(81), Model::builtin(361));
     assert!(!small.oriented() && big.oriented(), "9×9 keeps the counted model, 19×19 the oriented one");
     for m in [small, big] {
-        let base = Features { fixed: [0, 0, 0, 0, 1, 3, 3], shape: ShapeKey(0) };
+        let base = Features { fixed: [0, 0, 0, 0, 1, 3, 3], shape: ShapeKey(0), large: None };
         let saving = Features { fixed: [3, 0, 0, 0, 1, 3, 3], ..base.clone() };
         let escape = Features { fixed: [0, 1, 0, 0, 1, 3, 3], ..base.clone() };
         let self_atari = Features { fixed: [0, 0, 2, 0, 0, 3, 3], ..base.clone() };
@@ -183,11 +187,109 @@ fn the_builtin_model_loads_and_prefers_captures() {
 
 #[test]
 fn bad_weight_files_are_refused_with_a_reason() {
-    let w =
-        Weights { version: 3, trained_on: String::new(), groups: BTreeMap::new(), shapes: BTreeMap::new() };
-    assert!(Model::from_weights(&w).unwrap_err().contains("version 3"));
+    let w = Weights {
+        version: 4,
+        trained_on: String::new(),
+        groups: BTreeMap::new(),
+        shapes: BTreeMap::new(),
+        large_shapes: BTreeMap::new(),
+    };
+    assert!(Model::from_weights(&w).unwrap_err().contains("version 4"));
     let w = Weights { version: 1, ..w };
     assert!(Model::from_weights(&w).unwrap_err().contains("capture"));
+    let mut w: Weights = serde_json::from_str(include_str!("../../../data/patterns-big.json")).unwrap();
+    w.large_shapes.insert("O.......:X...............".into(), f64::NAN);
+    assert!(Model::from_weights(&w).unwrap_err().contains("O.......:X..............."));
+    w.large_shapes.clear();
+    // Not the least reading of its symmetries.
+    w.large_shapes.insert(".......O:X...............".into(), 2.0);
+    assert!(Model::from_weights(&w).unwrap_err().contains("bad large shape key"));
+}
+
+/// A version 2 file (oriented shapes, no large ones) still loads: every move's large shape
+/// weighs 1 and the 3×3 shapes weigh as before.
+#[test]
+fn version_2_weight_files_still_load() {
+    let mut w: Weights = serde_json::from_str(include_str!("../../../data/patterns-big.json")).unwrap();
+    w.version = 2;
+    w.large_shapes.clear();
+    let text = serde_json::to_string(&w).unwrap();
+    assert!(!text.contains("large_shapes"), "a version 2 file has no large shapes");
+    let m = Model::from_weights(&serde_json::from_str(&text).unwrap()).unwrap();
+    assert!(m.oriented() && !m.reads_large_shapes());
+    let f = Features { fixed: [0, 0, 0, 0, 3, 3, 3], shape: ShapeKey(0), large: Some(LargeKey(0)) };
+    assert_eq!(m.strength(&f), m.strength(&Features { large: None, ..f.clone() }));
+}
+
+/// The large shape is the 5×5 block around the move, read from the graph: the same up to
+/// rotation and reflection, off-board points marked, none where the map is no grid.
+#[test]
+fn large_shapes_are_the_5x5_block_up_to_symmetry() {
+    let black = Player(0);
+    let key = |rows: &[&str], label: &str| {
+        let b = board(rows);
+        let tables = PlayoutTables::new(b.map());
+        let rings = OuterRings::new(b.map(), &tables);
+        large_shape(&b, &tables, &rings, at(&b, label), black).unwrap()
+    };
+    // Around E5 (the centre of 9×9): a White stone a knight's move away and a Black one two
+    // lines above; then the same turned a quarter and mirrored.
+    let rows = [
+        ".........",
+        ".........",
+        "....X....",
+        ".........",
+        ".........",
+        "......O..",
+        ".........",
+        ".........",
+        ".........",
+    ];
+    let turned = [
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        "..X......",
+        ".........",
+        ".....O...",
+        ".........",
+        ".........",
+    ];
+    let (a, b) = (key(&rows, "E5"), key(&turned, "E5"));
+    assert_eq!(a, b, "{} against {}", a.text(), b.text());
+    // The inner ring is empty; of the outer, one own straight point and one enemy knight's point.
+    let text = a.text();
+    let (inner, outer) = text.split_once(':').unwrap();
+    assert_eq!(inner, "........");
+    assert_eq!((outer.matches('O').count(), outer.matches('X').count(), outer.len()), (1, 1, 16), "{text}");
+    assert_eq!(LargeKey::parse(&text), Some(a));
+    // The enemy on the other knight's point beside the same diagonal is another shape.
+    let mut moved = rows;
+    moved[5] = ".........";
+    moved[6] = ".....O...";
+    assert_ne!(key(&moved, "E5"), a);
+    // The stones beyond the 5×5 block do not count.
+    let mut far = rows;
+    far[0] = "O.......X";
+    assert_eq!(key(&far, "E5"), a);
+    // The corner A1: 3 of its 8 inner points and 5 of its 16 outer points are on the board.
+    let corner = key(&rows, "A1").text();
+    assert_eq!((corner.matches('#').count(), corner.matches('.').count()), (16, 8), "{corner}");
+    // The same shape on a torus has nothing off the map.
+    let torus = Arc::new(gobeyond_maps::generate("torus:9").unwrap());
+    let tables = PlayoutTables::new(&torus);
+    let rings = OuterRings::new(&torus, &tables);
+    let empty = Board::new(torus.clone());
+    assert!(torus.nodes().all(|v| large_shape(&empty, &tables, &rings, v, black).is_some_and(|k| k.0 == 0)));
+    // Hex cells have no such block.
+    let hex = Arc::new(gobeyond_maps::generate("hex:4").unwrap());
+    let tables = PlayoutTables::new(&hex);
+    let rings = OuterRings::new(&hex, &tables);
+    assert!(hex.nodes().all(|v| large_shape(&Board::new(hex.clone()), &tables, &rings, v, black).is_none()));
+    for bad in ["........", "........:...............", "........:...............?"] {
+        assert_eq!(LargeKey::parse(bad), None, "{bad}");
+    }
 }
 
 /// Weights files of version 1 (counted shapes only, before oriented keys) still load, and their

@@ -11,7 +11,7 @@ use anyhow::{Context, Result, bail};
 use clap::Subcommand;
 use gobeyond_bots::patterns::{
     Weights,
-    fit::{Quality, Samples, Start, fit},
+    fit::{Quality, Samples, Start, fit, played_large_shapes},
 };
 use gobeyond_rules::ClassicGame;
 use serde::Serialize;
@@ -60,6 +60,9 @@ pub enum TrainCommand {
         /// model, `crates/bots/data/patterns.json`).
         #[arg(long)]
         counted: bool,
+        /// Fit the large shapes (5×5) played at least this often in the records; 0 fits none.
+        #[arg(long, default_value_t = LARGE_MIN_PLAYED)]
+        large_min_played: u32,
     },
 }
 
@@ -74,6 +77,8 @@ pub struct FitReport {
     pub positions: usize,
     pub candidates: usize,
     pub shapes: usize,
+    /// Large shapes weighed: those played often enough, and the base's.
+    pub large_shapes: usize,
     /// Equal weights on the held-out positions.
     pub equal: Quality,
     /// The starting weights on the held-out positions: the base's when extending one, else
@@ -114,9 +119,10 @@ pub fn run(command: TrainCommand) -> Result<()> {
             })?;
             println!("{}", serde_json::to_string_pretty(&summary)?);
         }
-        TrainCommand::Fit { records, iterations, hold_out, out, base, counted } => {
+        TrainCommand::Fit { records, iterations, hold_out, out, base, counted, large_min_played } => {
             let base = base.as_deref().map(read_weights).transpose()?;
-            let report = fit_files(&records, iterations, hold_out, base.as_ref(), counted, &out)?;
+            let options = FitOptions { iterations, hold_out, counted, large_min_played };
+            let report = fit_files(&records, &options, base.as_ref(), &out)?;
             println!("{}", serde_json::to_string_pretty(&report)?);
         }
     }
@@ -160,42 +166,76 @@ fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-pub fn fit_files(
-    paths: &[PathBuf],
-    iterations: usize,
-    hold_out: usize,
-    base: Option<&Weights>,
-    counted: bool,
-    out: &Path,
-) -> Result<FitReport> {
+/// A large shape must be played this often in the records to be fitted: rarer ones get no
+/// reliable weight (docs/benchmarks.md, "19×19: large shapes").
+pub const LARGE_MIN_PLAYED: u32 = 3;
+
+/// How `train fit` fits.
+#[derive(Debug, Clone)]
+pub struct FitOptions {
+    pub iterations: usize,
+    pub hold_out: usize,
+    pub counted: bool,
+    pub large_min_played: u32,
+}
+
+/// The records under `paths` that replay as classic Go, and those left out with why.
+fn replay_records(paths: &[PathBuf]) -> Result<(Vec<ClassicGame>, Vec<Skipped>)> {
     let files = record_files(paths)?;
-    // An extension reads shapes as its base does.
-    let oriented = base.map_or(!counted, Weights::oriented);
-    let mut samples = Samples::new(oriented);
     let bar = indicatif::ProgressBar::new(files.len() as u64)
         .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} records {msg}")?);
-    let mut skipped = Vec::new();
+    let (mut games, mut skipped) = (Vec::new(), Vec::new());
     for f in &files {
         bar.inc(1);
         let replayed = crate::load_record(f)
             .and_then(|record| record.replay_as::<ClassicGame>().context("replaying it"))
             .map_err(|e| format!("{e:#}"));
-        let game = match replayed {
-            Ok(game) => game,
+        match replayed {
+            Ok(game) => games.push(game),
             Err(reason) => {
                 bar.suspend(|| eprintln!("train fit: leaving out {}: {reason}", f.display()));
                 skipped.push(Skipped { file: f.display().to_string(), reason });
-                continue;
             }
-        };
-        samples.add_game(&game).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+        }
     }
     bar.finish_and_clear();
-    let games = files.len() - skipped.len();
-    if games == 0 {
+    if games.is_empty() {
         let why = skipped.first().map_or(String::new(), |s| format!(" ({}: {})", s.file, s.reason));
         bail!("none of the {} records replays as classic Go{why}", files.len());
     }
+    Ok((games, skipped))
+}
+
+pub fn fit_files(
+    paths: &[PathBuf],
+    options: &FitOptions,
+    base: Option<&Weights>,
+    out: &Path,
+) -> Result<FitReport> {
+    let FitOptions { iterations, hold_out, counted, large_min_played } = *options;
+    let (games, skipped) = replay_records(paths)?;
+    // An extension reads shapes as its base does, and keeps its large shapes.
+    let oriented = base.map_or(!counted, Weights::oriented);
+    let mut large = if large_min_played > 0 && oriented {
+        played_large_shapes(&games, large_min_played).map_err(anyhow::Error::msg)?
+    } else {
+        Vec::new()
+    };
+    if let Some(b) = base {
+        let known = b.large_shapes.keys().filter_map(|k| gobeyond_bots::patterns::LargeKey::parse(k));
+        large.extend(known);
+        large.sort();
+        large.dedup();
+    }
+    let mut samples = Samples::new(oriented, &large);
+    let bar = indicatif::ProgressBar::new(games.len() as u64)
+        .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games read {msg}")?);
+    for game in &games {
+        samples.add_game(game).map_err(anyhow::Error::msg)?;
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let games = games.len();
     let (positions, candidates) = (samples.positions(), samples.candidates());
     let (train, test) = samples.split(hold_out);
     let equal = gobeyond_bots::patterns::fit::equal_weights(&train).quality(&test);
@@ -227,6 +267,7 @@ pub fn fit_files(
         positions,
         candidates,
         shapes: weights.shapes.len(),
+        large_shapes: weights.large_shapes.len(),
         equal,
         before,
         held_out: fitted.gamma.quality(&test),
