@@ -21,7 +21,7 @@ pub use search::{
     baseline, level,
     level::{Bot, Level, Strategy},
     mcts,
-    mcts::{Analysis, SearchConfig, Searcher},
+    mcts::{Analysis, SearchConfig, Searcher, TreePolicy},
     searchable,
     searchable::{Prior, Rewards, Searchable, TurnStep, rank_rewards, shared_tie_rewards},
 };

@@ -145,7 +145,7 @@ fn search_samples_chance_and_takes_the_sure_win() {
     let game = Pig::new([18, 0], 3);
     let before = ROLLS.load(Ordering::Relaxed);
     // Plain UCT: this game has no AMAF keys for RAVE to explore with.
-    let config = SearchConfig { playouts: 3000, seed: 7, exploration: 1.0, ..SearchConfig::default() };
+    let config = SearchConfig { playouts: 3000, seed: 7, exploration: Some(1.0), ..SearchConfig::default() };
     let a = Searcher::new(config.clone()).search(&game);
     assert_eq!(a.best, Some(Act::Hold), "{:?}", a.actions);
     assert!(ROLLS.load(Ordering::Relaxed) > before + 1000, "chance was sampled in the search");

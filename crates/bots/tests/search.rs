@@ -8,7 +8,7 @@ mod diagram;
 use std::sync::Arc;
 
 use gobeyond_bots::{
-    Computer, Policy, SearchConfig, Searcher,
+    Computer, Policy, SearchConfig, Searcher, TreePolicy,
     level::{Bot, Strategy},
 };
 use gobeyond_maps::generate;
@@ -42,6 +42,31 @@ fn same_seed_same_search() {
     // With two, a thread that finds the root being expanded plays out from the root itself.
     let landed = run(2, 9).1.iter().sum::<u32>();
     assert!((784..=800).contains(&landed), "{landed} of 800 playouts in the root's children");
+}
+
+/// Classic Go on big boards searches with the big-board tree policy (no exploration term, RAVE
+/// trusted longer), small boards with the default; a setting given overrides the game's.
+#[test]
+fn big_boards_take_their_own_tree_policy() {
+    let visits = |spec: &str, exploration: Option<f32>, rave_equivalence: Option<f32>| {
+        let map = Arc::new(generate(spec).unwrap());
+        let game = ClassicGame::new(map, 2, ClassicRules::default()).unwrap();
+        let c = SearchConfig { exploration, rave_equivalence, ..config(400, 3) };
+        Searcher::new(c).search(&game).actions.iter().map(|s| (s.action, s.visits)).collect::<Vec<_>>()
+    };
+    let (default, big) = (TreePolicy::DEFAULT, TreePolicy::BIG_BOARD);
+    assert_eq!(
+        visits("square:19", None, None),
+        visits("square:19", Some(big.exploration), Some(big.rave_equivalence))
+    );
+    assert_ne!(
+        visits("square:19", None, None),
+        visits("square:19", Some(default.exploration), Some(default.rave_equivalence))
+    );
+    assert_eq!(
+        visits("square:9", None, None),
+        visits("square:9", Some(default.exploration), Some(default.rave_equivalence))
+    );
 }
 
 /// The race between Black's ring and White's four stones: White has one liberty, Black many.

@@ -260,10 +260,12 @@ struct GtpArgs {
     /// level's.
     #[arg(long)]
     policy: Option<String>,
-    /// UCT exploration constant of the search (for tuning; default 0.1).
+    /// UCT exploration constant of the search (for tuning; default 0.1, 0 for classic Go on
+    /// 13×13 and up).
     #[arg(long)]
     exploration: Option<f32>,
-    /// RAVE equivalence: real visits after which AMAF counts for half (for tuning; default 1000).
+    /// RAVE equivalence: real visits after which AMAF counts for half (for tuning; default 1000,
+    /// 4000 for classic Go on 13×13 and up).
     #[arg(long)]
     rave_equivalence: Option<f32>,
     /// Share of a playout's reward taken from the score margin, 0 to 1 (for tuning; default
@@ -505,10 +507,10 @@ fn run(cli: Cli) -> Result<()> {
                 }
             }
             if let (Some(c), Some(e)) = (search.as_mut(), args.exploration) {
-                c.exploration = e;
+                c.exploration = Some(e);
             }
             if let (Some(c), Some(k)) = (search.as_mut(), args.rave_equivalence) {
-                c.rave_equivalence = k;
+                c.rave_equivalence = Some(k);
             }
             if let Some(b) = args.score_bonus {
                 if !(0.0..=1.0).contains(&b) {

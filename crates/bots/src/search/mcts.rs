@@ -54,10 +54,10 @@ pub struct SearchConfig {
     pub time: Option<Duration>,
     pub threads: usize,
     pub seed: u64,
-    /// UCT exploration constant (small: RAVE and priors do most of the exploring).
-    pub exploration: f32,
-    /// RAVE equivalence parameter: after about this many real visits AMAF counts for half.
-    pub rave_equivalence: f32,
+    /// UCT exploration constant; `None`: the game's own ([`Searchable::tree_policy`]).
+    pub exploration: Option<f32>,
+    /// RAVE equivalence; `None`: the game's own ([`Searchable::tree_policy`]).
+    pub rave_equivalence: Option<f32>,
     /// Visits a node needs before it is expanded (at least; see `bytes_per_playout`).
     pub expand_after: u32,
     /// Tree memory per playout, on average, that expansion may use: a node with `c` children
@@ -89,14 +89,41 @@ impl Default for SearchConfig {
             threads: 1,
             seed: 1,
             policy: Policy::Tactics,
-            exploration: 0.1,
-            rave_equivalence: 1000.0,
+            exploration: None,
+            rave_equivalence: None,
             expand_after: 1,
             bytes_per_playout: 3072,
             memory: 256 << 20,
             patterns: true,
             score_bonus: 0.0,
             determinize: true,
+        }
+    }
+}
+
+/// The constants of the tree's selection: UCT's exploration term and RAVE's equivalence.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TreePolicy {
+    /// UCT exploration constant (small: RAVE and priors do most of the exploring).
+    pub exploration: f32,
+    /// RAVE equivalence: after about this many real visits AMAF counts for half.
+    pub rave_equivalence: f32,
+}
+
+impl TreePolicy {
+    /// Tuned on 9×9: every system's unless it says otherwise.
+    pub const DEFAULT: TreePolicy = TreePolicy { exploration: 0.1, rave_equivalence: 1000.0 };
+    /// Classic Go on big boards: RAVE trusted four times longer and no exploration term, as
+    /// Pachi plays big boards. It won 17 of 20 19×19 self-play games against the default at
+    /// 3,000 playouts a move (docs/benchmarks.md, "19×19: RAVE and exploration").
+    pub const BIG_BOARD: TreePolicy = TreePolicy { exploration: 0.0, rave_equivalence: 4000.0 };
+
+    /// `game`'s policy with `config`'s overrides.
+    pub fn of<G: Searchable>(config: &SearchConfig, game: &G) -> TreePolicy {
+        let own = game.tree_policy();
+        TreePolicy {
+            exploration: config.exploration.unwrap_or(own.exploration),
+            rave_equivalence: config.rave_equivalence.unwrap_or(own.rave_equivalence),
         }
     }
 }

@@ -8,7 +8,7 @@ use std::{fmt::Debug, sync::Arc};
 use gobeyond_maps::NodeId;
 use gobeyond_rules::{EndReason, Game, MAX_PLAYERS, Player, Rng, playout::PlayoutTables, rank};
 
-use super::mcts::SearchConfig;
+use super::mcts::{SearchConfig, TreePolicy};
 
 /// One reward per seat, in [0, 1].
 pub type Rewards = [f32; MAX_PLAYERS];
@@ -112,6 +112,10 @@ pub trait Searchable: Game {
     fn final_scores(&self, scratch: &Self::Scratch, out: &mut [f32; MAX_PLAYERS]) -> bool {
         let _ = (scratch, out);
         false
+    }
+    /// The constants of the tree's selection for this game ([`TreePolicy`]).
+    fn tree_policy(&self) -> TreePolicy {
+        TreePolicy::DEFAULT
     }
     /// The node of a placement (for AMAF statistics), if the action is one.
     fn amaf_key(action: Self::Action) -> Option<NodeId>;

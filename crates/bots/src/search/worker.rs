@@ -13,7 +13,7 @@ use gobeyond_maps::NodeId;
 use gobeyond_rules::{MAX_PLAYERS, Player, Rng, playout::PlayoutTables};
 
 use super::{
-    mcts::SearchConfig,
+    mcts::{SearchConfig, TreePolicy},
     searchable::{Rewards, Searchable},
     tree::{Node, Tree},
 };
@@ -28,6 +28,8 @@ pub(super) struct Worker<G: Searchable> {
     scratch: G::Scratch,
     /// The configuration `scratch` was made for (a new one makes a new scratch).
     scratch_config: SearchConfig,
+    /// The selection's constants for the game searched ([`TreePolicy::of`]).
+    tree_policy: TreePolicy,
     rng: Rng,
     /// For each depth of the path, how many placements `played` held when it was reached.
     played_at_depth: Vec<usize>,
@@ -99,6 +101,7 @@ impl<G: Searchable> Worker<G> {
             scratch: game.scratch(&tables, config),
             tables,
             scratch_config: config.clone(),
+            tree_policy: TreePolicy::of(config, game),
             rng: Rng::new(seed),
             played_at_depth: Vec::new(),
             played: Vec::new(),
@@ -134,7 +137,7 @@ impl<G: Searchable> Worker<G> {
         true
     }
 
-    fn select<'t>(at: &'t Node<G::Action>, config: &SearchConfig) -> Option<&'t Node<G::Action>> {
+    fn select(at: &Node<G::Action>, policy: TreePolicy) -> Option<&Node<G::Action>> {
         let log_n = (at.visits() as f32 + 1.0).ln();
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
@@ -143,12 +146,12 @@ impl<G: Searchable> Worker<G> {
             let q = child.mean();
             let an = child.amaf_visits.get();
             let blended = if an > 0.0 {
-                let beta = an / (an + n + n * an / config.rave_equivalence);
+                let beta = an / (an + n + n * an / policy.rave_equivalence);
                 (1.0 - beta) * q + beta * (child.amaf_value.get() / an)
             } else {
                 q
             };
-            let value = blended + config.exploration * (log_n / (n + 1.0)).sqrt();
+            let value = blended + policy.exploration * (log_n / (n + 1.0)).sqrt();
             if value > best_value {
                 best_value = value;
                 best = Some(child);
@@ -176,7 +179,7 @@ impl<G: Searchable> Worker<G> {
         tree.root.visits.fetch_add(1, Relaxed);
         path.push(&tree.root);
         self.played_at_depth.push(0);
-        if !self.descend(tree, config, threshold, budget, &mut game, &mut path) {
+        if !self.descend(tree, threshold, budget, &mut game, &mut path) {
             self.position = Some(game);
             return;
         }
@@ -197,7 +200,6 @@ impl<G: Searchable> Worker<G> {
     fn descend<'t>(
         &mut self,
         tree: &'t Tree<G>,
-        config: &SearchConfig,
         threshold: u32,
         budget: usize,
         game: &mut G,
@@ -224,7 +226,7 @@ impl<G: Searchable> Worker<G> {
                     return true;
                 }
             }
-            let Some(child) = Self::select(at, config) else { return true };
+            let Some(child) = Self::select(at, self.tree_policy) else { return true };
             let Some(action) = child.action else { return true };
             let mover = Player(child.mover);
             if game.play(action).is_err() {
@@ -302,6 +304,7 @@ impl<G: Searchable> Worker<G> {
             self.scratch = tree.game.scratch(&self.tables, config);
             self.scratch_config = config.clone();
         }
+        self.tree_policy = TreePolicy::of(config, &tree.game);
         let threshold = tree.expand_threshold(config);
         let budget = config.memory.saturating_mul(config.threads.max(1));
         let mut done = 0;

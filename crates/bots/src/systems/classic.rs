@@ -20,7 +20,7 @@ use crate::{
     },
     search::{
         level::{Bot, Strategy},
-        mcts::{Analysis, SearchConfig},
+        mcts::{Analysis, SearchConfig, TreePolicy},
         searchable::{Prior, Rewards, Searchable, outcome_scores, shared_tie_rewards},
     },
 };
@@ -83,6 +83,11 @@ impl Searchable for ClassicGame {
         }
         *out = scratch.scores;
         true
+    }
+
+    /// Big boards (13×13 and up, as the big-board patterns) take the big-board constants.
+    fn tree_policy(&self) -> TreePolicy {
+        if self.map().len() >= go::patterns::BIG_MAP { TreePolicy::BIG_BOARD } else { TreePolicy::DEFAULT }
     }
 
     fn amaf_key(action: classic::Action) -> Option<NodeId> {

@@ -238,7 +238,12 @@ impl Gammas {
         if !large_shapes.is_empty() {
             large_shapes.insert(NO_LARGE_SHAPE.into(), round(self.0[FIXED_SLOTS]));
         }
-        let version = if s.oriented { WEIGHTS_VERSION } else { 1 };
+        // The oldest version that holds what was fitted: files stay readable by older builds.
+        let version = match (s.oriented, large_shapes.is_empty()) {
+            (false, _) => 1,
+            (true, true) => 2,
+            (true, false) => WEIGHTS_VERSION,
+        };
         Weights { version, trained_on, groups, shapes, large_shapes }
     }
 }

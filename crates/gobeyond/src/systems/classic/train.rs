@@ -60,7 +60,8 @@ pub enum TrainCommand {
         /// model, `crates/bots/data/patterns.json`).
         #[arg(long)]
         counted: bool,
-        /// Fit the large shapes (5×5) played at least this often in the records; 0 fits none.
+        /// Fit the large shapes (5×5) played at least this often in the records; 0 (the
+        /// default) fits none.
         #[arg(long, default_value_t = LARGE_MIN_PLAYED)]
         large_min_played: u32,
     },
@@ -166,9 +167,10 @@ fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// A large shape must be played this often in the records to be fitted: rarer ones get no
-/// reliable weight (docs/benchmarks.md, "19×19: large shapes").
-pub const LARGE_MIN_PLAYED: u32 = 3;
+/// Large shapes are not fitted unless asked for (`--large-min-played`): fitted on the 9-dan
+/// games, those played 3 times or more predicted more of their moves but lost 5 of 6 19×19
+/// self-play games, the rarest weighing up to 1,900 (docs/benchmarks.md, "19×19: large shapes").
+pub const LARGE_MIN_PLAYED: u32 = 0;
 
 /// How `train fit` fits.
 #[derive(Debug, Clone)]
