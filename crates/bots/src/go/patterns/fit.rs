@@ -262,6 +262,9 @@ pub struct Start {
     kept: BTreeMap<String, f64>,
     /// The base's large shapes the samples do not fit, kept likewise.
     kept_large: BTreeMap<String, f64>,
+    /// Virtual wins, and as many virtual losses, against a γ of 1 for each large shape: the
+    /// more, the nearer 1 the rarely seen stay (every other feature gets one of each).
+    large_prior_games: f64,
 }
 
 impl Start {
@@ -271,7 +274,18 @@ impl Start {
         let slots = s.slots();
         let mut frozen = vec![false; slots];
         frozen[FIXED_SLOTS] = s.large.is_empty();
-        Start { gamma: Gammas(vec![1.0; slots]), frozen, kept: BTreeMap::new(), kept_large: BTreeMap::new() }
+        Start {
+            gamma: Gammas(vec![1.0; slots]),
+            frozen,
+            kept: BTreeMap::new(),
+            kept_large: BTreeMap::new(),
+            large_prior_games: 1.0,
+        }
+    }
+
+    /// The start with `games` virtual wins and losses for each large shape (1 unless set).
+    pub fn with_large_prior(self, games: f64) -> Start {
+        Start { large_prior_games: games, ..self }
     }
 
     /// Extends `base`: its fixed groups and the shapes it knows keep their γ; only shapes it has
@@ -332,7 +346,7 @@ impl Start {
 /// Hunter's MM, group by group, `iterations` rounds over all groups; frozen γ stay as they start.
 pub fn fit(s: &Samples, start: Start, iterations: usize, mut progress: impl FnMut(usize, Quality)) -> Fitted {
     let slots = s.slots();
-    let Start { mut gamma, frozen, kept, kept_large } = start;
+    let Start { mut gamma, frozen, kept, kept_large, large_prior_games } = start;
     // Wins per slot: fixed by the data.
     let mut wins = vec![0.0f64; slots];
     for j in 0..s.positions() {
@@ -362,10 +376,11 @@ pub fn fit(s: &Samples, start: Start, iterations: usize, mut progress: impl FnMu
                     denom[slot] += gamma.strength(t) / gamma.0[slot] / total;
                 }
             }
+            let prior = if g == LARGE { large_prior_games } else { 1.0 };
             for slot in group {
                 if !frozen[slot] && denom[slot] > 0.0 {
                     let old = gamma.0[slot];
-                    gamma.0[slot] = (wins[slot] + 1.0) / (denom[slot] + 2.0 / (old + 1.0));
+                    gamma.0[slot] = (wins[slot] + prior) / (denom[slot] + 2.0 * prior / (old + 1.0));
                 }
             }
         }
@@ -460,6 +475,13 @@ mod tests {
         assert!(w.large_shapes.contains_key(NO_LARGE_SHAPE));
         assert!(w.large_shapes.values().any(|&g| g != 1.0), "{:?}", w.large_shapes);
         assert!(super::super::Model::from_weights(&w).unwrap().reads_large_shapes());
+        // More virtual games keep the large shapes' γ nearer 1.
+        let spread = |f: &Fitted| {
+            let w = f.weights(&samples, "test".into());
+            w.large_shapes.values().map(|g| g.ln().abs()).fold(0.0, f64::max)
+        };
+        let tamed = fit(&samples, Start::fresh(&samples).with_large_prior(20.0), 5, |_, _| {});
+        assert!(spread(&tamed) < spread(&with), "{} against {}", spread(&tamed), spread(&with));
         // Without large shapes to fit, no weights for them are written.
         assert!(plain.weights(&without, "test".into()).large_shapes.is_empty());
     }

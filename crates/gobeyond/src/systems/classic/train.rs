@@ -64,6 +64,10 @@ pub enum TrainCommand {
         /// default) fits none.
         #[arg(long, default_value_t = LARGE_MIN_PLAYED)]
         large_min_played: u32,
+        /// Virtual wins and losses against a γ of 1 for each large shape (every other feature
+        /// gets 1): more keep the rare ones nearer 1.
+        #[arg(long, default_value_t = 1.0)]
+        large_prior_games: f64,
     },
 }
 
@@ -120,9 +124,21 @@ pub fn run(command: TrainCommand) -> Result<()> {
             })?;
             println!("{}", serde_json::to_string_pretty(&summary)?);
         }
-        TrainCommand::Fit { records, iterations, hold_out, out, base, counted, large_min_played } => {
+        TrainCommand::Fit {
+            records,
+            iterations,
+            hold_out,
+            out,
+            base,
+            counted,
+            large_min_played,
+            large_prior_games,
+        } => {
+            if !(large_prior_games.is_finite() && large_prior_games > 0.0) {
+                bail!("--large-prior-games must be a number above 0");
+            }
             let base = base.as_deref().map(read_weights).transpose()?;
-            let options = FitOptions { iterations, hold_out, counted, large_min_played };
+            let options = FitOptions { iterations, hold_out, counted, large_min_played, large_prior_games };
             let report = fit_files(&records, &options, base.as_ref(), &out)?;
             println!("{}", serde_json::to_string_pretty(&report)?);
         }
@@ -179,6 +195,7 @@ pub struct FitOptions {
     pub hold_out: usize,
     pub counted: bool,
     pub large_min_played: u32,
+    pub large_prior_games: f64,
 }
 
 /// The records under `paths` that replay as classic Go, and those left out with why.
@@ -214,7 +231,7 @@ pub fn fit_files(
     base: Option<&Weights>,
     out: &Path,
 ) -> Result<FitReport> {
-    let FitOptions { iterations, hold_out, counted, large_min_played } = *options;
+    let FitOptions { iterations, hold_out, counted, large_min_played, large_prior_games } = *options;
     let (games, skipped) = replay_records(paths)?;
     // An extension reads shapes as its base does, and keeps its large shapes.
     let oriented = base.map_or(!counted, Weights::oriented);
@@ -244,7 +261,8 @@ pub fn fit_files(
     let start = match base {
         Some(b) => Start::extending(&train, b).map_err(anyhow::Error::msg)?,
         None => Start::fresh(&train),
-    };
+    }
+    .with_large_prior(large_prior_games);
     let before = start.gammas().quality(&test);
     let bar = indicatif::ProgressBar::new(iterations as u64)
         .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} MM rounds {msg}")?);
