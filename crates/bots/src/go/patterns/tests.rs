@@ -1,7 +1,7 @@
 //! Tests of the learned move patterns: features, shapes, the model and its cache.
 #![allow(clippy::unwrap_used)]
 
-use std::sync::Arc;
+use std::{collections::BTreeMap, sync::Arc};
 
 use super::*;
 
