@@ -112,7 +112,7 @@ impl Model {
     }
 
     /// The checked-in model for a map of `nodes` nodes. Maps of [`BIG_MAP`] nodes and more take
-    /// `data/patterns-big.json` (oriented shapes, 9-dan 19×19 games); smaller ones
+    /// `data/patterns-big.json` (oriented and large shapes, 9-dan 19×19 games); smaller ones
     /// `data/patterns.json` (counted shapes, 13×13 games), which 9×9 was measured with: the
     /// oriented model won 21 of 32 19×19 self-play games but 42 % on 9×9 (docs/benchmarks.md).
     pub fn builtin(nodes: usize) -> &'static Model {

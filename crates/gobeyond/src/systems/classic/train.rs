@@ -60,14 +60,16 @@ pub enum TrainCommand {
         /// model, `crates/bots/data/patterns.json`).
         #[arg(long)]
         counted: bool,
-        /// Fit the large shapes (5×5) played at least this often in the records; 0 (the
-        /// default) fits none.
+        /// Fit the large shapes (5×5) played at least this often in the records (0: none).
         #[arg(long, default_value_t = LARGE_MIN_PLAYED)]
         large_min_played: u32,
         /// Virtual wins and losses against a γ of 1 for each large shape (every other feature
         /// gets 1): more keep the rare ones nearer 1.
         #[arg(long, default_value_t = 1.0)]
         large_prior_games: f64,
+        /// Hold each large shape's γ within 1/C to C after the fit (`inf`: free).
+        #[arg(long, default_value_t = LARGE_CAP)]
+        large_cap: f64,
     },
 }
 
@@ -133,12 +135,17 @@ pub fn run(command: TrainCommand) -> Result<()> {
             counted,
             large_min_played,
             large_prior_games,
+            large_cap,
         } => {
             if !(large_prior_games.is_finite() && large_prior_games > 0.0) {
                 bail!("--large-prior-games must be a number above 0");
             }
+            if large_cap.is_nan() || large_cap < 1.0 {
+                bail!("--large-cap must be a number of 1 or more");
+            }
             let base = base.as_deref().map(read_weights).transpose()?;
-            let options = FitOptions { iterations, hold_out, counted, large_min_played, large_prior_games };
+            let options =
+                FitOptions { iterations, hold_out, counted, large_min_played, large_prior_games, large_cap };
             let report = fit_files(&records, &options, base.as_ref(), &out)?;
             println!("{}", serde_json::to_string_pretty(&report)?);
         }
@@ -183,10 +190,11 @@ fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// Large shapes are not fitted unless asked for (`--large-min-played`): fitted on the 9-dan
-/// games, those played 3 times or more predicted more of their moves but lost 5 of 6 19×19
-/// self-play games, the rarest weighing up to 1,900 (docs/benchmarks.md, "19×19: large shapes").
-pub const LARGE_MIN_PLAYED: u32 = 0;
+/// The large shapes fitted are those played at least 3 times in the records, their γ held within
+/// 1/10 to 10: free, the rarest weighed up to 1,900 and the model lost 5 of 6 19×19 self-play
+/// games; held, it won 12 of 14 (docs/benchmarks.md, "19×19: large shapes").
+pub const LARGE_MIN_PLAYED: u32 = 3;
+pub const LARGE_CAP: f64 = 10.0;
 
 /// How `train fit` fits.
 #[derive(Debug, Clone)]
@@ -196,6 +204,8 @@ pub struct FitOptions {
     pub counted: bool,
     pub large_min_played: u32,
     pub large_prior_games: f64,
+    /// Each large shape's γ is held within `1 / large_cap ..= large_cap` (infinite: free).
+    pub large_cap: f64,
 }
 
 /// The records under `paths` that replay as classic Go, and those left out with why.
@@ -231,7 +241,8 @@ pub fn fit_files(
     base: Option<&Weights>,
     out: &Path,
 ) -> Result<FitReport> {
-    let FitOptions { iterations, hold_out, counted, large_min_played, large_prior_games } = *options;
+    let FitOptions { iterations, hold_out, counted, large_min_played, large_prior_games, large_cap } =
+        *options;
     let (games, skipped) = replay_records(paths)?;
     // An extension reads shapes as its base does, and keeps its large shapes.
     let oriented = base.map_or(!counted, Weights::oriented);
@@ -262,7 +273,8 @@ pub fn fit_files(
         Some(b) => Start::extending(&train, b).map_err(anyhow::Error::msg)?,
         None => Start::fresh(&train),
     }
-    .with_large_prior(large_prior_games);
+    .with_large_prior(large_prior_games)
+    .with_large_cap(large_cap);
     let before = start.gammas().quality(&test);
     let bar = indicatif::ProgressBar::new(iterations as u64)
         .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} MM rounds {msg}")?);

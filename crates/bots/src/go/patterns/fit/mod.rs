@@ -107,6 +107,8 @@ pub struct Start {
     /// Virtual wins, and as many virtual losses, against a γ of 1 for each large shape: the
     /// more, the nearer 1 the rarely seen stay (every other feature gets one of each).
     large_prior_games: f64,
+    /// After the fit each large shape's γ is held within `1 / cap ..= cap` (infinite: free).
+    large_cap: f64,
 }
 
 impl Start {
@@ -122,12 +124,18 @@ impl Start {
             kept: BTreeMap::new(),
             kept_large: BTreeMap::new(),
             large_prior_games: 1.0,
+            large_cap: f64::INFINITY,
         }
     }
 
     /// The start with `games` virtual wins and losses for each large shape (1 unless set).
     pub fn with_large_prior(self, games: f64) -> Start {
         Start { large_prior_games: games, ..self }
+    }
+
+    /// The start of a fit whose large shapes' γ end within `1 / cap ..= cap`.
+    pub fn with_large_cap(self, cap: f64) -> Start {
+        Start { large_cap: cap, ..self }
     }
 
     /// Extends `base`: its fixed groups and the shapes it knows keep their γ; only shapes it has
@@ -188,7 +196,7 @@ impl Start {
 /// Hunter's MM, group by group, `iterations` rounds over all groups; frozen γ stay as they start.
 pub fn fit(s: &Samples, start: Start, iterations: usize, mut progress: impl FnMut(usize, Quality)) -> Fitted {
     let slots = s.slots();
-    let Start { mut gamma, frozen, kept, kept_large, large_prior_games } = start;
+    let Start { mut gamma, frozen, kept, kept_large, large_prior_games, large_cap } = start;
     // Wins per slot: fixed by the data.
     let mut wins = vec![0.0f64; slots];
     for j in 0..s.positions() {
@@ -227,6 +235,11 @@ pub fn fit(s: &Samples, start: Start, iterations: usize, mut progress: impl FnMu
             }
         }
         progress(round + 1, gamma.quality(s));
+    }
+    for slot in FIXED_SLOTS..s.shape_base() {
+        if !frozen[slot] {
+            gamma.0[slot] = gamma.0[slot].clamp(1.0 / large_cap, large_cap);
+        }
     }
     Fitted { gamma, kept, kept_large }
 }

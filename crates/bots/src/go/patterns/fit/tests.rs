@@ -76,6 +76,10 @@ fn the_fit_weighs_the_large_shapes_played_often() {
     };
     let tamed = fit(&samples, Start::fresh(&samples).with_large_prior(20.0), 5, |_, _| {});
     assert!(spread(&tamed) < spread(&with), "{} against {}", spread(&tamed), spread(&with));
+    // A cap holds every large shape's γ within it; the other features stay free.
+    let capped = fit(&samples, Start::fresh(&samples).with_large_cap(1.5), 5, |_, _| {});
+    assert!(spread(&capped) <= 1.5f64.ln() + 1e-3, "{}", spread(&capped));
+    assert_eq!(capped.weights(&samples, "test".into()).groups, with.weights(&samples, "test".into()).groups);
     // Without large shapes to fit, no weights for them are written.
     assert!(plain.weights(&without, "test".into()).large_shapes.is_empty());
 }
