@@ -236,10 +236,9 @@ pub fn fit(s: &Samples, start: Start, iterations: usize, mut progress: impl FnMu
         }
         progress(round + 1, gamma.quality(s));
     }
-    for slot in FIXED_SLOTS..s.shape_base() {
-        if !frozen[slot] {
-            gamma.0[slot] = gamma.0[slot].clamp(1.0 / large_cap, large_cap);
-        }
+    let large = FIXED_SLOTS..s.shape_base();
+    for (g, _) in gamma.0[large.clone()].iter_mut().zip(&frozen[large]).filter(|(_, frozen)| !**frozen) {
+        *g = g.clamp(1.0 / large_cap, large_cap);
     }
     Fitted { gamma, kept, kept_large }
 }
