@@ -192,7 +192,7 @@ fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
 
 /// The large shapes fitted are those played at least 3 times in the records, their γ held within
 /// 1/10 to 10: free, the rarest weighed up to 1,900 and the model lost 5 of 6 19×19 self-play
-/// games; held, it won 12 of 14 (docs/benchmarks.md, "19×19: large shapes").
+/// games; held, it won 15 of 20 (docs/benchmarks.md, "19×19: large shapes").
 pub const LARGE_MIN_PLAYED: u32 = 3;
 pub const LARGE_CAP: f64 = 10.0;
 
