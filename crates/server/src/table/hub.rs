@@ -355,14 +355,24 @@ impl Hub {
     }
 
     /// Sends a command to game `id`'s table only if this instance holds it (its own or a
-    /// relay to its owner): never loads it.
+    /// relay to its owner): never loads it. A table being loaded is waited for: it may have
+    /// read the database before the change this command tells of.
     pub async fn send_if_loaded(&self, id: i64, command: Command) {
-        let handle = match self.lock().get(&id) {
-            Some(Slot::Ready { handle, .. }) => Some(handle.clone()),
-            _ => None,
-        };
-        if let Some(handle) = handle {
-            let _ = handle.commands.send(command).await;
+        for _ in 0..5 {
+            let slot = match self.lock().get(&id) {
+                Some(Slot::Ready { handle, .. }) => Ok(handle.clone()),
+                Some(Slot::Busy(wait)) => Err(wait.clone()),
+                None => return,
+            };
+            match slot {
+                Ok(handle) => {
+                    let _ = handle.commands.send(command).await;
+                    return;
+                }
+                Err(mut wait) => {
+                    let _ = wait.wait_for(|d| *d).await;
+                }
+            }
         }
     }
 

@@ -315,12 +315,21 @@ async fn a_deleted_account_leaves_its_games_under_an_anonymous_name(db: &str) {
     let delete = |password: &str| {
         b.http.delete(format!("{}/api/me", b.base)).json(&json!({"password": password})).send()
     };
-    assert_eq!(delete("wrong").await.unwrap().status(), 403);
-    assert_eq!(delete("correct horse").await.unwrap().status(), 200);
-    assert_eq!(b.get("/api/me").await.0, 401, "the session ended");
+    // Each answer's body goes into the failure's message: this test once failed on
+    // PostgreSQL under CI's load without saying which step.
+    let answer =
+        |r: reqwest::Response| async move { (r.status().as_u16(), r.text().await.unwrap_or_default()) };
+    let (s, v) = answer(delete("wrong").await.unwrap()).await;
+    assert_eq!(s, 403, "{v}");
+    let (s, v) = answer(delete("correct horse").await.unwrap()).await;
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = b.get("/api/me").await;
+    assert_eq!(s, 401, "the session ended: {v}");
     let login = json!({"name": bn, "password": "correct horse"});
-    assert_eq!(Client::guest(&server).await.post("/api/login", login).await.0, 403);
-    assert_eq!(a.get(&format!("/api/players/{bn}")).await.0, 404);
+    let (s, v) = Client::guest(&server).await.post("/api/login", login).await;
+    assert_eq!(s, 403, "{v}");
+    let (s, v) = a.get(&format!("/api/players/{bn}")).await;
+    assert_eq!(s, 404, "{v}");
     // The game stands, under the anonymous name; the personal chat is gone.
     let (_, info) = a.get(&format!("/api/games/{game}")).await;
     let names: Vec<&str> =
