@@ -315,6 +315,11 @@ struct MatchArgs {
     /// GNU Go overruns short byo-yomi periods).
     #[arg(long)]
     clock_first_only: bool,
+    /// An engine match resumed at this game of its `--games` (1-based): the earlier games are
+    /// left out, the rest get the seeds and colours of the whole series (a series longer than
+    /// one sitting, run in parts; the summary counts the games played now).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    first_game: u32,
     /// Search threads of each bot in a series and of `self` engines; default: one per core.
     #[arg(long)]
     threads: Option<usize>,
@@ -580,6 +585,7 @@ fn run(cli: Cli) -> Result<()> {
                 let summary = engine_match::classic_match(&engine_match::ClassicMatch {
                     engines: [engine(&m.engines[0])?, engine(&m.engines[1])?],
                     games: m.games,
+                    first_game: m.first_game,
                     size: m.size,
                     komi: m.komi,
                     main_time: m.main_time,

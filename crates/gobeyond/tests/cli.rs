@@ -533,6 +533,22 @@ fn match_runner_engines_and_bots() {
     assert_eq!(s["wins"][0].as_u64(), Some(a_wins as u64));
     assert_eq!(s["draws"].as_u64(), Some(draws as u64));
 
+    // A series resumed at its second game plays that game alone, with engine a White as in
+    // the whole series; a first game past the series' end is refused.
+    let resumed = tmp("match-sgf-resumed");
+    let engines = ["--engine", "self:level=1", "--engine", "self:level=2,playouts=50", "--size", "5"];
+    let tail =
+        ["--games", "2", "--threads", "1", "--first-game", "2", "--sgf-dir", resumed.to_str().unwrap()];
+    let (ok, out, err) = run(&[&["match"][..], &engines, &tail].concat(), "");
+    assert!(ok, "{err}");
+    let s: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(s["games"], 1, "{out}");
+    assert!(!resumed.join("game-001.sgf").exists());
+    let sgf = std::fs::read_to_string(resumed.join("game-002.sgf")).unwrap();
+    assert!(sgf.contains("PW[self:level=1,threads=1]"), "{sgf}");
+    let (ok, _, err) = run(&[&["match"][..], &engines, &["--games", "2", "--first-game", "3"]].concat(), "");
+    assert!(!ok && err.contains("--first-game 3"), "{err}");
+
     let (ok, out, err) = run(
         &["match", "--bot", "random", "--bot", "greedy", "--bot", "2", "--map", "hex:3", "--games", "3"],
         "",

@@ -160,6 +160,9 @@ pub fn summarize(engines: [String; 2], wins: [u32; 2], wins_as_black: [u32; 2], 
 pub struct ClassicMatch {
     pub engines: [String; 2],
     pub games: u32,
+    /// The series' first game played now (1-based): games before it were played in an earlier
+    /// run, and each later game keeps the seed and colours it has in the whole series.
+    pub first_game: u32,
     pub size: u32,
     pub komi: f64,
     /// Main time per player, seconds.
@@ -230,7 +233,11 @@ pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
     if let Some(d) = &opts.sgf_dir {
         std::fs::create_dir_all(d)?;
     }
-    let bar = indicatif::ProgressBar::new(opts.games as u64).with_style(
+    let played = opts.first_game.max(1) - 1..opts.games;
+    if played.is_empty() {
+        bail!("--first-game {} is past the series' {} games", opts.first_game, opts.games);
+    }
+    let bar = indicatif::ProgressBar::new(played.len() as u64).with_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games, {msg} [{elapsed}<{eta}]")?,
     );
     let mut wins = [0u32; 2];
@@ -240,7 +247,7 @@ pub fn classic_match(opts: &ClassicMatch) -> Result<Summary> {
     let mut think = [0f64; 2];
     let mut moves_made = [0u32; 2];
     let mut overruns = [0u32; 2];
-    for g in 0..opts.games {
+    for g in played {
         // Engine `a` plays Black in even games.
         let a_black = g % 2 == 0;
         let order = if a_black { [0, 1] } else { [1, 0] };

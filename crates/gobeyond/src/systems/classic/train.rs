@@ -113,6 +113,7 @@ pub fn run(command: TrainCommand) -> Result<()> {
             let summary = classic_match(&ClassicMatch {
                 engines: [engine.clone(), engine],
                 games,
+                first_game: 1,
                 size,
                 komi: 7.0,
                 main_time: 0.0,
