@@ -147,6 +147,7 @@ pub fn pattern_prior(game: &ClassicGame, scratch: &mut Scratch, node: NodeId, pl
         board,
         tables: &scratch.tables,
         rings: &scratch.rings,
+        lines: &scratch.line,
         moves: moves.len(),
         player,
         last,

@@ -9,7 +9,9 @@
 //! bridge points two steps away through two common neighbours) counted by kind (own, enemy,
 //! empty, off the map), which on a square grid is the 3×3 block up to rotation and reflection and
 //! means the same on a torus; a hex grid's shapes (six neighbours, six bridge points) are keys
-//! of their own, learned from the bot's own hex games.
+//! of their own, learned from the bot's own hex games. The big-board model also reads a
+//! move's line (its graph distance from the map's edge, as Coulom's "distance to the border"):
+//! shapes within two steps cannot tell the third line from the seventh in an empty area.
 //! A move's strength is the product of its features' weights (γ); the chance that it is the move
 //! played is its strength over the sum of all legal moves' strengths.
 //!
@@ -43,11 +45,15 @@ pub enum Group {
     Liberties,
     LastMove,
     OwnLastMove,
+    Line,
     Shape,
     LargeShape,
 }
 
-pub const GROUPS: [Group; 9] = [
+/// The groups of a fixed set of features (all but the shapes), each of at most four.
+pub const FIXED_GROUPS: usize = 8;
+
+pub const GROUPS: [Group; 10] = [
     Group::Capture,
     Group::Escape,
     Group::SelfAtari,
@@ -55,6 +61,7 @@ pub const GROUPS: [Group; 9] = [
     Group::Liberties,
     Group::LastMove,
     Group::OwnLastMove,
+    Group::Line,
     Group::Shape,
     Group::LargeShape,
 ];
@@ -69,6 +76,7 @@ impl Group {
             Group::Liberties => "liberties",
             Group::LastMove => "last_move",
             Group::OwnLastMove => "own_last_move",
+            Group::Line => "line",
             Group::Shape => "shape",
             Group::LargeShape => "large_shape",
         }
@@ -84,6 +92,8 @@ impl Group {
             Group::Liberties => &["1", "2", "3", "4+"],
             Group::LastMove => &["1", "2", "3", "far"],
             Group::OwnLastMove => &["1", "2", "3", "far"],
+            // "far": the fifth line and beyond, and every node of a map without edge.
+            Group::Line => &["near", "1-2", "3-4", "far"],
             Group::Shape | Group::LargeShape => &[],
         }
     }
@@ -93,19 +103,21 @@ impl Group {
 /// around it and the model reads them, its large shape's.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Features {
-    pub fixed: [u8; 7],
+    pub fixed: [u8; FIXED_GROUPS],
     pub shape: ShapeKey,
     pub large: Option<LargeKey>,
 }
 
-/// What the features of a position's moves are read from: the board, its map's tables and
-/// outer rings, the distances from the last moves.
+/// What the features of a position's moves are read from: the board, its map's tables, outer
+/// rings and lines, the distances from the last moves.
 #[derive(Debug, Clone, Copy)]
 pub struct Surroundings<'a> {
     pub board: &'a Board,
     pub tables: &'a PlayoutTables,
     /// Empty (no large shapes) for a model that does not read them.
     pub rings: &'a OuterRings,
+    /// Each node's line ([`crate::go::priors::lines`]).
+    pub lines: &'a [u8],
     pub dist: &'a Distances,
 }
 
@@ -169,7 +181,7 @@ impl Distances {
 
 /// The features of `player` placing on the empty `node` (the shape oriented if `oriented`).
 pub fn features(around: &Surroundings, node: NodeId, player: Player, oriented: bool) -> Features {
-    let Surroundings { board, tables, rings, dist } = *around;
+    let Surroundings { board, tables, rings, lines, dist } = *around;
     let map = board.map();
     let own = player.stone();
     let mut captured = 0u32;
@@ -228,9 +240,28 @@ pub fn features(around: &Surroundings, node: NodeId, player: Player, oriented: b
             liberties.max(1) - 1,
             Distances::bucket(&dist.last, node),
             Distances::bucket(&dist.own_last, node),
+            line_bucket(board, lines, node),
         ],
         shape: shape(board, tables, node, player, oriented),
         large: large_shape(board, tables, rings, node, player),
+    }
+}
+
+/// The [`Group::Line`] feature of `node`: 0 with a stone within two steps, else 1 on the first
+/// or second line, 2 on the third and fourth, 3 beyond (and where the map has no edge).
+fn line_bucket(board: &Board, lines: &[u8], node: NodeId) -> u8 {
+    let map = board.map();
+    let near = map
+        .neighbors(node)
+        .iter()
+        .any(|&q| board.color(q) != EMPTY || map.neighbors(q).iter().any(|&r| board.color(r) != EMPTY));
+    if near {
+        return 0;
+    }
+    match lines.get(node as usize).copied().unwrap_or(0) {
+        1 | 2 => 1,
+        3 | 4 => 2,
+        _ => 3,
     }
 }
 
@@ -242,6 +273,8 @@ pub struct Position<'a> {
     pub tables: &'a PlayoutTables,
     /// The map's outer rings, for a model that reads large shapes.
     pub rings: &'a OuterRings,
+    /// Each node's line ([`crate::go::priors::lines`]).
+    pub lines: &'a [u8],
     pub moves: usize,
     pub player: Player,
     pub last: Option<NodeId>,
@@ -264,11 +297,11 @@ impl Cache {
     /// The strength of `node` relative to the mean candidate's (1: average) in `position`;
     /// `None` for a node that is no candidate (own eye, illegal).
     pub fn relative(&mut self, model: &Model, position: &Position, node: NodeId) -> Option<f32> {
-        let Position { board, tables, rings, moves, player, last, own_last } = *position;
+        let Position { board, tables, rings, lines, moves, player, last, own_last } = *position;
         let key = (board.hash() ^ u64::from(player.0).wrapping_mul(0x9e37_79b9_7f4a_7c15), moves);
         if self.key != Some(key) {
             let dist = Distances::new(board, last, own_last);
-            let around = Surroundings { board, tables, rings, dist: &dist };
+            let around = Surroundings { board, tables, rings, lines, dist: &dist };
             self.strengths.clear();
             self.strengths.resize(board.len(), 0.0);
             let (mut sum, mut count) = (0.0f32, 0u32);

@@ -5,11 +5,15 @@ use std::{collections::BTreeMap, sync::OnceLock};
 
 use serde::{Deserialize, Serialize};
 
-use super::{Features, GROUPS, LargeKey, ShapeKey};
+use super::{FIXED_GROUPS, Features, GROUPS, Group, LargeKey, ShapeKey};
 
-/// The weights file's format version this program writes for oriented shapes: 3 adds the large
-/// shapes; 2 (oriented shapes) and 1 (counted shapes, the small-board model) are still read.
-pub const WEIGHTS_VERSION: u32 = 3;
+/// The weights file's format version this program writes for oriented and large shapes: 4 adds
+/// the line group; 3 (large shapes), 2 (oriented shapes) and 1 (counted shapes, the small-board
+/// model) are still read, every move on the same line there.
+pub const WEIGHTS_VERSION: u32 = 4;
+
+/// The first version whose files weigh the line ([`Group::Line`]).
+const LINE_VERSION: u32 = 4;
 
 /// The name of the large-shape feature of moves whose large shape the model does not know.
 pub const NO_LARGE_SHAPE: &str = "none";
@@ -39,11 +43,14 @@ impl Weights {
     }
 
     /// The fixed groups' γ, by group and feature index (indices a group lacks weigh 1); every
-    /// feature must be present, finite and positive.
-    pub fn fixed(&self) -> Result<[[f64; 4]; 7], String> {
-        let mut fixed = [[1.0f64; 4]; 7];
-        for (gi, g) in GROUPS[..7].iter().enumerate() {
+    /// feature must be present, finite and positive (the line's from version 4 on).
+    pub fn fixed(&self) -> Result<[[f64; 4]; FIXED_GROUPS], String> {
+        let mut fixed = [[1.0f64; 4]; FIXED_GROUPS];
+        for (gi, g) in GROUPS[..FIXED_GROUPS].iter().enumerate() {
             let Some(feats) = self.groups.get(g.name()) else {
+                if *g == Group::Line && self.version < LINE_VERSION {
+                    continue;
+                }
                 return Err(format!("pattern weights lack the group {:?}", g.name()));
             };
             for (fi, f) in g.features().iter().enumerate() {
@@ -63,7 +70,7 @@ impl Weights {
 /// The weights ready for lookups.
 #[derive(Debug, Clone)]
 pub struct Model {
-    fixed: [[f32; 4]; 7],
+    fixed: [[f32; 4]; FIXED_GROUPS],
     /// Sorted by key: a binary search is cheaper than hashing in playouts.
     shapes: Vec<(ShapeKey, f32)>,
     /// Whether its shapes are oriented where the map allows (version 2) or counted (version 1).
@@ -122,7 +129,7 @@ impl Model {
             let weights: Result<Weights, String> = serde_json::from_str(text).map_err(|e| e.to_string());
             // The files are checked in and tested; a broken one weighs every move alike.
             weights.and_then(|w| Model::from_weights(&w)).unwrap_or(Model {
-                fixed: [[1.0; 4]; 7],
+                fixed: [[1.0; 4]; FIXED_GROUPS],
                 shapes: Vec::new(),
                 oriented: false,
                 large: Vec::new(),

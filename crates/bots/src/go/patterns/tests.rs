@@ -41,7 +41,8 @@ fn tactical_features_are_found() {
     let tables = PlayoutTables::new(b.map());
     let dist = Distances::new(&b, Some(at(&b, "C5")), Some(at(&b, "B3")));
     let rings = OuterRings::new(b.map(), &tables);
-    let around = Surroundings { board: &b, tables: &tables, rings: &rings, dist: &dist };
+    let lines = crate::go::priors::lines(b.map());
+    let around = Surroundings { board: &b, tables: &tables, rings: &rings, lines: &lines, dist: &dist };
     let black = Player(0);
     // B4 has one liberty, C4: taking it captures and saves B5 (in atari, A5 its last
     // liberty); next to the last move (C5), which it puts in atari.
@@ -56,6 +57,8 @@ fn tactical_features_are_found() {
     // A3 joins A4 and B3: A2, A5, B2 and C3 make four liberties; two steps from B3.
     let f = features(&around, at(&b, "A3"), black, true);
     assert_eq!((f.fixed[4], f.fixed[6]), (3, 0), "{f:?}");
+    // A3 is near stones: its line is not read.
+    assert_eq!(f.fixed[7], 0, "{f:?}");
     // White at A5 captures B5, which saves B4; White at C4 joins B4 and C5 with C3, D4 and
     // D5 left: an escape to three liberties.
     let f = features(&around, at(&b, "A5"), Player(1), true);
@@ -173,10 +176,10 @@ fn the_builtin_model_loads_and_prefers_captures() {
     let (small, big) = (Model::builtin(81), Model::builtin(361));
     assert!(!small.oriented() && big.oriented(), "9×9 keeps the counted model, 19×19 the oriented one");
     for m in [small, big] {
-        let base = Features { fixed: [0, 0, 0, 0, 1, 3, 3], shape: ShapeKey(0), large: None };
-        let saving = Features { fixed: [3, 0, 0, 0, 1, 3, 3], ..base.clone() };
-        let escape = Features { fixed: [0, 1, 0, 0, 1, 3, 3], ..base.clone() };
-        let self_atari = Features { fixed: [0, 0, 2, 0, 0, 3, 3], ..base.clone() };
+        let base = Features { fixed: [0, 0, 0, 0, 1, 3, 3, 3], shape: ShapeKey(0), large: None };
+        let saving = Features { fixed: [3, 0, 0, 0, 1, 3, 3, 3], ..base.clone() };
+        let escape = Features { fixed: [0, 1, 0, 0, 1, 3, 3, 3], ..base.clone() };
+        let self_atari = Features { fixed: [0, 0, 2, 0, 0, 3, 3, 3], ..base.clone() };
         assert!(m.strength(&saving) > 5.0 * m.strength(&base));
         // 9-dan players (the big model's records) let hopeless stones go, which a feature
         // blind to ladders cannot tell from the rest: there an escape is 4 times a quiet move.
@@ -188,13 +191,13 @@ fn the_builtin_model_loads_and_prefers_captures() {
 #[test]
 fn bad_weight_files_are_refused_with_a_reason() {
     let w = Weights {
-        version: 4,
+        version: 5,
         trained_on: String::new(),
         groups: BTreeMap::new(),
         shapes: BTreeMap::new(),
         large_shapes: BTreeMap::new(),
     };
-    assert!(Model::from_weights(&w).unwrap_err().contains("version 4"));
+    assert!(Model::from_weights(&w).unwrap_err().contains("version 5"));
     let w = Weights { version: 1, ..w };
     assert!(Model::from_weights(&w).unwrap_err().contains("capture"));
     let mut w: Weights = serde_json::from_str(include_str!("../../../data/patterns-big.json")).unwrap();
@@ -217,8 +220,47 @@ fn version_2_weight_files_still_load() {
     assert!(!text.contains("large_shapes"), "a version 2 file has no large shapes");
     let m = Model::from_weights(&serde_json::from_str(&text).unwrap()).unwrap();
     assert!(m.oriented() && !m.reads_large_shapes());
-    let f = Features { fixed: [0, 0, 0, 0, 3, 3, 3], shape: ShapeKey(0), large: Some(LargeKey(0)) };
+    let f = Features { fixed: [0, 0, 0, 0, 3, 3, 3, 3], shape: ShapeKey(0), large: Some(LargeKey(0)) };
     assert_eq!(m.strength(&f), m.strength(&Features { large: None, ..f.clone() }));
+}
+
+/// The line group: near stones (within two steps) or, in an empty area, the first and second
+/// lines, the third and fourth, or beyond.
+#[test]
+fn the_line_is_read_in_empty_areas() {
+    let b = board(&[
+        "........X", //
+        ".........", //
+        ".........", //
+        ".........", //
+        ".........", //
+        ".........", //
+        ".........", //
+        ".........", //
+        ".........",
+    ]);
+    let tables = PlayoutTables::new(b.map());
+    let (dist, rings) = (Distances::new(&b, None, None), OuterRings::default());
+    let lines = crate::go::priors::lines(b.map());
+    let around = Surroundings { board: &b, tables: &tables, rings: &rings, lines: &lines, dist: &dist };
+    let line = |label: &str| features(&around, at(&b, label), Player(0), true).fixed[7];
+    assert_eq!(
+        [line("H8"), line("G9"), line("A1"), line("B5"), line("C3"), line("D6"), line("E5")],
+        [0, 0, 1, 1, 2, 2, 3]
+    );
+}
+
+/// A version 3 file (large shapes, no line) still loads: every line weighs 1. From version 4
+/// the line is required.
+#[test]
+fn version_3_weight_files_still_load() {
+    let mut w: Weights = serde_json::from_str(include_str!("../../../data/patterns-big.json")).unwrap();
+    assert!(w.groups.remove("line").is_some(), "the big model weighs the line");
+    assert!(Model::from_weights(&w).unwrap_err().contains("line"));
+    w.version = 3;
+    let m = Model::from_weights(&w).unwrap();
+    let edge = Features { fixed: [0, 0, 0, 0, 3, 3, 3, 0], shape: ShapeKey(0), large: None };
+    assert_eq!(m.strength(&edge), m.strength(&Features { fixed: [0, 0, 0, 0, 3, 3, 3, 2], ..edge.clone() }));
 }
 
 /// The large shape is the 5×5 block around the move, read from the graph: the same up to

@@ -14,15 +14,18 @@ use serde::Serialize;
 
 pub use samples::{Samples, played_large_shapes};
 
-use super::{GROUPS, LargeKey, NO_LARGE_SHAPE, ShapeKey, WEIGHTS_VERSION, Weights};
+use super::{FIXED_GROUPS, GROUPS, Group, LargeKey, NO_LARGE_SHAPE, ShapeKey, WEIGHTS_VERSION, Weights};
 
 /// Fixed features take slots `group × 4 + index`; the large shapes follow ("none" first, then
 /// the dictionary's), then the shapes.
-const FIXED_SLOTS: usize = 7 * 4;
+const FIXED_SLOTS: usize = FIXED_GROUPS * 4;
 /// Feature slots of a candidate: the fixed groups', its shape's and its large shape's.
-const TEAM: usize = 9;
-const SHAPE: usize = 7;
-const LARGE: usize = 8;
+const TEAM: usize = FIXED_GROUPS + 2;
+const SHAPE: usize = FIXED_GROUPS;
+const LARGE: usize = FIXED_GROUPS + 1;
+/// The line's slots: fitted with the large shapes (the big-board model), else every line
+/// weighs 1 and the file keeps the version older builds read.
+const LINE_SLOTS: std::ops::Range<usize> = 7 * 4..8 * 4;
 
 /// How well weights predict the moves of a set of positions.
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -62,9 +65,11 @@ impl Gammas {
     /// The weights file.
     pub fn weights(&self, s: &Samples, trained_on: String) -> Weights {
         let round = |g: f64| (g * 1e4).round() / 1e4;
-        let groups = GROUPS[..7]
+        let with_line = !s.large.is_empty();
+        let groups = GROUPS[..FIXED_GROUPS]
             .iter()
             .enumerate()
+            .filter(|(_, g)| with_line || **g != Group::Line)
             .map(|(gi, g)| {
                 let feats = g
                     .features()
@@ -118,6 +123,7 @@ impl Start {
         let slots = s.slots();
         let mut frozen = vec![false; slots];
         frozen[FIXED_SLOTS] = s.large.is_empty();
+        frozen[LINE_SLOTS].fill(s.large.is_empty());
         Start {
             gamma: Gammas(vec![1.0; slots]),
             frozen,

@@ -7,8 +7,11 @@ use gobeyond_maps::NodeId;
 use gobeyond_rules::{Board, ClassicGame, Game, Player, classic::Action, playout::PlayoutTables};
 
 use super::{FIXED_SLOTS, LARGE, SHAPE, TEAM};
-use crate::go::patterns::{
-    Distances, LargeKey, OuterRings, ShapeKey, Surroundings, features, is_candidate, large_shape,
+use crate::go::{
+    patterns::{
+        Distances, LargeKey, OuterRings, ShapeKey, Surroundings, features, is_candidate, large_shape,
+    },
+    priors::lines,
 };
 
 /// Positions as competitions: each candidate a team of feature slots.
@@ -120,10 +123,11 @@ impl Samples {
         let tables = Arc::new(PlayoutTables::new(game.map()));
         let rings =
             if self.large.is_empty() { OuterRings::default() } else { OuterRings::new(game.map(), &tables) };
+        let lines = lines(game.map());
         replay(game, |at| {
             let Placement { board, player, last, own_last, node } = *at;
             let dist = Distances::new(board, last, own_last);
-            let around = Surroundings { board, tables: &tables, rings: &rings, dist: &dist };
+            let around = Surroundings { board, tables: &tables, rings: &rings, lines: &lines, dist: &dist };
             let start = self.teams.len();
             let mut winner = None;
             for &v in board.empties() {
