@@ -105,11 +105,16 @@ pub fn line_prior(board: &Board, line: &[u8], node: NodeId) -> Option<Prior> {
         3 | 4 => 0.7,
         _ => return None,
     };
-    let crowded = map
-        .neighbors(node)
+    (!near_stones(board, node)).then_some(Prior { visits: LINE_VISITS, value })
+}
+
+/// Whether a stone stands within two steps of `node`: else it is in an open area, where its
+/// line says most about it.
+pub fn near_stones(board: &Board, node: NodeId) -> bool {
+    let map = board.map();
+    map.neighbors(node)
         .iter()
-        .any(|&q| board.color(q) != EMPTY || map.neighbors(q).iter().any(|&r| board.color(r) != EMPTY));
-    (!crowded).then_some(Prior { visits: LINE_VISITS, value })
+        .any(|&q| board.color(q) != EMPTY || map.neighbors(q).iter().any(|&r| board.color(r) != EMPTY))
 }
 
 /// Two priors as one: their virtual visits added, their values weighted by them.

@@ -250,12 +250,7 @@ pub fn features(around: &Surroundings, node: NodeId, player: Player, oriented: b
 /// The [`Group::Line`] feature of `node`: 0 with a stone within two steps, else 1 on the first
 /// or second line, 2 on the third and fourth, 3 beyond (and where the map has no edge).
 fn line_bucket(board: &Board, lines: &[u8], node: NodeId) -> u8 {
-    let map = board.map();
-    let near = map
-        .neighbors(node)
-        .iter()
-        .any(|&q| board.color(q) != EMPTY || map.neighbors(q).iter().any(|&r| board.color(r) != EMPTY));
-    if near {
+    if crate::go::priors::near_stones(board, node) {
         return 0;
     }
     match lines.get(node as usize).copied().unwrap_or(0) {
