@@ -5,7 +5,10 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 
-use crate::{map_source, parse_rules, rules_help, terminal};
+use crate::{
+    cli::{parse_rules, rules_help},
+    map_source, terminal,
+};
 
 /// What a lab series plays.
 #[derive(Debug, Args)]

@@ -15,7 +15,10 @@ use gobeyond_tournament::{
 use serde::Serialize;
 
 use super::entrant::{self, EntrantSpec};
-use crate::{map_source, parse_rules, rules_help};
+use crate::{
+    cli::{parse_rules, rules_help},
+    map_source,
+};
 
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
