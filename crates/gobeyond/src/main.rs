@@ -123,8 +123,8 @@ fn gtp_engine(args: GtpArgs) -> Result<()> {
     if args.score_bonus.is_some_and(|b| !(0.0..=1.0).contains(&b)) {
         bail!("--score-bonus must be a number from 0 to 1");
     }
-    if args.tree_memory.is_some_and(|mib| mib == 0 || mib > 1 << 20) {
-        bail!("--tree-memory is 1 to {} MiB", 1 << 20);
+    if let Some(mib) = args.tree_memory.filter(|&mib| mib == 0 || mib > 1 << 20) {
+        bail!("--tree-memory is 1 to {} MiB, not {mib}", 1 << 20);
     }
     if args.seconds_per_move.is_some_and(|s| !s.is_finite() || s <= 0.0) {
         bail!("--seconds-per-move must be a positive number");
