@@ -164,7 +164,7 @@ pub trait RuleSystem: Game {
 
     /// About how many bytes a game's state holds per map node (its boards, scratch boards and
     /// per-node tables), for servers that budget their games by memory; checked against real
-    /// allocations by `crates/server/tests/memory.rs`.
+    /// allocations by `crates/server/tests/memory/estimates.rs`.
     const STATE_BYTES_PER_NODE: usize = 128;
 
     /// Its players read a two-player rating as a kyu/dan rank (classic Go); the server maps its

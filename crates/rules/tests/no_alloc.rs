@@ -1,7 +1,7 @@
 //! Playouts and position copies must not allocate: a counting allocator proves it.
 #![allow(clippy::unwrap_used)]
 // tests may panic on setup failures
-// The counting allocator below (and its like in `crates/server/tests/memory.rs`) is the only
+// The counting allocator below (and its like in `crates/server/tests/memory/main.rs`) is the only
 // unsafe code in the project.
 #![allow(unsafe_code)]
 

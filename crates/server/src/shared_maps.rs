@@ -73,7 +73,7 @@ pub fn share(source: Arc<MapSource>) -> Result<(Arc<MapSource>, Arc<Map>), ApiEr
 }
 
 /// Estimated heap bytes of a map as sent and as built (calibrated by the memory test,
-/// `crates/server/tests/memory.rs`).
+/// `crates/server/tests/memory/estimates.rs`).
 pub fn map_bytes(source: &MapSource, map: &Map) -> u64 {
     let nodes = map.len() as u64;
     let edges = (0..map.len() as u32).map(|n| map.neighbors(n).len() as u64).sum::<u64>();

@@ -2,7 +2,7 @@
 //! within a byte budget ([`crate::limit::Limits::games_bytes`]), not only a count (2,000 games
 //! on the largest custom map once asked for 5.8 GiB). The map is shared between the games of
 //! one map and counted once (`Hub::bytes_in`). The constants are calibrated by
-//! `crates/server/tests/memory.rs`, which measures real tables' allocations against them.
+//! `crates/server/tests/memory/estimates.rs`, which measures real tables' allocations against them.
 
 /// A table's own bytes (its map aside): the engine's state (`state_bytes_per_node` a node, as
 /// its rule system declares, and its events, measured by their JSON), the log as text, and the

@@ -1,18 +1,7 @@
 //! The memory estimates the server budgets its games by (`table/size.rs`,
 //! `shared_maps::map_bytes`) against what games really allocate: for every rule system, on a
-//! 19×19 board and on the largest custom map a server allows, after a game's worth of moves.
-//! One test in its own binary: the allocator counts the whole process.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-// A counting allocator, as in `crates/rules/tests/no_alloc.rs`: the only unsafe code besides.
-#![allow(unsafe_code)]
-
-use std::{
-    alloc::{GlobalAlloc, Layout, System},
-    cell::Cell,
-};
-
-#[path = "integration/common/mod.rs"]
-mod common;
+//! 19×19 board and on the largest custom map a server allows, after a game's worth of moves. The
+//! counting allocator of `main.rs` counts this thread's bytes only.
 
 use gobeyond_rules::{Rng, registry::SYSTEMS};
 use gobeyond_server::{
@@ -22,40 +11,7 @@ use gobeyond_server::{
 };
 use serde_json::json;
 
-struct Counting;
-
-thread_local! {
-    /// Bytes this thread holds: the harness's own threads do not count.
-    static LIVE: Cell<isize> = const { Cell::new(0) };
-}
-
-fn count(bytes: isize) {
-    // `try_with`: the allocator runs while thread-locals are torn down too.
-    let _ = LIVE.try_with(|l| l.set(l.get() + bytes));
-}
-
-// SAFETY: every method forwards to the system allocator unchanged; it only counts bytes.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size() as isize);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        count(-(layout.size() as isize));
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count(new_size as isize - layout.size() as isize);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-fn live() -> i64 {
-    LIVE.with(Cell::get) as i64
-}
+use crate::{ONE_AT_A_TIME, common, live};
 
 fn setup(system: &str, map: serde_json::Value, players: usize) -> Option<GameSetup> {
     let new: NewGame =
@@ -65,6 +21,7 @@ fn setup(system: &str, map: serde_json::Value, players: usize) -> Option<GameSet
 
 #[test]
 fn the_estimates_cover_what_games_really_hold() {
+    let _alone = ONE_AT_A_TIME.blocking_lock();
     let maps = [json!("square:19"), common::largest_custom_map("largest")];
     let mut checked = 0;
     for system in SYSTEMS {
