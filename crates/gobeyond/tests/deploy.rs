@@ -39,6 +39,25 @@ fn gobeyond(binary: &Path) -> Command {
     command
 }
 
+/// Copies a program and waits until it can run. A test on another thread that starts a process
+/// while the copy is open for writing hands the child that file (until its `exec` closes it), and
+/// running the copy meanwhile fails with "Text file busy" (ETXTBSY).
+fn copy_executable(from: &Path, to: &Path) {
+    std::fs::copy(from, to).unwrap();
+    for _ in 0..100 {
+        match Command::new(to).arg("--version").output() {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            result => {
+                assert!(result.unwrap().status.success(), "the copy runs");
+                return;
+            }
+        }
+    }
+    panic!("{} stayed busy for 2 s after the copy", to.display());
+}
+
 /// A server that is killed when the test ends, passing or failing.
 struct Server(Child);
 
@@ -161,7 +180,7 @@ fn the_binary_alone_serves_as_the_image_runs_it() {
     let binary = dir.join("bin/gobeyond");
     std::fs::create_dir_all(dir.join("bin")).unwrap();
     std::fs::create_dir_all(dir.join("data/reports")).unwrap();
-    std::fs::copy(env!("CARGO_BIN_EXE_gobeyond"), &binary).unwrap();
+    copy_executable(Path::new(env!("CARGO_BIN_EXE_gobeyond")), &binary);
     let port = free_port();
     let mut server = Server(
         gobeyond(&binary)
