@@ -13,6 +13,9 @@ pub struct GeneratorInfo {
     pub usage: &'static str,
     pub example: &'static str,
     pub description: &'static str,
+    /// Checks the parsed spec's sizes and options, then builds the map.
+    #[serde(skip)]
+    build: fn(&Parsed) -> Result<Map, SpecError>,
 }
 
 /// Every generator, in the order a menu shows them.
@@ -22,78 +25,97 @@ pub const GENERATORS: &[GeneratorInfo] = &[
         usage: "square:N (2..=52)",
         example: "square:19",
         description: "Classic N×N Go board",
+        build: flat_grid,
     },
-    GeneratorInfo { kind: "rect", usage: "rect:WxH", example: "rect:13x9", description: "Rectangular board" },
+    GeneratorInfo {
+        kind: "rect",
+        usage: "rect:WxH",
+        example: "rect:13x9",
+        description: "Rectangular board",
+        build: flat_grid,
+    },
     GeneratorInfo {
         kind: "hex",
         usage: "hex:N",
         example: "hex:5",
         description: "Hexagonal board of hexagonal cells, side N (6 neighbours)",
+        build: hexagonal,
     },
     GeneratorInfo {
         kind: "honeycomb",
         usage: "honeycomb:N",
         example: "honeycomb:4",
         description: "Vertices of the hexagonal tiling, side N (3 neighbours)",
+        build: hexagonal,
     },
     GeneratorInfo {
         kind: "tri",
         usage: "tri:N",
         example: "tri:9",
         description: "Triangle of the triangular lattice, side N (6 neighbours)",
+        build: hexagonal,
     },
     GeneratorInfo {
         kind: "torus",
         usage: "torus:N or torus:WxH (each ≥ 3)",
         example: "torus:19",
         description: "Grid wrapped in both directions (space donut)",
+        build: wrapped_grid,
     },
     GeneratorInfo {
         kind: "cylinder",
         usage: "cylinder:WxH (W ≥ 3)",
         example: "cylinder:19x9",
         description: "Grid wrapped left to right",
+        build: wrapped_grid,
     },
     GeneratorInfo {
         kind: "klein",
         usage: "klein:WxH (each ≥ 3)",
         example: "klein:12x12",
         description: "Klein bottle: wrapped, the left-right seam flipped",
+        build: wrapped_grid,
     },
     GeneratorInfo {
         kind: "cube",
         usage: "cube:N",
         example: "cube:5",
         description: "Sugar cube: six N×N faces stitched at their edges",
+        build: cube_surface,
     },
     GeneratorInfo {
         kind: "goldberg",
         usage: "goldberg:M,N or goldberg:M",
         example: "goldberg:6,0",
         description: "Goldberg polyhedron GP(M,N): 12 pentagons and hexagons on a sphere",
+        build: goldberg_sphere,
     },
     GeneratorInfo {
         kind: "grid",
         usage: "grid:AxBxC...[:wrap]",
         example: "grid:5x5x5",
         description: "N-dimensional grid (3-D, 4-D, ...), optionally wrapped",
+        build: nd_grid,
     },
     GeneratorInfo {
         kind: "wavy",
         usage: "wavy:N or wavy:WxH[:amp=A] (A < 0.5)",
         example: "wavy:13",
         description: "Grid topology with wavy drawing",
+        build: wavy_grid,
     },
     GeneratorInfo {
         kind: "random",
         usage: "random:N[:seed=S]",
         example: "random:200:seed=7",
         description: "Seeded random planar mesh (Gabriel graph)",
+        build: random_mesh,
     },
 ];
 
 struct Parsed<'a> {
     spec: &'a str,
+    kind: &'static str,
     usage: &'static str,
     args: &'a str,
     options: Vec<(&'a str, Option<&'a str>)>,
@@ -190,139 +212,143 @@ pub fn generate_within(spec: &str, limit: usize) -> Result<Map, SpecError> {
             None => (o, None),
         })
         .collect();
-    let p = Parsed { spec, usage: info.usage, args, options, limit };
+    let p = Parsed { spec, kind: info.kind, usage: info.usage, args, options, limit };
     if args.is_empty() {
         return Err(p.bad("missing size"));
     }
-    let map = match info.kind {
-        "square" | "rect" => {
-            p.known_options(&[])?;
-            let (w, h) = if info.kind == "square" {
-                let n = p.number(args)?;
-                if !(2..=52).contains(&n) {
-                    return Err(p.bad("the side must be between 2 and 52"));
-                }
-                (n, n)
-            } else {
-                p.two_dims(1)?
-            };
-            if w * h < 2 {
-                return Err(p.bad("a board needs at least 2 points"));
-            }
-            let name = if w == h { format!("{w}×{h} board") } else { format!("{w}×{h} rectangle") };
-            grid::build(&name, spec, w, h, grid::Wrap::None, grid::Drawing::Flat)?
+    (info.build)(&p)
+}
+
+/// `square:N` and `rect:WxH`: the flat boards.
+fn flat_grid(p: &Parsed) -> Result<Map, SpecError> {
+    p.known_options(&[])?;
+    let (w, h) = if p.kind == "square" {
+        let n = p.number(p.args)?;
+        if !(2..=52).contains(&n) {
+            return Err(p.bad("the side must be between 2 and 52"));
         }
-        "torus" | "cylinder" | "klein" => {
-            p.known_options(&[])?;
-            let (w, h) = p.two_dims(3)?;
-            let (wrap, drawing, name) = match info.kind {
-                "torus" => (grid::Wrap::Both, grid::Drawing::Space, format!("Torus {w}×{h}")),
-                "cylinder" => (grid::Wrap::X, grid::Drawing::Space, format!("Cylinder {w}×{h}")),
-                _ => (grid::Wrap::Klein, grid::Drawing::Flat, format!("Klein bottle {w}×{h}")),
-            };
-            grid::build(&name, spec, w, h, wrap, drawing)?
-        }
-        "wavy" => {
-            p.known_options(&["amp"])?;
-            let (w, h) = p.two_dims(2)?;
-            let amplitude = match p.option("amp") {
-                Some(Some(v)) => v.parse::<f64>().map_err(|_| p.bad(format!("amp={v} is not a number")))?,
-                Some(None) => return Err(p.bad("amp needs a value, e.g. amp=0.3")),
-                None => 0.3,
-            };
-            if !(0.0..0.5).contains(&amplitude) {
-                return Err(p.bad("amp must be at least 0 and below 0.5"));
-            }
-            grid::build(
-                &format!("Wavy {w}×{h}"),
-                spec,
-                w,
-                h,
-                grid::Wrap::None,
-                grid::Drawing::Wavy { amplitude },
-            )?
-        }
-        "hex" | "honeycomb" | "tri" => {
-            p.known_options(&[])?;
-            let n = p.number(args)?;
-            let n64 = u64::from(n);
-            let nodes = match info.kind {
-                "hex" => product(&[3, n64, n64.saturating_sub(1)]).saturating_add(1),
-                "honeycomb" => product(&[6, n64, n64]),
-                _ => product(&[n64, n64 + 1]) / 2,
-            };
-            if n < 2 {
-                return Err(p.bad("the side must be at least 2"));
-            }
-            check_size(&p, nodes)?;
-            match info.kind {
-                "hex" => hex::hex(n, spec)?,
-                "honeycomb" => hex::honeycomb(n, spec)?,
-                _ => hex::tri(n, spec)?,
-            }
-        }
-        "cube" => {
-            p.known_options(&[])?;
-            let n = p.number(args)?;
-            if n < 1 {
-                return Err(p.bad("the side must be at least 1"));
-            }
-            check_size(&p, product(&[6, u64::from(n), u64::from(n)]))?;
-            cube::cube(n, spec)?
-        }
-        "goldberg" => {
-            p.known_options(&[])?;
-            let nums: Vec<u32> = args.split(',').map(|s| p.number(s)).collect::<Result<_, _>>()?;
-            let (m, n) = match nums.as_slice() {
-                [m] => (*m, 0),
-                [m, n] => (*m, *n),
-                _ => return Err(p.bad("expected M,N")),
-            };
-            if m == 0 && n == 0 {
-                return Err(p.bad("M and N cannot both be 0"));
-            }
-            // GP(m,n) and GP(n,m) are mirror images; keep M ≥ N so the lattice walk is the same.
-            let (m, n) = (m.max(n), m.min(n));
-            let (m64, n64) = (u64::from(m), u64::from(n));
-            let t = product(&[m64, m64])
-                .saturating_add(product(&[m64, n64]))
-                .saturating_add(product(&[n64, n64]));
-            check_size(&p, product(&[10, t]).saturating_add(2))?;
-            goldberg::goldberg(m, n, spec)?
-        }
-        "grid" => {
-            p.known_options(&["wrap"])?;
-            let dims = p.dims(1)?;
-            if dims.contains(&0) {
-                return Err(p.bad("every side must be at least 1"));
-            }
-            if dims.len() > 8 {
-                return Err(p.bad("at most 8 dimensions"));
-            }
-            let nodes = product(&dims.iter().map(|&d| u64::from(d)).collect::<Vec<_>>());
-            check_size(&p, nodes)?;
-            if nodes < 2 {
-                return Err(p.bad("a board needs at least 2 points"));
-            }
-            ndgrid::ndgrid(&dims, p.option("wrap").is_some(), spec)?
-        }
-        "random" => {
-            p.known_options(&["seed"])?;
-            let n = p.number(args)?;
-            if n < 2 {
-                return Err(p.bad("at least 2 nodes"));
-            }
-            check_size(&p, n as u64)?;
-            let seed = match p.option("seed") {
-                Some(Some(v)) => {
-                    v.parse::<u64>().map_err(|_| p.bad(format!("seed={v} is not a whole number")))?
-                }
-                Some(None) => return Err(p.bad("seed needs a value, e.g. seed=7")),
-                None => 1,
-            };
-            random::random(n, seed, spec)?
-        }
-        other => return Err(p.bad(format!("generator {other} is listed but not wired"))),
+        (n, n)
+    } else {
+        p.two_dims(1)?
+    };
+    if w * h < 2 {
+        return Err(p.bad("a board needs at least 2 points"));
+    }
+    let name = if w == h { format!("{w}×{h} board") } else { format!("{w}×{h} rectangle") };
+    Ok(grid::build(&name, p.spec, w, h, grid::Wrap::None, grid::Drawing::Flat)?)
+}
+
+/// `torus`, `cylinder` and `klein`: grids whose edges meet.
+fn wrapped_grid(p: &Parsed) -> Result<Map, SpecError> {
+    p.known_options(&[])?;
+    let (w, h) = p.two_dims(3)?;
+    let (wrap, drawing, name) = match p.kind {
+        "torus" => (grid::Wrap::Both, grid::Drawing::Space, format!("Torus {w}×{h}")),
+        "cylinder" => (grid::Wrap::X, grid::Drawing::Space, format!("Cylinder {w}×{h}")),
+        _ => (grid::Wrap::Klein, grid::Drawing::Flat, format!("Klein bottle {w}×{h}")),
+    };
+    Ok(grid::build(&name, p.spec, w, h, wrap, drawing)?)
+}
+
+/// `wavy:WxH[:amp=A]`: a grid drawn with wavy lines.
+fn wavy_grid(p: &Parsed) -> Result<Map, SpecError> {
+    p.known_options(&["amp"])?;
+    let (w, h) = p.two_dims(2)?;
+    let amplitude = match p.option("amp") {
+        Some(Some(v)) => v.parse::<f64>().map_err(|_| p.bad(format!("amp={v} is not a number")))?,
+        Some(None) => return Err(p.bad("amp needs a value, e.g. amp=0.3")),
+        None => 0.3,
+    };
+    if !(0.0..0.5).contains(&amplitude) {
+        return Err(p.bad("amp must be at least 0 and below 0.5"));
+    }
+    let drawing = grid::Drawing::Wavy { amplitude };
+    Ok(grid::build(&format!("Wavy {w}×{h}"), p.spec, w, h, grid::Wrap::None, drawing)?)
+}
+
+/// `hex`, `honeycomb` and `tri`: the hexagonal and triangular lattices.
+fn hexagonal(p: &Parsed) -> Result<Map, SpecError> {
+    p.known_options(&[])?;
+    let n = p.number(p.args)?;
+    let n64 = u64::from(n);
+    let nodes = match p.kind {
+        "hex" => product(&[3, n64, n64.saturating_sub(1)]).saturating_add(1),
+        "honeycomb" => product(&[6, n64, n64]),
+        _ => product(&[n64, n64 + 1]) / 2,
+    };
+    if n < 2 {
+        return Err(p.bad("the side must be at least 2"));
+    }
+    check_size(p, nodes)?;
+    let map = match p.kind {
+        "hex" => hex::hex(n, p.spec)?,
+        "honeycomb" => hex::honeycomb(n, p.spec)?,
+        _ => hex::tri(n, p.spec)?,
     };
     Ok(map)
+}
+
+/// `cube:N`: six N×N faces.
+fn cube_surface(p: &Parsed) -> Result<Map, SpecError> {
+    p.known_options(&[])?;
+    let n = p.number(p.args)?;
+    if n < 1 {
+        return Err(p.bad("the side must be at least 1"));
+    }
+    check_size(p, product(&[6, u64::from(n), u64::from(n)]))?;
+    Ok(cube::cube(n, p.spec)?)
+}
+
+/// `goldberg:M,N`: the Goldberg polyhedron GP(M,N).
+fn goldberg_sphere(p: &Parsed) -> Result<Map, SpecError> {
+    p.known_options(&[])?;
+    let nums: Vec<u32> = p.args.split(',').map(|s| p.number(s)).collect::<Result<_, _>>()?;
+    let (m, n) = match nums.as_slice() {
+        [m] => (*m, 0),
+        [m, n] => (*m, *n),
+        _ => return Err(p.bad("expected M,N")),
+    };
+    if m == 0 && n == 0 {
+        return Err(p.bad("M and N cannot both be 0"));
+    }
+    // GP(m,n) and GP(n,m) are mirror images; keep M ≥ N so the lattice walk is the same.
+    let (m, n) = (m.max(n), m.min(n));
+    let (m64, n64) = (u64::from(m), u64::from(n));
+    let t = product(&[m64, m64]).saturating_add(product(&[m64, n64])).saturating_add(product(&[n64, n64]));
+    check_size(p, product(&[10, t]).saturating_add(2))?;
+    Ok(goldberg::goldberg(m, n, p.spec)?)
+}
+
+/// `grid:AxBxC...[:wrap]`: a grid of any number of dimensions up to 8.
+fn nd_grid(p: &Parsed) -> Result<Map, SpecError> {
+    p.known_options(&["wrap"])?;
+    let dims = p.dims(1)?;
+    if dims.contains(&0) {
+        return Err(p.bad("every side must be at least 1"));
+    }
+    if dims.len() > 8 {
+        return Err(p.bad("at most 8 dimensions"));
+    }
+    let nodes = product(&dims.iter().map(|&d| u64::from(d)).collect::<Vec<_>>());
+    check_size(p, nodes)?;
+    if nodes < 2 {
+        return Err(p.bad("a board needs at least 2 points"));
+    }
+    Ok(ndgrid::ndgrid(&dims, p.option("wrap").is_some(), p.spec)?)
+}
+
+/// `random:N[:seed=S]`: a seeded random planar mesh.
+fn random_mesh(p: &Parsed) -> Result<Map, SpecError> {
+    p.known_options(&["seed"])?;
+    let n = p.number(p.args)?;
+    if n < 2 {
+        return Err(p.bad("at least 2 nodes"));
+    }
+    check_size(p, n as u64)?;
+    let seed = match p.option("seed") {
+        Some(Some(v)) => v.parse::<u64>().map_err(|_| p.bad(format!("seed={v} is not a whole number")))?,
+        Some(None) => return Err(p.bad("seed needs a value, e.g. seed=7")),
+        None => 1,
+    };
+    Ok(random::random(n, seed, p.spec)?)
 }
