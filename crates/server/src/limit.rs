@@ -1,7 +1,7 @@
 //! The server's limits in one place ([`Limits`], documented in `docs/security.md`), and the
 //! request-rate limit per client address for the requests that create things (guests,
 //! accounts, logins, bot tokens): a token bucket per IP. Game traffic is limited per socket in
-//! `ws.rs`, connections in `conn.rs`.
+//! `ws/`, connections in `conn.rs`.
 
 use std::{
     collections::HashMap,
