@@ -16,8 +16,6 @@ mod connections;
 mod memory;
 mod requests;
 
-use std::time::Duration;
-
 use common::{TestServer, sqlite_url};
 use gobeyond_server::limit::Limits;
 use serde_json::Value;
@@ -32,12 +30,7 @@ async fn start(limits: Limits) -> TestServer {
 
 /// The health check, on a fresh connection: answers, and memory is under the ceiling.
 async fn healthy(server: &TestServer) -> Value {
-    let r = tokio::time::timeout(Duration::from_secs(10), reqwest::get(server.url("/api/health")))
-        .await
-        .expect("health answers within 10 s")
-        .expect("health answers");
-    assert_eq!(r.status(), 200);
-    let health: Value = r.json().await.unwrap();
+    let health = server.health().await;
     let rss = health["rss_bytes"].as_u64().unwrap_or(0);
     assert!(rss < MEMORY_CEILING, "the server uses {} MiB", rss >> 20);
     health

@@ -12,15 +12,9 @@ use crate::{
     common::{Client, TestServer, largest_custom_map, sqlite_url, test_limits},
 };
 
-/// The server's resident memory, from its health check (which must answer within 10 s).
+/// The server's resident memory, from its health check.
 async fn rss(server: &TestServer) -> u64 {
-    let r = tokio::time::timeout(Duration::from_secs(10), reqwest::get(server.url("/api/health")))
-        .await
-        .expect("health answers within 10 s")
-        .expect("health answers");
-    assert_eq!(r.status(), 200);
-    let health: Value = r.json().await.unwrap();
-    health["rss_bytes"].as_u64().expect("the health check reports resident memory")
+    server.health().await["rss_bytes"].as_u64().expect("the health check reports resident memory")
 }
 
 #[tokio::test]

@@ -166,6 +166,17 @@ impl TestServer {
         format!("http://{}{path}", self.addr)
     }
 
+    /// The health check's answer, on a fresh connection, within 10 s (a server under attack
+    /// must still answer it).
+    pub async fn health(&self) -> Value {
+        let r = tokio::time::timeout(Duration::from_secs(10), reqwest::get(self.url("/api/health")))
+            .await
+            .expect("health answers within 10 s")
+            .expect("health answers");
+        assert_eq!(r.status(), 200);
+        r.json().await.unwrap()
+    }
+
     /// Graceful stop: returns once every game has finished its writes.
     pub async fn stop(mut self) {
         if let Some(s) = self.stop.take() {
