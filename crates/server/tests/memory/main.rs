@@ -12,7 +12,6 @@ use std::{
 };
 
 #[path = "../integration/common/mod.rs"]
-#[macro_use]
 mod common;
 
 mod estimates;
