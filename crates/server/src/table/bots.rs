@@ -70,6 +70,43 @@ impl Table {
         });
     }
 
+    /// A search's answer for `seat`, asked in the position of action `seq`: committed if the game
+    /// is still there, else dropped; a refused answer falls back to the simplest legal action.
+    pub(super) async fn bot_moved(&mut self, seq: u64, seat: usize, action: Object) {
+        if self.bot_pending != Some(seq) {
+            return;
+        }
+        self.bot_pending = None;
+        if self.seq() != seq {
+            return;
+        }
+        if self.game.left_to_the_window(&action) {
+            self.bot_silent(seq, seat);
+            return;
+        }
+        match self.commit(seat, action).await {
+            Ok(after) => {
+                if let Some(turn) = self.bot_turn.as_mut().filter(|t| t.0 == seat) {
+                    turn.1 = after;
+                }
+            }
+            Err(e) => {
+                tracing::warn!(game = self.id, seat, error = %e, "bot action refused");
+                self.fallback(seat).await;
+            }
+        }
+    }
+
+    /// A search that failed (it found no action, or its thread panicked): the fallback acts.
+    pub(super) async fn bot_failed(&mut self, seq: u64, seat: usize) {
+        if self.bot_pending == Some(seq) {
+            self.bot_pending = None;
+            if self.seq() == seq {
+                self.fallback(seat).await;
+            }
+        }
+    }
+
     /// A computer seat that keeps its answer to itself (a decline the window's end gives
     /// anyway): it is not asked again in this position, so the other seats get their turn.
     pub(super) fn bot_silent(&mut self, seq: u64, seat: usize) {

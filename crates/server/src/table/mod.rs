@@ -3,21 +3,28 @@
 //! action is validated by the engine, committed to the log, and only then acknowledged and
 //! broadcast (already serialised once, as JSON) to every player and spectator.
 //!
-//! This module is the game actor (commit, clock, broadcasts); `messages.rs` holds the commands it
-//! takes and what it sends, [`hub`] finds and starts tables, [`seating`] handles joining,
-//! leaving and the start, [`chat`] the chat, and [`bots`] schedules computer seats. Nothing here knows a particular rule system: the game
-//! is an [`AnyGame`] and everything about it goes through the registry.
+//! This module is the game actor: its state and its loop, which takes one command at a time.
+//! [`load`] reads a table back from the database, [`commit`] is every action's one path (and
+//! the clock's time-outs), [`finish`] ends a game and its ratings, [`views`] is what watchers
+//! are sent; `messages.rs` holds the commands the actor takes and what it sends, [`hub`] finds
+//! and starts tables, [`seating`] handles joining, leaving and the start, [`chat`] the chat, and
+//! [`bots`] schedules computer seats. Nothing here knows a particular rule system: the game is
+//! an [`AnyGame`] and everything about it goes through the registry.
 
 mod abandon;
 mod bots;
 pub(crate) mod chat;
+mod commit;
 mod days;
+mod finish;
 mod hub;
+mod load;
 mod mail_hooks;
 mod messages;
 mod seating;
 pub mod size;
 mod undo;
+mod views;
 mod waits;
 
 pub use chat::{CHAT_MAX_CHARS, clean as clean_chat};
@@ -25,6 +32,9 @@ pub use hub::{BotPools, Hub, Shared};
 pub use messages::{Broadcast, Command, Payload, SeatTexts, TableHandle};
 pub use seating::seat_name;
 pub use undo::effective;
+
+use commit::stored_clock;
+use load::replay;
 
 use std::{
     collections::{HashMap, HashSet, VecDeque},
@@ -146,106 +156,7 @@ struct Table {
     _loaded: crate::metrics::Held<crate::metrics::SystemLabels>,
 }
 
-/// The rule system's own clock when it has one, else the game's time control.
-fn clock_kind(setup: &GameSetup) -> ClockKind {
-    match setup.rules.info().ok().and_then(|i| i.clock(&setup.rules.settings)) {
-        Some(c) => ClockKind::PerTurn { turn_ms: c.turn_ms, decision_ms: c.decision_ms },
-        None => ClockKind::Control { time: setup.time },
-    }
-}
-
 impl Table {
-    async fn load(
-        store: Store,
-        id: i64,
-        bots: BotPools,
-        shared: Arc<Shared>,
-        owner: Option<(Fence, Arc<Cluster>)>,
-    ) -> Result<Table, ApiError> {
-        let (fence, cluster) = owner.unzip();
-        let row =
-            store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no game {id}")))?;
-        let mut setup: GameSetup = serde_json::from_str(&row.setup)
-            .map_err(|e| ApiError::Internal(format!("game {id} has unreadable settings: {e}")))?;
-        drop(row.setup);
-        setup.share_map()?;
-        let seats = store.seats(id).await?;
-        let actions: Vec<String> = store.actions(id, 0).await?.into_iter().map(|(_, text)| text).collect();
-        let Replayed { game, standing, last_take_back } =
-            replay(&setup, &actions).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
-        let status = Status::parse(&row.status);
-        let clock = row
-            .clock
-            .as_deref()
-            .and_then(Clock::from_stored)
-            .unwrap_or_else(|| Clock::new(clock_kind(&setup), setup.players));
-        let (updates, _) = broadcast::channel(BROADCAST_BUFFER);
-        let events_sent = game.event_count();
-        let loaded = crate::metrics::loaded_game(game.system());
-        let mut table = Table {
-            id,
-            store,
-            setup,
-            status,
-            creator: row.creator,
-            public: row.public,
-            invite: row.invite,
-            seats,
-            game,
-            actions,
-            clock,
-            updates,
-            bots,
-            bot_pending: None,
-            shared,
-            created_ms: row.created_ms,
-            gone: false,
-            watched_ms: now_ms(),
-            chance: gobeyond_rules::Rng::new({
-                let mut b = [0u8; 8];
-                getrandom::fill(&mut b).map_err(|e| ApiError::Internal(format!("no randomness: {e}")))?;
-                u64::from_le_bytes(b)
-            }),
-            chat_times: HashMap::new(),
-            events_sent,
-            ratings: Vec::new(),
-            unrated: row.result.as_deref().and_then(unrated_of),
-            abandoned: row.result.as_deref().is_some_and(abandon::abandoned_result),
-            standing,
-            last_take_back,
-            undo: None,
-            waits_written: None,
-            undo_declined: HashSet::new(),
-            bots_silent: (0, Vec::new()),
-            bot_turn: None,
-            _loaded: loaded,
-            fence,
-            cluster,
-        };
-        table.load_ratings().await?;
-        table.measure();
-        // The map's bytes, counted once for every table of it (see `Hub::bytes_in`).
-        let map = table.game.map();
-        let map_bytes = crate::shared_maps::map_bytes(&table.setup.map, map);
-        table.shared.map.store(Arc::as_ptr(map) as usize, std::sync::atomic::Ordering::Relaxed);
-        table.shared.map_bytes.store(map_bytes, std::sync::atomic::Ordering::Relaxed);
-        if status == Status::Live {
-            let (player, simultaneous) = table.turn();
-            // The current turn goes on from when it began (stored with the clock): the time
-            // already used, the server's downtime included, is charged, never given back.
-            let began =
-                if table.clock.turn_started_ms > 0 { table.clock.turn_started_ms } else { table.store.now() };
-            let decision = table.game.decision_ms();
-            table.clock.start_decision(player, simultaneous, decision, began);
-            table.clock.apply_window(table.game.window_ms());
-            if table.game.outcome().is_some() {
-                // Finished in the log but not marked (a crash between the two writes).
-                table.finish().await?;
-            }
-        }
-        Ok(table)
-    }
-
     /// Serves commands until stopped; when unloaded, returns the hub's `done` signal.
     async fn run(
         &mut self,
@@ -409,13 +320,7 @@ impl Table {
                 let _ = reply.send(self.expire(before_ms).await);
             }
             Command::Act { user, seat, action, after, reply } => {
-                let r = match after {
-                    Some(after) if after != self.seq() => Err(ApiError::Stale(format!(
-                        "the game has moved on (action {} now, yours followed {after}): watch it again to see where it stands",
-                        self.seq()
-                    ))),
-                    _ => self.act(user, seat, action).await,
-                };
+                let r = self.act_after(user, seat, action, after).await;
                 if r.is_ok()
                     && let Some(delay) = *TEST_REPLY_DELAY
                 {
@@ -445,59 +350,8 @@ impl Table {
             Command::Chat { user, channel, text, reply } => {
                 let _ = reply.send(self.chat(&user, channel, text).await);
             }
-            Command::BotMove { seq, seat, action } => {
-                if self.bot_pending == Some(seq) {
-                    self.bot_pending = None;
-                    if self.seq() == seq && self.game.left_to_the_window(&action) {
-                        self.bot_silent(seq, seat);
-                    } else if self.seq() == seq {
-                        match self.commit(seat, action).await {
-                            Ok(after) => {
-                                if let Some(turn) = self.bot_turn.as_mut().filter(|t| t.0 == seat) {
-                                    turn.1 = after;
-                                }
-                            }
-                            Err(e) => {
-                                tracing::warn!(game = self.id, seat, error = %e, "bot action refused");
-                                self.fallback(seat).await;
-                            }
-                        }
-                    }
-                }
-            }
-            Command::BotFailed { seq, seat } => {
-                if self.bot_pending == Some(seq) {
-                    self.bot_pending = None;
-                    if self.seq() == seq {
-                        self.fallback(seat).await;
-                    }
-                }
-            }
-        }
-    }
-
-    /// Chance events (dice, card draws) are drawn here, by the server, and logged as inputs:
-    /// replays stay deterministic and no player ever holds a seed. Bounded, so that no rule
-    /// system can keep a table busy.
-    async fn resolve_chance(&mut self) {
-        for _ in 0..64 {
-            if self.status != Status::Live {
-                return;
-            }
-            let Some((seat, mut input)) = self.game.draw_chance(&mut self.chance) else { return };
-            // A test game's fixed outcome of this kind, if one is left (see `GameSetup::rigged`).
-            let kind = input.get("type").cloned();
-            if let Some(i) = self.setup.rigged.iter().position(|r| r.get("type") == kind.as_ref()) {
-                let rigged = self.setup.rigged.remove(i);
-                let mut trial = self.game.clone();
-                if trial.submit(seat, &rigged).is_ok() {
-                    input = rigged;
-                }
-            }
-            if let Err(e) = self.commit(seat.index(), input).await {
-                tracing::error!(game = self.id, error = %e, "a chance outcome was refused");
-                return;
-            }
+            Command::BotMove { seq, seat, action } => self.bot_moved(seq, seat, action).await,
+            Command::BotFailed { seq, seat } => self.bot_failed(seq, seat).await,
         }
     }
 
@@ -511,408 +365,6 @@ impl Table {
         let turn = self.game.turn();
         if turn.simultaneous { (None, true) } else { (turn.seats.first().map(|p| p.index()), false) }
     }
-
-    /// A human's action, checked for seat and turn, then committed.
-    async fn act(&mut self, user: i64, seat: Option<usize>, action: Object) -> Result<u64, ApiError> {
-        match self.status {
-            Status::Open => return Err(ApiError::Conflict("the game has not started".into())),
-            Status::Finished => return Err(ApiError::Conflict("the game is over".into())),
-            Status::Live => {}
-        }
-        let mine: Vec<usize> =
-            self.seats.iter().filter(|s| s.user_id == Some(user)).map(|s| s.seat).collect();
-        if mine.is_empty() {
-            return Err(ApiError::Forbidden("you hold no seat in this game".into()));
-        }
-        let waiting: Vec<usize> = self.game.waiting_for().iter().map(|p| p.index()).collect();
-        let seat = match seat {
-            Some(s) if !mine.contains(&s) => {
-                return Err(ApiError::Forbidden(format!("{} is not yours", self.seat_words(s))));
-            }
-            Some(s) => s,
-            None => *mine.iter().find(|s| waiting.contains(s)).unwrap_or(&mine[0]),
-        };
-        if !self.game.seat_may_send(&action) {
-            return Err(ApiError::BadRequest(
-                "time-outs are the server clock's to send, and chance outcomes the server's".into(),
-            ));
-        }
-        // Whose turn it is is the rule system's to judge: some actions (a resignation) may be
-        // sent at any time, and its refusal names the players as the board shows them.
-        self.commit(seat, action).await
-    }
-
-    /// A seat as the page shows it: "Seat 2 (ada)", counted from 1.
-    fn seat_words(&self, seat: usize) -> String {
-        match self.seats.get(seat).map(seat_name).filter(|n| !n.is_empty()) {
-            Some(name) => format!("Seat {} ({name})", seat + 1),
-            None => format!("Seat {}", seat + 1),
-        }
-    }
-
-    /// Applies, logs, acknowledges: the one path for every action (humans, bots, the clock).
-    async fn commit(&mut self, seat: usize, input: Object) -> Result<u64, ApiError> {
-        let (before_player, before_simultaneous) = self.turn();
-        let prior_clock = self.clock.clone();
-        self.game.submit(Player(seat as u8), &input).map_err(ApiError::Refused)?;
-        // Logged and broadcast in the system's own written form (placements with both the
-        // node number and its label), however it was sent.
-        let logged = self.game.input_count().checked_sub(1).and_then(|i| self.game.input(i));
-        let action = match logged {
-            Some((p, input)) => RecordedAction { player: p.0, at_ms: None, input },
-            None => RecordedAction { player: seat as u8, at_ms: None, input },
-        };
-        let now = self.store.now();
-        let (player, simultaneous) = self.turn();
-        if before_player == Some(seat) && !before_simultaneous {
-            let pauses = self.pauses_of(seat, self.clock.turn_started_ms).await;
-            self.clock.end_turn_paused(seat, now, &pauses);
-        }
-        if (player, simultaneous) != (before_player, before_simultaneous) || !simultaneous {
-            self.clock.start_decision(player, simultaneous, self.game.decision_ms(), now);
-        }
-        // A window keeps its start; an answer may end it (a Reject played).
-        self.clock.apply_window(self.game.window_ms());
-        let text = serde_json::to_string(&action).map_err(|e| ApiError::Internal(e.to_string()))?;
-        let clock = stored_clock(&self.clock)?;
-        let seq = self.seq() + 1;
-        let started = Instant::now();
-        let appended =
-            self.store.append_action(self.id, seq, &text, clock.as_deref(), self.fence.as_ref()).await;
-        if appended.is_ok() {
-            crate::metrics::committed(self.game.system(), started.elapsed());
-        }
-        if let Err(e) = appended {
-            // Not committed: the action never happened. Rebuild the state from the log.
-            tracing::error!(game = self.id, error = %e, "could not log an action");
-            if matches!(e, ApiError::Fenced(_)) {
-                // Another instance runs the game now: this copy stops.
-                self.gone = true;
-            }
-            self.clock = prior_clock;
-            self.reload_game().await;
-            return Err(e);
-        }
-        self.actions.push(text);
-        self.standing.push(seq);
-        if seq.is_multiple_of(32) {
-            // A game grows with its log and events: measured again now and then, not at every
-            // action (events are measured by their JSON).
-            self.measure();
-        }
-        self.withdraw_undo();
-        if self.game.outcome().is_some()
-            && let Err(e) = self.finish().await
-        {
-            tracing::error!(game = self.id, error = %e, "could not mark the game finished");
-        }
-        self.mail_after_action(seq).await;
-        let finished = self.status == Status::Finished;
-        self.broadcast_update(seq, &action);
-        if finished && self.setup.rated {
-            // The seats' new ratings and what the game changed.
-            self.broadcast(ServerMessage::Lobby { game: self.id, info: self.info() });
-        }
-        Ok(seq)
-    }
-
-    async fn reload_game(&mut self) {
-        match replay(&self.setup, &self.actions) {
-            Ok(r) => {
-                self.game = r.game;
-                self.standing = r.standing;
-                self.last_take_back = r.last_take_back;
-            }
-            Err(e) => tracing::error!(game = self.id, error = %e, "the log no longer replays"),
-        }
-    }
-
-    async fn finish(&mut self) -> Result<(), ApiError> {
-        self.status = Status::Finished;
-        self.clock.deadline_ms = None;
-        let outcome = self.game.outcome();
-        let aborted = self.setup.rated && self.too_short();
-        let mut result = serde_json::to_value(outcome).unwrap_or_default();
-        if aborted && let Some(fields) = result.as_object_mut() {
-            fields.insert("aborted".into(), true.into());
-            fields.insert("unrated".into(), crate::rating::ABORTED.into());
-        }
-        // Every seat of a rated game is an account (checked at creation and joining).
-        let places: Option<Vec<(i64, u32)>> = outcome
-            .filter(|_| self.setup.rated && !aborted)
-            .and_then(|o| self.seats.iter().map(|s| Some((s.user_id?, *o.places.get(s.seat)?))).collect());
-        let rated = places.as_deref().map(|p| (self.setup.rules.system.as_str(), p));
-        let result = serde_json::to_string(&result).unwrap_or_default();
-        let refused = self.store.finish_game(self.id, &result, rated, self.fence.as_ref()).await?;
-        self.unrated = if aborted { Some(crate::rating::ABORTED.into()) } else { refused };
-        self.load_ratings().await
-    }
-
-    /// A rated game that ends before every seat has made [`crate::rating::MIN_MOVES`] moves of
-    /// its own is aborted. Resignations and the server's actions (time-outs, chance) are not
-    /// moves: a bot resigning at once, or left to time out, is no win to farm.
-    fn too_short(&self) -> bool {
-        let mut moves = vec![0usize; self.seats.len()];
-        for &seq in &self.standing {
-            let Some(action) = seq
-                .checked_sub(1)
-                .and_then(|i| self.actions.get(i as usize))
-                .and_then(|t| serde_json::from_str::<RecordedAction>(t).ok())
-            else {
-                continue;
-            };
-            let resigned = action.input.get("type").and_then(|t| t.as_str()) == Some("resign");
-            if !resigned
-                && self.game.seat_may_send(&action.input)
-                && let Some(n) = moves.get_mut(usize::from(action.player))
-            {
-                *n += 1;
-            }
-        }
-        moves.iter().any(|&n| n < crate::rating::MIN_MOVES)
-    }
-
-    async fn load_ratings(&mut self) -> Result<(), ApiError> {
-        let mut ratings = vec![None; self.seats.len()];
-        for r in self.store.seats_rated(self.id, &self.setup.rules.system).await? {
-            if let Some(slot) = ratings.get_mut(r.seat.seat) {
-                *slot = r.rating;
-            }
-        }
-        self.ratings = ratings;
-        Ok(())
-    }
-
-    async fn time_out(&mut self) {
-        if !self.owned() {
-            self.gone = true;
-            return;
-        }
-        let (player, simultaneous) = self.turn();
-        let now = self.store.now();
-        if self.clock.deadline_ms.is_none_or(|d| d > now) {
-            return;
-        }
-        if let (Some(p), false) = (player, simultaneous)
-            && self.still_in_time(p, now).await
-        {
-            return;
-        }
-        if simultaneous {
-            for p in self.game.waiting_for() {
-                if let Err(e) = self.commit(p.index(), self.game.timeout_input(p)).await {
-                    tracing::error!(game = self.id, error = %e, "Clean-Up timeout failed");
-                    return;
-                }
-            }
-        } else if let Some(p) = player {
-            match self.commit(p, self.game.timeout_input(Player(p as u8))).await {
-                Ok(_) => {
-                    let name = self.seats.get(p).map(seat_name).unwrap_or_default();
-                    self.say(format!("{name} ran out of time")).await;
-                }
-                Err(e) => {
-                    tracing::error!(game = self.id, error = %e, "timeout failed");
-                    // Try again in a second rather than spinning.
-                    self.clock.deadline_ms = Some(now + 1000);
-                }
-            }
-        }
-    }
-
-    fn names(&self) -> Vec<PlayerInfo> {
-        self.seats.iter().map(|s| PlayerInfo { name: seat_name(s) }).collect()
-    }
-
-    fn info(&self) -> GameInfo {
-        let now = self.store.now();
-        GameInfo {
-            id: self.id,
-            status: self.status,
-            creator: self.creator,
-            rules: self.setup.rules.clone(),
-            map: self.setup.map.clone(),
-            players: self.setup.players,
-            time: self.setup.time,
-            seats: self
-                .seats
-                .iter()
-                .map(|s| SeatView {
-                    seat: s.seat,
-                    kind: self.setup.seats.get(s.seat).copied(),
-                    user: s.user_name.clone(),
-                    user_id: s.user_id,
-                    bot_level: s.bot_level,
-                    rating: self.ratings.get(s.seat).cloned().flatten(),
-                })
-                .collect(),
-            rated: self.setup.rated,
-            private: !self.public,
-            seq: self.seq(),
-            phase: self.game.turn().phase.to_string(),
-            // Not who still has to answer a secret decision (a Reject window).
-            waiting_for: self.game.public_waiting_for().iter().map(|p| p.0).collect(),
-            clock: (self.status == Status::Live).then(|| self.clock.view(now)),
-            outcome: self.game.outcome().cloned(),
-            result_text: self.game.result_notation(),
-            undo: self.undo.as_ref().map(undo::Request::view),
-            undo_refused: self.undo_refusals(),
-            aborted: self.unrated.as_deref() == Some(crate::rating::ABORTED),
-            unrated: self.unrated.clone(),
-            abandoned: self.abandoned,
-            event: None,
-        }
-    }
-
-    /// How `user` sees the game: from their (first) seat, or as a spectator.
-    fn viewer(&self, user: i64) -> Viewer {
-        self.seats
-            .iter()
-            .find(|s| s.user_id == Some(user))
-            .map_or(Viewer::Spectator, |s| Viewer::Seat(Player(s.seat as u8)))
-    }
-
-    /// The full picture for a (re)connecting client: what it missed and the state now. A client
-    /// that saw actions since taken back gets everything again (its log lost lines).
-    fn sync_message(&self, since: Option<u64>, viewer: Viewer) -> String {
-        let from = since.unwrap_or(0).min(self.seq());
-        let from = if self.last_take_back > from { 0 } else { from };
-        let hidden = self.game.hidden_information();
-        let actions = self
-            .standing
-            .iter()
-            .filter(|&&seq| seq > from)
-            .filter_map(|&seq| {
-                let text = self.actions.get(seq as usize - 1)?;
-                // Another seat's draw or secret answer, without its secret.
-                let redacted = hidden
-                    .then(|| serde_json::from_str::<RecordedAction>(text).ok())
-                    .flatten()
-                    .and_then(|a| {
-                        let input = self.game.redact(Player(a.player), &a.input, viewer)?;
-                        serde_json::to_string(&RecordedAction { player: a.player, at_ms: None, input }).ok()
-                    });
-                let action = RawValue::from_string(redacted.unwrap_or_else(|| text.clone())).ok()?;
-                Some(SeqAction { seq, action })
-            })
-            .collect();
-        let mut info = self.info();
-        info.waiting_for = self.game.waiting_for_viewer(viewer).iter().map(|p| p.0).collect();
-        ServerMessage::Sync {
-            game: self.id,
-            seq: self.seq(),
-            since: from,
-            actions,
-            info,
-            state: (self.status != Status::Open).then(|| self.game.view(viewer, &self.names(), true)),
-            events: self.game.events_json(0),
-        }
-        .to_text()
-    }
-
-    /// A full sync to every watcher, each seat with its own view.
-    fn send_sync_to_all(&self) {
-        let mut payload = Payload::public(self.sync_message(None, Viewer::Spectator).into());
-        if self.game.hidden_information() {
-            let seats: Vec<(Option<i64>, Arc<str>)> = self
-                .seats
-                .iter()
-                .map(|s| (s.user_id, self.sync_message(None, Viewer::Seat(Player(s.seat as u8))).into()))
-                .collect();
-            payload.seats = Some(seats.into());
-        }
-        let _ = self.updates.send((self.seq(), payload));
-    }
-
-    fn broadcast_update(&mut self, seq: u64, action: &RecordedAction) {
-        // Serialised once per viewer kind, straight from the engine's JSON: this runs for every
-        // action of every game.
-        let timed = self.status == Status::Live && self.clock.deadline_ms.is_some();
-        let names = self.names();
-        let clock = timed.then(|| self.clock.view(self.store.now()));
-        let events = self.game.events_json(self.events_sent);
-        let undo_refused = self.undo_refusals();
-        let text = |viewer: Viewer| -> Arc<str> {
-            ServerMessage::Update {
-                game: self.id,
-                seq,
-                action: self.game.redact(Player(action.player), &action.input, viewer).map_or_else(
-                    || action.clone(),
-                    |input| RecordedAction { player: action.player, at_ms: action.at_ms, input },
-                ),
-                events: events.clone(),
-                state: self.game.view(viewer, &names, false),
-                waiting_for: self.game.waiting_for_viewer(viewer).iter().map(|p| p.0).collect(),
-                clock: clock.clone(),
-                status: self.status,
-                undo_refused: undo_refused.clone(),
-            }
-            .to_text()
-            .into()
-        };
-        let mut payload = Payload::public(text(Viewer::Spectator));
-        if self.game.hidden_information() {
-            let seats: Vec<(Option<i64>, Arc<str>)> =
-                self.seats.iter().map(|s| (s.user_id, text(Viewer::Seat(Player(s.seat as u8))))).collect();
-            payload.seats = Some(seats.into());
-        }
-        self.events_sent = self.game.event_count();
-        let _ = self.updates.send((seq, payload));
-    }
-
-    fn broadcast(&self, message: ServerMessage) {
-        // No receivers is fine: nobody is watching.
-        let _ = self.updates.send((0, Payload::public(message.to_text().into())));
-    }
-}
-
-/// Why a finished game's stored result says it changed no rating.
-fn unrated_of(result: &str) -> Option<String> {
-    let v: serde_json::Value = serde_json::from_str(result).ok()?;
-    v.get("unrated")?.as_str().map(str::to_string)
-}
-
-/// The clock as stored with each action: only games under a clock, or in a window (which has
-/// a length in untimed games too: a reload keeps its end), have one to keep.
-fn stored_clock(clock: &Clock) -> Result<Option<String>, ApiError> {
-    let timed = clock.deadline_ms.is_some()
-        || !matches!(
-            clock.control,
-            ClockKind::None | ClockKind::Control { time: crate::setup::TimeControl::None }
-        );
-    if !timed {
-        return Ok(None);
-    }
-    serde_json::to_string(clock).map(Some).map_err(|e| ApiError::Internal(e.to_string()))
-}
-
-/// A game rebuilt from its log.
-struct Replayed {
-    game: AnyGame,
-    /// The sequence numbers of the actions standing (take-back markers applied).
-    standing: Vec<u64>,
-    /// The last take-back marker's sequence number (0: none).
-    last_take_back: u64,
-}
-
-/// Rebuilds a game from its log, `actions[i]` being action `i + 1`.
-fn replay(setup: &GameSetup, actions: &[String]) -> Result<Replayed, String> {
-    let mut game = setup.new_game().map_err(|e| e.to_string())?;
-    let mut log = Vec::with_capacity(actions.len());
-    let mut last_take_back = 0;
-    for (i, text) in actions.iter().enumerate() {
-        let a: RecordedAction =
-            serde_json::from_str(text).map_err(|e| format!("action {} is unreadable: {e}", i + 1))?;
-        if undo::marker_from(&a).is_some() {
-            last_take_back = i as u64 + 1;
-        }
-        log.push((i as u64 + 1, a));
-    }
-    let standing = undo::effective(log);
-    for (seq, a) in &standing {
-        game.submit(Player(a.player), &a.input).map_err(|e| format!("action {seq} does not replay: {e}"))?;
-    }
-    Ok(Replayed { game, standing: standing.into_iter().map(|(s, _)| s).collect(), last_take_back })
 }
 
 #[cfg(test)]
