@@ -107,137 +107,211 @@ pub struct Options {
 
 /// Runs a game reading commands from `input`; returns the final record.
 pub fn run<S: Terminal>(
-    mut game: S,
+    game: S,
     opts: Options,
     input: impl BufRead + Send + 'static,
-    mut out: impl Write,
+    out: impl Write,
 ) -> Result<Record> {
-    let Options { source, players, save } = opts;
     let lines = Lines::new(input);
-    let save_now = |game: &S| -> Result<()> {
-        match &save {
-            Some(p) => write_record(p, game, &source, &players),
-            None => Ok(()),
-        }
-    };
-    writeln!(out, "{} {}", game.intro(), game.help())?;
-    let mut chance = gobeyond_rules::Rng::new(
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
-    );
-    let mut shown_events = 0;
-    let mut show = true;
-    // The deadline of the current question: it keeps running through refused inputs.
-    let mut clock: ((usize, Player), Option<Instant>) = ((usize::MAX, Player(0)), None);
+    let mut session = Session::new(game, opts, out);
+    writeln!(session.out, "{} {}", session.game.intro(), session.game.help())?;
     loop {
-        let events = game.events();
-        for e in &events[shown_events.min(events.len())..] {
-            if let Some(line) = game.describe(e) {
-                writeln!(out, "  · {line}")?;
-            }
-        }
-        shown_events = events.len();
-        if let Some(seat) = game.turn().chance {
-            // Dice and cards: drawn here, as the server draws them, and saved as inputs.
-            let drawn = game.draw_chance(&mut chance).context("a chance event without an outcome")?;
-            game.submit(seat, &drawn).map_err(|e| anyhow::anyhow!(e.message))?;
-            save_now(&game)?;
+        session.write_new_events()?;
+        if session.play_unasked()? {
             continue;
         }
-        let turn = game.turn();
+        let turn = session.game.turn();
         let Some(&seat) = turn.seats.first() else { break };
-        if game.decided_for().contains(&seat) {
-            // Decided for the seat: a resigned player's Clean-Up, classic Go's proposal of
-            // dead stones.
-            let choice = game.decide_for(seat);
-            game.submit(seat, &choice).map_err(|e| anyhow::anyhow!(e.message))?;
-            save_now(&game)?;
-            continue;
-        }
-        if show {
-            write!(out, "\n{}", game.show())?;
-        }
-        show = true;
-        let key = (game.input_count(), seat);
-        if clock.0 != key {
-            let ms = S::clock(game.settings())
-                .map_or(0, |c| if turn.simultaneous { c.decision_ms } else { c.turn_ms });
-            clock = (key, (ms > 0).then(|| Instant::now() + Duration::from_millis(ms as u64)));
-        }
-        write!(out, "{}", game.prompt(seat, &seconds_left(clock.1)))?;
-        out.flush()?;
-        let line = match lines.next(clock.1)? {
+        match session.ask(seat, turn.simultaneous, &lines)? {
             Got::End => {
-                writeln!(out)?;
+                writeln!(session.out)?;
                 break;
             }
-            Got::TimeUp => {
-                writeln!(out, "\nTime is up.")?;
-                let timeout = game.timeout_move(seat);
-                game.submit(seat, &timeout).map_err(|e| anyhow::anyhow!(e.message))?;
-                save_now(&game)?;
-                continue;
+            Got::TimeUp => session.time_up(seat)?,
+            Got::Line(line) => {
+                if let Next::Stop = session.take_line(seat, turn.simultaneous, &line)? {
+                    break;
+                }
             }
-            Got::Line(line) => line,
-        };
+        }
+    }
+    session.write_end()?;
+    Ok(Record::of(&session.game, session.source, session.players))
+}
+
+/// What the loop does after a typed line.
+enum Next {
+    Ask,
+    Stop,
+}
+
+/// One game at the terminal: the game, where it is saved, and what the players were last shown.
+struct Session<S, W> {
+    game: S,
+    out: W,
+    source: MapSource,
+    players: Vec<PlayerInfo>,
+    save: Option<PathBuf>,
+    chance: gobeyond_rules::Rng,
+    shown_events: usize,
+    /// Whether the board is shown before the next question (not after help or a refusal).
+    show_board: bool,
+    /// The deadline of the current question: it keeps running through refused inputs.
+    clock: ((usize, Player), Option<Instant>),
+}
+
+impl<S: Terminal, W: Write> Session<S, W> {
+    fn new(game: S, opts: Options, out: W) -> Self {
+        let Options { source, players, save } = opts;
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64);
+        Session {
+            game,
+            out,
+            source,
+            players,
+            save,
+            chance: gobeyond_rules::Rng::new(seed),
+            shown_events: 0,
+            show_board: true,
+            clock: ((usize::MAX, Player(0)), None),
+        }
+    }
+
+    fn save_now(&self) -> Result<()> {
+        match &self.save {
+            Some(p) => write_record(p, &self.game, &self.source, &self.players),
+            None => Ok(()),
+        }
+    }
+
+    /// Submits an input the loop made (a draw, a time-out, a decision for a seat) and saves.
+    fn submit_and_save(&mut self, seat: Player, input: &S::Move) -> Result<()> {
+        self.game.submit(seat, input).map_err(|e| anyhow::anyhow!(e.message))?;
+        self.save_now()
+    }
+
+    fn write_new_events(&mut self) -> Result<()> {
+        let events = self.game.events();
+        for e in &events[self.shown_events.min(events.len())..] {
+            if let Some(line) = self.game.describe(e) {
+                writeln!(self.out, "  · {line}")?;
+            }
+        }
+        self.shown_events = events.len();
+        Ok(())
+    }
+
+    /// Plays what nobody is asked for: dice and cards (drawn here, as the server draws them,
+    /// and saved as inputs), and the decisions made for a seat (a resigned player's Clean-Up,
+    /// classic Go's proposal of dead stones). False when a player is to be asked.
+    fn play_unasked(&mut self) -> Result<bool> {
+        let turn = self.game.turn();
+        if let Some(seat) = turn.chance {
+            let drawn =
+                self.game.draw_chance(&mut self.chance).context("a chance event without an outcome")?;
+            self.submit_and_save(seat, &drawn)?;
+            return Ok(true);
+        }
+        match turn.seats.first() {
+            Some(&seat) if self.game.decided_for().contains(&seat) => {
+                let choice = self.game.decide_for(seat);
+                self.submit_and_save(seat, &choice)?;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// Shows the board (unless just shown) and asks `seat`, within its clock.
+    fn ask(&mut self, seat: Player, simultaneous: bool, lines: &Lines) -> Result<Got> {
+        if self.show_board {
+            write!(self.out, "\n{}", self.game.show())?;
+        }
+        self.show_board = true;
+        let key = (self.game.input_count(), seat);
+        if self.clock.0 != key {
+            let ms = S::clock(self.game.settings())
+                .map_or(0, |c| if simultaneous { c.decision_ms } else { c.turn_ms });
+            self.clock = (key, (ms > 0).then(|| Instant::now() + Duration::from_millis(ms as u64)));
+        }
+        write!(self.out, "{}", self.game.prompt(seat, &seconds_left(self.clock.1)))?;
+        self.out.flush()?;
+        lines.next(self.clock.1)
+    }
+
+    fn time_up(&mut self, seat: Player) -> Result<()> {
+        writeln!(self.out, "\nTime is up.")?;
+        let timeout = self.game.timeout_move(seat);
+        self.submit_and_save(seat, &timeout)
+    }
+
+    /// A typed line: one of the loop's own commands, or the game's to read and play.
+    fn take_line(&mut self, seat: Player, simultaneous: bool, line: &str) -> Result<Next> {
         let mut words = line.split_whitespace();
         let command = words.next().map(str::to_ascii_lowercase);
         match command.as_deref() {
-            Some("quit" | "exit") => break,
+            Some("quit" | "exit") => return Ok(Next::Stop),
             Some("help" | "?") => {
-                writeln!(out, "{}", game.help())?;
-                show = false;
-                continue;
+                writeln!(self.out, "{}", self.game.help())?;
+                self.show_board = false;
             }
-            Some("board") => continue,
-            Some("undo") if !turn.simultaneous => {
-                if !game.undo() {
-                    writeln!(out, "Nothing to undo.")?;
+            Some("board") => {}
+            Some("undo") if !simultaneous => {
+                if !self.game.undo() {
+                    writeln!(self.out, "Nothing to undo.")?;
                 }
-                shown_events = game.events().len();
-                save_now(&game)?;
-                continue;
+                self.shown_events = self.game.events().len();
+                self.save_now()?;
             }
             Some("save") => {
-                match words.next().map(PathBuf::from).or_else(|| save.clone()) {
+                match words.next().map(PathBuf::from).or_else(|| self.save.clone()) {
                     Some(p) => {
-                        write_record(&p, &game, &source, &players)?;
-                        writeln!(out, "Saved to {}.", p.display())?;
+                        write_record(&p, &self.game, &self.source, &self.players)?;
+                        writeln!(self.out, "Saved to {}.", p.display())?;
                     }
-                    None => writeln!(out, "Save where? Type: save FILE")?,
+                    None => writeln!(self.out, "Save where? Type: save FILE")?,
                 }
-                show = false;
-                continue;
+                self.show_board = false;
             }
-            _ => {}
+            _ => self.play_typed(seat, simultaneous, line)?,
         }
-        let input = match game.read(seat, &line) {
+        Ok(Next::Ask)
+    }
+
+    fn play_typed(&mut self, seat: Player, simultaneous: bool, line: &str) -> Result<()> {
+        let input = match self.game.read(seat, line) {
             Typed::Input(m) => m,
             Typed::Say(text) => {
-                writeln!(out, "{text}")?;
-                show = false;
-                continue;
+                writeln!(self.out, "{text}")?;
+                self.show_board = false;
+                return Ok(());
             }
             Typed::Nothing => {
-                show = false;
-                continue;
+                self.show_board = false;
+                return Ok(());
             }
         };
-        if let Err(e) = game.submit(seat, &input) {
+        if let Err(e) = self.game.submit(seat, &input) {
             // The player is asked again; the clock keeps running.
-            let what = if turn.simultaneous { "Refused" } else { "Illegal" };
-            writeln!(out, "{what}: {}.", e.message)?;
-            show = false;
-            continue;
+            let what = if simultaneous { "Refused" } else { "Illegal" };
+            writeln!(self.out, "{what}: {}.", e.message)?;
+            self.show_board = false;
+            return Ok(());
         }
-        save_now(&game)?;
+        self.save_now()
     }
-    if let Some(o) = game.outcome() {
-        writeln!(out, "\nGame over ({}).", game.end_words(o))?;
-        for (place, p) in o.ranking.iter().enumerate() {
-            writeln!(out, "{}", game.final_line(place + 1, *p))?;
+
+    fn write_end(&mut self) -> Result<()> {
+        if let Some(o) = self.game.outcome() {
+            writeln!(self.out, "\nGame over ({}).", self.game.end_words(o))?;
+            for (place, p) in o.ranking.iter().enumerate() {
+                writeln!(self.out, "{}", self.game.final_line(place + 1, *p))?;
+            }
         }
+        Ok(())
     }
-    Ok(Record::of(&game, source, players))
 }
 
 /// Writes the record atomically (temporary file, then rename), so a crash never leaves half a file.
