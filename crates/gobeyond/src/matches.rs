@@ -1,6 +1,6 @@
 //! `gobeyond match --bot A --bot B ...`: multi-player self-play for any rule system (bots in
 //! process: levels, `random`, `greedy`), seats rotating, results per seat and per bot. Matches
-//! between GTP engines (classic Go) are in `systems/classic/engine_match.rs`.
+//! between GTP engines (classic Go) are in `systems/classic/engine_match/`.
 
 use std::{sync::Arc, time::Duration};
 
