@@ -8,6 +8,7 @@
 //! by whether the mover's instance runs the game (local) or forwards it to its owner.
 
 use std::{
+    collections::HashMap,
     sync::{
         Arc,
         atomic::{AtomicU64, Ordering},
@@ -320,9 +321,66 @@ pub async fn run(opts: Options) -> Result<Report> {
     let points: Vec<String> = map.nodes().map(|n| map.label(n).to_string()).collect();
     let rss_before = server_rss(&http, &urls).await;
     let setup_start = Instant::now();
+    let tables = set_up(&http, &urls, &opts).await?;
+    let setup_seconds = setup_start.elapsed().as_secs_f64();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let rss_idle = server_rss(&http, &urls).await;
+    let owner = if urls.len() > 1 { owners(&http, &urls).await } else { HashMap::new() };
+
+    let reviewed = match opts.reviews {
+        0 => Vec::new(),
+        n => crate::loadtest_reviews::request(&http, &urls[0], n, opts.review_playouts).await?,
+    };
+    let reviews_before =
+        crate::loadtest_reviews::progress(&http, &urls[0], &reviewed, opts.review_playouts).await;
+    let shared =
+        Arc::new(Shared { moves: AtomicU64::new(0), errors: AtomicU64::new(0), finished: AtomicU64::new(0) });
+    let played = play(&http, &urls, &opts, tables, &owner, &points, &shared).await?;
+    let reviews_after =
+        crate::loadtest_reviews::progress(&http, &urls[0], &reviewed, opts.review_playouts).await;
+    let reviews = (opts.reviews > 0).then_some(crate::loadtest_reviews::ReviewLoad {
+        requested: opts.reviews,
+        playouts: opts.review_playouts,
+        positions_at_start: reviews_before.0,
+        positions_at_end: reviews_after.0,
+        positions_in_all: reviews_after.1,
+        waiting_at_end: reviews_after.2,
+    });
+    let class = |c: u8| -> Vec<u32> { played.latencies.iter().filter(|s| s.1 == c).map(|s| s.0).collect() };
+    let (mut local, mut forwarded) = (class(1), class(2));
+    let mut all: Vec<u32> = played.latencies.iter().map(|s| s.0).collect();
+    let moves = shared.moves.load(Ordering::Relaxed);
+    let elapsed = played.seconds;
+    Ok(Report {
+        offered_moves_per_second: opts.rate,
+        games: opts.games,
+        map: opts.map,
+        seconds: elapsed,
+        moves,
+        moves_per_second: moves as f64 / elapsed,
+        refused: shared.errors.load(Ordering::Relaxed),
+        driver_failures: played.failures,
+        games_finished: shared.finished.load(Ordering::Relaxed),
+        latency_ms: percentiles(&mut all),
+        latency_local_ms: (!local.is_empty()).then(|| percentiles(&mut local)),
+        latency_forwarded_ms: (!forwarded.is_empty()).then(|| percentiles(&mut forwarded)),
+        instances: urls.len(),
+        server_rss_mib_before: rss_before,
+        server_rss_mib_idle: rss_idle,
+        server_kib_per_idle_game: match (rss_before, rss_idle) {
+            (Some(a), Some(b)) if opts.games > 0 => Some((b - a) * 1024.0 / opts.games as f64),
+            _ => None,
+        },
+        setup_seconds,
+        reviews,
+    })
+}
+
+/// Players, games and sockets, 32 games at a time: game `i`'s players on instances `i` and
+/// `i + 1`.
+async fn set_up(http: &reqwest::Client, urls: &[String], opts: &Options) -> Result<Vec<Table>> {
     let bar = indicatif::ProgressBar::new(opts.games as u64)
         .with_style(indicatif::ProgressStyle::with_template("setting up {bar:30} {pos}/{len} games")?);
-    // Players, games and sockets, 32 games at a time.
     let tables: Vec<Result<Table>> = stream::iter(0..opts.games)
         .map(|i| {
             let http = http.clone();
@@ -343,29 +401,38 @@ pub async fn run(opts: Options) -> Result<Report> {
         .collect()
         .await;
     bar.finish_and_clear();
-    let tables: Vec<_> = tables.into_iter().collect::<Result<_>>()?;
-    let setup_seconds = setup_start.elapsed().as_secs_f64();
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let rss_idle = server_rss(&http, &urls).await;
-    // Which instance runs each game.
-    let mut owner = std::collections::HashMap::new();
-    if urls.len() > 1 {
-        for (i, base) in urls.iter().enumerate() {
-            let owned = health(&http, base).await.map(|h| h["games_owned"].clone()).unwrap_or_default();
-            for id in owned.as_array().into_iter().flatten().filter_map(Value::as_i64) {
-                owner.insert(id, i);
-            }
+    tables.into_iter().collect()
+}
+
+/// Which instance runs each game (by index in `urls`), as their health reports say.
+async fn owners(http: &reqwest::Client, urls: &[String]) -> HashMap<i64, usize> {
+    let mut owner = HashMap::new();
+    for (i, base) in urls.iter().enumerate() {
+        let owned = health(http, base).await.map(|h| h["games_owned"].clone()).unwrap_or_default();
+        for id in owned.as_array().into_iter().flatten().filter_map(Value::as_i64) {
+            owner.insert(id, i);
         }
     }
+    owner
+}
 
-    let reviewed = match opts.reviews {
-        0 => Vec::new(),
-        n => crate::loadtest_reviews::request(&http, &urls[0], n, opts.review_playouts).await?,
-    };
-    let reviews_before =
-        crate::loadtest_reviews::progress(&http, &urls[0], &reviewed, opts.review_playouts).await;
-    let shared =
-        Arc::new(Shared { moves: AtomicU64::new(0), errors: AtomicU64::new(0), finished: AtomicU64::new(0) });
+/// What the games' drivers measured.
+struct Played {
+    latencies: Vec<Sample>,
+    failures: u64,
+    seconds: f64,
+}
+
+/// Drives every game until the load's end, one task per game, with a progress bar.
+async fn play(
+    http: &reqwest::Client,
+    urls: &[String],
+    opts: &Options,
+    tables: Vec<Table>,
+    owner: &HashMap<i64, usize>,
+    points: &[String],
+    shared: &Arc<Shared>,
+) -> Result<Played> {
     let start = Instant::now();
     let until = start + Duration::from_secs_f64(opts.seconds);
     let tasks: Vec<_> = tables
@@ -381,7 +448,7 @@ pub async fn run(opts: Options) -> Result<Report> {
                 players,
                 sockets,
                 game,
-                points.clone(),
+                points.to_vec(),
                 until,
                 opts.rate.map(|r| Duration::from_secs_f64(opts.games as f64 / r)),
                 shared.clone(),
@@ -412,42 +479,5 @@ pub async fn run(opts: Options) -> Result<Report> {
         }
     }
     bar.finish_and_clear();
-    let elapsed = start.elapsed().as_secs_f64();
-    let reviews_after =
-        crate::loadtest_reviews::progress(&http, &urls[0], &reviewed, opts.review_playouts).await;
-    let reviews = (opts.reviews > 0).then_some(crate::loadtest_reviews::ReviewLoad {
-        requested: opts.reviews,
-        playouts: opts.review_playouts,
-        positions_at_start: reviews_before.0,
-        positions_at_end: reviews_after.0,
-        positions_in_all: reviews_after.1,
-        waiting_at_end: reviews_after.2,
-    });
-    let class = |c: u8| -> Vec<u32> { latencies.iter().filter(|s| s.1 == c).map(|s| s.0).collect() };
-    let (mut local, mut forwarded) = (class(1), class(2));
-    let mut all: Vec<u32> = latencies.iter().map(|s| s.0).collect();
-    let moves = shared.moves.load(Ordering::Relaxed);
-    Ok(Report {
-        offered_moves_per_second: opts.rate,
-        games: opts.games,
-        map: opts.map,
-        seconds: elapsed,
-        moves,
-        moves_per_second: moves as f64 / elapsed,
-        refused: shared.errors.load(Ordering::Relaxed),
-        driver_failures: failures,
-        games_finished: shared.finished.load(Ordering::Relaxed),
-        latency_ms: percentiles(&mut all),
-        latency_local_ms: (!local.is_empty()).then(|| percentiles(&mut local)),
-        latency_forwarded_ms: (!forwarded.is_empty()).then(|| percentiles(&mut forwarded)),
-        instances: urls.len(),
-        server_rss_mib_before: rss_before,
-        server_rss_mib_idle: rss_idle,
-        server_kib_per_idle_game: match (rss_before, rss_idle) {
-            (Some(a), Some(b)) if opts.games > 0 => Some((b - a) * 1024.0 / opts.games as f64),
-            _ => None,
-        },
-        setup_seconds,
-        reviews,
-    })
+    Ok(Played { latencies, failures, seconds: start.elapsed().as_secs_f64() })
 }
