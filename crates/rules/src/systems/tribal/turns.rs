@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use gobeyond_maps::{Map, NodeId};
 
-use super::{Action, Card, Illegal, Input, Phase, RangeRule, Reaction, TribalGame};
+use super::{Action, Card, CardPlay, Illegal, Input, Phase, RangeRule, Reaction, TribalGame};
 use crate::{Game, Outcome, Player};
 
 impl TribalGame {
@@ -65,6 +65,88 @@ impl TribalGame {
             _ => self.acting().first().copied(),
         }
     }
+
+    /// A placing turn's actions (the handicap, a turn, after a roll): the points in range, the
+    /// cards that may be played, and what ends or gives up the turn.
+    fn turn_actions(&self, p: Player, out: &mut Vec<Action>) {
+        let range = self.current_range();
+        let placing = matches!(self.phase, Phase::Handicap { .. })
+            || matches!(self.phase, Phase::Turn { rolled: Some(_) })
+            || self.rules.range != RangeRule::Dice;
+        if placing {
+            let reach = self.reachable(p, range);
+            let mut probe = self.without_events();
+            for v in self.map.nodes() {
+                if reach[v as usize] && self.owner[v as usize] == 0 && probe.check_place(p, v, range).is_ok()
+                {
+                    out.push(Action::Place(v));
+                }
+            }
+        }
+        if self.card_time() {
+            out.extend(self.playable_cards(p).into_iter().map(Action::PlayCard));
+        }
+        match self.phase {
+            Phase::Handicap { .. } => out.push(Action::Forgo),
+            Phase::Turn { rolled: Some(_) } => out.push(Action::Forgo),
+            _ => {
+                out.push(Action::Pass);
+                if self.rules.range == RangeRule::Dice {
+                    out.push(Action::Roll);
+                } else {
+                    out.push(Action::Forgo);
+                }
+                if self.occupier(p).is_some() {
+                    out.push(Action::Independence);
+                }
+                for q in 0..self.players as u8 {
+                    if self.check_surrender(p, Player(q)).is_ok() {
+                        out.push(Action::Surrender(Player(q)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The steps of a card being played: its moves, trades or placements, or giving it up.
+    fn card_actions(&self, p: Player, play: &CardPlay, out: &mut Vec<Action>) {
+        let try_action = |a: Action| self.without_events().act(p, a).is_ok();
+        match play.card {
+            Card::MoveTwo | Card::MoveThree => {
+                let reach = self.reachable(p, play.range);
+                let own: Vec<NodeId> = self.map.nodes().filter(|&v| self.stone_at(v) == Some(p)).collect();
+                for &from in &own {
+                    for to in self.map.nodes() {
+                        if reach[to as usize]
+                            && self.owner[to as usize] == 0
+                            && try_action(Action::Move(from, to))
+                        {
+                            out.push(Action::Move(from, to));
+                        }
+                    }
+                }
+            }
+            c if c.trade().is_some() => {
+                out.extend(
+                    (0..self.players as u8)
+                        .map(Player)
+                        .filter(|&q| try_action(Action::TradeWith(q)))
+                        .map(Action::TradeWith),
+                );
+            }
+            _ => {
+                let reach = self.reachable(p, play.range.map(|r| r + 1));
+                out.extend(
+                    self.map
+                        .nodes()
+                        .filter(|&v| reach[v as usize] || play.card == Card::ReplaceAny)
+                        .filter(|&v| try_action(Action::Place(v)))
+                        .map(Action::Place),
+                );
+            }
+        }
+        out.push(Action::Forgo);
+    }
 }
 
 impl Game for TribalGame {
@@ -102,86 +184,9 @@ impl Game for TribalGame {
                         .map(|&v| Action::ChooseStart(v)),
                 );
             }
-            Phase::Handicap { .. } | Phase::Turn { .. } => {
-                let range = self.current_range();
-                let placing = matches!(self.phase, Phase::Handicap { .. })
-                    || matches!(self.phase, Phase::Turn { rolled: Some(_) })
-                    || self.rules.range != RangeRule::Dice;
-                if placing {
-                    let reach = self.reachable(p, range);
-                    let mut probe = self.without_events();
-                    for v in self.map.nodes() {
-                        if reach[v as usize]
-                            && self.owner[v as usize] == 0
-                            && probe.check_place(p, v, range).is_ok()
-                        {
-                            out.push(Action::Place(v));
-                        }
-                    }
-                }
-                if self.card_time() {
-                    out.extend(self.playable_cards(p).into_iter().map(Action::PlayCard));
-                }
-                match self.phase {
-                    Phase::Handicap { .. } => out.push(Action::Forgo),
-                    Phase::Turn { rolled: Some(_) } => out.push(Action::Forgo),
-                    _ => {
-                        out.push(Action::Pass);
-                        if self.rules.range == RangeRule::Dice {
-                            out.push(Action::Roll);
-                        } else {
-                            out.push(Action::Forgo);
-                        }
-                        if self.occupier(p).is_some() {
-                            out.push(Action::Independence);
-                        }
-                        for q in 0..self.players as u8 {
-                            if self.check_surrender(p, Player(q)).is_ok() {
-                                out.push(Action::Surrender(Player(q)));
-                            }
-                        }
-                    }
-                }
-            }
+            Phase::Handicap { .. } | Phase::Turn { .. } => self.turn_actions(p, out),
             Phase::Offer { .. } => out.extend([Action::Accept, Action::Decline]),
-            Phase::Card(play) => {
-                match play.card {
-                    Card::MoveTwo | Card::MoveThree => {
-                        let reach = self.reachable(p, play.range);
-                        let own: Vec<NodeId> =
-                            self.map.nodes().filter(|&v| self.stone_at(v) == Some(p)).collect();
-                        for &from in &own {
-                            for to in self.map.nodes() {
-                                if reach[to as usize]
-                                    && self.owner[to as usize] == 0
-                                    && try_action(Action::Move(from, to))
-                                {
-                                    out.push(Action::Move(from, to));
-                                }
-                            }
-                        }
-                    }
-                    c if c.trade().is_some() => {
-                        out.extend(
-                            (0..self.players as u8)
-                                .map(Player)
-                                .filter(|&q| try_action(Action::TradeWith(q)))
-                                .map(Action::TradeWith),
-                        );
-                    }
-                    _ => {
-                        let reach = self.reachable(p, play.range.map(|r| r + 1));
-                        out.extend(
-                            self.map
-                                .nodes()
-                                .filter(|&v| reach[v as usize] || play.card == Card::ReplaceAny)
-                                .filter(|&v| try_action(Action::Place(v)))
-                                .map(Action::Place),
-                        );
-                    }
-                }
-                out.push(Action::Forgo);
-            }
+            Phase::Card(play) => self.card_actions(p, play, out),
             Phase::Reaction { .. } => {
                 out.push(Action::React(Reaction::Decline));
                 if self.hands[p.index()].contains(&Card::Reject) {

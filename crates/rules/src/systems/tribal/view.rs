@@ -126,13 +126,8 @@ impl TribalState {
         let placing = matches!(game.phase(), Phase::Handicap { .. } | Phase::Turn { .. } | Phase::Card(_))
             && game.chance_seat().is_none();
         let mover = game.acting().first().copied();
-        let reachable = match (placing, mover) {
-            (true, Some(p))
-                if !matches!(game.phase(), Phase::Turn { rolled: None })
-                    || game.rules().range != super::RangeRule::Dice =>
-            {
-                game.card_targets(p, game.reachable(p, game.current_range()))
-            }
+        let reachable = match mover {
+            Some(p) if placing => reachable_view(game, p),
             _ => Vec::new(),
         };
         let rolled = match game.phase() {
@@ -142,20 +137,7 @@ impl TribalState {
         TribalState {
             map: MapSummary { name: map.name().into(), spec: map.spec().into(), nodes: map.len() },
             rules: RulesSpec::of::<TribalGame>(game.rules()),
-            phase: match game.phase() {
-                Phase::RollOff { .. } => "roll_off",
-                Phase::ChooseStart { .. } => "choose_start",
-                Phase::Handicap { .. } => "handicap",
-                Phase::Turn { .. } => "playing",
-                Phase::Offer { .. } => "surrender_offer",
-                Phase::Card(_) => "card",
-                Phase::Reaction { .. } => "reaction",
-                Phase::Replace { .. } => "replace",
-                Phase::Discard { .. } => "discard",
-                Phase::Return { .. } => "return",
-                Phase::CleanUp => "clean_up",
-                Phase::Finished => "finished",
-            },
+            phase: phase_name(game.phase()),
             to_move: match game.phase() {
                 Phase::CleanUp | Phase::Finished => None,
                 Phase::Reaction { .. } => me.filter(|&p| asked(game, p)).map(|p| p.0),
@@ -166,27 +148,7 @@ impl TribalState {
             range: if placing { game.current_range() } else { None },
             reachable,
             consecutive_passes: game.passes(),
-            players: (0..n as u8)
-                .map(Player)
-                .map(|p| TribalPlayer {
-                    player: p.0,
-                    name: names.get(p.index()).map(|i| i.name.clone()).unwrap_or_default(),
-                    color: p.color_name(n),
-                    start: game.start_point(p),
-                    occupier: game.occupier(p).map(|o| o.0),
-                    held: game.prisoners(p).to_vec(),
-                    supply: game.supply(p),
-                    gone: game.is_gone(p),
-                    rolls: game.rolloff(p).to_vec(),
-                    cards: game.hand(p).len() as u32,
-                    banked: game.banked(p),
-                    stones: map
-                        .nodes()
-                        .filter(|&v| game.stone_at(v) == Some(p))
-                        .map(|v| map.label(v).to_string())
-                        .collect(),
-                })
-                .collect(),
+            players: (0..n as u8).map(|p| player_view(game, Player(p), names)).collect(),
             board: map.nodes().map(|v| game.stone_at(v).map(|p| p.0)).collect(),
             start_choices: match game.phase() {
                 Phase::ChooseStart { .. } => game
@@ -215,25 +177,8 @@ impl TribalState {
                 .iter()
                 .flat_map(|&c| std::iter::repeat_n(c, usize::from(game.deck().discards()[c.index()])))
                 .collect(),
-            card_play: match game.phase() {
-                Phase::Card(play) => Some(TribalCardPlay {
-                    card: play.card,
-                    placed: play.placed.clone(),
-                    pair: play.pair,
-                    steps_left: (play.steps().saturating_sub(play.placed.len())) as u32,
-                }),
-                _ => None,
-            },
-            reaction: match game.phase() {
-                Phase::Reaction { mover, placed, .. } => Some(TribalReaction {
-                    mover: mover.0,
-                    placed: placed.clone(),
-                    asked: me.is_some_and(|p| asked(game, p)),
-                    can_reject: me.is_some_and(|p| game.hand(p).contains(&Card::Reject)),
-                    can_replace: me.is_some_and(|p| game.hand(p).contains(&Card::RejectAndReplace)),
-                }),
-                _ => None,
-            },
+            card_play: card_play_view(game),
+            reaction: reaction_view(game, me),
             replace: match game.phase() {
                 Phase::Replace { nodes, .. } => nodes.clone(),
                 _ => Vec::new(),
@@ -241,5 +186,81 @@ impl TribalState {
             outcome: game.outcome().cloned(),
             events: if history { game.events().to_vec() } else { Vec::new() },
         }
+    }
+}
+
+/// The phase as the web client names it.
+fn phase_name(phase: &Phase) -> &'static str {
+    match phase {
+        Phase::RollOff { .. } => "roll_off",
+        Phase::ChooseStart { .. } => "choose_start",
+        Phase::Handicap { .. } => "handicap",
+        Phase::Turn { .. } => "playing",
+        Phase::Offer { .. } => "surrender_offer",
+        Phase::Card(_) => "card",
+        Phase::Reaction { .. } => "reaction",
+        Phase::Replace { .. } => "replace",
+        Phase::Discard { .. } => "discard",
+        Phase::Return { .. } => "return",
+        Phase::CleanUp => "clean_up",
+        Phase::Finished => "finished",
+    }
+}
+
+/// The points `mover` may take now (none before a roll, under the dice rule).
+fn reachable_view(game: &TribalGame, mover: Player) -> Vec<bool> {
+    if matches!(game.phase(), Phase::Turn { rolled: None }) && game.rules().range == super::RangeRule::Dice {
+        return Vec::new();
+    }
+    game.card_targets(mover, game.reachable(mover, game.current_range()))
+}
+
+/// A seat as everyone sees it: its stones, prisoners, supply and how many cards it holds.
+fn player_view(game: &TribalGame, p: Player, names: &[PlayerInfo]) -> TribalPlayer {
+    let map = game.map();
+    TribalPlayer {
+        player: p.0,
+        name: names.get(p.index()).map(|i| i.name.clone()).unwrap_or_default(),
+        color: p.color_name(game.player_count()),
+        start: game.start_point(p),
+        occupier: game.occupier(p).map(|o| o.0),
+        held: game.prisoners(p).to_vec(),
+        supply: game.supply(p),
+        gone: game.is_gone(p),
+        rolls: game.rolloff(p).to_vec(),
+        cards: game.hand(p).len() as u32,
+        banked: game.banked(p),
+        stones: map
+            .nodes()
+            .filter(|&v| game.stone_at(v) == Some(p))
+            .map(|v| map.label(v).to_string())
+            .collect(),
+    }
+}
+
+/// The card being played, for everyone to see.
+fn card_play_view(game: &TribalGame) -> Option<TribalCardPlay> {
+    match game.phase() {
+        Phase::Card(play) => Some(TribalCardPlay {
+            card: play.card,
+            placed: play.placed.clone(),
+            pair: play.pair,
+            steps_left: (play.steps().saturating_sub(play.placed.len())) as u32,
+        }),
+        _ => None,
+    }
+}
+
+/// A reaction window as `me` sees it: whether they are asked and what they could answer.
+fn reaction_view(game: &TribalGame, me: Option<Player>) -> Option<TribalReaction> {
+    match game.phase() {
+        Phase::Reaction { mover, placed, .. } => Some(TribalReaction {
+            mover: mover.0,
+            placed: placed.clone(),
+            asked: me.is_some_and(|p| asked(game, p)),
+            can_reject: me.is_some_and(|p| game.hand(p).contains(&Card::Reject)),
+            can_replace: me.is_some_and(|p| game.hand(p).contains(&Card::RejectAndReplace)),
+        }),
+        _ => None,
     }
 }
