@@ -11,6 +11,7 @@ mod common;
 
 mod abandoned;
 mod abuse_ratings;
+mod accounts_and_access;
 mod api;
 mod backup;
 mod classic;
@@ -19,6 +20,7 @@ mod endings;
 mod faults;
 mod gengo;
 mod lists;
+mod lobby_and_rematch;
 mod mail;
 mod metrics;
 mod moderation;
