@@ -3,6 +3,13 @@
 
 use super::*;
 
+/// A game with its players' sockets, and what was acknowledged to each seat.
+struct Played {
+    game: i64,
+    players: Vec<(Client, u64)>,
+    acked: HashMap<u64, Vec<(u64, Value)>>,
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killing_an_instance_in_mid_play_loses_nothing_and_every_game_finishes() {
     let db = common::postgres_url().await;

@@ -184,13 +184,6 @@ async fn game_info(client: &Client, game: i64) -> Value {
     info
 }
 
-/// A game with its players' sockets, and what was acknowledged to each seat.
-struct Played {
-    game: i64,
-    players: Vec<(Client, u64)>,
-    acked: HashMap<u64, Vec<(u64, Value)>>,
-}
-
 /// CPU seconds a process has used (Linux `/proc/PID/stat`, user and system, 100 ticks a second).
 fn cpu_seconds(pid: u32) -> f64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
