@@ -25,7 +25,7 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 	touch $@
 
 # The web client's protocol types (web/src/protocol.ts), generated from the server's Rust types
-# (crates/server/src/protocol.rs); `cargo test` fails while the checked-in copy is stale.
+# (crates/server/src/protocol/); `cargo test` fails while the checked-in copy is stale.
 protocol:
 	UPDATE_PROTOCOL=1 $(CARGO) test -p gobeyond-server --lib protocol
 

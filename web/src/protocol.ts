@@ -1,4 +1,4 @@
-// Generated from crates/server/src/protocol.rs by `make protocol`: do not edit.
+// Generated from crates/server/src/protocol/ by `make protocol`: do not edit.
 // The envelope's types, then each rule system's own (its state, inputs and events) and
 // `SystemTypes`, which names them by system, all from the rules registry. views.ts says
 // what a state or an action of any system is.
