@@ -205,7 +205,8 @@ impl<S: Terminal, W: Write> Session<S, W> {
 
     /// Plays what nobody is asked for: dice and cards (drawn here, as the server draws them,
     /// and saved as inputs), and the decisions made for a seat (a resigned player's Clean-Up,
-    /// classic Go's proposal of dead stones). False when a player is to be asked.
+    /// classic Go's proposal of dead stones). False when a player is to be asked, or nobody is
+    /// to move (the game is over).
     fn play_unasked(&mut self) -> Result<bool> {
         let turn = self.game.turn();
         if let Some(seat) = turn.chance {

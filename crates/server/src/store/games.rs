@@ -1,5 +1,6 @@
-//! Games: creating one under its creator's quota, its seats, its log of actions, its end, and
-//! the lists and sweeps that find games by state.
+//! Games: creating one under its creator's quota, its seats and settings, the results a player's
+//! history is read from, and the lists and sweeps that find games by state (its log and its end
+//! are in `game_log.rs`).
 
 use sqlx::{Row, any::AnyRow};
 

@@ -28,6 +28,7 @@ impl Table {
             }
         }
     }
+
     /// A human's action sent after action `after` (when the client said): refused as stale if
     /// the game has moved on since, so that nobody's move lands in a position they did not see.
     pub(super) async fn act_after(
@@ -160,6 +161,9 @@ impl Table {
             Err(e) => tracing::error!(game = self.id, error = %e, "the log no longer replays"),
         }
     }
+
+    /// The clock ran out: the seat to move (or every seat of a decision) gets the rule system's
+    /// time-out input, unless a correspondence clock finds it still in time.
     pub(super) async fn time_out(&mut self) {
         if !self.owned() {
             self.gone = true;

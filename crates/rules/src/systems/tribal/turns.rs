@@ -66,8 +66,9 @@ impl TribalGame {
         }
     }
 
-    /// A placing turn's actions (the handicap, a turn, after a roll): the points in range, the
-    /// cards that may be played, and what ends or gives up the turn.
+    /// A turn's actions (the handicap, a turn): the points in range when it places (not before
+    /// the roll under the dice rule), the cards that may be played, and what ends or gives up the
+    /// turn.
     fn turn_actions(&self, p: Player, out: &mut Vec<Action>) {
         let range = self.current_range();
         let placing = matches!(self.phase, Phase::Handicap { .. })

@@ -15,7 +15,7 @@ pub(super) struct Engine {
     input: ChildStdin,
     output: BufReader<ChildStdout>,
     /// Takes only whole seconds in `time_left`.
-    pub(super) whole_seconds: bool,
+    whole_seconds: bool,
 }
 
 impl Engine {
