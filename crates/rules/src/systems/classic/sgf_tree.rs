@@ -7,7 +7,7 @@ use std::{collections::HashMap, fmt::Write, rc::Rc};
 
 use gobeyond_maps::{Map, NodeId};
 
-use super::sgf::{Node, SgfError, char_of, export_main_line, point};
+use super::sgf::{MainLine, Node, SgfError, char_of, export_main_line, point};
 use crate::{
     AnyGame, Game, Player, RuleSystem,
     record::{Record, RecordedAction},
@@ -291,10 +291,22 @@ pub(super) fn event_properties(event: &crate::record::RecordEvent) -> String {
 /// branches below it, and so is one played from a position SGF has no node for (between free
 /// handicap stones, or after a dead-stone marking); comments on those are left out too.
 pub fn export_record(record: &Record) -> Result<String, SgfError> {
+    let (game, moves_after) = replay_counting_moves(record)?;
+    let mut main = export_main_line(&game, &record.players, record.date.as_deref(), None)?;
+    if let Some(event) = &record.event {
+        // The root node is still open: the event's properties join it.
+        main.root.push_str(&event_properties(event));
+    }
+    let branches = Branches::of(record, &main, &moves_after, game.map());
+    Ok(branches.write(main))
+}
+
+/// The record's game replayed, with the game's count of moves after each number of actions:
+/// where each action's node is.
+fn replay_counting_moves(record: &Record) -> Result<(ClassicGame, Vec<usize>), SgfError> {
     let not_classic = || SgfError::Export("SGF describes classic games only".into());
     let mut game = ClassicGame::try_from(record.new_game().map_err(|e| SgfError::Export(e.to_string()))?)
         .map_err(|_| not_classic())?;
-    // The game's count of moves after each number of actions: where each action's node is.
     let mut moves_after = vec![game.moves().len()];
     for (index, a) in record.actions.iter().enumerate() {
         let input: Move = serde_json::from_value(serde_json::Value::Object(a.input.clone()))
@@ -303,111 +315,126 @@ pub fn export_record(record: &Record) -> Result<String, SgfError> {
             .map_err(|r| SgfError::Export(format!("action {index}: {}", r.message)))?;
         moves_after.push(game.moves().len());
     }
-    let mut main = export_main_line(&game, &record.players, record.date.as_deref(), None)?;
-    if let Some(event) = &record.event {
-        // The root node is still open: the event's properties join it.
-        main.root.push_str(&event_properties(event));
-    }
-    let node_of_move: HashMap<usize, usize> =
-        main.nodes.iter().enumerate().map(|(j, &(m, _))| (m, j + 1)).collect();
-    // The node whose position follows action k exactly (branches hang only there)...
-    let exact = |k: usize| -> Option<usize> {
-        if k == 0 {
-            return (main.free == 0).then_some(0);
-        }
-        let (before, after) = (*moves_after.get(k - 1)?, *moves_after.get(k)?);
-        if after == before {
-            return None;
-        }
-        if after == main.free {
-            return Some(0);
-        }
-        node_of_move.get(&(after - 1)).copied()
-    };
-    // ...and the last node written by then (comments go there).
-    let last_written = |k: usize| -> usize {
-        let moves = moves_after.get(k).copied().unwrap_or(0);
-        main.nodes.iter().take_while(|&&(m, _)| m < moves).count()
-    };
-    let map = game.map();
-    let mut kids: HashMap<Item, Vec<Item>> = HashMap::new();
-    for j in 0..main.nodes.len() {
-        kids.entry(Item::Main(j)).or_default().push(Item::Main(j + 1));
-    }
-    let mut texts: HashMap<usize, String> = HashMap::new();
-    let mut var_item: HashMap<u32, Item> = HashMap::new();
-    for (i, v) in record.variations.iter().enumerate() {
-        let parent = match v.parent {
-            NodeRef::At(k) => exact(k as usize).map(Item::Main),
-            NodeRef::Var(id) => var_item.get(&id).copied(),
+    Ok((game, moves_after))
+}
+
+/// Where a record's variations and comments go around its main line.
+struct Branches {
+    /// Each item's children, in order.
+    kids: HashMap<Item, Vec<Item>>,
+    /// The move of each variation SGF can write, by its index in the record.
+    texts: HashMap<usize, String>,
+    /// The comments of each item, each "author: text".
+    notes: HashMap<Item, Vec<String>>,
+}
+
+impl Branches {
+    fn of(record: &Record, main: &MainLine, moves_after: &[usize], map: &Map) -> Branches {
+        let node_of_move: HashMap<usize, usize> =
+            main.nodes.iter().enumerate().map(|(j, &(m, _))| (m, j + 1)).collect();
+        // The node whose position follows action k exactly (branches hang only there)...
+        let exact = |k: usize| -> Option<usize> {
+            if k == 0 {
+                return (main.free == 0).then_some(0);
+            }
+            let (before, after) = (*moves_after.get(k - 1)?, *moves_after.get(k)?);
+            if after == before {
+                return None;
+            }
+            if after == main.free {
+                return Some(0);
+            }
+            node_of_move.get(&(after - 1)).copied()
         };
-        let (Some(parent), Some(text)) = (parent, variation_text(map, v)) else { continue };
-        texts.insert(i, text);
-        var_item.insert(v.id, Item::Var(i));
-        kids.entry(parent).or_default().push(Item::Var(i));
-    }
-    // Variations from the last position hang below that move written again (`Item::Again`);
-    // a game with no move written has none to repeat, and SGF no way to write them.
-    let last = main.nodes.len();
-    if let Some(after_last) = kids.remove(&Item::Main(last))
-        && last > 0
-    {
-        kids.entry(Item::Main(last - 1)).or_default().push(Item::Again(last));
-        kids.insert(Item::Again(last), after_last);
-    }
-    let mut notes: HashMap<Item, Vec<String>> = HashMap::new();
-    for c in &record.comments {
-        let item = match c.node {
-            NodeRef::At(k) => Some(Item::Main(last_written(k as usize))),
-            NodeRef::Var(id) => var_item.get(&id).copied(),
+        // ...and the last node written by then (comments go there).
+        let last_written = |k: usize| -> usize {
+            let moves = moves_after.get(k).copied().unwrap_or(0);
+            main.nodes.iter().take_while(|&&(m, _)| m < moves).count()
         };
-        let note = if c.author.is_empty() { c.text.clone() } else { format!("{}: {}", c.author, c.text) };
-        if let Some(item) = item {
-            notes.entry(item).or_default().push(note);
+        let mut kids: HashMap<Item, Vec<Item>> = HashMap::new();
+        for j in 0..main.nodes.len() {
+            kids.entry(Item::Main(j)).or_default().push(Item::Main(j + 1));
         }
+        let mut texts: HashMap<usize, String> = HashMap::new();
+        let mut var_item: HashMap<u32, Item> = HashMap::new();
+        for (i, v) in record.variations.iter().enumerate() {
+            let parent = match v.parent {
+                NodeRef::At(k) => exact(k as usize).map(Item::Main),
+                NodeRef::Var(id) => var_item.get(&id).copied(),
+            };
+            let (Some(parent), Some(text)) = (parent, variation_text(map, v)) else { continue };
+            texts.insert(i, text);
+            var_item.insert(v.id, Item::Var(i));
+            kids.entry(parent).or_default().push(Item::Var(i));
+        }
+        // Variations from the last position hang below that move written again (`Item::Again`);
+        // a game with no move written has none to repeat, and SGF no way to write them.
+        let last = main.nodes.len();
+        if let Some(after_last) = kids.remove(&Item::Main(last))
+            && last > 0
+        {
+            kids.entry(Item::Main(last - 1)).or_default().push(Item::Again(last));
+            kids.insert(Item::Again(last), after_last);
+        }
+        let mut notes: HashMap<Item, Vec<String>> = HashMap::new();
+        for c in &record.comments {
+            let item = match c.node {
+                NodeRef::At(k) => Some(Item::Main(last_written(k as usize))),
+                NodeRef::Var(id) => var_item.get(&id).copied(),
+            };
+            let note = if c.author.is_empty() { c.text.clone() } else { format!("{}: {}", c.author, c.text) };
+            if let Some(item) = item {
+                notes.entry(item).or_default().push(note);
+            }
+        }
+        Branches { kids, texts, notes }
     }
-    let mut s = main.root;
-    let mut steps = vec![Step::Write(Item::Main(0))];
-    while let Some(step) = steps.pop() {
-        let item = match step {
-            Step::Open => {
-                s.push_str("\n(");
-                continue;
+
+    /// The SGF: the main line from its root, each node with its comments, branches in order.
+    fn write(&self, main: MainLine) -> String {
+        let mut s = main.root;
+        let mut steps = vec![Step::Write(Item::Main(0))];
+        while let Some(step) = steps.pop() {
+            let item = match step {
+                Step::Open => {
+                    s.push_str("\n(");
+                    continue;
+                }
+                Step::Close => {
+                    s.push(')');
+                    continue;
+                }
+                Step::Write(item) => item,
+            };
+            match item {
+                Item::Main(0) => {}
+                Item::Main(j) | Item::Again(j) => {
+                    let _ = write!(s, "\n;{}", main.nodes.get(j - 1).map_or("", |(_, t)| t.as_str()));
+                }
+                Item::Var(i) => {
+                    let _ = write!(s, "\n;{}", self.texts.get(&i).map_or("", |t| t.as_str()));
+                }
             }
-            Step::Close => {
-                s.push(')');
-                continue;
+            if let Some(list) = self.notes.get(&item) {
+                let _ = write!(s, "C[{}]", escape(&list.join("\n\n")));
             }
-            Step::Write(item) => item,
-        };
-        match item {
-            Item::Main(0) => {}
-            Item::Main(j) | Item::Again(j) => {
-                let _ = write!(s, "\n;{}", main.nodes.get(j - 1).map_or("", |(_, t)| t.as_str()));
-            }
-            Item::Var(i) => {
-                let _ = write!(s, "\n;{}", texts.get(&i).map_or("", |t| t.as_str()));
-            }
-        }
-        if let Some(list) = notes.get(&item) {
-            let _ = write!(s, "C[{}]", escape(&list.join("\n\n")));
-        }
-        match kids.get(&item).map(Vec::as_slice) {
-            None | Some([]) => {}
-            // A variation's first node starts a branch even alone: inline, it would read back
-            // as more of the line above it.
-            Some([only]) if !matches!((item, only), (Item::Main(_), Item::Var(_))) => {
-                steps.push(Step::Write(*only))
-            }
-            Some(list) => {
-                for &kid in list.iter().rev() {
-                    steps.extend([Step::Close, Step::Write(kid), Step::Open]);
+            match self.kids.get(&item).map(Vec::as_slice) {
+                None | Some([]) => {}
+                // A variation's first node starts a branch even alone: inline, it would read back
+                // as more of the line above it.
+                Some([only]) if !matches!((item, only), (Item::Main(_), Item::Var(_))) => {
+                    steps.push(Step::Write(*only))
+                }
+                Some(list) => {
+                    for &kid in list.iter().rev() {
+                        steps.extend([Step::Close, Step::Write(kid), Step::Open]);
+                    }
                 }
             }
         }
+        s.push_str(")\n");
+        s
     }
-    s.push_str(")\n");
-    Ok(s)
 }
 
 /// A variation's move as SGF writes it (`B[dd]`, `W[]`), if it is a stone or a pass of one of
