@@ -134,42 +134,8 @@ impl NewGame {
                 system.title
             )));
         }
-        let map = match self.map {
-            MapChoice::Spec(s) => {
-                // Too big for the server: refused before anything is generated.
-                gobeyond_maps::generate_within(&s, MAX_NODES).map_err(|e| bad(format!("map: {e}")))?;
-                MapSource::Spec(s)
-            }
-            MapChoice::Custom(c) => {
-                // Informational, but echoed with the game's settings: bounded like a name (a
-                // 900 KB spec once travelled in every info and sync).
-                let chars = c.spec.as_deref().map_or(0, |s| s.chars().count());
-                if chars > gobeyond_maps::MAX_NAME_CHARS {
-                    return Err(bad(format!(
-                        "map: the custom map's spec has {chars} characters; at most {} are allowed",
-                        gobeyond_maps::MAX_NAME_CHARS
-                    )));
-                }
-                MapSource::Custom(c)
-            }
-        };
-        let map = Arc::new(map);
-        if self.seats.len() > self.players {
-            return Err(bad(format!("{} seats listed for {} players", self.seats.len(), self.players)));
-        }
-        let mut seats = self.seats;
-        if seats.is_empty() {
-            seats.push(SeatChoice::Me);
-        }
-        seats.resize(self.players, SeatChoice::Open);
-        if seats.iter().filter(|s| **s == SeatChoice::Me).count() > 1 {
-            return Err(bad("the creator can take one seat only".into()));
-        }
-        if let Some(SeatChoice::Bot { level }) =
-            seats.iter().find(|s| matches!(s, SeatChoice::Bot { level } if !(1..=10).contains(level)))
-        {
-            return Err(bad(format!("bot level {level} is not 1 to 10")));
-        }
+        let map = Arc::new(checked_map(self.map)?);
+        let seats = checked_seats(self.seats, self.players)?;
         if self.rated && !self.public {
             return Err(bad("a rated game is public: anyone may watch and check it".into()));
         }
@@ -203,6 +169,53 @@ impl NewGame {
         }
         Ok(setup)
     }
+}
+
+/// A map the server can hold: a spec generated within [`MAX_NODES`] (refused before anything is
+/// built), or a custom map whose informational spec is bounded like a name.
+fn checked_map(map: MapChoice) -> Result<MapSource, ApiError> {
+    let bad = |m: String| ApiError::BadRequest(m);
+    Ok(match map {
+        MapChoice::Spec(s) => {
+            // Too big for the server: refused before anything is generated.
+            gobeyond_maps::generate_within(&s, MAX_NODES).map_err(|e| bad(format!("map: {e}")))?;
+            MapSource::Spec(s)
+        }
+        MapChoice::Custom(c) => {
+            // Informational, but echoed with the game's settings: bounded like a name (a
+            // 900 KB spec once travelled in every info and sync).
+            let chars = c.spec.as_deref().map_or(0, |s| s.chars().count());
+            if chars > gobeyond_maps::MAX_NAME_CHARS {
+                return Err(bad(format!(
+                    "map: the custom map's spec has {chars} characters; at most {} are allowed",
+                    gobeyond_maps::MAX_NAME_CHARS
+                )));
+            }
+            MapSource::Custom(c)
+        }
+    })
+}
+
+/// The seats as listed, filled up with open seats: the creator in one at most (the first when
+/// none is listed), bots of levels 1 to 10.
+fn checked_seats(mut seats: Vec<SeatChoice>, players: usize) -> Result<Vec<SeatChoice>, ApiError> {
+    let bad = |m: String| ApiError::BadRequest(m);
+    if seats.len() > players {
+        return Err(bad(format!("{} seats listed for {} players", seats.len(), players)));
+    }
+    if seats.is_empty() {
+        seats.push(SeatChoice::Me);
+    }
+    seats.resize(players, SeatChoice::Open);
+    if seats.iter().filter(|s| **s == SeatChoice::Me).count() > 1 {
+        return Err(bad("the creator can take one seat only".into()));
+    }
+    if let Some(SeatChoice::Bot { level }) =
+        seats.iter().find(|s| matches!(s, SeatChoice::Bot { level } if !(1..=10).contains(level)))
+    {
+        return Err(bad(format!("bot level {level} is not 1 to 10")));
+    }
+    Ok(seats)
 }
 
 /// A rated game needs a clock: without one a player who is losing can leave the game hanging
