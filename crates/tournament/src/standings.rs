@@ -60,18 +60,7 @@ pub fn standings_named(
     let past = History::read(spec, history);
     let breaks = tie_breaks(spec);
     let scores: BTreeMap<EntrantId, f64> = entrants.iter().map(|e| (e.id, score(spec, e, &past))).collect();
-    let out: Vec<EntrantId> = match spec.format {
-        Format::SingleElimination | Format::DoubleElimination if !history.is_empty() => {
-            let alive = if spec.format == Format::DoubleElimination {
-                let complete: Vec<Round> = history.iter().filter(|r| r.is_complete()).cloned().collect();
-                crate::double_elimination::alive(spec, entrants, &complete)
-            } else {
-                elimination::alive(spec, entrants, history)
-            };
-            entrants.iter().map(|e| e.id).filter(|id| !alive.contains(id)).collect()
-        }
-        _ => Vec::new(),
-    };
+    let out = eliminated(spec, entrants, history);
     let mut rows: Vec<StandingRow> = entrants
         .iter()
         .map(|e| {
@@ -89,22 +78,7 @@ pub fn standings_named(
         })
         .collect();
     for row in &mut rows {
-        let group: Vec<EntrantId> = entrants
-            .iter()
-            .map(|e| e.id)
-            .filter(|&id| id != row.entrant && past.points(id) == row.points)
-            .collect();
-        row.tie_breaks = breaks
-            .iter()
-            .map(|tb| match tb {
-                TieBreak::Sos | TieBreak::Tablemates => sos(row.entrant, &past, &scores),
-                TieBreak::Sodos => sodos(row.entrant, &past, &scores),
-                TieBreak::HeadToHead | TieBreak::DirectEncounters => against(row.entrant, &past, &group),
-                TieBreak::McMahonScore => scores.get(&row.entrant).copied().unwrap_or(0.0),
-            })
-            // An empty sum is -0.0; the JSON shows 0.
-            .map(|x| x + 0.0)
-            .collect();
+        row.tie_breaks = tie_break_values(row.entrant, row.points, entrants, &past, &scores, &breaks);
     }
     let mcmahon = spec.format == Format::McMahon;
     // Elimination: who went out later is above, whatever the points (a bye scores none).
@@ -150,6 +124,47 @@ pub fn standings_named(
         }
     }
     Standings { rows, tie_breaks: breaks }
+}
+
+/// Who is out of an elimination (single or double) that has begun; nobody in other formats.
+fn eliminated(spec: &Spec, entrants: &[Entrant], history: &[Round]) -> Vec<EntrantId> {
+    match spec.format {
+        Format::SingleElimination | Format::DoubleElimination if !history.is_empty() => {
+            let alive = if spec.format == Format::DoubleElimination {
+                let complete: Vec<Round> = history.iter().filter(|r| r.is_complete()).cloned().collect();
+                crate::double_elimination::alive(spec, entrants, &complete)
+            } else {
+                elimination::alive(spec, entrants, history)
+            };
+            entrants.iter().map(|e| e.id).filter(|id| !alive.contains(id)).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// An entrant's tie-break values in the spec's order; `group` for a direct encounter is those
+/// with the same points.
+fn tie_break_values(
+    entrant: EntrantId,
+    points: f64,
+    entrants: &[Entrant],
+    past: &History,
+    scores: &BTreeMap<EntrantId, f64>,
+    breaks: &[TieBreak],
+) -> Vec<f64> {
+    let group: Vec<EntrantId> =
+        entrants.iter().map(|e| e.id).filter(|&id| id != entrant && past.points(id) == points).collect();
+    breaks
+        .iter()
+        .map(|tb| match tb {
+            TieBreak::Sos | TieBreak::Tablemates => sos(entrant, past, scores),
+            TieBreak::Sodos => sodos(entrant, past, scores),
+            TieBreak::HeadToHead | TieBreak::DirectEncounters => against(entrant, past, &group),
+            TieBreak::McMahonScore => scores.get(&entrant).copied().unwrap_or(0.0),
+        })
+        // An empty sum is -0.0; the JSON shows 0.
+        .map(|x| x + 0.0)
+        .collect()
 }
 
 /// "tied on 4 points with Bob: ahead on SOS 12 to 10", or None when not tied.
