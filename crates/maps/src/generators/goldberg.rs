@@ -76,6 +76,13 @@ const EPS: f64 = 1e-9;
 
 /// GP(m, n) with `10(m² + mn + n²) + 2` cells.
 pub fn goldberg(m: u32, n: u32, spec: &str) -> Result<Map, MapError> {
+    let (points, edges) = subdivided_icosahedron(m, n);
+    on_sphere(&points, edges, format!("Goldberg polyhedron GP({m},{n})"), spec)
+}
+
+/// The cells of GP(m, n) on the icosahedron's faces (the triangular lattice of each face, its
+/// edges across a face's sides found by unfolding the neighbouring face), and their adjacency.
+fn subdivided_icosahedron(m: u32, n: u32) -> (Vec<V3>, HashSet<(NodeId, NodeId)>) {
     let (verts, faces) = icosahedron();
     // The face across each side: side (a, b) of one face is side (b, a) of its neighbour.
     let mut across: HashMap<(usize, usize), usize> = HashMap::new();
@@ -150,9 +157,17 @@ pub fn goldberg(m: u32, n: u32, spec: &str) -> Result<Map, MapError> {
             }
         }
     }
+    (points, edges)
+}
 
-    // Project onto a sphere sized so that neighbouring cells are about one unit apart, and
-    // number cells from the north pole down, so that labels read in a predictable order.
+/// Projects the cells onto a sphere sized so that neighbouring cells are about one unit apart,
+/// numbered from the north pole down, so that labels read in a predictable order.
+fn on_sphere(
+    points: &[V3],
+    edges: HashSet<(NodeId, NodeId)>,
+    name: String,
+    spec: &str,
+) -> Result<Map, MapError> {
     let count = points.len();
     let radius = (count as f64 * 0.866 / (4.0 * std::f64::consts::PI)).sqrt();
     let sphere: Vec<V3> = points
@@ -169,7 +184,7 @@ pub fn goldberg(m: u32, n: u32, spec: &str) -> Result<Map, MapError> {
         kp.cmp(&kq).then(p[1].atan2(p[0]).total_cmp(&q[1].atan2(q[0])))
     });
     let mut renumber = vec![0 as NodeId; count];
-    let mut builder = MapBuilder::new(format!("Goldberg polyhedron GP({m},{n})"), spec);
+    let mut builder = MapBuilder::new(name, spec);
     builder.dimension = 3;
     for (new, &old) in order.iter().enumerate() {
         renumber[old] = new as NodeId;
