@@ -230,29 +230,14 @@ async fn drive(
         };
         let sent = Instant::now();
         send(&mut sockets[mover], json!({"type": "act", "game": game, "action": action, "id": seq})).await?;
-        // The mover's socket: the ack (or error) and the broadcast, in either order.
-        let mut refused = false;
-        let mut got_update = false;
-        let mut got_answer = false;
-        while !(got_answer && (got_update || refused)) {
-            let h = next_header(&mut sockets[mover]).await?;
-            match h.kind.as_str() {
-                "update" if h.seq == Some(seq + 1) => {
-                    let class = match local[mover] {
-                        None => 0,
-                        Some(true) => 1,
-                        Some(false) => 2,
-                    };
-                    latencies.push((sent.elapsed().as_micros().min(u32::MAX as u128) as u32, class));
-                    got_update = true;
-                }
-                "ack" if h.id == Some(seq) => got_answer = true,
-                "error" if h.id == Some(seq) => {
-                    got_answer = true;
-                    refused = true;
-                }
-                _ => {}
-            }
+        let (latency, refused) = answer_of(&mut sockets[mover], seq, sent).await?;
+        if let Some(micros) = latency {
+            let class = match local[mover] {
+                None => 0,
+                Some(true) => 1,
+                Some(false) => 2,
+            };
+            latencies.push((micros, class));
         }
         if refused {
             // Occupied or suicide: the next point, or a pass once the list is used up.
@@ -285,6 +270,31 @@ async fn drive(
         let _ = ws.close(None).await;
     }
     Ok(latencies)
+}
+
+/// Reads the mover's socket until action `seq + 1`, sent at `sent`, is answered (an ack or an
+/// error, which say `id` = `seq`) and, unless refused, broadcast: the microseconds until the
+/// broadcast (if it came), and whether it was refused.
+async fn answer_of(socket: &mut Socket, seq: u64, sent: Instant) -> Result<(Option<u32>, bool)> {
+    let mut latency = None;
+    let mut refused = false;
+    let mut got_answer = false;
+    // The ack (or error) and the broadcast come in either order.
+    while !(got_answer && (latency.is_some() || refused)) {
+        let h = next_header(socket).await?;
+        match h.kind.as_str() {
+            "update" if h.seq == Some(seq + 1) => {
+                latency = Some(sent.elapsed().as_micros().min(u32::MAX as u128) as u32);
+            }
+            "ack" if h.id == Some(seq) => got_answer = true,
+            "error" if h.id == Some(seq) => {
+                got_answer = true;
+                refused = true;
+            }
+            _ => {}
+        }
+    }
+    Ok((latency, refused))
 }
 
 async fn health(http: &reqwest::Client, base: &str) -> Option<Value> {
