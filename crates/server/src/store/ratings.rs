@@ -30,8 +30,9 @@ pub struct RatedSeat {
 }
 
 /// Updates the ratings of a rated game's players (user, place) in `system` at their number of
-/// players (every seat of a rated game is an account), with their history rows, inside the transaction that marks it finished. Each rating row is compared and set on
-/// its game count: `false` when another game changed one meanwhile (roll back and retry).
+/// players (every seat of a rated game is an account), with their history rows, inside the
+/// transaction that marks it finished. Each rating row is compared and set on its game count:
+/// `false` when another game changed one meanwhile (roll back and retry).
 pub(super) async fn rate(
     tx: &mut Transaction<'static, Any>,
     id: i64,
@@ -41,54 +42,14 @@ pub(super) async fn rate(
     let pool = players.len() as i64;
     let mut before = Vec::with_capacity(players.len());
     for &(user, place) in players {
-        let row = sqlx::query(
-            "SELECT mu, sigma, games FROM ratings WHERE user_id = $1 AND system = $2 AND players = $3",
-        )
-        .bind(user)
-        .bind(system)
-        .bind(pool)
-        .fetch_optional(&mut **tx)
-        .await?;
-        let rating = match row {
-            Some(r) => {
-                Some(Rating { mu: r.try_get("mu")?, sigma: r.try_get("sigma")?, games: r.try_get("games")? })
-            }
-            None => None,
-        };
+        let rating = read_rating(tx, user, system, pool).await?;
         before.push((rating, place));
     }
     let after =
         rating::update(&before.iter().map(|(r, place)| (r.unwrap_or_default(), *place)).collect::<Vec<_>>());
     let now = now_ms();
     for ((&(user, place), (old, _)), new) in players.iter().zip(&before).zip(&after) {
-        let written = match old {
-            Some(old) => sqlx::query(
-                "UPDATE ratings SET mu = $1, sigma = $2, games = $3 \
-                 WHERE user_id = $4 AND system = $5 AND players = $6 AND games = $7",
-            )
-            .bind(new.mu)
-            .bind(new.sigma)
-            .bind(new.games)
-            .bind(user)
-            .bind(system)
-            .bind(pool)
-            .bind(old.games)
-            .execute(&mut **tx)
-            .await
-            .map(|r| r.rows_affected() == 1),
-            None => sqlx::query(
-                "INSERT INTO ratings (user_id, system, players, mu, sigma, games) VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(user)
-            .bind(system)
-            .bind(pool)
-            .bind(new.mu)
-            .bind(new.sigma)
-            .bind(new.games)
-            .execute(&mut **tx)
-            .await
-            .map(|_| true),
-        };
+        let written = write_rating(tx, (user, system, pool), *old, new).await;
         match written {
             Ok(true) => {}
             Ok(false) => return Ok(false),
@@ -114,6 +75,67 @@ pub(super) async fn rate(
         .await?;
     }
     Ok(true)
+}
+
+/// A player's rating in `system` at `pool` players, if they have one.
+async fn read_rating(
+    tx: &mut Transaction<'static, Any>,
+    user: i64,
+    system: &str,
+    pool: i64,
+) -> Result<Option<Rating>, ApiError> {
+    let row = sqlx::query(
+        "SELECT mu, sigma, games FROM ratings WHERE user_id = $1 AND system = $2 AND players = $3",
+    )
+    .bind(user)
+    .bind(system)
+    .bind(pool)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(match row {
+        Some(r) => {
+            Some(Rating { mu: r.try_get("mu")?, sigma: r.try_get("sigma")?, games: r.try_get("games")? })
+        }
+        None => None,
+    })
+}
+
+/// Sets a rating read as `old` to `new`, compared on its game count (a new row for a player
+/// without one): `false` when another game changed it meanwhile.
+async fn write_rating(
+    tx: &mut Transaction<'static, Any>,
+    (user, system, pool): (i64, &str, i64),
+    old: Option<Rating>,
+    new: &Rating,
+) -> Result<bool, sqlx::Error> {
+    match old {
+        Some(old) => sqlx::query(
+            "UPDATE ratings SET mu = $1, sigma = $2, games = $3 \
+             WHERE user_id = $4 AND system = $5 AND players = $6 AND games = $7",
+        )
+        .bind(new.mu)
+        .bind(new.sigma)
+        .bind(new.games)
+        .bind(user)
+        .bind(system)
+        .bind(pool)
+        .bind(old.games)
+        .execute(&mut **tx)
+        .await
+        .map(|r| r.rows_affected() == 1),
+        None => sqlx::query(
+            "INSERT INTO ratings (user_id, system, players, mu, sigma, games) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(user)
+        .bind(system)
+        .bind(pool)
+        .bind(new.mu)
+        .bind(new.sigma)
+        .bind(new.games)
+        .execute(&mut **tx)
+        .await
+        .map(|_| true),
+    }
 }
 
 /// Why ratings may not move between these players, if they may not: ratings move only between
