@@ -49,7 +49,7 @@ pub struct PlayerFound {
     pub kind: String,
 }
 
-// Static SQL (see store.rs): each filter is "unset or equal". Newest first by id, which never
+// Static SQL (see games.rs): each filter is "unset or equal". Newest first by id, which never
 // changes, so that pages neither repeat nor skip a game while games come and go.
 const GAMES_FILTERED: &str = "SELECT id, creator, CASE WHEN brief IS NULL THEN setup ELSE '' END AS setup, brief, status, public, invite, clock, result, created_ms, \
      COALESCE((SELECT MAX(a.at_ms) FROM actions a WHERE a.game_id = games.id), created_ms) AS last_active FROM games \
