@@ -10,7 +10,7 @@ use gobeyond_bots::{
     level::{Bot, Strategy},
 };
 use gobeyond_rules::{
-    Game,
+    Game, Outcome,
     record::{PlayerInfo, Record},
 };
 use serde::Serialize;
@@ -60,10 +60,7 @@ pub fn series(
     let map_arc = Arc::new(crate::map_source(map)?.load()?);
     let bar = indicatif::ProgressBar::new(games as u64)
         .with_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games [{elapsed}<{eta}]")?);
-    let mut wins = vec![0u32; n];
-    let mut places = vec![0u32; n];
-    let mut wins_by_seat = vec![0u32; n];
-    let mut draws = vec![0u32; n];
+    let mut tally = SeriesTally::new(n);
     let time = seconds.map(Duration::from_secs_f64);
     let rules_spec = gobeyond_rules::registry::rules_with(rules, settings).map_err(anyhow::Error::msg)?;
     let system = rules_spec.info()?;
@@ -85,6 +82,30 @@ pub fn series(
                 &record.to_json(),
             )?;
         }
+        tally.add(&outcome, bot_at);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(tally.result(games, rules, map, bots))
+}
+
+/// A series' results so far, per bot (and wins per seat).
+struct SeriesTally {
+    n: usize,
+    wins: Vec<u32>,
+    places: Vec<u32>,
+    wins_by_seat: Vec<u32>,
+    draws: Vec<u32>,
+}
+
+impl SeriesTally {
+    fn new(n: usize) -> SeriesTally {
+        SeriesTally { n, wins: vec![0; n], places: vec![0; n], wins_by_seat: vec![0; n], draws: vec![0; n] }
+    }
+
+    /// One game's outcome, seat `s` having been played by bot `bot_at(s)`.
+    fn add(&mut self, outcome: &Outcome, bot_at: impl Fn(usize) -> usize) {
+        let n = self.n;
         // Places as the outcome gives them: players who share one (a draw) both hold it.
         let place_of = |seat: usize| {
             outcome.places.get(seat).copied().filter(|&p| p > 0).unwrap_or_else(|| {
@@ -93,37 +114,38 @@ pub fn series(
         };
         let firsts: Vec<usize> = (0..n).filter(|&s| place_of(s) == 1).collect();
         for seat in 0..n {
-            places[bot_at(seat)] += place_of(seat);
+            self.places[bot_at(seat)] += place_of(seat);
         }
         match firsts.as_slice() {
             [w] => {
-                wins[bot_at(*w)] += 1;
-                wins_by_seat[*w] += 1;
+                self.wins[bot_at(*w)] += 1;
+                self.wins_by_seat[*w] += 1;
             }
             shared => {
                 for &s in shared {
-                    draws[bot_at(s)] += 1;
+                    self.draws[bot_at(s)] += 1;
                 }
             }
         }
-        bar.inc(1);
     }
-    bar.finish_and_clear();
-    Ok(SeriesResult {
-        games,
-        rules: rules.into(),
-        map: map.into(),
-        bots: (0..n)
-            .map(|i| BotResult {
-                bot: bots[i].clone(),
-                wins: wins[i],
-                win_rate: wins[i] as f64 / games.max(1) as f64,
-                draws: draws[i],
-                mean_place: places[i] as f64 / games.max(1) as f64,
-            })
-            .collect(),
-        wins_by_seat,
-    })
+
+    fn result(self, games: u32, rules: &str, map: &str, bots: &[String]) -> SeriesResult {
+        SeriesResult {
+            games,
+            rules: rules.into(),
+            map: map.into(),
+            bots: (0..self.n)
+                .map(|i| BotResult {
+                    bot: bots[i].clone(),
+                    wins: self.wins[i],
+                    win_rate: self.wins[i] as f64 / games.max(1) as f64,
+                    draws: self.draws[i],
+                    mean_place: self.places[i] as f64 / games.max(1) as f64,
+                })
+                .collect(),
+            wins_by_seat: self.wins_by_seat,
+        }
+    }
 }
 
 /// One game between bots of any rule system: each decides its seat's inputs
